@@ -1,0 +1,70 @@
+/**
+ * Named facts that editors may write into any markdown body or front-matter string as
+ * `{{name}}`. Each comes from the site data file or is computed by the rates module, so no
+ * figure is ever typed into copy twice. An unknown name fails the build.
+ */
+import { formatNumber, formatPaise, formatPercent } from './format.ts';
+import { annualRatePercent, loanCost, rupeesToPaise } from './rates.ts';
+import { type Site, site } from './site.ts';
+
+export function exampleCost(name: string, data: Site = site) {
+  const example = data.examples[name];
+  if (!example) throw new Error(`content/site.json has no worked example named "${name}"`);
+  return loanCost({
+    principalPaise: rupeesToPaise(example.principalRupees),
+    days: example.days,
+    dailyRatePercent: example.dailyRatePercent,
+    processingFeePercent: data.loan.processingFeePercent,
+    gstPercent: data.loan.gstPercent,
+  });
+}
+
+export function buildFacts(data: Site = site): Record<string, string> {
+  const { loan, contact, grievanceOfficer, registration } = data;
+  const rupees = (value: number) => formatPaise(rupeesToPaise(value));
+  return {
+    brand: data.brand,
+    legalName: data.legalName,
+    siteUrl: data.siteUrl,
+    regulator: registration.regulator,
+    registrationNumber: registration.number,
+    registeredSince: String(registration.since),
+    phone: contact.phone,
+    supportEmail: contact.supportEmail,
+    collectionEmail: contact.collectionEmail,
+    supportHours: contact.hours,
+    registeredOffice: data.offices.registered.lines.join(', '),
+    headOffice: data.offices.head.lines.join(', '),
+    grievanceName: grievanceOfficer.name,
+    grievanceEmail: grievanceOfficer.email,
+    grievancePhone: grievanceOfficer.phone,
+    grievanceDays: String(grievanceOfficer.responseDays),
+    complaintsPortal: data.regulatorLinks.complaints,
+    sachetPortal: data.regulatorLinks.sachet,
+    minAmount: rupees(loan.amountRupees.min),
+    maxAmount: rupees(loan.amountRupees.max),
+    minTenure: `${loan.tenureDays.min} days`,
+    maxTenure: `${loan.tenureDays.max} days`,
+    minDailyRate: formatPercent(loan.dailyRatePercent.min),
+    maxDailyRate: formatPercent(loan.dailyRatePercent.max),
+    minAnnualRate: formatPercent(annualRatePercent(loan.dailyRatePercent.min)),
+    maxAnnualRate: formatPercent(annualRatePercent(loan.dailyRatePercent.max)),
+    processingFee: formatPercent(loan.processingFeePercent),
+    gst: formatPercent(loan.gstPercent),
+    minSalary: rupees(loan.minMonthlySalaryRupees),
+    loansDisbursed: formatNumber(data.counters[0]?.value ?? 0),
+  };
+}
+
+const TOKEN = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+
+/** Replaces every `{{name}}` in text; throws naming the unknown fact (and the file, if given). */
+export function fillFacts(text: string, facts = buildFacts(), where = 'content'): string {
+  return text.replace(TOKEN, (_match, name: string) => {
+    const value = facts[name];
+    if (value === undefined) {
+      throw new Error(`${where}: unknown fact {{${name}}}. Known facts: ${Object.keys(facts).join(', ')}`);
+    }
+    return value;
+  });
+}

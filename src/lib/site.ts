@@ -1,0 +1,99 @@
+/**
+ * The one site data file (content/site.json): every figure and fact the pages, the calculator,
+ * the worked examples and the API read. It is validated once, when first imported, so a bad edit
+ * fails the build (and the server start) with the file and the field named.
+ */
+import * as v from 'valibot';
+import raw from '../../content/site.json' with { type: 'json' };
+
+const text = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'));
+const url = v.pipe(v.string(), v.url('must be a full https:// address'));
+const email = v.pipe(v.string(), v.email('must be an e-mail address'));
+const positive = v.pipe(v.number(), v.minValue(0, 'must not be negative'));
+const range = v.pipe(
+  v.object({ min: positive, max: positive }),
+  v.check((r) => r.min <= r.max, 'min must not exceed max'),
+);
+const office = v.object({ label: text, lines: v.pipe(v.array(text), v.minLength(1)) });
+
+export const SiteSchema = v.object({
+  brand: text,
+  legalName: text,
+  tagline: text,
+  siteUrl: url,
+  registration: v.object({
+    regulator: text,
+    kind: text,
+    number: text,
+    since: v.pipe(v.number(), v.integer(), v.minValue(1900)),
+    cin: text,
+  }),
+  offices: v.object({ registered: office, head: office }),
+  contact: v.object({
+    phone: text,
+    whatsapp: v.pipe(v.string(), v.regex(/^\d{10,15}$/, 'must be digits with the country code')),
+    supportEmail: email,
+    collectionEmail: email,
+    hours: text,
+  }),
+  grievanceOfficer: v.object({
+    name: text,
+    designation: text,
+    email,
+    phone: text,
+    responseDays: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }),
+  regulatorLinks: v.object({ complaints: url, sachet: url }),
+  apps: v.object({ googlePlay: url, appStore: url }),
+  social: v.object({ facebook: url, instagram: url, linkedin: url }),
+  counters: v.pipe(
+    v.array(v.object({ label: text, value: v.pipe(v.number(), v.integer(), v.minValue(0)) })),
+    v.minLength(1),
+  ),
+  loan: v.object({
+    amountRupees: range,
+    tenureDays: range,
+    dailyRatePercent: v.pipe(
+      v.object({ min: positive, max: positive, step: v.pipe(v.number(), v.gtValue(0)) }),
+      v.check((r) => r.min <= r.max, 'min must not exceed max'),
+    ),
+    processingFeePercent: positive,
+    gstPercent: positive,
+    minMonthlySalaryRupees: positive,
+    ticketSizeLabel: text,
+  }),
+  examples: v.record(
+    v.string(),
+    v.object({
+      principalRupees: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      days: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      dailyRatePercent: v.pipe(v.number(), v.gtValue(0)),
+    }),
+  ),
+  bankAccounts: v.pipe(
+    v.array(
+      v.object({
+        bank: text,
+        branch: text,
+        accountName: text,
+        accountType: text,
+        accountNumber: v.pipe(v.string(), v.regex(/^\d{9,18}$/, 'must be 9 to 18 digits')),
+        ifsc: v.pipe(v.string(), v.regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC code')),
+        upiId: v.pipe(v.string(), v.regex(/^[\w.-]+@[\w.-]+$/, 'must be a UPI id')),
+      }),
+    ),
+    v.minLength(1),
+  ),
+});
+
+export type Site = v.InferOutput<typeof SiteSchema>;
+
+/** Validates site data, throwing one message that names the file and every bad field. */
+export function parseSite(input: unknown, file = 'content/site.json'): Site {
+  const result = v.safeParse(SiteSchema, input);
+  if (result.success) return result.output;
+  const problems = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
+  throw new Error(`${file} is not valid:\n${problems.join('\n')}`);
+}
+
+export const site: Site = parseSite(raw);
