@@ -1,9 +1,22 @@
 // @ts-check
 import { satteri } from '@astrojs/markdown-satteri';
 import react from '@astrojs/react';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
 import site from './content/site.json' with { type: 'json' };
+import { headersFile } from './src/plugins/headersFile.ts';
 import { markdownFacts } from './src/plugins/markdownFacts.ts';
+import { PAYMENT_ORIGINS } from './src/server/securityHeaders.ts';
+
+// Where the browser finds the API: same origin when unset (npm start), else e.g. https://api.example.in
+const apiBase = process.env.PUBLIC_API_BASE || undefined;
+
+// The small inline scripts of src/scripts/ (rendered by InlineScript.astro) are allowed by hash.
+const scriptsDir = new URL('./src/scripts/', import.meta.url);
+const inlineScriptHashes = readdirSync(scriptsDir)
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => `sha256-${createHash('sha256').update(readFileSync(new URL(file, scriptsDir))).digest('base64')}`);
 
 // Every page is pre-rendered to plain files; islands hydrate only where there is interaction.
 export default defineConfig({
@@ -11,7 +24,9 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react()],
+  integrations: [react(), headersFile(apiBase)],
+  // Per-page hashes for every script and style the build emits, as a CSP <meta>.
+  security: { csp: { scriptDirective: { resources: ["'self'", ...PAYMENT_ORIGINS.scripts], hashes: inlineScriptHashes } } },
   markdown: { processor: satteri({ mdastPlugins: [markdownFacts()] }) },
   devToolbar: { enabled: false },
   prefetch: false,

@@ -7,7 +7,9 @@ import { productSchema } from './schemas/product.ts';
 import { sitePageSchema } from './schemas/sitePage.ts';
 
 // Editors own content/; each folder is one collection, each markdown file one entry.
-const from = (folder: string) => glob({ pattern: '*.md', base: `./content/${folder}` });
+// deferRender: rendering at page build makes an unknown {{fact}} in a body fail the build; the
+// glob loader's eager render only logs the error and ships an empty body.
+const from = (folder: string) => glob({ pattern: '*.md', base: `./content/${folder}`, deferRender: true });
 
 export const collections = {
   cities: defineCollection({ loader: from('cities'), schema: citySchema }),

@@ -61,7 +61,7 @@ const TOKEN = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 /** Replaces every `{{name}}` in text; throws naming the unknown fact (and the file, if given). */
 export function fillFacts(text: string, facts = buildFacts(), where = 'content'): string {
   return text.replace(TOKEN, (_match, name: string) => {
-    const value = facts[name];
+    const value = Object.hasOwn(facts, name) ? facts[name] : undefined;
     if (value === undefined) {
       throw new Error(`${where}: unknown fact {{${name}}}. Known facts: ${Object.keys(facts).join(', ')}`);
     }

@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { exampleCost } from '../../src/lib/facts.ts';
+import { formatPaise, formatPercent } from '../../src/lib/format.ts';
+import { site } from '../../src/lib/site.ts';
+
+test('home: rotating headline, store badges, responsive hero, calculator, five of the ten FAQs', async ({ page }) => {
+  await page.goto('/');
+  const shown = page.locator('[data-rotator] > span.is-shown');
+  const first = await shown.textContent();
+  await expect(shown).not.toHaveText(first ?? '', { timeout: 6_000 });
+  expect(await page.locator('[data-rotator] > span').count()).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', site.apps.googlePlay);
+  await expect(page.getByRole('link', { name: /App Store/ })).toHaveAttribute('href', site.apps.appStore);
+  const hero = page.locator('main picture img');
+  await expect(hero).toHaveAttribute('width', /\d+/);
+  await expect(hero).toHaveAttribute('height', /\d+/);
+  await expect(hero).toHaveAttribute('alt', /.{10,}/);
+  expect(await page.locator('main picture source').count()).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('group', { name: 'Loan amount' })).toBeVisible();
+  await expect(page.locator('main .faq details')).toHaveCount(5);
+  await expect(page.getByRole('link', { name: 'All frequently asked questions' })).toHaveAttribute('href', '/faq');
+});
+
+test('the hero image, rotating headline and calculator cause no layout shift', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 6_000);
+      }),
+  );
+  expect(shift).toBeLessThan(0.01);
+});
+
+test('/faq shows all ten questions, each opening to its answer with real figures', async ({ page }) => {
+  await page.goto('/faq');
+  const items = page.locator('main .faq details');
+  await expect(items).toHaveCount(10);
+  const fee = items.filter({ hasText: 'processing fee' }).first();
+  await fee.locator('summary').click();
+  await expect(fee).toContainText(formatPercent(site.loan.processingFeePercent));
+  await expect(fee).toContainText(formatPercent(site.loan.gstPercent));
+  await expect(page.locator('main')).not.toContainText('{{');
+});
+
+test('about: banner, certified company and experienced team, counters, six reasons to choose us', async ({ page }) => {
+  await page.goto('/about-us');
+  await expect(page.getByRole('heading', { name: 'Certified company' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Experienced team' })).toBeVisible();
+  const reasons = page.locator('section[aria-labelledby="why-us"] li h3');
+  await expect(reasons).toHaveText(['Emergency loans', 'High quality security', 'Online loans', 'Instant personal loans', '24/7 support', 'No collateral needed']);
+  await expect(page.locator('[data-counters] li')).toHaveCount(4);
+});
+
+test('services: six cards to the six product routes', async ({ page }) => {
+  await page.goto('/services');
+  const hrefs = await page.locator('main a.card').evaluateAll((cards) => cards.map((a) => a.getAttribute('href')));
+  expect(hrefs.sort()).toEqual(['/costeffective', '/debt-consolidation-loan', '/flexibility', '/instant-loan', '/minimalcommitment', '/short-term-loan']);
+});
+
+test('contact: offices, phone, support and collection e-mails, grievance officer and the regulator portals', async ({ page }) => {
+  await page.goto('/contact');
+  const main = page.locator('main');
+  for (const line of [...site.offices.registered.lines, ...site.offices.head.lines]) await expect(main).toContainText(line);
+  const reach = page.getByRole('region', { name: 'Reach us' });
+  await expect(reach.getByRole('link', { name: site.contact.phone, exact: true })).toHaveAttribute('href', /^tel:/);
+  await expect(reach.getByRole('link', { name: site.contact.supportEmail })).toHaveAttribute('href', `mailto:${site.contact.supportEmail}`);
+  await expect(reach.getByRole('link', { name: site.contact.collectionEmail })).toHaveAttribute('href', `mailto:${site.contact.collectionEmail}`);
+  await expect(main).toContainText(site.grievanceOfficer.name);
+  await expect(main.getByRole('link', { name: /complaint/ })).toHaveAttribute('href', site.regulatorLinks.complaints);
+  await expect(main.getByRole('link', { name: 'Sachet' })).toHaveAttribute('href', site.regulatorLinks.sachet);
+  await expect(page.locator('footer')).toContainText(site.grievanceOfficer.name);
+});
+
+test('apply-now: sign-in placeholder, three loan tiles, three risk cards, terms teaser and the computed worked example', async ({ page }) => {
+  await page.goto('/apply-now');
+  await expect(page.locator('#login-card')).toBeVisible();
+  const tiles = await page.locator('section[aria-labelledby="our-loans"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(tiles.sort()).toEqual(['/debt-consolidation-loan', '/instant-loan', '/short-term-loan']);
+  await expect(page.locator('section[aria-labelledby="risk"] li')).toHaveCount(3);
+  await expect(page.locator('section[aria-labelledby="terms-teaser"] a')).toHaveAttribute('href', '/termsandconditions');
+  const cost = exampleCost('ratesBlock');
+  const example = page.locator('section[aria-labelledby="example-ratesBlock"]');
+  for (const [row, value] of [
+    ['Processing fee', formatPaise(cost.processingFeePaise)],
+    ['GST on the fee', formatPaise(cost.gstPaise)],
+    ['Amount you receive', formatPaise(cost.disbursedPaise)],
+    ['Total repayment', formatPaise(cost.repayablePaise)],
+    ['APR', formatPercent(cost.aprPercent)],
+  ]) {
+    await expect(example.getByRole('row', { name: new RegExp(`^${row}`) })).toContainText(value as string);
+  }
+});
+
+test('repayloan: banner, two bank-transfer tables with UPI QR codes, and the 60 to 90 day repayment period', async ({ page }) => {
+  await page.goto('/repayloan');
+  await expect(page.locator('h1')).toHaveText('Repay Loan');
+  const accounts = page.locator('.bank-accounts > section');
+  await expect(accounts).toHaveCount(site.bankAccounts.length);
+  for (const account of site.bankAccounts) {
+    const card = page.getByRole('region', { name: `${account.bank} account` });
+    await expect(card).toContainText(account.accountNumber);
+    await expect(card).toContainText(account.ifsc);
+    await expect(card.getByRole('img', { name: new RegExp(`UPI QR code for ${account.bank}`) })).toBeVisible();
+  }
+  await expect(page.locator('main')).toContainText(`${site.loan.tenureDays.min} days`);
+  await expect(page.locator('main')).toContainText(`${site.loan.tenureDays.max} days`);
+});
+
+test('terms and privacy have sidebar links to their sections; rate-and-terms shows its computed example', async ({ page }) => {
+  for (const route of ['/termsandconditions', '/privacypolicy']) {
+    await page.goto(route);
+    const sidebar = page.getByRole('complementary', { name: /On this page/ });
+    const first = sidebar.getByRole('link').first();
+    const target = (await first.getAttribute('href')) ?? '';
+    expect(target).toMatch(/^#/);
+    await expect(page.locator(target)).toHaveCount(1);
+    await expect(sidebar.getByRole('link', { name: route === '/privacypolicy' ? 'Terms and Conditions' : 'Privacy Policy' })).toBeVisible();
+  }
+  await expect(page.locator('main')).toContainText(/India/);
+  await expect(page.locator('main')).toContainText(/delet/i);
+  await expect(page.locator('main')).toContainText(/how long we keep/i);
+  await page.goto('/rateandterms');
+  const cost = exampleCost('rateAndTerms');
+  await expect(page.locator('section[aria-labelledby="example-rateAndTerms"]')).toContainText(formatPercent(cost.aprPercent));
+});
+
+test('city pages show apply steps, eligibility and documents with an Apply Now link', async ({ page }) => {
+  await page.goto('/advance-loans-Online-in-Bangalore');
+  await expect(page.locator('h1')).toContainText('Bangalore');
+  await expect(page.locator('#apply-steps ~ ol li').first()).toBeVisible();
+  await expect(page.locator('section[aria-labelledby="eligibility"] li').first()).toBeVisible();
+  await expect(page.locator('section[aria-labelledby="documents"] li').first()).toBeVisible();
+  await expect(page.locator('section[aria-labelledby="apply-steps"] a[href="/apply-now"]')).toBeVisible();
+});

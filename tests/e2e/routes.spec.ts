@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { sitemapRoutes } from '../support/routes.ts';
+
+const EXPECTED = [
+  '/', '/about-us', '/services', '/contact', '/apply-now', '/repayloan', '/faq', '/rateandterms', '/privacypolicy',
+  '/termsandconditions', '/instant-loan', '/short-term-loan', '/debt-consolidation-loan', '/flexibility',
+  '/minimalcommitment', '/costeffective', '/instant-personal-loan-online-in-hyderabad', '/loan-agency-in-mumbai',
+  '/advance-loans-Online-in-Bangalore', '/Instant-Personal-Loan-for-Salaried-in-Delhi', '/personal-loan-in-Gurgaon',
+  '/Personal-loan-in-Noida', '/personal-loan-in-faridabad', '/Instant-Personal-Loan-in-Ghaziabad',
+  '/personal-loan-in-ahmedabad', '/personal-loan-in-greater-noida',
+];
+
+test('the sitemap lists every public route of the specification and no dashboard route', async ({ request }) => {
+  const routes = await sitemapRoutes(request);
+  expect([...routes].sort()).toEqual([...EXPECTED].sort());
+});
+
+for (const route of [...EXPECTED, '/home']) {
+  test(`${route} has its title, description, Apply Now link, breadcrumb and footer`, async ({ page }) => {
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/Kosh Credit/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https:\/\//);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('main a[href="/apply-now"]').first()).toBeVisible();
+    if (route !== '/' && route !== '/home') {
+      const crumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await expect(crumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(jsonLd.map((text) => JSON.parse(text)['@type'])).toContain('BreadcrumbList');
+    }
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', { name: 'Apply for Loan' })).toHaveAttribute('href', '/apply-now');
+    await expect(footer.getByText('5k - 1Lakh')).toHaveCount(1);
+    await expect(footer.getByText(/© \d{4} Kosh Finvest Private Limited/)).toBeVisible();
+  });
+}
+
+test('/home and / are the same page, with / as the canonical address', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.koshcredit.example/');
+});
+
+test('an unknown address gets the 404 page with status 404 and links home and to apply', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('h1')).toContainText(/not found/i);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('main').getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  await expect(page.locator('main a[href="/apply-now"]').first()).toBeVisible();
+});
+
+test('robots.txt keeps crawlers out of the dashboard and names the sitemap', async ({ request }) => {
+  const text = await (await request.get('/robots.txt')).text();
+  expect(text).toContain('Disallow: /my-dashboard/');
+  expect(text).toContain('Sitemap: https://www.koshcredit.example/sitemap.xml');
+});
+
+test('structured data: FinancialService on home, FAQPage with all ten answers on /faq', async ({ page }) => {
+  await page.goto('/');
+  const home = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+  expect(home.find((d) => d['@type'] === 'FinancialService')).toMatchObject({ name: 'Kosh Credit', areaServed: 'IN' });
+  await page.goto('/faq');
+  const faq = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+  const faqPage = faq.find((d) => d['@type'] === 'FAQPage');
+  expect(faqPage.mainEntity).toHaveLength(10);
+  for (const item of faqPage.mainEntity) expect(item.acceptedAnswer.text).not.toMatch(/\{\{|\]\(/);
+});
+
+test('security headers and long caching of hashed assets are served', async ({ page, request }) => {
+  const response = await request.get('/');
+  const csp = response.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain('https://checkout.razorpay.com');
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  const assets: string[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/_astro/')) assets.push(r.headers()['cache-control'] ?? '');
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(assets.length).toBeGreaterThan(0);
+  for (const cacheControl of assets) expect(cacheControl).toContain('immutable');
+});
+
+test('no page breaks its own Content-Security-Policy', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') violations.push(message.text());
+  });
+  for (const route of ['/', '/about-us', '/repayloan', '/faq']) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(violations).toEqual([]);
+});

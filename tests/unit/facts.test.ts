@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildFacts, exampleCost, fillFacts } from '../../src/lib/facts.ts';
+import { loanCost, rupeesToPaise } from '../../src/lib/rates.ts';
+import { parseSite, type Site, site } from '../../src/lib/site.ts';
+
+const rawText = readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8');
+const freshSite = (): Site => parseSite(JSON.parse(rawText));
+
+describe('buildFacts', () => {
+  const facts = buildFacts();
+
+  it('derives figures from the site data, formatted for India', () => {
+    expect(facts).toMatchObject({
+      brand: 'Kosh Credit',
+      legalName: 'Kosh Finvest Private Limited',
+      minAmount: '₹5,000',
+      maxAmount: '₹1,00,000',
+      minTenure: '60 days',
+      maxTenure: '90 days',
+      minDailyRate: '0.25%',
+      maxDailyRate: '1%',
+      minAnnualRate: '91.25%',
+      maxAnnualRate: '365%',
+      processingFee: '2%',
+      gst: '18%',
+      minSalary: '₹25,000',
+      loansDisbursed: '8,979',
+      registeredSince: '2003',
+      grievanceDays: '30',
+    });
+  });
+
+  it('copies contact facts from the site data', () => {
+    expect(facts.supportEmail).toBe(site.contact.supportEmail);
+    expect(facts.collectionEmail).toBe(site.contact.collectionEmail);
+    expect(facts.phone).toBe(site.contact.phone);
+    expect(facts.supportHours).toBe(site.contact.hours);
+    expect(facts.grievanceEmail).toBe(site.grievanceOfficer.email);
+    expect(facts.registrationNumber).toBe(site.registration.number);
+    expect(facts.registeredOffice).toBe(site.offices.registered.lines.join(', '));
+    expect(facts.headOffice).toBe('SCO 12, Example Market, Model Town, Hisar, Haryana 125005');
+    expect(facts.complaintsPortal).toBe(site.regulatorLinks.complaints);
+  });
+
+  it('has only string values', () => {
+    for (const [name, value] of Object.entries(facts)) {
+      expect(typeof value, name).toBe('string');
+      expect(value.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('follows a change in the site data', () => {
+    const data = freshSite();
+    data.loan.processingFeePercent = 2.5;
+    data.loan.gstPercent = 12;
+    data.loan.amountRupees = { min: 10_000, max: 250_000 };
+    data.loan.tenureDays = { min: 30, max: 120 };
+    data.loan.dailyRatePercent = { min: 0.1, max: 0.5, step: 0.1 };
+    data.loan.minMonthlySalaryRupees = 1_234_567;
+    data.brand = 'Other Brand';
+    data.counters = [{ label: 'Loans disbursed', value: 1_500_000 }];
+    const changed = buildFacts(data);
+    expect(changed).toMatchObject({
+      processingFee: '2.5%',
+      gst: '12%',
+      minAmount: '₹10,000',
+      maxAmount: '₹2,50,000',
+      minTenure: '30 days',
+      maxTenure: '120 days',
+      minDailyRate: '0.1%',
+      maxDailyRate: '0.5%',
+      minAnnualRate: '36.5%',
+      maxAnnualRate: '182.5%',
+      minSalary: '₹12,34,567',
+      brand: 'Other Brand',
+      loansDisbursed: '15,00,000',
+    });
+  });
+});
+
+describe('fillFacts', () => {
+  const facts = buildFacts();
+
+  it('replaces {{name}} tokens with site facts', () => {
+    expect(fillFacts('A fee of {{processingFee}} plus {{gst}} GST.')).toBe('A fee of 2% plus 18% GST.');
+    expect(fillFacts('Borrow {{minAmount}} to {{maxAmount}}')).toBe('Borrow ₹5,000 to ₹1,00,000');
+    expect(fillFacts('{{brand}}{{brand}}')).toBe('Kosh CreditKosh Credit');
+    expect(fillFacts('mailto:{{supportEmail}}')).toBe(`mailto:${site.contact.supportEmail}`);
+  });
+
+  it('allows spaces inside the braces', () => {
+    expect(fillFacts('{{ brand }} and {{  gst}}')).toBe('Kosh Credit and 18%');
+  });
+
+  it('leaves text without tokens alone', () => {
+    const text = 'No facts here: 24 hours, {single} braces, { {split} }.';
+    expect(fillFacts(text)).toBe(text);
+    expect(fillFacts('')).toBe('');
+  });
+
+  it('uses the facts it is given', () => {
+    expect(fillFacts('Hi {{who}}', { who: 'there' })).toBe('Hi there');
+    expect(fillFacts('{{processingFee}}', { ...facts, processingFee: '3%' })).toBe('3%');
+  });
+
+  it('throws naming the unknown fact and where it was found', () => {
+    const run = () => fillFacts('Call {{noSuchFact}} now', facts, 'content/cities/mumbai.md');
+    expect(run).toThrow(Error);
+    expect(run).toThrow(/^content\/cities\/mumbai\.md: unknown fact \{\{noSuchFact\}\}/);
+    expect(run).toThrow(/Known facts: .*processingFee/);
+  });
+
+  it("says 'content' when not told where", () => {
+    expect(() => fillFacts('{{brnad}}')).toThrow(/^content: unknown fact \{\{brnad\}\}/);
+  });
+
+  it('does not treat inherited object keys as facts', () => {
+    expect(() => fillFacts('{{constructor}}', { brand: 'x' }, 'here')).toThrow(/here: unknown fact \{\{constructor\}\}/);
+    expect(() => fillFacts('{{toString}}', { brand: 'x' }, 'here')).toThrow(/unknown fact/);
+  });
+});
+
+describe('exampleCost', () => {
+  it("equals loanCost of the configured 'ratesBlock' example", () => {
+    const example = site.examples.ratesBlock;
+    expect(example).toBeDefined();
+    const expected = loanCost({
+      principalPaise: rupeesToPaise(example?.principalRupees ?? Number.NaN),
+      days: example?.days ?? Number.NaN,
+      dailyRatePercent: example?.dailyRatePercent ?? Number.NaN,
+      processingFeePercent: site.loan.processingFeePercent,
+      gstPercent: site.loan.gstPercent,
+    });
+    expect(exampleCost('ratesBlock')).toEqual(expected);
+  });
+
+  it('gives the hand-worked figures for the live ratesBlock example', () => {
+    // 50,000 rupees for 60 days at 0.25% a day, fee 2% and 18% GST on it.
+    expect(exampleCost('ratesBlock')).toMatchObject({
+      principalPaise: 50_000_00,
+      interestPaise: 7_500_00,
+      processingFeePaise: 1_000_00,
+      gstPaise: 180_00,
+      disbursedPaise: 48_820_00,
+      repayablePaise: 57_500_00,
+      aprPercent: 108.16,
+    });
+  });
+
+  it("uses the site's fee and GST, not the example's own", () => {
+    const data = freshSite();
+    data.loan.processingFeePercent = 3;
+    data.loan.gstPercent = 0;
+    const cost = exampleCost('ratesBlock', data);
+    expect(cost.processingFeePaise).toBe(1_500_00);
+    expect(cost.gstPaise).toBe(0);
+    expect(cost.disbursedPaise).toBe(48_500_00);
+  });
+
+  it('throws naming an unknown example', () => {
+    expect(() => exampleCost('noSuchExample')).toThrow('content/site.json has no worked example named "noSuchExample"');
+  });
+});
