@@ -1,8 +1,9 @@
 // @ts-check
-import { satteri } from '@astrojs/markdown-satteri';
-import react from '@astrojs/react';
+
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { satteri } from '@astrojs/markdown-satteri';
+import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import site from './content/site.json' with { type: 'json' };
 import { headersFile } from './src/plugins/headersFile.ts';
@@ -14,9 +15,14 @@ const apiBase = process.env.PUBLIC_API_BASE || undefined;
 
 // The small inline scripts of src/scripts/ (rendered by InlineScript.astro) are allowed by hash.
 const scriptsDir = new URL('./src/scripts/', import.meta.url);
+/** @param {string} file */
+const sha256 = (file) =>
+  createHash('sha256')
+    .update(readFileSync(new URL(file, scriptsDir)))
+    .digest('base64');
 const inlineScriptHashes = readdirSync(scriptsDir)
   .filter((file) => file.endsWith('.js'))
-  .map((file) => `sha256-${createHash('sha256').update(readFileSync(new URL(file, scriptsDir))).digest('base64')}`);
+  .map((file) => /** @type {`sha256-${string}`} */ (`sha256-${sha256(file)}`));
 
 // Every page is pre-rendered to plain files; islands hydrate only where there is interaction.
 export default defineConfig({
@@ -26,7 +32,9 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [react(), headersFile(apiBase)],
   // Per-page hashes for every script and style the build emits, as a CSP <meta>.
-  security: { csp: { scriptDirective: { resources: ["'self'", ...PAYMENT_ORIGINS.scripts], hashes: inlineScriptHashes } } },
+  security: {
+    csp: { scriptDirective: { resources: ["'self'", ...PAYMENT_ORIGINS.scripts], hashes: inlineScriptHashes } },
+  },
   markdown: { processor: satteri({ mdastPlugins: [markdownFacts()] }) },
   devToolbar: { enabled: false },
   prefetch: false,

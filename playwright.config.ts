@@ -7,9 +7,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4322);
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: 2,
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'reports/playwright.json' }]],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -1,15 +1,31 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { readdir, readFile } from 'node:fs/promises';
+import { glob, type Loader } from 'astro/loaders';
+import { fillFacts } from './lib/facts.ts';
 import { citySchema } from './schemas/city.ts';
 import { faqSchema } from './schemas/faq.ts';
 import { legalSchema } from './schemas/legal.ts';
 import { productSchema } from './schemas/product.ts';
 import { sitePageSchema } from './schemas/sitePage.ts';
 
-// Editors own content/; each folder is one collection, each markdown file one entry.
-// deferRender: rendering at page build makes an unknown {{fact}} in a body fail the build; the
-// glob loader's eager render only logs the error and ships an empty body.
-const from = (folder: string) => glob({ pattern: '*.md', base: `./content/${folder}`, deferRender: true });
+/**
+ * Editors own content/; each folder is one collection, each markdown file one entry. Before the
+ * folder loads, every {{fact}} in it is checked, so an unknown one stops the build naming the file
+ * (a failed markdown render would otherwise only be logged).
+ */
+function from(folder: string): Loader {
+  const base = `content/${folder}`;
+  const markdown = glob({ pattern: '*.md', base: `./${base}` });
+  return {
+    name: `markdown:${folder}`,
+    load: async (context) => {
+      for (const file of (await readdir(base)).filter((name) => name.endsWith('.md'))) {
+        fillFacts(await readFile(`${base}/${file}`, 'utf8'), undefined, `${base}/${file}`);
+      }
+      return markdown.load(context);
+    },
+  };
+}
 
 export const collections = {
   cities: defineCollection({ loader: from('cities'), schema: citySchema }),

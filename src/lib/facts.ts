@@ -28,6 +28,7 @@ export function buildFacts(data: Site = site): Record<string, string> {
     siteUrl: data.siteUrl,
     regulator: registration.regulator,
     registrationNumber: registration.number,
+    registrationKind: registration.kind,
     registeredSince: String(registration.since),
     phone: contact.phone,
     supportEmail: contact.supportEmail,
@@ -56,7 +57,8 @@ export function buildFacts(data: Site = site): Record<string, string> {
   };
 }
 
-const TOKEN = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+// Anything between double braces is meant as a fact, so a misspelt one cannot slip through as text.
+const TOKEN = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** Replaces every `{{name}}` in text; throws naming the unknown fact (and the file, if given). */
 export function fillFacts(text: string, facts = buildFacts(), where = 'content'): string {

@@ -25,12 +25,20 @@ export function formatPercent(value: number): string {
   return `${grouping.format(value)}%`;
 }
 
-/** Any date the API or content gives -> "DD-MM-YYYY", or "NA" when it is not a valid date. */
+// Dates are Indian dates wherever the code runs: a build server in another zone must not shift them.
+const dateParts = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** Any date the API or content gives -> "DD-MM-YYYY" in India's time, or "NA" when it is not a valid date. */
 export function formatDate(input: string | number | Date | null | undefined): string {
   if (input === null || input === undefined || input === '') return 'NA';
   const date = input instanceof Date ? input : new Date(input);
   if (Number.isNaN(date.getTime())) return 'NA';
-  const dd = String(date.getDate()).padStart(2, '0');
-  const mm = String(date.getMonth() + 1).padStart(2, '0');
-  return `${dd}-${mm}-${date.getFullYear()}`;
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    dateParts.formatToParts(date).find((p) => p.type === type)?.value;
+  return `${part('day')}-${part('month')}-${part('year')}`;
 }

@@ -1,6 +1,9 @@
 import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = ({ site }) =>
-  new Response(`User-agent: *\nDisallow: /my-dashboard/\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site).href}\n`, {
-    headers: { 'Content-Type': 'text/plain' },
-  });
+  new Response(
+    `User-agent: *\nDisallow: /my-dashboard/\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site).href}\n`,
+    {
+      headers: { 'Content-Type': 'text/plain' },
+    },
+  );

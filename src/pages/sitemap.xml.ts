@@ -1,5 +1,5 @@
-import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
+import type { APIRoute } from 'astro';
 
 // Every public page; the dashboard and the payment result pages are not for search engines.
 const FIXED = ['/', '/about-us', '/services', '/contact', '/apply-now', '/repayloan', '/faq'];

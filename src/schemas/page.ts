@@ -7,7 +7,15 @@ export const copy = () =>
     .string()
     .trim()
     .min(1, 'must not be empty')
-    .transform((text) => fillFacts(text));
+    .transform((text, context) => {
+      try {
+        return fillFacts(text);
+      } catch (error) {
+        // Reported as a schema issue so that Astro names the file and the field.
+        context.addIssue({ code: 'custom', message: (error as Error).message.replace(/^content: /, '') });
+        return z.NEVER;
+      }
+    });
 
 /** Routes are exact, case included: one leading slash, then letters, digits and dashes. */
 export const route = () =>

@@ -7,8 +7,12 @@
   const lines = [...el.children];
   let i = 0;
   let held = false;
-  el.addEventListener('pointerenter', () => { held = true; });
-  el.addEventListener('pointerleave', () => { held = false; });
+  el.addEventListener('pointerenter', () => {
+    held = true;
+  });
+  el.addEventListener('pointerleave', () => {
+    held = false;
+  });
   const timer = setInterval(() => {
     if (held) return;
     lines[i % lines.length].classList.remove('is-shown');

@@ -13,7 +13,10 @@ const port = v.pipe(
 );
 
 const EnvSchema = v.object({
-  NODE_ENV: v.optional(v.picklist(['development', 'test', 'production'], 'must be development, test or production'), 'development'),
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'test', 'production'], 'must be development, test or production'),
+    'development',
+  ),
   PORT: port,
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
   SITE_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'dist'),

@@ -13,7 +13,9 @@ try {
 
 const app = createApp(config);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`Kosh Credit is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}/`);
+  console.log(
+    `Kosh Credit is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}/`,
+  );
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

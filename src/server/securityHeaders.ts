@@ -72,7 +72,9 @@ export function staticHeaderRules(apiBase?: string): HeaderRule[] {
 
 export function formatHeadersFile(rules: HeaderRule[]): string {
   return `${rules
-    .map((rule) => [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'))
+    .map((rule) =>
+      [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
+    )
     .join('\n\n')}\n`;
 }
 

@@ -1,17 +1,34 @@
 import { expect, test } from '@playwright/test';
 
 const CITY_ROUTES = [
-  '/instant-personal-loan-online-in-hyderabad', '/loan-agency-in-mumbai', '/advance-loans-Online-in-Bangalore',
-  '/Instant-Personal-Loan-for-Salaried-in-Delhi', '/personal-loan-in-Gurgaon', '/Personal-loan-in-Noida',
-  '/personal-loan-in-faridabad', '/Instant-Personal-Loan-in-Ghaziabad',
+  '/instant-personal-loan-online-in-hyderabad',
+  '/loan-agency-in-mumbai',
+  '/advance-loans-Online-in-Bangalore',
+  '/Instant-Personal-Loan-for-Salaried-in-Delhi',
+  '/personal-loan-in-Gurgaon',
+  '/Personal-loan-in-Noida',
+  '/personal-loan-in-faridabad',
+  '/Instant-Personal-Loan-in-Ghaziabad',
 ];
 
 test.describe('footer', () => {
   test('quick and legal links point where the specification says', async ({ page }) => {
     await page.goto('/about-us');
     const footer = page.locator('footer');
-    for (const [name, href] of [['Home', '/home'], ['Apply for Loan', '/apply-now'], ['Contact', '/contact'], ['Services', '/services'], ['FAQ', '/faq'], ['Rate and Terms', '/rateandterms'], ['Privacy Policy', '/privacypolicy'], ['Terms and Conditions', '/termsandconditions']]) {
-      await expect(footer.getByRole('link', { name: name as string, exact: true })).toHaveAttribute('href', href as string);
+    for (const [name, href] of [
+      ['Home', '/home'],
+      ['Apply for Loan', '/apply-now'],
+      ['Contact', '/contact'],
+      ['Services', '/services'],
+      ['FAQ', '/faq'],
+      ['Rate and Terms', '/rateandterms'],
+      ['Privacy Policy', '/privacypolicy'],
+      ['Terms and Conditions', '/termsandconditions'],
+    ]) {
+      await expect(footer.getByRole('link', { name: name as string, exact: true })).toHaveAttribute(
+        'href',
+        href as string,
+      );
     }
     for (const network of ['Facebook', 'Instagram', 'LinkedIn']) {
       await expect(footer.getByRole('link', { name: new RegExp(network) })).toHaveAttribute('href', /^https:\/\//);
@@ -28,8 +45,15 @@ test.describe('footer', () => {
     const ticket = groups.nth(2);
     await lifestyle.locator('summary').click();
     await expect(lifestyle.getByRole('link', { name: 'Flexible Personal Loan' })).toBeVisible();
-    const lifestyleLinks = await lifestyle.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(lifestyleLinks.sort()).toEqual(['/debt-consolidation-loan', '/flexibility', '/instant-loan', '/short-term-loan']);
+    const lifestyleLinks = await lifestyle
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(lifestyleLinks.sort()).toEqual([
+      '/debt-consolidation-loan',
+      '/flexibility',
+      '/instant-loan',
+      '/short-term-loan',
+    ]);
     await expect(cities.getByRole('link').first()).toBeHidden();
     await cities.locator('summary').click();
     await expect(lifestyle.getByRole('link').first()).toBeVisible();
@@ -63,8 +87,13 @@ test.describe('header', () => {
     await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
   });
 
-  for (const [eligibility, target] of [['1', '/my-dashboard/eligibility'], ['0', '/my-dashboard']]) {
-    test(`a stored token turns Apply Now into Dashboard (eligibility ${eligibility} -> ${target})`, async ({ page }) => {
+  for (const [eligibility, target] of [
+    ['1', '/my-dashboard/eligibility'],
+    ['0', '/my-dashboard'],
+  ] as const) {
+    test(`a stored token turns Apply Now into Dashboard (eligibility ${eligibility} -> ${target})`, async ({
+      page,
+    }) => {
       await page.goto('/');
       await page.evaluate((value) => {
         sessionStorage.setItem('token', 'a-session-token');
@@ -144,7 +173,10 @@ test.describe('counters', () => {
 test('About, Services and Contact have the floating chat and call buttons; home does not', async ({ page }) => {
   for (const route of ['/about-us', '/services', '/contact']) {
     await page.goto(route);
-    await expect(page.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+$/);
+    await expect(page.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/\d+$/,
+    );
     await expect(page.getByRole('link', { name: /^Call us on/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
   }
   await page.goto('/');

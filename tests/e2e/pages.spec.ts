@@ -53,37 +53,67 @@ test('about: banner, certified company and experienced team, counters, six reaso
   await expect(page.getByRole('heading', { name: 'Certified company' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Experienced team' })).toBeVisible();
   const reasons = page.locator('section[aria-labelledby="why-us"] li h3');
-  await expect(reasons).toHaveText(['Emergency loans', 'High quality security', 'Online loans', 'Instant personal loans', '24/7 support', 'No collateral needed']);
+  await expect(reasons).toHaveText([
+    'Emergency loans',
+    'High quality security',
+    'Online loans',
+    'Instant personal loans',
+    '24/7 support',
+    'No collateral needed',
+  ]);
   await expect(page.locator('[data-counters] li')).toHaveCount(4);
 });
 
 test('services: six cards to the six product routes', async ({ page }) => {
   await page.goto('/services');
   const hrefs = await page.locator('main a.card').evaluateAll((cards) => cards.map((a) => a.getAttribute('href')));
-  expect(hrefs.sort()).toEqual(['/costeffective', '/debt-consolidation-loan', '/flexibility', '/instant-loan', '/minimalcommitment', '/short-term-loan']);
+  expect(hrefs.sort()).toEqual([
+    '/costeffective',
+    '/debt-consolidation-loan',
+    '/flexibility',
+    '/instant-loan',
+    '/minimalcommitment',
+    '/short-term-loan',
+  ]);
 });
 
-test('contact: offices, phone, support and collection e-mails, grievance officer and the regulator portals', async ({ page }) => {
+test('contact: offices, phone, support and collection e-mails, grievance officer and the regulator portals', async ({
+  page,
+}) => {
   await page.goto('/contact');
   const main = page.locator('main');
-  for (const line of [...site.offices.registered.lines, ...site.offices.head.lines]) await expect(main).toContainText(line);
+  for (const line of [...site.offices.registered.lines, ...site.offices.head.lines])
+    await expect(main).toContainText(line);
   const reach = page.getByRole('region', { name: 'Reach us' });
   await expect(reach.getByRole('link', { name: site.contact.phone, exact: true })).toHaveAttribute('href', /^tel:/);
-  await expect(reach.getByRole('link', { name: site.contact.supportEmail })).toHaveAttribute('href', `mailto:${site.contact.supportEmail}`);
-  await expect(reach.getByRole('link', { name: site.contact.collectionEmail })).toHaveAttribute('href', `mailto:${site.contact.collectionEmail}`);
+  await expect(reach.getByRole('link', { name: site.contact.supportEmail })).toHaveAttribute(
+    'href',
+    `mailto:${site.contact.supportEmail}`,
+  );
+  await expect(reach.getByRole('link', { name: site.contact.collectionEmail })).toHaveAttribute(
+    'href',
+    `mailto:${site.contact.collectionEmail}`,
+  );
   await expect(main).toContainText(site.grievanceOfficer.name);
   await expect(main.getByRole('link', { name: /complaint/ })).toHaveAttribute('href', site.regulatorLinks.complaints);
   await expect(main.getByRole('link', { name: 'Sachet' })).toHaveAttribute('href', site.regulatorLinks.sachet);
   await expect(page.locator('footer')).toContainText(site.grievanceOfficer.name);
 });
 
-test('apply-now: sign-in placeholder, three loan tiles, three risk cards, terms teaser and the computed worked example', async ({ page }) => {
+test('apply-now: sign-in placeholder, three loan tiles, three risk cards, terms teaser and the computed worked example', async ({
+  page,
+}) => {
   await page.goto('/apply-now');
   await expect(page.locator('#login-card')).toBeVisible();
-  const tiles = await page.locator('section[aria-labelledby="our-loans"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const tiles = await page
+    .locator('section[aria-labelledby="our-loans"] a')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(tiles.sort()).toEqual(['/debt-consolidation-loan', '/instant-loan', '/short-term-loan']);
   await expect(page.locator('section[aria-labelledby="risk"] li')).toHaveCount(3);
-  await expect(page.locator('section[aria-labelledby="terms-teaser"] a')).toHaveAttribute('href', '/termsandconditions');
+  await expect(page.locator('section[aria-labelledby="terms-teaser"] a')).toHaveAttribute(
+    'href',
+    '/termsandconditions',
+  );
   const cost = exampleCost('ratesBlock');
   const example = page.locator('section[aria-labelledby="example-ratesBlock"]');
   for (const [row, value] of [
@@ -97,7 +127,9 @@ test('apply-now: sign-in placeholder, three loan tiles, three risk cards, terms 
   }
 });
 
-test('repayloan: banner, two bank-transfer tables with UPI QR codes, and the 60 to 90 day repayment period', async ({ page }) => {
+test('repayloan: banner, two bank-transfer tables with UPI QR codes, and the 60 to 90 day repayment period', async ({
+  page,
+}) => {
   await page.goto('/repayloan');
   await expect(page.locator('h1')).toHaveText('Repay Loan');
   const accounts = page.locator('.bank-accounts > section');
@@ -112,7 +144,9 @@ test('repayloan: banner, two bank-transfer tables with UPI QR codes, and the 60 
   await expect(page.locator('main')).toContainText(`${site.loan.tenureDays.max} days`);
 });
 
-test('terms and privacy have sidebar links to their sections; rate-and-terms shows its computed example', async ({ page }) => {
+test('terms and privacy have sidebar links to their sections; rate-and-terms shows its computed example', async ({
+  page,
+}) => {
   for (const route of ['/termsandconditions', '/privacypolicy']) {
     await page.goto(route);
     const sidebar = page.getByRole('complementary', { name: /On this page/ });
@@ -120,14 +154,18 @@ test('terms and privacy have sidebar links to their sections; rate-and-terms sho
     const target = (await first.getAttribute('href')) ?? '';
     expect(target).toMatch(/^#/);
     await expect(page.locator(target)).toHaveCount(1);
-    await expect(sidebar.getByRole('link', { name: route === '/privacypolicy' ? 'Terms and Conditions' : 'Privacy Policy' })).toBeVisible();
+    await expect(
+      sidebar.getByRole('link', { name: route === '/privacypolicy' ? 'Terms and Conditions' : 'Privacy Policy' }),
+    ).toBeVisible();
   }
   await expect(page.locator('main')).toContainText(/India/);
   await expect(page.locator('main')).toContainText(/delet/i);
   await expect(page.locator('main')).toContainText(/how long we keep/i);
   await page.goto('/rateandterms');
   const cost = exampleCost('rateAndTerms');
-  await expect(page.locator('section[aria-labelledby="example-rateAndTerms"]')).toContainText(formatPercent(cost.aprPercent));
+  await expect(page.locator('section[aria-labelledby="example-rateAndTerms"]')).toContainText(
+    formatPercent(cost.aprPercent),
+  );
 });
 
 test('city pages show apply steps, eligibility and documents with an Apply Now link', async ({ page }) => {

@@ -2,12 +2,32 @@ import { expect, test } from '@playwright/test';
 import { sitemapRoutes } from '../support/routes.ts';
 
 const EXPECTED = [
-  '/', '/about-us', '/services', '/contact', '/apply-now', '/repayloan', '/faq', '/rateandterms', '/privacypolicy',
-  '/termsandconditions', '/instant-loan', '/short-term-loan', '/debt-consolidation-loan', '/flexibility',
-  '/minimalcommitment', '/costeffective', '/instant-personal-loan-online-in-hyderabad', '/loan-agency-in-mumbai',
-  '/advance-loans-Online-in-Bangalore', '/Instant-Personal-Loan-for-Salaried-in-Delhi', '/personal-loan-in-Gurgaon',
-  '/Personal-loan-in-Noida', '/personal-loan-in-faridabad', '/Instant-Personal-Loan-in-Ghaziabad',
-  '/personal-loan-in-ahmedabad', '/personal-loan-in-greater-noida',
+  '/',
+  '/about-us',
+  '/services',
+  '/contact',
+  '/apply-now',
+  '/repayloan',
+  '/faq',
+  '/rateandterms',
+  '/privacypolicy',
+  '/termsandconditions',
+  '/instant-loan',
+  '/short-term-loan',
+  '/debt-consolidation-loan',
+  '/flexibility',
+  '/minimalcommitment',
+  '/costeffective',
+  '/instant-personal-loan-online-in-hyderabad',
+  '/loan-agency-in-mumbai',
+  '/advance-loans-Online-in-Bangalore',
+  '/Instant-Personal-Loan-for-Salaried-in-Delhi',
+  '/personal-loan-in-Gurgaon',
+  '/Personal-loan-in-Noida',
+  '/personal-loan-in-faridabad',
+  '/Instant-Personal-Loan-in-Ghaziabad',
+  '/personal-loan-in-ahmedabad',
+  '/personal-loan-in-greater-noida',
 ];
 
 test('the sitemap lists every public route of the specification and no dashboard route', async ({ request }) => {

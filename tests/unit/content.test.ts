@@ -44,7 +44,8 @@ function split(text: string, file: string): { frontMatter: Record<string, unknow
   const end = lines.indexOf('---', 1);
   if (end < 0) throw new Error(`${file}: front matter is not closed with ---`);
   const frontMatter = parseYaml(lines.slice(1, end).join('\n'));
-  if (typeof frontMatter !== 'object' || frontMatter === null) throw new Error(`${file}: front matter is not a mapping`);
+  if (typeof frontMatter !== 'object' || frontMatter === null)
+    throw new Error(`${file}: front matter is not a mapping`);
   return { frontMatter, body: lines.slice(end + 1).join('\n') };
 }
 
@@ -96,7 +97,9 @@ describe('content folders', () => {
 describe.each(files.map((file) => [file.file, file] as const))('%s', (_name, file) => {
   it("passes its collection's schema", () => {
     const result = schemas[file.folder].safeParse(file.frontMatter);
-    const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     expect(problems).toEqual([]);
   });
 
@@ -123,7 +126,9 @@ describe('routes', () => {
   );
 
   it('are given by every routed file', () => {
-    expect(routed).toHaveLength(inFolder('cities').length + inFolder('loans').length + inFolder('features').length + inFolder('legal').length);
+    expect(routed).toHaveLength(
+      inFolder('cities').length + inFolder('loans').length + inFolder('features').length + inFolder('legal').length,
+    );
     for (const { file, route } of routed) expect(route, file).toMatch(/^\/[A-Za-z0-9-]+$/);
   });
 
@@ -141,7 +146,9 @@ describe('routes', () => {
     const fixed = readdirSync(join(root, 'src/pages'))
       .filter((name) => /^[a-z0-9-]+\.astro$/.test(name) && name !== 'index.astro' && name !== '404.astro')
       .map((name) => `/${basename(name, '.astro')}`);
-    expect(fixed).toEqual(expect.arrayContaining(['/about-us', '/apply-now', '/repayloan', '/faq', '/contact', '/services']));
+    expect(fixed).toEqual(
+      expect.arrayContaining(['/about-us', '/apply-now', '/repayloan', '/faq', '/contact', '/services']),
+    );
     const taken = routed.filter(({ route }) => fixed.includes(route.toLowerCase()));
     expect(taken).toEqual([]);
   });
@@ -161,8 +168,16 @@ describe('FAQ', () => {
 });
 
 describe('cities', () => {
-  const cities = data('cities') as { file: string; route: string; city: string; footerOrder?: number; footerLabel?: string }[];
-  const inFooter = cities.filter((city) => city.footerOrder !== undefined).sort((a, b) => (a.footerOrder ?? 0) - (b.footerOrder ?? 0));
+  const cities = data('cities') as {
+    file: string;
+    route: string;
+    city: string;
+    footerOrder?: number;
+    footerLabel?: string;
+  }[];
+  const inFooter = cities
+    .filter((city) => city.footerOrder !== undefined)
+    .sort((a, b) => (a.footerOrder ?? 0) - (b.footerOrder ?? 0));
 
   it('has 10 cities, 8 of them in the footer at positions 1 to 8', () => {
     expect(cities).toHaveLength(10);
@@ -228,11 +243,14 @@ describe('no figure typed twice', () => {
     site.grievanceOfficer.phone,
   ];
 
-  it.each(files.map((file) => [file.file, file] as const))('%s types no percentage, rupee figure, e-mail or phone', (_name, file) => {
-    const text = file.file === allowed.file ? file.text.replace(allowed.text, '') : file.text;
-    const lines = text.split('\n');
-    expect(lines.filter((line) => line.includes('%'))).toEqual([]);
-    expect(lines.filter((line) => /₹\s*\d/.test(line))).toEqual([]);
-    for (const literal of literals) expect(text, literal).not.toContain(literal);
-  });
+  it.each(files.map((file) => [file.file, file] as const))(
+    '%s types no percentage, rupee figure, e-mail or phone',
+    (_name, file) => {
+      const text = file.file === allowed.file ? file.text.replace(allowed.text, '') : file.text;
+      const lines = text.split('\n');
+      expect(lines.filter((line) => line.includes('%'))).toEqual([]);
+      expect(lines.filter((line) => /₹\s*\d/.test(line))).toEqual([]);
+      for (const literal of literals) expect(text, literal).not.toContain(literal);
+    },
+  );
 });

@@ -4,7 +4,17 @@
  * Builds run in a temporary directory, never in the project itself.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,14 +60,26 @@ const ansi = /\u001b\[[0-9;]*m/g;
 
 async function build(dir: string): Promise<BuildResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
-  for (const key of Object.keys(env)) if (key === 'NODE_ENV' || key === 'TEST' || key.startsWith('VITEST')) delete env[key];
+  for (const key of Object.keys(env))
+    if (key === 'NODE_ENV' || key === 'TEST' || key.startsWith('VITEST')) delete env[key];
   // Run the project's own Node (the one running these tests), not whatever `node` is first on PATH.
   const args = [join(dir, 'node_modules/.bin/astro'), 'build'];
   try {
-    const { stdout, stderr } = await run(process.execPath, args, { cwd: dir, env, timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(process.execPath, args, {
+      cwd: dir,
+      env,
+      timeout: 120_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, timedOut: false, output: `${stdout}\n${stderr}`.replace(ansi, '') };
   } catch (error) {
-    const failed = error as { code?: number | string; killed?: boolean; signal?: string; stdout?: string; stderr?: string };
+    const failed = error as {
+      code?: number | string;
+      killed?: boolean;
+      signal?: string;
+      stdout?: string;
+      stderr?: string;
+    };
     return {
       code: typeof failed.code === 'number' ? failed.code : null,
       timedOut: Boolean(failed.killed) || failed.signal === 'SIGTERM',
@@ -113,7 +135,9 @@ describe('astro build on a copy of the project', () => {
 
   it('fails naming the fact for an unknown {{fact}} in front matter', async () => {
     const dir = copyProject();
-    edit(dir, 'content/cities/mumbai.md', (text) => text.replace(/^heading: .*$/m, 'heading: "Loans in {{noSuchCity}}"'));
+    edit(dir, 'content/cities/mumbai.md', (text) =>
+      text.replace(/^heading: .*$/m, 'heading: "Loans in {{noSuchCity}}"'),
+    );
     const result = await build(dir);
     expectFailure(result);
     expect(result.output).toContain('unknown fact {{noSuchCity}}');

@@ -116,7 +116,9 @@ describe('fillFacts', () => {
   });
 
   it('does not treat inherited object keys as facts', () => {
-    expect(() => fillFacts('{{constructor}}', { brand: 'x' }, 'here')).toThrow(/here: unknown fact \{\{constructor\}\}/);
+    expect(() => fillFacts('{{constructor}}', { brand: 'x' }, 'here')).toThrow(
+      /here: unknown fact \{\{constructor\}\}/,
+    );
     expect(() => fillFacts('{{toString}}', { brand: 'x' }, 'here')).toThrow(/unknown fact/);
   });
 });

@@ -155,7 +155,13 @@ describe('loanCost', () => {
   it('works the 20,000 rupee, 90 day, 1% a day example by hand', () => {
     // interest 18,000; fee 400; GST 72; disbursed 19,528; repayable 38,000;
     // APR = 18,472 / 19,528 x 365/90 x 100 = 383.6197... -> 383.62
-    const cost = loanCost({ principalPaise: 20_000_00, days: 90, dailyRatePercent: 1, processingFeePercent: 2, gstPercent: 18 });
+    const cost = loanCost({
+      principalPaise: 20_000_00,
+      days: 90,
+      dailyRatePercent: 1,
+      processingFeePercent: 2,
+      gstPercent: 18,
+    });
     expect(cost.interestPaise).toBe(18_000_00);
     expect(cost.processingFeePaise).toBe(400_00);
     expect(cost.gstPaise).toBe(72_00);
@@ -168,7 +174,13 @@ describe('loanCost', () => {
   it('works the calculator default (10,000 rupees, 1 day, 0.25%) by hand', () => {
     // interest 25; fee 200; GST 36; disbursed 9,764; repayable 10,025;
     // APR = 261 / 9,764 x 365 x 100 = 975.6759... -> 975.68
-    const cost = loanCost({ principalPaise: 10_000_00, days: 1, dailyRatePercent: 0.25, processingFeePercent: 2, gstPercent: 18 });
+    const cost = loanCost({
+      principalPaise: 10_000_00,
+      days: 1,
+      dailyRatePercent: 0.25,
+      processingFeePercent: 2,
+      gstPercent: 18,
+    });
     expect(cost.interestPaise).toBe(25_00);
     expect(cost.processingFeePaise).toBe(200_00);
     expect(cost.gstPaise).toBe(36_00);
@@ -180,10 +192,22 @@ describe('loanCost', () => {
   it('keeps the money identities: disbursed = principal - fee - GST, repayable = principal + interest', () => {
     for (const principalPaise of [5_000_00, 12_345_67, 99_999_99, 1_00_000_00]) {
       for (const days of [1, 7, 30, 60, 90]) {
-        const cost = loanCost({ principalPaise, days, dailyRatePercent: 0.75, processingFeePercent: 2.5, gstPercent: 18 });
+        const cost = loanCost({
+          principalPaise,
+          days,
+          dailyRatePercent: 0.75,
+          processingFeePercent: 2.5,
+          gstPercent: 18,
+        });
         expect(cost.disbursedPaise).toBe(principalPaise - cost.processingFeePaise - cost.gstPaise);
         expect(cost.repayablePaise).toBe(principalPaise + cost.interestPaise);
-        for (const key of ['interestPaise', 'processingFeePaise', 'gstPaise', 'disbursedPaise', 'repayablePaise'] as const) {
+        for (const key of [
+          'interestPaise',
+          'processingFeePaise',
+          'gstPaise',
+          'disbursedPaise',
+          'repayablePaise',
+        ] as const) {
           expect(Number.isInteger(cost[key]), key).toBe(true);
         }
         // APR has at most two decimals.
@@ -194,13 +218,22 @@ describe('loanCost', () => {
 
   it('rounds the fee and the GST on the fee half up to the paisa', () => {
     // principal 12,345.67: fee 2% = 24,691.34 paise -> 24,691; GST 18% = 4,444.38 -> 4,444
-    const cost = loanCost({ principalPaise: 12_345_67, days: 10, dailyRatePercent: 0.25, processingFeePercent: 2, gstPercent: 18 });
+    const cost = loanCost({
+      principalPaise: 12_345_67,
+      days: 10,
+      dailyRatePercent: 0.25,
+      processingFeePercent: 2,
+      gstPercent: 18,
+    });
     expect(cost.processingFeePaise).toBe(24_691);
     expect(cost.gstPaise).toBe(4_444);
     // interest 1,234,567 x 25 x 10 / 10,000 = 30,864.175 -> 30,864
     expect(cost.interestPaise).toBe(30_864);
     // fee 2% of 25 paise = 0.5 paise -> 1
-    expect(loanCost({ principalPaise: 25, days: 1, dailyRatePercent: 1, processingFeePercent: 2, gstPercent: 0 }).processingFeePaise).toBe(1);
+    expect(
+      loanCost({ principalPaise: 25, days: 1, dailyRatePercent: 1, processingFeePercent: 2, gstPercent: 0 })
+        .processingFeePaise,
+    ).toBe(1);
   });
 
   it('has an APR above the nominal annual rate when there is a fee, and equal to it when there is none', () => {

@@ -6,7 +6,9 @@ import { pageSchema, routedPageSchema } from '../../src/schemas/page.ts';
 import { productSchema } from '../../src/schemas/product.ts';
 import { sitePageSchema } from '../../src/schemas/sitePage.ts';
 
-type Schema = { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } };
+type Schema = {
+  safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+};
 
 /** The dotted paths of the issues a failed parse reports. */
 function failedPaths(schema: Schema, input: unknown): string[] {
@@ -51,7 +53,8 @@ const product = {
   eligibility: ['Salaried, with a monthly salary of at least ₹26,000'],
 };
 
-const titled = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Item ${i + 1}`, text: `Text ${i + 1} by {{brand}}` }));
+const titled = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ title: `Item ${i + 1}`, text: `Text ${i + 1} by {{brand}}` }));
 
 const about = {
   ...page,
@@ -87,8 +90,12 @@ describe('pageSchema (title, description, heading)', () => {
   });
 
   it('rejects a description under 50 or over 170 characters, naming the description', () => {
-    expect(issueFor(pageSchema, { ...page, description: 'Too short.' }, 'description').message).toBe('write at least 50 characters');
-    expect(issueFor(pageSchema, { ...page, description: 'z'.repeat(171) }, 'description').message).toBe('keep within 170 characters');
+    expect(issueFor(pageSchema, { ...page, description: 'Too short.' }, 'description').message).toBe(
+      'write at least 50 characters',
+    );
+    expect(issueFor(pageSchema, { ...page, description: 'z'.repeat(171) }, 'description').message).toBe(
+      'keep within 170 characters',
+    );
     expect(pageSchema.safeParse({ ...page, description: 'z'.repeat(50) }).success).toBe(true);
     expect(pageSchema.safeParse({ ...page, description: 'z'.repeat(170) }).success).toBe(true);
     expect(pageSchema.safeParse({ ...page, description: 'z'.repeat(49) }).success).toBe(false);
@@ -108,15 +115,33 @@ describe('pageSchema (title, description, heading)', () => {
     expect(failedPaths(pageSchema, { ...page, title: 42 })).toEqual(['title']);
   });
 
-  it('throws naming an unknown fact in front matter', () => {
-    expect(() => pageSchema.safeParse({ ...page, heading: 'About {{noSuchFact}}' })).toThrow(/unknown fact \{\{noSuchFact\}\}/);
+  it('refuses an unknown fact in front matter, naming the fact', () => {
+    // Today copy() throws; reporting it as an issue on the field would also be fine.
+    const input = { ...page, heading: 'About {{noSuchFact}}' };
+    let result: ReturnType<typeof pageSchema.safeParse> | undefined;
+    let thrown: unknown;
+    try {
+      result = pageSchema.safeParse(input);
+    } catch (error) {
+      thrown = error;
+    }
+    if (result) {
+      expect(result.success).toBe(false);
+      expect(issueFor(pageSchema, input, 'heading').message).toMatch(/unknown fact \{\{noSuchFact\}\}/);
+    } else {
+      expect(thrown).toBeInstanceOf(Error);
+      expect((thrown as Error).message).toMatch(/unknown fact \{\{noSuchFact\}\}/);
+    }
   });
 });
 
 describe('route', () => {
-  it.each(['/loan-agency-in-mumbai', '/Instant-Personal-Loan-in-Ghaziabad', '/rateandterms', '/a', '/2024-offer'])('accepts %s', (route) => {
-    expect(routedPageSchema.parse({ ...page, route }).route).toBe(route);
-  });
+  it.each(['/loan-agency-in-mumbai', '/Instant-Personal-Loan-in-Ghaziabad', '/rateandterms', '/a', '/2024-offer'])(
+    'accepts %s',
+    (route) => {
+      expect(routedPageSchema.parse({ ...page, route }).route).toBe(route);
+    },
+  );
 
   it.each([
     ['a slash inside', '/loans/mumbai'],
@@ -159,8 +184,12 @@ describe('citySchema', () => {
   });
 
   it('needs at least three apply steps and eligibility criteria, and a document', () => {
-    expect(issueFor(citySchema, { ...city, applySteps: ['a', 'b'] }, 'applySteps').message).toBe('list at least three steps');
-    expect(issueFor(citySchema, { ...city, eligibility: ['a', 'b'] }, 'eligibility').message).toBe('list at least three criteria');
+    expect(issueFor(citySchema, { ...city, applySteps: ['a', 'b'] }, 'applySteps').message).toBe(
+      'list at least three steps',
+    );
+    expect(issueFor(citySchema, { ...city, eligibility: ['a', 'b'] }, 'eligibility').message).toBe(
+      'list at least three criteria',
+    );
     expect(failedPaths(citySchema, { ...city, documents: [] })).toEqual(['documents']);
   });
 
@@ -205,7 +234,9 @@ describe('legalSchema', () => {
   });
 
   it('accepts a date as YAML gives it', () => {
-    expect(legalSchema.parse({ ...legal, updated: new Date('2026-11-01') }).updated.getTime()).toBe(Date.UTC(2026, 10, 1));
+    expect(legalSchema.parse({ ...legal, updated: new Date('2026-11-01') }).updated.getTime()).toBe(
+      Date.UTC(2026, 10, 1),
+    );
   });
 
   it('names updated when it is not a date, and route when it is bad', () => {
@@ -269,7 +300,10 @@ describe('sitePageSchema', () => {
 
   it('parses the simple kinds with only the common fields', () => {
     for (const kind of ['services', 'contact', 'faq', 'repay', 'notFound']) {
-      expect(sitePageSchema.parse({ ...page, page: kind })).toMatchObject({ page: kind, title: 'Personal Loan in Mumbai | Kosh Credit' });
+      expect(sitePageSchema.parse({ ...page, page: kind })).toMatchObject({
+        page: kind,
+        title: 'Personal Loan in Mumbai | Kosh Credit',
+      });
     }
   });
 
@@ -295,7 +329,9 @@ describe('sitePageSchema', () => {
   it('asks the apply page for exactly three disclaimers and a terms teaser', () => {
     const apply = { ...page, page: 'apply', disclaimers: titled(3), termsTeaser: 'Read the terms.' };
     expect(sitePageSchema.safeParse(apply).success).toBe(true);
-    expect(issueFor(sitePageSchema, { ...apply, disclaimers: titled(2) }, 'disclaimers').message).toBe('the three risk-disclaimer cards');
+    expect(issueFor(sitePageSchema, { ...apply, disclaimers: titled(2) }, 'disclaimers').message).toBe(
+      'the three risk-disclaimer cards',
+    );
     const { termsTeaser: _t, ...noTeaser } = apply;
     expect(failedPaths(sitePageSchema, noTeaser)).toEqual(['termsTeaser']);
   });

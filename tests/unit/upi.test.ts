@@ -3,7 +3,13 @@ import { upiPayUri } from '../../src/lib/upi.ts';
 
 describe('upiPayUri', () => {
   it('builds a upi://pay link with the payee, name, currency and note', () => {
-    expect(upiPayUri({ upiId: 'koshfinvest.aravali@exampleupi', name: 'Kosh Finvest Private Limited', note: 'Loan repayment' })).toBe(
+    expect(
+      upiPayUri({
+        upiId: 'koshfinvest.aravali@exampleupi',
+        name: 'Kosh Finvest Private Limited',
+        note: 'Loan repayment',
+      }),
+    ).toBe(
       'upi://pay?pa=koshfinvest.aravali%40exampleupi&pn=Kosh%20Finvest%20Private%20Limited&cu=INR&tn=Loan%20repayment',
     );
   });

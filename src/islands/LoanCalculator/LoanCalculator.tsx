@@ -25,7 +25,13 @@ export default function LoanCalculator({ amountLimits, rate, processingFeePercen
   const valid = !amountMessage && !daysMessage;
   const result = valid ? quote(amount, dailyRate, days) : undefined;
   const apr = valid
-    ? loanCost({ principalPaise: rupeesToPaise(amount), days, dailyRatePercent: dailyRate, processingFeePercent, gstPercent })
+    ? loanCost({
+        principalPaise: rupeesToPaise(amount),
+        days,
+        dailyRatePercent: dailyRate,
+        processingFeePercent,
+        gstPercent,
+      })
     : undefined;
 
   const clampToSlider = (value: number, { min, max }: { min: number; max: number }) =>
