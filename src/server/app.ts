@@ -1,12 +1,86 @@
 /** Builds the HTTP application; starting it on a port is main.ts's job, so tests can run it too. */
 import { Hono } from 'hono';
-import type { Config } from './config.ts';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HEADERS } from '../lib/api/paths.ts';
+import { contactRoutes } from './contact/routes.ts';
+import type { AppEnv, Deps } from './context.ts';
+import { devRoutes } from './dev/routes.ts';
+import { requestContext } from './http/middleware.ts';
+import { ApiError, failure } from './http/respond.ts';
+import { mountRoutes, type RouteSpec } from './http/routes.ts';
+import { masterRoutes } from './master/routes.ts';
+import { registrationRoutes } from './registration/routes.ts';
+import { signInRoutes } from './signIn/routes.ts';
 import { notFoundPage, staticSite } from './staticSite.ts';
+import { systemRoutes } from './system/routes.ts';
 
-export function createApp(config: Pick<Config, 'siteDir'>) {
-  const app = new Hono();
-  app.use('*', staticSite(config.siteDir));
-  const notFound = notFoundPage(config.siteDir);
-  app.notFound((c) => notFound(new URL(c.req.url).pathname));
+/** Every API route; the OpenAPI document is written from this list. */
+export function apiRoutes(production: boolean): RouteSpec[] {
+  const routes: RouteSpec[] = [
+    ...registrationRoutes,
+    ...signInRoutes,
+    ...masterRoutes,
+    ...contactRoutes,
+    ...devRoutes,
+    ...systemRoutes(() => routes),
+  ].filter((route) => !route.enabled || route.enabled({ production }));
+  return routes;
+}
+
+const API_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
+export function createApp(deps: Deps) {
+  const { config, log } = deps;
+  const production = config.env === 'production';
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestContext(deps));
+  const isApi = (path: string) => path.startsWith('/Api/') || path.startsWith('/__dev/');
+  app.use('*', async (c, next) => {
+    await next();
+    if (isApi(c.req.path)) for (const [name, value] of Object.entries(API_HEADERS)) c.header(name, value);
+  });
+  if (config.corsOrigins.length) {
+    app.use(
+      '/Api/*',
+      cors({
+        origin: config.corsOrigins,
+        allowMethods: ['GET', 'POST'],
+        allowHeaders: ['Content-Type', HEADERS.clientKey, HEADERS.token],
+        maxAge: 600,
+      }),
+    );
+  }
+  app.use(
+    '/Api/*',
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: (c) => failure(c, new ApiError(413, 'The request is too large.', 'body_too_large')),
+    }),
+  );
+
+  mountRoutes(app, apiRoutes(production), production);
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return failure(c, error);
+    c.get('log')?.error('unhandled error', { error: error.name, detail: error.message, stack: error.stack });
+    return failure(c, new ApiError(500, 'Something went wrong on our side. Please try again.', 'internal_error'));
+  });
+
+  const notFound = config.siteDir ? notFoundPage(config.siteDir) : undefined;
+  if (config.siteDir) app.use('*', staticSite(config.siteDir));
+  app.notFound((c) => {
+    if (isApi(c.req.path) || !notFound) {
+      return failure(c, new ApiError(404, 'There is no such API route.', 'not_found'));
+    }
+    return notFound(c.req.path);
+  });
+  log.debug('app ready', { routes: apiRoutes(production).length });
   return app;
 }

@@ -1,15 +1,31 @@
 /**
  * The server's settings, read from the environment once at start and validated, so a bad value
  * stops the start with a message naming the variable instead of failing later.
+ * Every variable is documented in the README and in .env.example.
  */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 
-const port = v.pipe(
-  v.optional(v.string(), '4321'),
-  v.regex(/^\d{1,5}$/, 'must be a port number'),
-  v.transform(Number),
-  v.maxValue(65_535, 'must be at most 65535'),
+const int = (fallback: number, min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+const text = (fallback: string) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')), fallback);
+const optionalText = () => v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')));
+const flag = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.picklist(['0', '1', 'true', 'false'], 'must be 1/0 or true/false'), fallback ? '1' : '0'),
+    v.transform((value) => value === '1' || value === 'true'),
+  );
+const secret = v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')));
+const postgresUrl = v.optional(
+  v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// address')),
 );
 
 const EnvSchema = v.object({
@@ -17,25 +33,132 @@ const EnvSchema = v.object({
     v.picklist(['development', 'test', 'production'], 'must be development, test or production'),
     'development',
   ),
-  PORT: port,
-  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
-  SITE_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'dist'),
+  PORT: int(4321, 0, 65_535),
+  HOST: text('127.0.0.1'),
+  SITE_DIR: text('dist'),
+  SERVE_SITE: flag(true),
+  DATABASE_URL: postgresUrl,
+  DATA_DIR: text('data'),
+  LOG_LEVEL: v.optional(
+    v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'),
+    'info',
+  ),
+  PUBLIC_CLIENT_KEY: text('kosh-web'),
+  CORS_ORIGINS: v.optional(v.string(), ''),
+  TRUST_PROXY: flag(false),
+  BODY_LIMIT_BYTES: int(65_536, 1_024, 50 * 1024 * 1024),
+  OTP_SECRET: secret,
+  OTP_TTL_SECONDS: int(300, 30, 3_600),
+  OTP_MAX_ATTEMPTS: int(5, 1, 20),
+  OTP_RESEND_SECONDS: int(30, 0, 600),
+  OTP_MAX_PER_MOBILE_PER_HOUR: int(5, 1, 1_000),
+  OTP_MAX_PER_ADDRESS_PER_HOUR: int(20, 1, 100_000),
+  SESSION_ABSOLUTE_HOURS: int(12, 1, 24 * 30),
+  SESSION_IDLE_MINUTES: int(30, 1, 24 * 60),
+  CONTACT_MAX_PER_ADDRESS_PER_HOUR: int(5, 1, 10_000),
+  SMS_TRANSPORT: v.optional(v.picklist(['outbox', 'http'], 'must be outbox or http')),
+  SMS_SENDER_ID: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{6}$/, 'must be the 6-letter DLT sender id')), 'KOSHCR'),
+  SMS_DLT_TEMPLATE_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{19}$/, 'must be the 19-digit DLT template id')),
+    '1007000000000000001',
+  ),
+  SMS_HTTP_URL: v.optional(v.pipe(v.string(), v.url('must be a full https:// address'))),
+  SMS_HTTP_API_KEY: optionalText(),
 });
+
+export type Env = Record<string, string | undefined>;
 
 export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
   host: string;
-  /** The built static site that the server serves next to the API. */
-  siteDir: string;
+  /** The built static site that the server serves next to the API (null: API only). */
+  siteDir: string | null;
+  database: { kind: 'embedded'; dataDir: string } | { kind: 'postgres'; url: string };
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  publicClientKey: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  otp: {
+    secret: string;
+    ttlSeconds: number;
+    maxAttempts: number;
+    resendSeconds: number;
+    maxPerMobilePerHour: number;
+    maxPerAddressPerHour: number;
+  };
+  session: { absoluteHours: number; idleMinutes: number };
+  contactMaxPerAddressPerHour: number;
+  sms:
+    | { transport: 'outbox'; senderId: string; templateId: string }
+    | { transport: 'http'; senderId: string; templateId: string; url: string; apiKey: string };
+  /** Settings that were defaulted in development and must be set in production, for the start-up log. */
+  warnings: string[];
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Env = process.env): Config {
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) {
     const problems = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
-  const { NODE_ENV, PORT, HOST, SITE_DIR } = result.output;
-  return { env: NODE_ENV, port: PORT, host: HOST, siteDir: resolve(SITE_DIR) };
+  const e = result.output;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  const warnings: string[] = [];
+
+  let otpSecret = e.OTP_SECRET;
+  if (!otpSecret) {
+    if (production) problems.push('  OTP_SECRET: must be set in production (32 or more random characters)');
+    // Development only: a secret for this process; codes do not outlive a restart.
+    otpSecret = randomBytes(32).toString('hex');
+    warnings.push('OTP_SECRET is not set: using a random secret for this process');
+  }
+
+  const transport = e.SMS_TRANSPORT ?? (production ? undefined : 'outbox');
+  let sms: Config['sms'] = { transport: 'outbox', senderId: e.SMS_SENDER_ID, templateId: e.SMS_DLT_TEMPLATE_ID };
+  if (transport === undefined) {
+    problems.push('  SMS_TRANSPORT: must be set to http in production (the outbox exists only outside production)');
+  } else if (transport === 'outbox' && production) {
+    problems.push('  SMS_TRANSPORT: the outbox transport does not exist in production; configure http');
+  } else if (transport === 'http') {
+    if (!e.SMS_HTTP_URL) problems.push('  SMS_HTTP_URL: must be set when SMS_TRANSPORT is http');
+    if (!e.SMS_HTTP_API_KEY) problems.push('  SMS_HTTP_API_KEY: must be set when SMS_TRANSPORT is http');
+    if (e.SMS_HTTP_URL && e.SMS_HTTP_API_KEY) {
+      sms = { ...sms, transport: 'http', url: e.SMS_HTTP_URL, apiKey: e.SMS_HTTP_API_KEY };
+    }
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    siteDir: e.SERVE_SITE ? resolve(e.SITE_DIR) : null,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'embedded', dataDir: resolve(e.DATA_DIR) },
+    logLevel: e.LOG_LEVEL,
+    publicClientKey: e.PUBLIC_CLIENT_KEY,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    otp: {
+      secret: otpSecret,
+      ttlSeconds: e.OTP_TTL_SECONDS,
+      maxAttempts: e.OTP_MAX_ATTEMPTS,
+      resendSeconds: e.OTP_RESEND_SECONDS,
+      maxPerMobilePerHour: e.OTP_MAX_PER_MOBILE_PER_HOUR,
+      maxPerAddressPerHour: e.OTP_MAX_PER_ADDRESS_PER_HOUR,
+    },
+    session: { absoluteHours: e.SESSION_ABSOLUTE_HOURS, idleMinutes: e.SESSION_IDLE_MINUTES },
+    contactMaxPerAddressPerHour: e.CONTACT_MAX_PER_ADDRESS_PER_HOUR,
+    sms,
+    warnings,
+  };
 }

@@ -1,23 +1,47 @@
-/** Starts the server: the built site and (later) the API on one origin. */
+/** Starts the server: the built site and the API on one origin (or the API alone, SERVE_SITE=0). */
 import { serve } from '@hono/node-server';
+import { API } from '../lib/api/paths.ts';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { createDeps } from './services.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (error) {
-  console.error((error as Error).message);
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 }
 
-const app = createApp(config);
+const log = createLogger(config.logLevel);
+for (const warning of config.warnings) log.warn(warning);
+const { deps, database } = await createDeps(config, log);
+const app = createApp(deps);
+
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(
-    `Kosh Credit is running at http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}/`,
-  );
+  const origin = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}`;
+  log.info('listening', { address: `${origin}/`, database: database.kind, sms: deps.sms.name });
+  // For people, not log collectors: where to look and where the codes are.
+  if (config.logLevel !== 'silent') {
+    console.log(`\n  Kosh Credit is running at ${origin}/`);
+    if (deps.sms.name === 'outbox') {
+      console.log(`  One-time codes: printed here as "sms outbox", and at ${origin}${API.devOutbox}?to=<mobile>`);
+    }
+    console.log('');
+  }
 });
 
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(async () => {
+      await database.close();
+      process.exit(0);
+    });
+    // Keep-alive connections must not hold the exit forever.
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
 }

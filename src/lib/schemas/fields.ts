@@ -1,0 +1,40 @@
+/** Field rules shared by forms and the API, with the specifications' messages word for word. */
+import * as v from 'valibot';
+
+/** dashboard.md §5: an empty required field gives "{field} is required!". */
+export const requiredMessage = (field: string) => `${field} is required!`;
+
+export const required = (field: string, max = 200) =>
+  v.pipe(
+    v.string(requiredMessage(field)),
+    v.trim(),
+    v.nonEmpty(requiredMessage(field)),
+    v.maxLength(max, `${field} must be at most ${max} characters`),
+  );
+
+export const email = v.pipe(
+  v.string('Email is required!'),
+  v.trim(),
+  v.nonEmpty('Email is required!'),
+  v.maxLength(254, 'This is not a valid email format!'),
+  v.email('This is not a valid email format!'),
+);
+
+/** An Indian mobile for dashboard forms: 10 digits starting with 6 to 9. */
+export const indianMobile = v.pipe(
+  v.string('Mobile number invalid!'),
+  v.trim(),
+  v.regex(/^[6-9]\d{9}$/, 'Mobile number invalid!'),
+);
+
+/** The sign-in card's mobile (public-site-signin-repay.md §5). */
+export const MOBILE_TOO_SHORT = 'The Mobile field must be at least 10 characters in length.';
+export const loginMobile = v.pipe(
+  v.string(MOBILE_TOO_SHORT),
+  v.regex(/^\d*$/, 'The Mobile field must contain only digits.'),
+  v.length(10, MOBILE_TOO_SHORT),
+  v.regex(/^[6-9]/, 'Please enter a valid Indian mobile number.'),
+);
+
+export const OTP_MESSAGE = 'Please enter 4 digits OTP';
+export const otp = v.pipe(v.string(OTP_MESSAGE), v.regex(/^\d{4}$/, OTP_MESSAGE));

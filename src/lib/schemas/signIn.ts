@@ -1,0 +1,36 @@
+/** Sign-in calls 1 to 3 of public-site-signin-repay.md §7, on the shared registration endpoint. */
+import * as v from 'valibot';
+import { loginMobile, otp } from './fields.ts';
+
+const utm = v.optional(v.pipe(v.string(), v.maxLength(200, 'Tracking parameters must be at most 200 characters')), '');
+export const profileId = v.pipe(v.string('profile_id is required'), v.uuid('profile_id is not valid'));
+
+export const LoginRequest = v.object({
+  event_name: v.literal('login'),
+  mobile: loginMobile,
+  utm_source: utm,
+  utm_medium: utm,
+  utm_campaign: utm,
+  utm_term: utm,
+  utm_content: utm,
+});
+
+export const ResendRequest = v.object({ event_name: v.literal('resend_otp'), profile_id: profileId });
+
+export const VerifyRequest = v.object({ event_name: v.literal('otp_verify'), profile_id: profileId, otp });
+
+export type LoginRequest = v.InferInput<typeof LoginRequest>;
+export type VerifyRequest = v.InferInput<typeof VerifyRequest>;
+
+export interface LoginData {
+  cust_profile_id: string;
+}
+
+export interface VerifyData {
+  next_step: string;
+  app_login_token: string;
+  eligibility_status: 0 | 1;
+}
+
+/** The tracking parameters read from the page address; each is '' when absent (§3). */
+export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;

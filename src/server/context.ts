@@ -1,0 +1,30 @@
+/** What every handler can reach: the settings, the database, the outside services and the clock. */
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Logger } from './logger.ts';
+import type { OtpCodes } from './otp/codes.ts';
+import type { ActiveSession, Sessions } from './signIn/sessions.ts';
+import type { SmsTransport } from './sms/transport.ts';
+
+export interface Deps {
+  config: Config;
+  db: Database;
+  sms: SmsTransport;
+  log: Logger;
+  /** The server's idea of now; tests and the development clock route move it. */
+  now: () => Date;
+  otp: OtpCodes;
+  sessions: Sessions;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    log: Logger;
+    requestId: string;
+    /** The caller's address, for the per-address caps. */
+    address: string;
+    /** Set when the request carries a live session token. */
+    session: ActiveSession | undefined;
+  };
+}

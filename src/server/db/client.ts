@@ -1,0 +1,59 @@
+/**
+ * Opens the database the configuration names and brings its schema up to date:
+ * an embedded PostgreSQL (PGlite, WebAssembly, no server) in a data directory, or a PostgreSQL
+ * server through `pg`. Both speak the same SQL and run the same migrations.
+ */
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { schema } from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenDatabase {
+  db: Database;
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Any fixed number: holders of this advisory lock run migrations one at a time. */
+const MIGRATION_LOCK = 7_246_001;
+
+export async function openDatabase(settings: Config['database']): Promise<OpenDatabase> {
+  if (settings.kind === 'embedded') {
+    const memory = settings.dataDir.startsWith('memory://');
+    if (!memory) await mkdir(settings.dataDir, { recursive: true });
+    const client = new PGlite(memory ? undefined : settings.dataDir);
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    return { db: db as unknown as Database, kind: 'embedded', close: () => client.close() };
+  }
+
+  const pool = new pg.Pool({ connectionString: settings.url, max: 10 });
+  // Several API processes may start at once: the advisory lock lets one migrate while the others wait.
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    connection.release();
+  }
+  const db = drizzlePostgres({ client: pool, schema });
+  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Serialises writers on one key (a mobile, a PAN) for the rest of the current transaction. */
+export function lockKey(key: string) {
+  return sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+}

@@ -1,0 +1,46 @@
+/**
+ * One description per route, used twice: to mount the route on the app and to write the OpenAPI
+ * document, so the two cannot drift apart.
+ */
+import type { Context, Hono } from 'hono';
+import type * as v from 'valibot';
+import type { AppEnv } from '../context.ts';
+import { readJson, validate } from './body.ts';
+import { requireAuth } from './middleware.ts';
+
+export interface RouteSpec<S extends v.GenericSchema = v.GenericSchema> {
+  method: 'get' | 'post';
+  path: string;
+  /** The specification's name for the call where it gives one (getDashboardData, saveleadDetails, …). */
+  operationId: string;
+  summary: string;
+  tag: string;
+  auth: 'none' | 'client' | 'session';
+  /** JSON body; validated before the handler runs unless `ownValidation` is set. */
+  body?: S;
+  /** The handler receives the parsed JSON object and validates it itself (the shared endpoint). */
+  ownValidation?: boolean;
+  /** Query parameters, documented (the handler reads them). */
+  query?: Record<string, { description: string; required?: boolean }>;
+  /** The shape of `Data` on success, for the document. */
+  data?: v.GenericSchema;
+  /** HTTP statuses of failures besides the generic ones, for the document. */
+  failures?: Record<number, string>;
+  /** Not mounted at all when this returns false (the development-only routes in production). */
+  enabled?: (c: { production: boolean }) => boolean;
+  handle(c: Context<AppEnv>, body: v.InferOutput<S>): Promise<Response> | Response;
+}
+
+export const defineRoute = <S extends v.GenericSchema>(spec: RouteSpec<S>): RouteSpec => spec as unknown as RouteSpec;
+
+export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], production: boolean) {
+  for (const route of routes) {
+    if (route.enabled && !route.enabled({ production })) continue;
+    app.on(route.method.toUpperCase(), route.path, async (c) => {
+      await requireAuth(c, route.auth);
+      const json = route.body ? await readJson(c) : undefined;
+      const body = route.body && !route.ownValidation ? validate(route.body, json) : json;
+      return route.handle(c, body);
+    });
+  }
+}

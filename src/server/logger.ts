@@ -1,0 +1,34 @@
+/**
+ * Structured JSON logs, one object per line. Callers pass only what is safe to keep: never a
+ * one-time code, a token, a PAN or an Aadhaar number (request bodies are never logged).
+ */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+const ORDER: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  child(fields: Record<string, unknown>): Logger;
+}
+
+export type LogSink = (line: string) => void;
+
+export function createLogger(
+  level: LogLevel | 'silent',
+  sink: LogSink = (line) => process.stdout.write(`${line}\n`),
+  base: Record<string, unknown> = {},
+): Logger {
+  const write = (at: LogLevel, msg: string, fields?: Record<string, unknown>) => {
+    if (ORDER[at] < ORDER[level]) return;
+    sink(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...base, ...fields }));
+  };
+  return {
+    debug: (msg, fields) => write('debug', msg, fields),
+    info: (msg, fields) => write('info', msg, fields),
+    warn: (msg, fields) => write('warn', msg, fields),
+    error: (msg, fields) => write('error', msg, fields),
+    child: (fields) => createLogger(level, sink, { ...base, ...fields }),
+  };
+}

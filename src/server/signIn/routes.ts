@@ -1,0 +1,57 @@
+/** The signed-in customer's account basics and logout. */
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { API } from '../../lib/api/paths.ts';
+import { customers } from '../db/schema.ts';
+import { ok, sessionExpired } from '../http/respond.ts';
+import { defineRoute } from '../http/routes.ts';
+
+const UserData = v.object({
+  cust_profile_id: v.string(),
+  mobile: v.string(),
+  next_step: v.string(),
+  step_percentage: v.number(),
+  eligibility_status: v.picklist([0, 1]),
+});
+
+export const signInRoutes = [
+  defineRoute({
+    method: 'post',
+    path: API.getUser,
+    operationId: 'getUser',
+    summary: "The signed-in customer's profile id, mobile, next step and eligibility",
+    tag: 'Sign-in',
+    auth: 'session',
+    body: v.object({}),
+    data: UserData,
+    async handle(c) {
+      const { db } = c.get('deps');
+      const session = c.get('session');
+      if (!session) throw sessionExpired();
+      const [customer] = await db.select().from(customers).where(eq(customers.id, session.customerId));
+      if (!customer) throw sessionExpired();
+      return ok(c, {
+        cust_profile_id: customer.id,
+        mobile: customer.mobile,
+        next_step: customer.nextStep,
+        step_percentage: customer.stepPercentage,
+        eligibility_status: customer.eligibilityStatus === 1 ? 1 : 0,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: API.logout,
+    operationId: 'logout',
+    summary: 'Ends the session; its token stops working at once',
+    tag: 'Sign-in',
+    auth: 'session',
+    body: v.object({}),
+    async handle(c) {
+      const session = c.get('session');
+      if (!session) throw sessionExpired();
+      await c.get('deps').sessions.revoke(session.sessionId);
+      return ok(c, {}, 'You have been signed out.');
+    },
+  }),
+];

@@ -1,0 +1,7 @@
+/** The SMS texts, each matching a template registered on DLT under the configured template id. */
+import { site } from '../../lib/site.ts';
+
+export function otpMessage(code: string, purpose: 'login' | 'repay', senderId: string, validMinutes: number): string {
+  const action = purpose === 'login' ? 'sign in to' : 'repay your loan with';
+  return `${code} is your one-time code to ${action} ${site.brand}. It is valid for ${validMinutes} minutes. Never share it with anyone. -${senderId}`;
+}

@@ -1,0 +1,27 @@
+/** Health and the API description. */
+import { API } from '../../lib/api/paths.ts';
+import { defineRoute, type RouteSpec } from '../http/routes.ts';
+import { openApiDocument } from '../openapi.ts';
+
+export function systemRoutes(allRoutes: () => RouteSpec[]) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: API.health,
+      operationId: 'health',
+      summary: 'Liveness: a bare JSON answer (also the floor the load benchmarks compare against)',
+      tag: 'System',
+      auth: 'none',
+      handle: (c) => c.json({ Status: 1, Message: 'ok', Data: {} }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: API.openapi,
+      operationId: 'openapi',
+      summary: 'This API described as OpenAPI 3.1',
+      tag: 'System',
+      auth: 'none',
+      handle: (c) => c.json(openApiDocument(allRoutes())),
+    }),
+  ];
+}
