@@ -1,7 +1,11 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4322);
+// A fresh embedded database for every run.
+const DATA_DIR = join(tmpdir(), `kosh-e2e-${process.pid}-${Date.now()}`);
 
 // The browser tests run against the built site served by the project's own server (as `npm start`).
 export default defineConfig({
@@ -16,12 +20,35 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: await chromiumPath(), args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /clock\// },
+    // Tests that move the server's clock get a server of their own and run one at a time.
+    {
+      name: 'clock',
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${PORT + 1}` },
+      testMatch: /clock\/.*\.spec\.ts/,
+      fullyParallel: false,
+    },
+  ],
+  webServer: [server(PORT, DATA_DIR), server(PORT + 1, `${DATA_DIR}-clock`)],
+});
+
+function server(port: number, dataDir: string) {
+  return {
     command: 'node src/server/main.ts',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'test' },
-    url: `http://127.0.0.1:${PORT}/`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      OTP_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
+      // Every browser test comes from 127.0.0.1: the per-address caps are tested in tests/api.
+      OTP_MAX_PER_ADDRESS_PER_HOUR: '100000',
+      CONTACT_MAX_PER_ADDRESS_PER_HOUR: '100000',
+    },
+    url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 30_000,
-  },
-});
+  };
+}
