@@ -1,7 +1,7 @@
 /** Wires the outside world for the app: database, SMS transport, one-time codes, sessions, clock. */
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
-import { openDatabase } from './db/client.ts';
+import { type OpenDatabase, openDatabase } from './db/client.ts';
 import { devClock } from './dev/routes.ts';
 import type { Logger } from './logger.ts';
 import { OtpCodes } from './otp/codes.ts';
@@ -13,10 +13,12 @@ import type { SmsTransport } from './sms/transport.ts';
 export interface ServiceOverrides {
   now?: () => Date;
   sms?: SmsTransport;
+  /** An already open database (tests share one per file). */
+  database?: OpenDatabase;
 }
 
 export async function createDeps(config: Config, log: Logger, overrides: ServiceOverrides = {}) {
-  const database = await openDatabase(config.database);
+  const database = overrides.database ?? (await openDatabase(config.database));
   const { db } = database;
   // Outside production the clock can be moved forward by the development clock route.
   const now = overrides.now ?? (config.env === 'production' ? () => new Date() : devClock);

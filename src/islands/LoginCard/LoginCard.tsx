@@ -1,0 +1,425 @@
+import {
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { safeParse } from 'valibot';
+import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
+import { STATUS } from '../../lib/api/envelope.ts';
+import { API } from '../../lib/api/paths.ts';
+import { loginMobile, otp as otpSchema } from '../../lib/schemas/fields.ts';
+import { type LoginData, UTM_KEYS, type VerifyData } from '../../lib/schemas/signIn.ts';
+import { dashboardHome, readSession, writeSession } from '../../lib/session.ts';
+import styles from './LoginCard.module.css';
+
+export interface LoginCardProps {
+  /** The brand and the lender named in the consent text. */
+  brand: string;
+  lender: string;
+}
+
+/** public-site-signin-repay.md §4 and §9: the resend wait and how long a message stays. */
+export const RESEND_SECONDS = 30;
+export const MESSAGE_MS = 5_000;
+export const CONSENT_MESSAGE = 'Please check the checkbox to accept our terms and conditions';
+export const VERIFY_THROWN = 'Error verifying OTP';
+const DIGITS = 4;
+const EMPTY_CODE = ['', '', '', ''];
+
+type Field = 'mobile' | 'consent' | 'otp';
+interface Message {
+  kind: 'success' | 'error';
+  text: string;
+  /** The field an error belongs to: shown under it and tied to it with aria-describedby. */
+  field?: Field;
+}
+type Busy = 'send' | 'resend' | 'verify' | null;
+
+const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
+/** Only the last four digits stay visible: XXXXXX3210. */
+export const maskMobile = (mobile: string) => mobile.slice(-4).padStart(mobile.length, 'X');
+
+function trackingParameters(): Record<(typeof UTM_KEYS)[number], string> {
+  const query = new URLSearchParams(window.location.search);
+  return Object.fromEntries(UTM_KEYS.map((key) => [key, query.get(key) ?? ''])) as Record<
+    (typeof UTM_KEYS)[number],
+    string
+  >;
+}
+
+/** Sign-in with a mobile number and a one-time code (public-site-signin-repay.md §2, §4, §5, §7). */
+export default function LoginCard({ brand, lender }: LoginCardProps) {
+  const id = useId();
+  const [step, setStep] = useState<'mobile' | 'otp'>('mobile');
+  const [mobile, setMobile] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [consentOpen, setConsentOpen] = useState(false);
+  const [code, setCode] = useState<string[]>(EMPTY_CODE);
+  const [countdown, setCountdown] = useState(0);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const mobileInput = useRef<HTMLInputElement>(null);
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  /** What to focus once the next render is on screen (a step change replaces the fields). */
+  const focusNext = useRef<'mobile' | number | null>(null);
+
+  // A visitor who is already signed in belongs on the dashboard.
+  useEffect(() => {
+    if (readSession('token')) window.location.replace('/my-dashboard/');
+  }, []);
+
+  // Messages clear themselves after 5 seconds; a new one starts its own 5 seconds.
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  // The resend countdown, one second at a time, on the code step only.
+  useEffect(() => {
+    if (step !== 'otp' || countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((seconds) => seconds - 1), 1_000);
+    return () => clearTimeout(timer);
+  }, [step, countdown]);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    if (target === null) return;
+    focusNext.current = null;
+    if (target === 'mobile') mobileInput.current?.focus();
+    else boxes.current[target]?.focus();
+  });
+
+  const showError = (text: string, field?: Field) => setMessage({ kind: 'error', text, ...(field && { field }) });
+  const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(DIGITS - 1, index))]?.focus();
+
+  /** A failed send or resend: the message, and the number typed again from an empty field. */
+  const sendFailed = (text: string) => {
+    setMobile('');
+    setCode(EMPTY_CODE);
+    setStep('mobile');
+    focusNext.current = 'mobile';
+    showError(text, 'mobile');
+  };
+
+  const requestCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = safeParse(loginMobile, mobile);
+    if (!checked.success) {
+      showError(checked.issues[0].message, 'mobile');
+      mobileInput.current?.focus();
+      return;
+    }
+    if (!consent) {
+      showError(CONSENT_MESSAGE, 'consent');
+      return;
+    }
+    setBusy('send');
+    setMessage(null);
+    try {
+      const envelope = await callApi<LoginData>(API.registration, {
+        event_name: 'login',
+        mobile,
+        ...trackingParameters(),
+      });
+      if (envelope.Status !== STATUS.ok) {
+        sendFailed(failureMessage(envelope));
+        return;
+      }
+      writeSession({ mobile, profileId: envelope.Data.cust_profile_id });
+      setCode(EMPTY_CODE);
+      setStep('otp');
+      setCountdown(RESEND_SECONDS);
+      focusNext.current = 0;
+      setMessage({ kind: 'success', text: envelope.Message });
+    } catch (error) {
+      sendFailed(error instanceof NetworkError ? error.message : 'An error occurred');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resend = async () => {
+    if (busy || countdown > 0) return;
+    setBusy('resend');
+    setMessage(null);
+    try {
+      const envelope = await callApi<LoginData>(API.registration, {
+        event_name: 'resend_otp',
+        profile_id: readSession('profileId') ?? '',
+      });
+      if (envelope.Status !== STATUS.ok) {
+        sendFailed(failureMessage(envelope));
+        return;
+      }
+      setCode(EMPTY_CODE);
+      setCountdown(RESEND_SECONDS);
+      focusNext.current = 0;
+      setMessage({ kind: 'success', text: envelope.Message });
+    } catch (error) {
+      sendFailed(error instanceof NetworkError ? error.message : 'An error occurred');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const entered = code.join('');
+    if (!safeParse(otpSchema, entered).success) {
+      showError(safeParse(otpSchema, entered).issues?.[0]?.message ?? 'Please enter 4 digits OTP', 'otp');
+      focusBox(code.indexOf(''));
+      return;
+    }
+    setBusy('verify');
+    setMessage(null);
+    try {
+      const envelope = await callApi<VerifyData>(API.registration, {
+        event_name: 'otp_verify',
+        profile_id: readSession('profileId') ?? '',
+        otp: entered,
+      });
+      if (envelope.Status !== STATUS.ok) {
+        setCode(EMPTY_CODE);
+        focusNext.current = 0;
+        showError(failureMessage(envelope), 'otp');
+        setBusy(null);
+        return;
+      }
+      const eligibility = String(envelope.Data.eligibility_status);
+      writeSession({ nextStep: envelope.Data.next_step, token: envelope.Data.app_login_token, eligibility });
+      setMessage({ kind: 'success', text: envelope.Message });
+      // The button stays busy until the dashboard loads, so the code cannot be sent twice.
+      window.location.assign(dashboardHome(eligibility));
+    } catch {
+      // The code was never checked, so it stays in the boxes for another try.
+      showError(VERIFY_THROWN, 'otp');
+      setBusy(null);
+    }
+  };
+
+  const changeNumber = () => {
+    setStep('mobile');
+    setCode(EMPTY_CODE);
+    setMessage(null);
+    focusNext.current = 'mobile';
+  };
+
+  /** Puts digits into the boxes from `index` on and moves to the box after the last one filled. */
+  const fillFrom = useCallback((index: number, digits: string) => {
+    setCode((current) => {
+      const next = [...current];
+      for (let i = 0; i < digits.length && index + i < DIGITS; i += 1) next[index + i] = digits[i] as string;
+      return next;
+    });
+    focusBox(index + digits.length);
+  }, []);
+
+  const onBoxChange = (index: number, value: string) => {
+    const digits = value.replace(/\D/g, '');
+    if (!digits) {
+      setCode((current) => current.map((digit, i) => (i === index ? '' : digit)));
+      return;
+    }
+    // A whole code (the browser's one-time-code autofill) fills every box.
+    if (digits.length >= DIGITS) return fillFrom(0, digits.slice(0, DIGITS));
+    const old = code[index] ?? '';
+    // Typing into a filled box: keep the new digit, wherever the caret was.
+    const typed = old && digits.length > 1 ? (digits.startsWith(old) ? digits.slice(old.length) : digits[0]) : digits;
+    fillFrom(index, typed ?? '');
+  };
+
+  const onBoxKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace' && !code[index] && index > 0) {
+      event.preventDefault();
+      setCode((current) => current.map((digit, i) => (i === index - 1 ? '' : digit)));
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowLeft' && index > 0) {
+      event.preventDefault();
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowRight' && index < DIGITS - 1) {
+      event.preventDefault();
+      focusBox(index + 1);
+    }
+  };
+
+  const onPaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    const digits = event.clipboardData.getData('text').replace(/\D/g, '');
+    event.preventDefault();
+    if (!digits) return;
+    // A pasted 4-digit code fills all four boxes, whichever box it was pasted into.
+    if (digits.length >= DIGITS) fillFrom(0, digits.slice(0, DIGITS));
+    else fillFrom(index, digits);
+  };
+
+  const errorFor = (field: Field) => (message?.kind === 'error' && message.field === field ? message : null);
+  const errorId = (field: Field) => `${id}-${field}-error`;
+  const fieldError = (field: Field) => {
+    const error = errorFor(field);
+    return error ? (
+      <p id={errorId(field)} className={styles.error} role="alert">
+        {error.text}
+      </p>
+    ) : null;
+  };
+  const describedBy = (field: Field, ...others: string[]) =>
+    [...others, ...(errorFor(field) ? [errorId(field)] : [])].join(' ') || undefined;
+  const wait = 'Please wait…';
+  const titleId = `${id}-title`;
+  const consentMoreId = `${id}-consent-more`;
+
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.title}>
+        {step === 'mobile' ? 'Sign in to apply' : 'Enter your OTP'}
+      </h2>
+
+      {step === 'mobile' ? (
+        <form className={styles.form} onSubmit={requestCode} noValidate>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-mobile`}>Mobile number</label>
+            <div className={styles.mobileRow}>
+              <span className={styles.prefix} aria-hidden="true">
+                +91
+              </span>
+              <input
+                ref={mobileInput}
+                id={`${id}-mobile`}
+                className={styles.input}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={10}
+                placeholder="10-digit mobile number"
+                value={mobile}
+                aria-invalid={errorFor('mobile') ? true : undefined}
+                aria-describedby={describedBy('mobile', `${id}-mobile-hint`)}
+                onChange={(event) => setMobile(digitsOnly(event.target.value, 10))}
+              />
+            </div>
+            <p id={`${id}-mobile-hint`} className={styles.hint}>
+              We send a one-time code to this number by SMS.
+            </p>
+            {fieldError('mobile')}
+          </div>
+
+          <div className={styles.consent}>
+            <input
+              id={`${id}-consent`}
+              className={styles.checkbox}
+              type="checkbox"
+              checked={consent}
+              aria-invalid={errorFor('consent') ? true : undefined}
+              aria-describedby={describedBy('consent', consentMoreId)}
+              onChange={(event) => setConsent(event.target.checked)}
+            />
+            <div>
+              <label htmlFor={`${id}-consent`}>
+                I agree to the terms and conditions and the privacy policy, and I consent to {brand} contacting me
+                about my loan.
+              </label>{' '}
+              <button
+                type="button"
+                className={styles.linkButton}
+                aria-expanded={consentOpen}
+                aria-controls={consentMoreId}
+                onClick={() => setConsentOpen((open) => !open)}
+              >
+                {consentOpen ? 'Read less' : 'Read more'}
+              </button>
+              <div id={consentMoreId} className={styles.consentMore} hidden={!consentOpen}>
+                <p>
+                  By ticking this box I confirm that I am a resident of India, that I have read and accept the{' '}
+                  <a href="/termsandconditions">Terms and Conditions</a> and the <a href="/privacypolicy">Privacy Policy</a>
+                  , and that I authorise {brand} and its lender {lender} to verify the details I give, to fetch my
+                  credit report from credit bureaus to assess my application, and to contact me by SMS, e-mail, phone
+                  call or WhatsApp about my application and my loan, even if my number is registered on the National
+                  Do Not Call Registry.
+                </p>
+              </div>
+              {fieldError('consent')}
+            </div>
+          </div>
+
+          <button
+            type="submit"
+            className={`button ${styles.submit}`}
+            disabled={busy !== null}
+            aria-busy={busy === 'send' ? true : undefined}
+          >
+            {busy === 'send' ? wait : 'Get OTP'}
+          </button>
+        </form>
+      ) : (
+        <form className={styles.form} onSubmit={verify} noValidate>
+          <p className={styles.sentTo}>
+            We sent a 4-digit code to <strong data-testid="masked-mobile">{maskMobile(mobile)}</strong>.{' '}
+            <button type="button" className={styles.linkButton} onClick={changeNumber} disabled={busy !== null}>
+              Change number
+            </button>
+          </p>
+          <fieldset className={styles.codeGroup} aria-describedby={describedBy('otp')}>
+            <legend>One-time code</legend>
+            <div className={styles.boxes}>
+              {code.map((digit, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the four boxes are fixed positions
+                <span key={index}>
+                  <label htmlFor={`${id}-digit-${index}`} className="visually-hidden">
+                    Digit {index + 1} of {DIGITS}
+                  </label>
+                  <input
+                    ref={(element) => {
+                      boxes.current[index] = element;
+                    }}
+                    id={`${id}-digit-${index}`}
+                    className={styles.box}
+                    type="text"
+                    inputMode="numeric"
+                    pattern="[0-9]*"
+                    autoComplete={index === 0 ? 'one-time-code' : 'off'}
+                    value={digit}
+                    aria-invalid={errorFor('otp') ? true : undefined}
+                    aria-describedby={describedBy('otp')}
+                    onChange={(event) => onBoxChange(index, event.target.value)}
+                    onKeyDown={(event) => onBoxKeyDown(index, event)}
+                    onPaste={(event) => onPaste(index, event)}
+                    onFocus={(event) => event.target.select()}
+                  />
+                </span>
+              ))}
+            </div>
+          </fieldset>
+          {fieldError('otp')}
+          <button
+            type="submit"
+            className={`button ${styles.submit}`}
+            disabled={busy !== null}
+            aria-busy={busy === 'verify' ? true : undefined}
+          >
+            {busy === 'verify' ? wait : 'Verify OTP'}
+          </button>
+          <button
+            type="button"
+            className={`button button--ghost ${styles.resend}`}
+            disabled={busy !== null || countdown > 0}
+            aria-busy={busy === 'resend' ? true : undefined}
+            onClick={resend}
+          >
+            {busy === 'resend' ? wait : countdown > 0 ? `Resend OTP in ${countdown}s` : 'Resend OTP'}
+          </button>
+        </form>
+      )}
+
+      <p className={styles.status} role="status">
+        {message?.kind === 'success' ? message.text : ''}
+      </p>
+    </section>
+  );
+}

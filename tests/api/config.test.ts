@@ -1,0 +1,99 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { API } from '../../src/lib/api/paths.ts';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { httpTransport } from '../../src/server/sms/httpTransport.ts';
+import { SmsDeliveryError } from '../../src/server/sms/transport.ts';
+import { startServer } from './support/server.ts';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  OTP_SECRET: 'p'.repeat(40),
+  SMS_TRANSPORT: 'http',
+  SMS_HTTP_URL: 'https://sms.example.in/send',
+  SMS_HTTP_API_KEY: 'key',
+};
+
+describe('configuration is checked once, at start', () => {
+  it('names each bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: must be a whole number/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be at most 65535/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ OTP_SECRET: 'short' })).toThrow(/OTP_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+
+  it('production needs an OTP secret and a real SMS transport; the outbox does not exist there', () => {
+    expect(() => loadConfig({ ...PRODUCTION, OTP_SECRET: undefined })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...PRODUCTION, SMS_TRANSPORT: undefined })).toThrow(/SMS_TRANSPORT: must be set to http/);
+    expect(() => loadConfig({ ...PRODUCTION, SMS_TRANSPORT: 'outbox' })).toThrow(/outbox transport does not exist/);
+    expect(() => loadConfig({ ...PRODUCTION, SMS_HTTP_URL: undefined })).toThrow(/SMS_HTTP_URL: must be set/);
+    expect(loadConfig(PRODUCTION).sms.transport).toBe('http');
+  });
+
+  it('outside production it starts with safe defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4321,
+      host: '127.0.0.1',
+      sms: { transport: 'outbox' },
+      database: { kind: 'embedded' },
+    });
+    expect(config.warnings).toEqual([expect.stringContaining('OTP_SECRET')]);
+  });
+
+  it('in production the development routes do not exist', async () => {
+    const server = await startServer('embedded', PRODUCTION);
+    try {
+      expect((await server.get(`${API.devOutbox}?to=9876543210`)).status).toBe(404);
+      expect((await server.post('/__dev/clock', { advance_seconds: 10 })).status).toBe(404);
+      expect((await server.get(API.openapi)).body.paths[API.devOutbox]).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the HTTP SMS gateway adapter', () => {
+  it('posts the DLT sender, template and text with the key, and reports a failing gateway', async () => {
+    const received: { auth?: string; body: unknown }[] = [];
+    let status = 200;
+    const gateway = createServer((request, response) => {
+      let data = '';
+      request.on('data', (chunk) => {
+        data += chunk;
+      });
+      request.on('end', () => {
+        received.push({ auth: request.headers.authorization, body: JSON.parse(data) });
+        response.writeHead(status).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send`;
+    try {
+      const transport = httpTransport({ url, apiKey: 'secret-key' });
+      await transport.send({
+        to: '9876543210',
+        body: '1234 is your code -KOSHCR',
+        senderId: 'KOSHCR',
+        templateId: '1007000000000000001',
+      });
+      expect(received[0]).toEqual({
+        auth: 'Bearer secret-key',
+        body: {
+          sender: 'KOSHCR',
+          template_id: '1007000000000000001',
+          recipients: [{ mobiles: '919876543210' }],
+          message: '1234 is your code -KOSHCR',
+        },
+      });
+      status = 500;
+      await expect(
+        transport.send({ to: '9876543210', body: 'x', senderId: 'KOSHCR', templateId: '1007000000000000001' }),
+      ).rejects.toBeInstanceOf(SmsDeliveryError);
+    } finally {
+      gateway.close();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../src/lib/api/paths.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+describe('the OpenAPI document', () => {
+  let server: TestServer;
+  // biome-ignore lint/suspicious/noExplicitAny: the document is walked generically
+  let document: any;
+  beforeAll(async () => {
+    server = await startServer('embedded');
+    document = (await server.get(API.openapi)).body;
+  });
+  afterAll(() => server.close());
+
+  it('is served at a stable path and equals docs/openapi.json (run `npm run openapi` after changing a route)', async () => {
+    const committed = JSON.parse(await readFile('docs/openapi.json', 'utf8'));
+    expect(document.openapi).toBe('3.1.0');
+    expect(document).toEqual(committed);
+  });
+
+  it('uses the specification names as operationIds, each once', () => {
+    const operations = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods as Record<string, { operationId: string }>).map((op) => op.operationId),
+    );
+    expect(new Set(operations).size).toBe(operations.length);
+    expect(operations).toEqual(expect.arrayContaining(['appCustomerRegisteration', 'getUser', 'contactUs']));
+    expect(document.paths[API.registration].post.operationId).toBe('appCustomerRegisteration');
+  });
+
+  it('describes only routes the running server answers, with the documented envelope', async () => {
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const method of Object.keys(methods as object)) {
+        const response = await fetch(`${server.url}${path}`, {
+          method: method.toUpperCase(),
+          headers: { 'Content-Type': 'application/json', Auth: 'kosh-web' },
+          ...(method === 'post' && { body: '{}' }),
+        });
+        const body = await response.json();
+        // Not the app's "no such route" answer: the route exists and answered for itself.
+        expect(body.error, `${method.toUpperCase()} ${path}`).not.toBe('not_found');
+        if (!Array.isArray(body))
+          expect(Object.keys(body)).toEqual(expect.arrayContaining(['Status', 'Message', 'Data']));
+      }
+    }
+  });
+
+  it('an undocumented API path gets the 404 envelope', async () => {
+    const reply = await server.post('/Api/NoSuchThing', {});
+    expect(reply.status).toBe(404);
+    expect(reply.body).toMatchObject({ Status: 0, error: 'not_found' });
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * API tests run the real server on an ephemeral port with a real database: the embedded one
+ * always, and PostgreSQL too when TEST_DATABASE_URL is set (a fresh database per test file).
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { HEADERS } from '../../../src/lib/api/paths.ts';
+import { createApp } from '../../../src/server/app.ts';
+import { type Env, loadConfig } from '../../../src/server/config.ts';
+import { type OpenDatabase, openDatabase } from '../../../src/server/db/client.ts';
+import { createLogger } from '../../../src/server/logger.ts';
+import { createDeps, type ServiceOverrides } from '../../../src/server/services.ts';
+
+export type Engine = 'embedded' | 'postgres';
+/** The engines this run covers. */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
+
+export const CLIENT_KEY = 'kosh-web';
+export const TEST_ENV: Env = {
+  NODE_ENV: 'test',
+  SERVE_SITE: '0',
+  LOG_LEVEL: 'info',
+  OTP_SECRET: 'api-tests-secret-0123456789abcdef012345',
+};
+
+/** A clock the tests move forward by hand. */
+export function testClock(start = Date.parse('2026-11-21T10:00:00Z')) {
+  let now = start;
+  return {
+    now: () => new Date(now),
+    advance(seconds: number) {
+      now += seconds * 1000;
+    },
+  };
+}
+
+async function freshDatabase(engine: Engine): Promise<{ database: OpenDatabase; dispose(): Promise<void> }> {
+  if (engine === 'embedded') {
+    const database = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
+    return { database, dispose: () => database.close() };
+  }
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `kosh_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.href });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  engine: Engine;
+  logs: string[];
+  database: OpenDatabase;
+  /** POST JSON with the public client key (or a token); answers the parsed envelope and status. */
+  post(path: string, body: unknown, options?: { token?: string; headers?: Record<string, string> }): Promise<Reply>;
+  get(path: string): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: envelopes are checked field by field in the tests
+  body: any;
+}
+
+export async function startServer(
+  engine: Engine,
+  env: Env = {},
+  overrides: ServiceOverrides = {},
+): Promise<TestServer> {
+  const config = loadConfig({ ...TEST_ENV, ...env });
+  const logs: string[] = [];
+  const log = createLogger(config.logLevel, (line) => logs.push(line));
+  const { database, dispose } = overrides.database
+    ? { database: overrides.database, dispose: async () => {} }
+    : await freshDatabase(engine);
+  const { deps } = await createDeps(config, log, { ...overrides, database });
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const reply = async (response: Response): Promise<Reply> => {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {}
+    return { status: response.status, headers: response.headers, body };
+  };
+  return {
+    url,
+    engine,
+    logs,
+    database,
+    async post(path, body, options = {}) {
+      const auth = options.token ? { [HEADERS.token]: options.token } : { [HEADERS.clientKey]: CLIENT_KEY };
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...auth, ...options.headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      return reply(response);
+    },
+    async get(path) {
+      return reply(await fetch(`${url}${path}`));
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dispose();
+    },
+  };
+}
+
+/** A mobile number no other test uses: 10 digits starting with 9. */
+export function randomMobile(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
