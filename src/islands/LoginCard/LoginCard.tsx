@@ -1,13 +1,4 @@
-import {
-  type ClipboardEvent,
-  type FormEvent,
-  type KeyboardEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
 import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
@@ -24,11 +15,14 @@ export interface LoginCardProps {
 }
 
 /** public-site-signin-repay.md §4 and §9: the resend wait and how long a message stays. */
-export const RESEND_SECONDS = 30;
-export const MESSAGE_MS = 5_000;
-export const CONSENT_MESSAGE = 'Please check the checkbox to accept our terms and conditions';
-export const VERIFY_THROWN = 'Error verifying OTP';
+const RESEND_SECONDS = 30;
+const MESSAGE_MS = 5_000;
+/** §8, word for word. */
+const CONSENT_MESSAGE = 'Please check the checkbox to accept our terms and conditions';
+const VERIFY_THROWN = 'Error verifying OTP';
+const SEND_THROWN = 'An error occurred';
 const DIGITS = 4;
+const POSITIONS = [0, 1, 2, 3] as const;
 const EMPTY_CODE = ['', '', '', ''];
 
 type Field = 'mobile' | 'consent' | 'otp';
@@ -42,7 +36,7 @@ type Busy = 'send' | 'resend' | 'verify' | null;
 
 const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
 /** Only the last four digits stay visible: XXXXXX3210. */
-export const maskMobile = (mobile: string) => mobile.slice(-4).padStart(mobile.length, 'X');
+const maskMobile = (mobile: string) => mobile.slice(-4).padStart(mobile.length, 'X');
 
 function trackingParameters(): Record<(typeof UTM_KEYS)[number], string> {
   const query = new URLSearchParams(window.location.search);
@@ -139,7 +133,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
       focusNext.current = 0;
       setMessage({ kind: 'success', text: envelope.Message });
     } catch (error) {
-      sendFailed(error instanceof NetworkError ? error.message : 'An error occurred');
+      sendFailed(error instanceof NetworkError ? error.message : SEND_THROWN);
     } finally {
       setBusy(null);
     }
@@ -163,7 +157,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
       focusNext.current = 0;
       setMessage({ kind: 'success', text: envelope.Message });
     } catch (error) {
-      sendFailed(error instanceof NetworkError ? error.message : 'An error occurred');
+      sendFailed(error instanceof NetworkError ? error.message : SEND_THROWN);
     } finally {
       setBusy(null);
     }
@@ -173,8 +167,9 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
     event.preventDefault();
     if (busy) return;
     const entered = code.join('');
-    if (!safeParse(otpSchema, entered).success) {
-      showError(safeParse(otpSchema, entered).issues?.[0]?.message ?? 'Please enter 4 digits OTP', 'otp');
+    const checked = safeParse(otpSchema, entered);
+    if (!checked.success) {
+      showError(checked.issues[0].message, 'otp');
       focusBox(code.indexOf(''));
       return;
     }
@@ -213,14 +208,14 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   };
 
   /** Puts digits into the boxes from `index` on and moves to the box after the last one filled. */
-  const fillFrom = useCallback((index: number, digits: string) => {
+  const fillFrom = (index: number, digits: string) => {
     setCode((current) => {
       const next = [...current];
       for (let i = 0; i < digits.length && index + i < DIGITS; i += 1) next[index + i] = digits[i] as string;
       return next;
     });
     focusBox(index + digits.length);
-  }, []);
+  };
 
   const onBoxChange = (index: number, value: string) => {
     const digits = value.replace(/\D/g, '');
@@ -302,6 +297,13 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
                 aria-invalid={errorFor('mobile') ? true : undefined}
                 aria-describedby={describedBy('mobile', `${id}-mobile-hint`)}
                 onChange={(event) => setMobile(digitsOnly(event.target.value, 10))}
+                onPaste={(event) => {
+                  // A whole pasted number (+91 98765 43210, 098765 43210) keeps its last ten digits.
+                  const digits = event.clipboardData.getData('text').replace(/\D/g, '');
+                  if (digits.length < 10) return;
+                  event.preventDefault();
+                  setMobile(digits.slice(-10));
+                }}
               />
             </div>
             <p id={`${id}-mobile-hint`} className={styles.hint}>
@@ -365,11 +367,10 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
               Change number
             </button>
           </p>
-          <fieldset className={styles.codeGroup} aria-describedby={describedBy('otp')}>
+          <fieldset className={styles.codeGroup}>
             <legend>One-time code</legend>
             <div className={styles.boxes}>
-              {code.map((digit, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the four boxes are fixed positions
+              {POSITIONS.map((index) => (
                 <span key={index}>
                   <label htmlFor={`${id}-digit-${index}`} className="visually-hidden">
                     Digit {index + 1} of {DIGITS}
@@ -384,7 +385,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
                     inputMode="numeric"
                     pattern="[0-9]*"
                     autoComplete={index === 0 ? 'one-time-code' : 'off'}
-                    value={digit}
+                    value={code[index]}
                     aria-invalid={errorFor('otp') ? true : undefined}
                     aria-describedby={describedBy('otp')}
                     onChange={(event) => onBoxChange(index, event.target.value)}
