@@ -35,7 +35,12 @@ export default defineConfig({
   security: {
     csp: { scriptDirective: { resources: ["'self'", ...PAYMENT_ORIGINS.scripts], hashes: inlineScriptHashes } },
   },
-  markdown: { processor: satteri({ mdastPlugins: [markdownFacts()] }) },
+  // No code blocks in the copy, and Shiki's inline styles would need a looser CSP.
+  markdown: { syntaxHighlight: false, processor: satteri({ mdastPlugins: [markdownFacts()] }) },
   devToolbar: { enabled: false },
+  // `npm run dev` runs the API beside Astro's dev server; the browser reaches it on the same origin.
+  vite: process.env.API_PROXY
+    ? { server: { proxy: { '/Api': process.env.API_PROXY, '/__dev': process.env.API_PROXY } } }
+    : {},
   prefetch: false,
 });

@@ -45,7 +45,7 @@ function server(port: number, dataDir: string) {
       OTP_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
       // Every browser test comes from 127.0.0.1: the per-address caps are tested in tests/api.
       OTP_MAX_PER_ADDRESS_PER_HOUR: '100000',
-      CONTACT_MAX_PER_ADDRESS_PER_HOUR: '100000',
+      CONTACT_MAX_PER_ADDRESS_PER_HOUR: '10000',
     },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,

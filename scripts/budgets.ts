@@ -16,6 +16,8 @@ const KB = 1024;
 const ISLAND_PAGE_BUDGETS: Record<string, number> = {
   '/': 80 * KB,
   '/home': 80 * KB,
+  '/apply-now': 80 * KB,
+  '/contact': 80 * KB,
 };
 const INLINE_BUDGET = 2 * KB;
 const BUILD_TIME_BUDGET_MS = 20_000;
@@ -113,7 +115,8 @@ when a page is over its budget.
 
 - Site build: **${((buildMs ?? 0) / 1000).toFixed(1)} s** for ${pages} pages (budget ${BUILD_TIME_BUDGET_MS / 1000} s).
 - Content pages: no framework JavaScript, inline scripts at most 2 KB gzip.
-- Home (\`/\`, \`/home\`) with the calculator island: at most 80 KB gzip of JavaScript in all.
+- Home (\`/\`, \`/home\`) with the calculator island, \`/apply-now\` with the sign-in card and \`/contact\`
+  with the contact form: at most 80 KB gzip of JavaScript in all.
 
 ${report}
 `;

@@ -57,7 +57,7 @@ describe('configuration is checked once, at start', () => {
 
 describe('the HTTP SMS gateway adapter', () => {
   it('posts the DLT sender, template and text with the key, and reports a failing gateway', async () => {
-    const received: { auth?: string; body: unknown }[] = [];
+    const received: { auth?: string | undefined; body: unknown }[] = [];
     let status = 200;
     const gateway = createServer((request, response) => {
       let data = '';

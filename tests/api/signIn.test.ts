@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../src/lib/api/envelope.ts';
 import { API } from '../../src/lib/api/paths.ts';
+import { queryRows } from '../../src/server/db/client.ts';
 import { ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode, requestCode, signIn, verify } from './support/signIn.ts';
 
@@ -66,10 +68,11 @@ describe.each(ENGINES)('sign-in with a one-time code (%s database)', (engine) =>
       utm_term: 'instant loan',
       utm_content: 'ad-1',
     });
-    const rows = await server.database.db.execute(
-      `select utm_source, utm_medium, utm_campaign, utm_term, utm_content from customers where mobile = '${mobile}'`,
+    const rows = await queryRows(
+      server.database.db,
+      sql`select utm_source, utm_medium, utm_campaign, utm_term, utm_content from customers where mobile = ${mobile}`,
     );
-    expect(rows.rows[0]).toEqual({
+    expect(rows[0]).toEqual({
       utm_source: 'google',
       utm_medium: 'cpc',
       utm_campaign: 'diwali',

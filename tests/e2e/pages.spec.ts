@@ -100,7 +100,7 @@ test('contact: offices, phone, support and collection e-mails, grievance officer
   await expect(page.locator('footer')).toContainText(site.grievanceOfficer.name);
 });
 
-test('apply-now: sign-in placeholder, three loan tiles, three risk cards, terms teaser and the computed worked example', async ({
+test('apply-now: sign-in card, three loan tiles, three risk cards, terms teaser and the computed worked example', async ({
   page,
 }) => {
   await page.goto('/apply-now');

@@ -110,7 +110,7 @@ test('no page breaks its own Content-Security-Policy', async ({ page }) => {
   page.on('console', (message) => {
     if (message.type() === 'error') violations.push(message.text());
   });
-  for (const route of ['/', '/about-us', '/repayloan', '/faq']) {
+  for (const route of ['/', '/about-us', '/repayloan', '/faq', '/apply-now', '/contact']) {
     await page.goto(route);
     await page.waitForLoadState('networkidle');
   }

@@ -4,8 +4,9 @@ import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { loginMobile, otp as otpSchema } from '../../lib/schemas/fields.ts';
-import { type LoginData, UTM_KEYS, type VerifyData } from '../../lib/schemas/signIn.ts';
+import type { LoginData, VerifyData } from '../../lib/schemas/signIn.ts';
 import { dashboardHome, readSession, writeSession } from '../../lib/session.ts';
+import { trackingParameters } from '../../lib/tracking.ts';
 import styles from './LoginCard.module.css';
 
 export interface LoginCardProps {
@@ -38,14 +39,6 @@ const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(
 /** Only the last four digits stay visible: XXXXXX3210. */
 const maskMobile = (mobile: string) => mobile.slice(-4).padStart(mobile.length, 'X');
 
-function trackingParameters(): Record<(typeof UTM_KEYS)[number], string> {
-  const query = new URLSearchParams(window.location.search);
-  return Object.fromEntries(UTM_KEYS.map((key) => [key, query.get(key) ?? ''])) as Record<
-    (typeof UTM_KEYS)[number],
-    string
-  >;
-}
-
 /** Sign-in with a mobile number and a one-time code (public-site-signin-repay.md §2, §4, §5, §7). */
 export default function LoginCard({ brand, lender }: LoginCardProps) {
   const id = useId();
@@ -61,6 +54,8 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   /** What to focus once the next render is on screen (a step change replaces the fields). */
   const focusNext = useRef<'mobile' | number | null>(null);
+  /** When Resend is offered again (epoch milliseconds). */
+  const resendAt = useRef(0);
 
   // A visitor who is already signed in belongs on the dashboard.
   useEffect(() => {
@@ -74,12 +69,16 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  // The resend countdown, one second at a time, on the code step only.
+  // The resend countdown, on the code step only. Counted from a deadline, so a throttled
+  // background tab still shows the right number when it wakes up.
+  const counting = step === 'otp' && countdown > 0;
   useEffect(() => {
-    if (step !== 'otp' || countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((seconds) => seconds - 1), 1_000);
-    return () => clearTimeout(timer);
-  }, [step, countdown]);
+    if (!counting) return;
+    const timer = setInterval(() => {
+      setCountdown(Math.max(0, Math.ceil((resendAt.current - Date.now()) / 1_000)));
+    }, 1_000);
+    return () => clearInterval(timer);
+  }, [counting]);
 
   useEffect(() => {
     const target = focusNext.current;
@@ -89,6 +88,10 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
     else boxes.current[target]?.focus();
   });
 
+  const startCountdown = () => {
+    resendAt.current = Date.now() + RESEND_SECONDS * 1_000;
+    setCountdown(RESEND_SECONDS);
+  };
   const showError = (text: string, field?: Field) => setMessage({ kind: 'error', text, ...(field && { field }) });
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(DIGITS - 1, index))]?.focus();
 
@@ -120,7 +123,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
       const envelope = await callApi<LoginData>(API.registration, {
         event_name: 'login',
         mobile,
-        ...trackingParameters(),
+        ...trackingParameters(window.location.search),
       });
       if (envelope.Status !== STATUS.ok) {
         sendFailed(failureMessage(envelope));
@@ -129,7 +132,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
       writeSession({ mobile, profileId: envelope.Data.cust_profile_id });
       setCode(EMPTY_CODE);
       setStep('otp');
-      setCountdown(RESEND_SECONDS);
+      startCountdown();
       focusNext.current = 0;
       setMessage({ kind: 'success', text: envelope.Message });
     } catch (error) {
@@ -153,7 +156,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
         return;
       }
       setCode(EMPTY_CODE);
-      setCountdown(RESEND_SECONDS);
+      startCountdown();
       focusNext.current = 0;
       setMessage({ kind: 'success', text: envelope.Message });
     } catch (error) {
@@ -324,8 +327,8 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
             />
             <div>
               <label htmlFor={`${id}-consent`}>
-                I agree to the terms and conditions and the privacy policy, and I consent to {brand} contacting me
-                about my loan.
+                I agree to the terms and conditions and the privacy policy, and I consent to {brand} contacting me about
+                my loan.
               </label>{' '}
               <button
                 type="button"
@@ -339,11 +342,11 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
               <div id={consentMoreId} className={styles.consentMore} hidden={!consentOpen}>
                 <p>
                   By ticking this box I confirm that I am a resident of India, that I have read and accept the{' '}
-                  <a href="/termsandconditions">Terms and Conditions</a> and the <a href="/privacypolicy">Privacy Policy</a>
-                  , and that I authorise {brand} and its lender {lender} to verify the details I give, to fetch my
-                  credit report from credit bureaus to assess my application, and to contact me by SMS, e-mail, phone
-                  call or WhatsApp about my application and my loan, even if my number is registered on the National
-                  Do Not Call Registry.
+                  <a href="/termsandconditions">Terms and Conditions</a> and the{' '}
+                  <a href="/privacypolicy">Privacy Policy</a>, and that I authorise {brand} and its lender {lender} to
+                  verify the details I give, to fetch my credit report from credit bureaus to assess my application, and
+                  to contact me by SMS, e-mail, phone call or WhatsApp about my application and my loan, even if my
+                  number is registered on the National Do Not Call Registry.
                 </p>
               </div>
               {fieldError('consent')}

@@ -55,6 +55,6 @@ export async function callApi<T = Record<string, unknown>>(
 }
 
 /** The message to show for a failed call (public-site-signin-repay.md §8). */
-export function failureMessage(envelope: Partial<Envelope>): string {
+export function failureMessage(envelope: Partial<Pick<Envelope<unknown>, 'Message' | 'error'>>): string {
   return envelope.Message || envelope.error || 'An error occurred';
 }

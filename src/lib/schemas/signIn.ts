@@ -33,4 +33,4 @@ export interface VerifyData {
 }
 
 /** The tracking parameters read from the page address; each is '' when absent (§3). */
-export const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export { UTM_KEYS } from '../tracking.ts';

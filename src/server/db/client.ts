@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -53,7 +53,8 @@ export async function openDatabase(settings: Config['database']): Promise<OpenDa
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
 }
 
-/** Serialises writers on one key (a mobile, a PAN) for the rest of the current transaction. */
-export function lockKey(key: string) {
-  return sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+/** Runs one SQL statement and answers its rows (the two drivers agree on `.rows`). */
+export async function queryRows<T>(db: Database | Parameters<Parameters<Database['transaction']>[0]>[0], query: SQL) {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -2,8 +2,7 @@
  * The one database schema (PostgreSQL). Migrations in ./migrations are generated from this file
  * with `npm run db:generate` and applied at start. Money is integer paise; times are timestamptz.
  */
-import { sql } from 'drizzle-orm';
-import { bigserial, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -39,11 +38,31 @@ export const otpCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (table) => [
-    index('otp_codes_subject_idx').on(table.purpose, table.subject, table.createdAt),
-    index('otp_codes_address_idx').on(table.address, table.createdAt),
-  ],
+  (table) => [index('otp_codes_subject_idx').on(table.purpose, table.subject, table.createdAt)],
 );
+
+/**
+ * Spacing and hourly cap of one-time codes per subject: one row each, updated by a single upsert
+ * whose WHERE clause refuses a send that comes too soon or over the cap, race-free across processes.
+ */
+export const otpThrottle = pgTable(
+  'otp_throttle',
+  {
+    purpose: text('purpose').notNull(),
+    subject: text('subject').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    sentInWindow: integer('sent_in_window').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.purpose, table.subject] })],
+);
+
+/** Fixed-window counters for per-address caps (codes, contact messages), one row per key. */
+export const rateWindows = pgTable('rate_windows', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
 
 /** Signed-in sessions; the token itself is never stored, only its SHA-256. */
 export const sessions = pgTable(
@@ -89,9 +108,7 @@ export const contactMessages = pgTable(
     address: text('address').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('contact_messages_address_idx').on(table.address, table.createdAt)],
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );
 
-export const schema = { customers, otpCodes, sessions, smsOutbox, contactMessages };
-/** Counts integer columns the same way in both drivers. */
-export const countAll = sql<number>`count(*)::int`;
+export const schema = { customers, otpCodes, otpThrottle, rateWindows, sessions, smsOutbox, contactMessages };

@@ -1,7 +1,8 @@
 /** Sign-in with a one-time code: calls 1 to 3 of public-site-signin-repay.md §7. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LoginRequest, ResendRequest, VerifyRequest } from '../../lib/schemas/signIn.ts';
 import type { Deps } from '../context.ts';
+import { queryRows } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { SmsNotSent } from '../otp/codes.ts';
@@ -34,22 +35,21 @@ export const signInEvents = {
     schema: LoginRequest,
     async handle(c, input) {
       const deps = c.get('deps');
-      // The first login of a mobile creates its profile and keeps the campaign it came from.
-      await deps.db
-        .insert(customers)
-        .values({
-          mobile: input.mobile,
-          utmSource: input.utm_source,
-          utmMedium: input.utm_medium,
-          utmCampaign: input.utm_campaign,
-          utmTerm: input.utm_term,
-          utmContent: input.utm_content,
-        })
-        .onConflictDoNothing({ target: customers.mobile });
-      const [customer] = await deps.db
-        .select({ id: customers.id, mobile: customers.mobile })
-        .from(customers)
-        .where(eq(customers.mobile, input.mobile));
+      // The first login of a mobile creates its profile and keeps the campaign it came from;
+      // later logins find it. One statement either way.
+      const [customer] = await queryRows<{ id: string; mobile: string }>(
+        deps.db,
+        sql`with created as (
+              insert into customers (mobile, utm_source, utm_medium, utm_campaign, utm_term, utm_content)
+              values (${input.mobile}, ${input.utm_source}, ${input.utm_medium}, ${input.utm_campaign}, ${input.utm_term}, ${input.utm_content})
+              on conflict (mobile) do nothing
+              returning id, mobile
+            )
+            select id, mobile from created
+            union all
+            select id, mobile from customers where mobile = ${input.mobile}
+            limit 1`,
+      );
       if (!customer) throw new Error('customer row missing after insert');
       await sendLoginCode(deps, customer, c.get('address'), c.get('log'));
       // The same answer for a new and a known mobile: nothing tells whether someone is a customer.

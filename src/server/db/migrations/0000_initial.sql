@@ -38,6 +38,21 @@ CREATE TABLE "otp_codes" (
 	"consumed_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "otp_throttle" (
+	"purpose" text NOT NULL,
+	"subject" text NOT NULL,
+	"last_sent_at" timestamp with time zone NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL,
+	"sent_in_window" integer NOT NULL,
+	CONSTRAINT "otp_throttle_purpose_subject_pk" PRIMARY KEY("purpose","subject")
+);
+--> statement-breakpoint
+CREATE TABLE "rate_windows" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"customer_id" uuid NOT NULL,
@@ -60,8 +75,7 @@ CREATE TABLE "sms_outbox" (
 --> statement-breakpoint
 ALTER TABLE "otp_codes" ADD CONSTRAINT "otp_codes_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "contact_messages_address_idx" ON "contact_messages" USING btree ("address","created_at");--> statement-breakpoint
+CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "otp_codes_subject_idx" ON "otp_codes" USING btree ("purpose","subject","created_at");--> statement-breakpoint
-CREATE INDEX "otp_codes_address_idx" ON "otp_codes" USING btree ("address","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_customer_idx" ON "sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "sms_outbox_to_idx" ON "sms_outbox" USING btree ("to","created_at");

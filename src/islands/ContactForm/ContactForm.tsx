@@ -1,0 +1,173 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { safeParse } from 'valibot';
+import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
+import { STATUS } from '../../lib/api/envelope.ts';
+import { API } from '../../lib/api/paths.ts';
+import { CONTACT_SENT, ContactRequest } from '../../lib/schemas/contact.ts';
+import styles from './ContactForm.module.css';
+
+type FieldName = 'name' | 'email' | 'subject' | 'phone' | 'message';
+type Values = Record<FieldName, string>;
+type Errors = Partial<Record<FieldName, string>>;
+
+/** The order the fields are shown in, which is also the order the first error is focused in. */
+const ORDER: FieldName[] = ['name', 'email', 'subject', 'phone', 'message'];
+const EMPTY: Values = { name: '', email: '', subject: '', phone: '', message: '' };
+
+/** The contact form (decisions.md §8): checked with the API's own schema, then sent. */
+export default function ContactForm() {
+  const id = useId();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const fields = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+
+  const fieldId = (name: FieldName) => `${id}-${name}`;
+  const errorId = (name: FieldName) => `${id}-${name}-error`;
+
+  const change = (name: FieldName, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    // A field's message goes once the field is edited; the next Submit checks it again.
+    setErrors((current) => {
+      if (!current[name]) return current;
+      const { [name]: _, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setResult(null);
+    const checked = safeParse(ContactRequest, values);
+    if (!checked.success) {
+      const found: Errors = {};
+      for (const issue of checked.issues) {
+        const key = issue.path?.[0]?.key as FieldName | undefined;
+        if (key && !found[key]) found[key] = issue.message;
+      }
+      setErrors(found);
+      const first = ORDER.find((name) => found[name]);
+      if (first) fields.current[first]?.focus();
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      const envelope = await callApi(API.contact, checked.output);
+      if (envelope.Status === STATUS.ok) {
+        setValues(EMPTY);
+        setResult({ kind: 'success', text: envelope.Message || CONTACT_SENT });
+      } else {
+        setResult({ kind: 'error', text: failureMessage(envelope) });
+      }
+    } catch (error) {
+      setResult({ kind: 'error', text: error instanceof NetworkError ? error.message : 'An error occurred' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const inputProps = (name: FieldName) => ({
+    id: fieldId(name),
+    name,
+    value: values[name],
+    'aria-required': name === 'subject' ? undefined : true,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? errorId(name) : undefined,
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+  });
+  const fieldError = (name: FieldName) =>
+    errors[name] ? (
+      <p id={errorId(name)} className={styles.error}>
+        {errors[name]}
+      </p>
+    ) : null;
+  const setRef = (name: FieldName) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+    fields.current[name] = element;
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.title}>
+        Send us a message
+      </h2>
+      <p className={styles.note}>
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">required</span> are required.
+      </p>
+      <div className={styles.grid}>
+        <div className={styles.field}>
+          <label htmlFor={fieldId('name')}>
+            Name <Required />
+          </label>
+          <input ref={setRef('name')} className={styles.input} autoComplete="name" {...inputProps('name')} />
+          {fieldError('name')}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={fieldId('email')}>
+            Email <Required />
+          </label>
+          <input
+            ref={setRef('email')}
+            className={styles.input}
+            type="email"
+            autoComplete="email"
+            {...inputProps('email')}
+          />
+          {fieldError('email')}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={fieldId('subject')}>Subject (optional)</label>
+          <input ref={setRef('subject')} className={styles.input} autoComplete="off" {...inputProps('subject')} />
+          {fieldError('subject')}
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={fieldId('phone')}>
+            Phone <Required />
+          </label>
+          <input
+            ref={setRef('phone')}
+            className={styles.input}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            {...inputProps('phone')}
+            onChange={(event) => change('phone', event.target.value.replace(/\D/g, '').slice(0, 10))}
+          />
+          {fieldError('phone')}
+        </div>
+        <div className={`${styles.field} ${styles.wide}`}>
+          <label htmlFor={fieldId('message')}>
+            Message <Required />
+          </label>
+          <textarea ref={setRef('message')} className={styles.input} rows={5} {...inputProps('message')} />
+          {fieldError('message')}
+        </div>
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className="button" disabled={sending} aria-busy={sending ? true : undefined}>
+          {sending ? 'Please wait…' : 'Submit'}
+        </button>
+      </div>
+      <p className={styles.success} role="status">
+        {result?.kind === 'success' ? result.text : ''}
+      </p>
+      {result?.kind === 'error' && (
+        <p className={styles.failure} role="alert">
+          {result.text}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Required() {
+  return (
+    <span className={styles.required} aria-hidden="true">
+      *
+    </span>
+  );
+}

@@ -1,0 +1,493 @@
+import { expect, type Page, type Route, test } from '@playwright/test';
+import {
+  card,
+  latestCode,
+  openCard,
+  REGISTRATION,
+  randomMobile,
+  requestCode,
+  typeCode,
+  wrongCode,
+} from '../support/signIn.ts';
+
+const MOBILE_TOO_SHORT = 'The Mobile field must be at least 10 characters in length.';
+const CONSENT = 'Please check the checkbox to accept our terms and conditions';
+const OTP_DIGITS = 'Please enter 4 digits OTP';
+const OTP_SENT = 'OTP sent successfully to your mobile number.';
+const WRONG = 'The OTP you entered is incorrect.';
+const TOO_MANY = 'Too many wrong attempts. Please request a new OTP.';
+const NETWORK = 'We could not reach our servers. Please check your internet connection and try again.';
+
+const session = (page: Page) =>
+  page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)) as Record<string, string>);
+
+/** The browser's timers stopped, so countdowns and 5-second messages move only when the test says. */
+async function stopTheClock(page: Page) {
+  await page.clock.install({ time: new Date('2030-01-01T10:00:00+05:30') });
+  return async () => page.clock.pauseAt(new Date('2030-01-01T10:05:00+05:30'));
+}
+
+/** Answers one sign-in event from the test instead of the server; every other call goes through. */
+async function answer(page: Page, event: string, reply: (route: Route) => Promise<void>) {
+  await page.route(REGISTRATION, async (route) => {
+    if (route.request().postDataJSON()?.event_name === event) return reply(route);
+    return route.continue();
+  });
+}
+
+const envelope = (status: number, body: object) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
+
+test.describe('step 1: mobile number and consent', () => {
+  test('the mobile field takes digits only, at most 10, with numeric keyboard and autocomplete', async ({ page }) => {
+    const c = await openCard(page);
+    await expect(c.mobile).toHaveAttribute('inputmode', 'numeric');
+    await expect(c.mobile).toHaveAttribute('autocomplete', 'tel-national');
+    await expect(c.mobile).toHaveAttribute('maxlength', '10');
+    await c.mobile.pressSequentially('98a76-5x4');
+    await expect(c.mobile).toHaveValue('987654');
+    await c.mobile.pressSequentially('3210999');
+    await expect(c.mobile).toHaveValue('9876543210');
+  });
+
+  test(`fewer than 10 digits: "${MOBILE_TOO_SHORT}", tied to the field`, async ({ page }) => {
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.url().includes(REGISTRATION)) sent = true;
+    });
+    const c = await openCard(page);
+    await c.mobile.fill('98765');
+    await c.consent.check();
+    await c.getOtp.click();
+    await expect(c.alert).toHaveText(MOBILE_TOO_SHORT);
+    await expect(c.mobile).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = (await c.mobile.getAttribute('aria-describedby')) ?? '';
+    const errorId = await c.alert.getAttribute('id');
+    expect(describedBy.split(' ')).toContain(errorId);
+    await expect(c.mobile).toBeFocused();
+    await expect(c.mobile).toHaveValue('98765');
+    expect(sent).toBe(false);
+  });
+
+  test('an empty number gives the same message', async ({ page }) => {
+    const c = await openCard(page);
+    await c.consent.check();
+    await c.getOtp.click();
+    await expect(c.alert).toHaveText(MOBILE_TOO_SHORT);
+  });
+
+  test(`consent unticked: "${CONSENT}", tied to the checkbox`, async ({ page }) => {
+    const c = await openCard(page);
+    await c.mobile.fill(randomMobile());
+    await c.getOtp.click();
+    await expect(c.alert).toHaveText(CONSENT);
+    await expect(c.consent).toHaveAttribute('aria-invalid', 'true');
+    expect((await c.consent.getAttribute('aria-describedby'))?.split(' ')).toContain(await c.alert.getAttribute('id'));
+    await expect(c.getOtp).toBeVisible();
+  });
+
+  test('read more expands the consent text, which links to the terms and the privacy policy', async ({ page }) => {
+    const c = await openCard(page);
+    const terms = c.root.getByRole('link', { name: 'Terms and Conditions' });
+    await expect(c.readMore).toHaveAttribute('aria-expanded', 'false');
+    await expect(terms).toBeHidden();
+    await c.readMore.click();
+    await expect(c.readMore).toHaveAttribute('aria-expanded', 'true');
+    await expect(c.readMore).toHaveText('Read less');
+    await expect(terms).toHaveAttribute('href', '/termsandconditions');
+    await expect(c.root.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacypolicy');
+    await c.readMore.press('Enter');
+    await expect(c.readMore).toHaveAttribute('aria-expanded', 'false');
+    await expect(terms).toBeHidden();
+  });
+
+  test('the code request carries the UTM parameters of the address, empty strings for the missing ones', async ({
+    page,
+  }) => {
+    const c = await openCard(page, '?utm_source=google&utm_medium=cpc&utm_campaign=diwali%20sale');
+    const mobile = randomMobile();
+    const sent = page.waitForRequest((request) => request.url().endsWith(REGISTRATION));
+    await c.mobile.fill(mobile);
+    await c.consent.check();
+    await c.getOtp.click();
+    expect((await sent).postDataJSON()).toEqual({
+      event_name: 'login',
+      mobile,
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'diwali sale',
+      utm_term: '',
+      utm_content: '',
+    });
+    expect((await sent).headers().auth).toBe('kosh-web');
+    await expect(c.box(1)).toBeFocused();
+  });
+
+  test('without UTM parameters every one is sent as an empty string', async ({ page }) => {
+    const c = await openCard(page);
+    const sent = page.waitForRequest((request) => request.url().endsWith(REGISTRATION));
+    await c.mobile.fill(randomMobile());
+    await c.consent.check();
+    await c.getOtp.click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      utm_source: '',
+      utm_medium: '',
+      utm_campaign: '',
+      utm_term: '',
+      utm_content: '',
+    });
+  });
+
+  test('a refused request shows the server message and clears the entry', async ({ page }) => {
+    await answer(page, 'login', (route) =>
+      route.fulfill(
+        envelope(429, {
+          Status: 0,
+          Message: 'Too many OTP requests. Please try again after an hour.',
+          error: 'otp_limit',
+          Data: {},
+        }),
+      ),
+    );
+    const c = await openCard(page);
+    await c.mobile.fill(randomMobile());
+    await c.consent.check();
+    await c.getOtp.click();
+    await expect(c.alert).toHaveText('Too many OTP requests. Please try again after an hour.');
+    await expect(c.mobile).toHaveValue('');
+    await expect(c.mobile).toBeFocused();
+    await expect(c.getOtp).toBeEnabled();
+  });
+
+  test('without a Message the error field is shown, without either "An error occurred"', async ({ page }) => {
+    let reply = { Status: 0, Message: '', error: 'sms_failed', Data: {} };
+    await answer(page, 'login', (route) => route.fulfill(envelope(503, reply)));
+    const c = await openCard(page);
+    await c.consent.check();
+    await c.mobile.fill(randomMobile());
+    await c.getOtp.click();
+    await expect(c.alert).toHaveText('sms_failed');
+    reply = { Status: 0, Message: '', error: '', Data: {} };
+    await c.mobile.fill(randomMobile());
+    await c.getOtp.click();
+    await expect(c.alert).toHaveText('An error occurred');
+  });
+
+  test('a network failure shows a plain message and clears the entry', async ({ page }) => {
+    await answer(page, 'login', (route) => route.abort('internetdisconnected'));
+    const c = await openCard(page);
+    await c.mobile.fill(randomMobile());
+    await c.consent.check();
+    await c.getOtp.click();
+    await expect(c.alert).toHaveText(NETWORK);
+    await expect(c.mobile).toHaveValue('');
+  });
+
+  test('while the request runs the button is disabled and says Please wait…', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await answer(page, 'login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const c = await openCard(page);
+    await c.mobile.fill(randomMobile());
+    await c.consent.check();
+    await c.getOtp.click();
+    const busy = c.root.getByRole('button', { name: 'Please wait…' });
+    await expect(busy).toBeDisabled();
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(c.box(1)).toBeFocused();
+    await expect(c.verify).toBeEnabled();
+  });
+});
+
+test.describe('step 2: the code', () => {
+  test('shows the masked number, four labelled numeric boxes and the sent message', async ({ page }) => {
+    await openCard(page);
+    const mobile = randomMobile();
+    const c = await requestCode(page, mobile);
+    await expect(c.masked).toHaveText(`XXXXXX${mobile.slice(-4)}`);
+    await expect(c.status).toHaveText(OTP_SENT);
+    await expect(c.alert).toHaveCount(0);
+    for (const [index, box] of c.boxes.entries()) {
+      await expect(box).toHaveAttribute('inputmode', 'numeric');
+      await expect(box).toHaveAttribute('autocomplete', index === 0 ? 'one-time-code' : 'off');
+      await expect(box).toHaveValue('');
+    }
+    expect(await session(page)).toMatchObject({ mobile, cust_profile_id: expect.stringMatching(/^[\da-f-]{36}$/) });
+  });
+
+  test('typing advances from box to box and letters are refused', async ({ page }) => {
+    await openCard(page);
+    const c = await requestCode(page, randomMobile());
+    await page.keyboard.type('1');
+    await expect(c.box(1)).toHaveValue('1');
+    await expect(c.box(2)).toBeFocused();
+    await page.keyboard.type('x');
+    await expect(c.box(2)).toHaveValue('');
+    await expect(c.box(2)).toBeFocused();
+    await page.keyboard.type('234');
+    await expect(c.boxes[0]).toHaveValue('1');
+    await expect(c.box(2)).toHaveValue('2');
+    await expect(c.box(3)).toHaveValue('3');
+    await expect(c.box(4)).toHaveValue('4');
+    await expect(c.box(4)).toBeFocused();
+  });
+
+  test('Backspace on an empty box clears the previous box and moves there', async ({ page }) => {
+    await openCard(page);
+    const c = await requestCode(page, randomMobile());
+    await page.keyboard.type('12');
+    await expect(c.box(3)).toBeFocused();
+    await page.keyboard.press('Backspace');
+    await expect(c.box(2)).toBeFocused();
+    await expect(c.box(2)).toHaveValue('');
+    await expect(c.box(1)).toHaveValue('1');
+    await page.keyboard.press('Backspace');
+    await expect(c.box(1)).toBeFocused();
+    await expect(c.box(1)).toHaveValue('');
+    // Backspace in a filled box only deletes its own digit.
+    await page.keyboard.type('789');
+    await c.box(2).focus();
+    await page.keyboard.press('Backspace');
+    await expect(c.box(2)).toHaveValue('');
+    await expect(c.box(2)).toBeFocused();
+    await expect(c.box(1)).toHaveValue('7');
+    await expect(c.box(3)).toHaveValue('9');
+  });
+
+  test('pasting a 4-digit code into any box fills all four', async ({ page }) => {
+    await openCard(page);
+    const c = await requestCode(page, randomMobile());
+    await c.box(3).evaluate((element) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', ' 48-21 ');
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(c.box(1)).toHaveValue('4');
+    await expect(c.box(2)).toHaveValue('8');
+    await expect(c.box(3)).toHaveValue('2');
+    await expect(c.box(4)).toHaveValue('1');
+  });
+
+  test(`fewer than 4 digits: "${OTP_DIGITS}", tied to the boxes`, async ({ page }) => {
+    await openCard(page);
+    const c = await requestCode(page, randomMobile());
+    await page.keyboard.type('12');
+    await c.verify.click();
+    await expect(c.alert).toHaveText(OTP_DIGITS);
+    await expect(c.box(3)).toBeFocused();
+    const errorId = (await c.alert.getAttribute('id')) ?? '';
+    for (const box of c.boxes) {
+      await expect(box).toHaveAttribute('aria-invalid', 'true');
+      await expect(box).toHaveAttribute('aria-describedby', errorId);
+    }
+    await page.keyboard.press('Enter');
+    await expect(c.alert).toHaveText(OTP_DIGITS);
+  });
+
+  test('the right code signs in: the session keys are stored and a new customer goes to /my-dashboard', async ({
+    page,
+    request,
+  }) => {
+    await openCard(page);
+    const mobile = randomMobile();
+    await requestCode(page, mobile);
+    const stored = await session(page);
+    await typeCode(page, await latestCode(request, mobile));
+    // Enter in the last box submits.
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/my-dashboard');
+    await expect(page.locator('h1')).toHaveText('Your dashboard');
+    expect(await session(page)).toEqual({
+      mobile,
+      cust_profile_id: stored.cust_profile_id,
+      next_step: expect.any(String),
+      token: expect.stringMatching(/.{20,}/),
+      eligibility: '0',
+    });
+  });
+
+  test('an eligible customer (eligibility 1) goes to /my-dashboard/eligibility', async ({ page }) => {
+    await answer(page, 'otp_verify', (route) =>
+      route.fulfill(
+        envelope(200, {
+          Status: 1,
+          Message: 'OTP verified successfully.',
+          Data: {
+            next_step: 'loan_application',
+            app_login_token: 'a-test-token-of-some-length',
+            eligibility_status: 1,
+          },
+        }),
+      ),
+    );
+    await openCard(page);
+    await requestCode(page, randomMobile());
+    await page.keyboard.type('1234');
+    await card(page).verify.click();
+    await page.waitForURL('**/my-dashboard/eligibility');
+    expect(await session(page)).toMatchObject({
+      next_step: 'loan_application',
+      token: 'a-test-token-of-some-length',
+      eligibility: '1',
+    });
+  });
+
+  test(`a wrong code: "${WRONG}", the boxes cleared and the first focused`, async ({ page, request }) => {
+    await openCard(page);
+    const mobile = randomMobile();
+    const c = await requestCode(page, mobile);
+    await page.keyboard.type(wrongCode(await latestCode(request, mobile)));
+    await c.verify.click();
+    await expect(c.alert).toHaveText(WRONG);
+    for (const box of c.boxes) await expect(box).toHaveValue('');
+    await expect(c.box(1)).toBeFocused();
+    await expect(c.box(1)).toHaveAttribute('aria-invalid', 'true');
+    expect(await session(page)).not.toHaveProperty('token');
+  });
+
+  test(`five wrong codes, then even the right one: "${TOO_MANY}"`, async ({ page, request }) => {
+    await openCard(page);
+    const mobile = randomMobile();
+    const c = await requestCode(page, mobile);
+    const code = await latestCode(request, mobile);
+    const verify = async (digits: string) => {
+      await typeCode(page, digits);
+      const answered = page.waitForResponse((response) => response.url().endsWith(REGISTRATION));
+      await page.keyboard.press('Enter');
+      return (await answered).json();
+    };
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const reply = await verify(wrongCode(code));
+      await expect(c.alert).toHaveText(attempt < 5 ? WRONG : TOO_MANY);
+      expect(reply.Message).toBe(attempt < 5 ? WRONG : TOO_MANY);
+    }
+    const reply = await verify(code);
+    expect(reply.Status).toBe(0);
+    await expect(c.alert).toHaveText(TOO_MANY);
+    await expect(page).toHaveURL(/\/apply-now$/);
+  });
+
+  test('a network failure while verifying: "Error verifying OTP", the code kept for another try', async ({ page }) => {
+    await answer(page, 'otp_verify', (route) => route.abort('internetdisconnected'));
+    await openCard(page);
+    const c = await requestCode(page, randomMobile());
+    await page.keyboard.type('1234');
+    await c.verify.click();
+    await expect(c.alert).toHaveText('Error verifying OTP');
+    await expect(c.box(4)).toHaveValue('4');
+    await expect(c.verify).toBeEnabled();
+  });
+
+  test('while verifying, the buttons are disabled and Verify says Please wait…', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await answer(page, 'otp_verify', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openCard(page);
+    const c = await requestCode(page, randomMobile());
+    await page.keyboard.type('0000');
+    await c.verify.click();
+    const busy = c.root.getByRole('button', { name: 'Please wait…' });
+    await expect(busy).toBeDisabled();
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    await expect(c.changeNumber).toBeDisabled();
+    await expect(c.resend).toBeDisabled();
+    release();
+    await expect(c.alert).toHaveText(WRONG);
+    await expect(c.verify).toBeEnabled();
+  });
+
+  test('Change number goes back to step 1 with the number kept for editing', async ({ page }) => {
+    await openCard(page);
+    const mobile = randomMobile();
+    const c = await requestCode(page, mobile);
+    await c.changeNumber.click();
+    await expect(c.mobile).toBeFocused();
+    await expect(c.mobile).toHaveValue(mobile);
+    await expect(c.getOtp).toBeVisible();
+  });
+});
+
+test.describe('timers (the browser clock is stopped and moved by the test)', () => {
+  test('Resend counts down from 30 s, disabled, and is offered at 0', async ({ page }) => {
+    const pause = await stopTheClock(page);
+    await openCard(page);
+    await pause();
+    const c = await requestCode(page, randomMobile());
+    await expect(c.resend).toHaveText('Resend OTP in 30s');
+    await expect(c.resend).toBeDisabled();
+    await page.clock.runFor(1_000);
+    await expect(c.resend).toHaveText('Resend OTP in 29s');
+    await page.clock.runFor(27_000);
+    await expect(c.resend).toHaveText('Resend OTP in 2s');
+    await page.clock.runFor(1_000);
+    await expect(c.resend).toHaveText('Resend OTP in 1s');
+    await expect(c.resend).toBeDisabled();
+    await page.clock.runFor(1_000);
+    await expect(c.resend).toHaveText('Resend OTP');
+    await expect(c.resend).toBeEnabled();
+  });
+
+  test('a refused resend shows the server message and returns to step 1 with the entry cleared', async ({ page }) => {
+    // Only the browser's clock moved: the server still counts its own 30 seconds and says so.
+    const pause = await stopTheClock(page);
+    await openCard(page);
+    await pause();
+    const c = await requestCode(page, randomMobile());
+    await page.clock.runFor(30_000);
+    await c.resend.click();
+    await expect(c.alert).toHaveText(/^Please wait \d+ seconds before requesting another OTP\.$/);
+    await expect(c.mobile).toHaveValue('');
+    await expect(c.mobile).toBeFocused();
+  });
+
+  test('error and success messages clear themselves after 5 seconds', async ({ page }) => {
+    const pause = await stopTheClock(page);
+    const c = await openCard(page);
+    await pause();
+    await c.getOtp.click();
+    await expect(c.alert).toHaveText(MOBILE_TOO_SHORT);
+    await page.clock.runFor(4_900);
+    await expect(c.alert).toHaveText(MOBILE_TOO_SHORT);
+    await page.clock.runFor(200);
+    await expect(c.alert).toHaveCount(0);
+    await expect(c.mobile).not.toHaveAttribute('aria-invalid');
+
+    await requestCode(page, randomMobile());
+    await expect(c.status).toHaveText(OTP_SENT);
+    await page.clock.runFor(4_900);
+    await expect(c.status).toHaveText(OTP_SENT);
+    await page.clock.runFor(200);
+    await expect(c.status).toHaveText('');
+  });
+});
+
+test('a visitor who already holds a session token is sent from /apply-now to /my-dashboard/', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => sessionStorage.setItem('token', 'an-existing-session-token'));
+  await page.goto('/apply-now');
+  await page.waitForURL('**/my-dashboard/');
+  await expect(page.locator('h1')).toHaveText('Your dashboard');
+});
+
+test('the dashboard pages exist, stay out of search results and out of the sitemap', async ({ page, request }) => {
+  for (const route of ['/my-dashboard', '/my-dashboard/', '/my-dashboard/eligibility']) {
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  }
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain('my-dashboard');
+});
