@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
 import { CONTACT_SENT } from '../../src/lib/schemas/contact.ts';
+import { queryRows } from '../../src/server/db/client.ts';
 import { ENGINES, startServer, type TestServer } from './support/server.ts';
 
 const message = {
@@ -36,8 +38,9 @@ describe.each(ENGINES)('the contact form (%s database)', (engine) => {
     const first = await server.post(API.contact, withoutSubject);
     expect(first.body).toMatchObject({ Status: 1, Message: CONTACT_SENT });
     expect((await server.post(API.contact, message)).body.Status).toBe(1);
-    const stored = await server.database.db.execute(
-      `select name, email, phone, subject from contact_messages order by id`,
+    const stored = await queryRows(
+      server.database.db,
+      sql`select name, email, phone, subject from contact_messages order by id`,
     );
     expect(stored).toEqual([
       { name: 'Asha', email: 'asha@example.in', phone: '9876543210', subject: '' },
