@@ -100,7 +100,9 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Env = process.env): Config {
-  const result = v.safeParse(EnvSchema, env);
+  // An empty variable (FOO= in an env file) means "not set".
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, given);
   if (!result.success) {
     const problems = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? 'environment'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
