@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HEADERS } from '../lib/api/paths.ts';
+import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { devRoutes } from './dev/routes.ts';
@@ -11,20 +12,29 @@ import { ApiError, failure } from './http/respond.ts';
 import { mountRoutes, type RouteSpec } from './http/routes.ts';
 import { masterRoutes } from './master/routes.ts';
 import { registrationRoutes } from './registration/routes.ts';
+import { providerRoutes } from './repay/providerRoutes.ts';
+import { repayRoutes } from './repay/routes.ts';
+import { sandboxMode } from './sandbox/mode.ts';
+import { payuSandboxRoutes } from './sandbox/payu.ts';
+import { razorpaySandboxRoutes } from './sandbox/razorpay.ts';
 import { signInRoutes } from './signIn/routes.ts';
 import { notFoundPage, staticSite } from './staticSite.ts';
 import { systemRoutes } from './system/routes.ts';
 
-/** Every API route; the OpenAPI document is written from this list. */
-export function apiRoutes(production: boolean): RouteSpec[] {
+/** Every API route this configuration has; the OpenAPI document is written from this list. */
+export function apiRoutes(config: Config): RouteSpec[] {
   const routes: RouteSpec[] = [
     ...registrationRoutes,
     ...signInRoutes,
     ...masterRoutes,
     ...contactRoutes,
+    ...repayRoutes,
+    ...providerRoutes,
     ...devRoutes,
+    ...razorpaySandboxRoutes,
+    ...payuSandboxRoutes,
     ...systemRoutes(() => routes),
-  ].filter((route) => !route.enabled || route.enabled({ production }));
+  ].filter((route) => !route.enabled || route.enabled(config));
   return routes;
 }
 
@@ -37,11 +47,11 @@ const API_HEADERS = {
 
 export function createApp(deps: Deps) {
   const { config, log } = deps;
-  const production = config.env === 'production';
   const app = new Hono<AppEnv>();
 
   app.use('*', requestContext(deps));
-  const isApi = (path: string) => path.startsWith('/Api/') || path.startsWith('/__dev/');
+  const isApi = (path: string) =>
+    path.startsWith('/Api/') || path.startsWith('/__dev/') || path.startsWith('/__sandbox/razorpay/v1');
   app.use('*', async (c, next) => {
     await next();
     if (isApi(c.req.path)) for (const [name, value] of Object.entries(API_HEADERS)) c.header(name, value);
@@ -65,7 +75,9 @@ export function createApp(deps: Deps) {
     }),
   );
 
-  mountRoutes(app, apiRoutes(production), production);
+  mountRoutes(app, apiRoutes(config));
+  // The sandboxes keep the providers' HTTP interfaces; the server reaches them in-process.
+  if (sandboxMode(config)) deps.providerFetch = async (input, init) => app.request(input as string, init);
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return failure(c, error);
@@ -81,6 +93,6 @@ export function createApp(deps: Deps) {
     }
     return notFound(c.req.path);
   });
-  log.debug('app ready', { routes: apiRoutes(production).length });
+  log.debug('app ready', { routes: apiRoutes(config).length });
   return app;
 }

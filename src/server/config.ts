@@ -64,6 +64,17 @@ const EnvSchema = v.object({
   ),
   SMS_HTTP_URL: v.optional(v.pipe(v.string(), v.url('must be a full https:// address'))),
   SMS_HTTP_API_KEY: optionalText(),
+  SEED_DEMO: flag(true),
+  PAYMENTS_MODE: v.optional(v.picklist(['sandbox', 'live'], 'must be sandbox or live')),
+  PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://www.koshcredit.example'))),
+  PUBLIC_API_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://api.koshcredit.example'))),
+  RAZORPAY_KEY_ID: optionalText(),
+  RAZORPAY_KEY_SECRET: optionalText(),
+  RAZORPAY_WEBHOOK_SECRET: optionalText(),
+  PAYU_KEY: optionalText(),
+  PAYU_SALT: optionalText(),
+  PAYU_PAYMENT_URL: v.optional(v.pipe(v.string(), v.url("must be PayU's _payment address"))),
+  REPAY_SESSION_MINUTES: int(15, 1, 120),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -93,9 +104,37 @@ export interface Config {
   sms:
     | { transport: 'outbox'; senderId: string; templateId: string }
     | { transport: 'http'; senderId: string; templateId: string; url: string; apiKey: string };
+  /** Seed the demo borrower into an empty embedded database. */
+  seedDemo: boolean;
+  payments: {
+    mode: 'sandbox' | 'live';
+    /** Where the provider sends the payer back (the API's own origin); empty: the request's origin. */
+    apiUrl: string | null;
+    /** Where /thanku lives (the site's origin); empty: the request's origin. */
+    siteUrl: string | null;
+    razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string; checkoutUrl: string };
+    payu: { key: string; salt: string; paymentUrl: string };
+  };
+  repaySessionMinutes: number;
   /** Settings that were defaulted in development and must be set in production, for the start-up log. */
   warnings: string[];
 }
+
+/** The test credentials the sandboxes sign with; live mode refuses to start without real ones. */
+export const SANDBOX_CREDENTIALS = {
+  razorpay: {
+    keyId: 'rzp_test_kosh_sandbox',
+    keySecret: 'sandbox-razorpay-key-secret',
+    webhookSecret: 'sandbox-razorpay-webhook-secret',
+  },
+  payu: { key: 'sandboxKEY', salt: 'sandbox-payu-salt' },
+} as const;
+/** Where the sandboxes live on this server (decisions.md §4). */
+export const SANDBOX_PATHS = {
+  razorpayApi: '/__sandbox/razorpay/v1',
+  razorpayCheckout: '/__sandbox/razorpay/checkout.js',
+  payuPayment: '/__sandbox/payu/_payment',
+} as const;
 
 export class ConfigError extends Error {}
 
@@ -133,6 +172,37 @@ export function loadConfig(env: Env = process.env): Config {
       sms = { ...sms, transport: 'http', url: e.SMS_HTTP_URL, apiKey: e.SMS_HTTP_API_KEY };
     }
   }
+  const paymentsMode = e.PAYMENTS_MODE ?? (production ? 'live' : 'sandbox');
+  let razorpay: Config['payments']['razorpay'] = {
+    ...SANDBOX_CREDENTIALS.razorpay,
+    apiBase: SANDBOX_PATHS.razorpayApi,
+    checkoutUrl: SANDBOX_PATHS.razorpayCheckout,
+  };
+  let payu: Config['payments']['payu'] = { ...SANDBOX_CREDENTIALS.payu, paymentUrl: SANDBOX_PATHS.payuPayment };
+  if (paymentsMode === 'live') {
+    const needed = [
+      'RAZORPAY_KEY_ID',
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
+      'PAYU_KEY',
+      'PAYU_SALT',
+    ] as const;
+    for (const name of needed) if (!e[name]) problems.push(`  ${name}: must be set when PAYMENTS_MODE is live`);
+    razorpay = {
+      keyId: e.RAZORPAY_KEY_ID ?? '',
+      keySecret: e.RAZORPAY_KEY_SECRET ?? '',
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? '',
+      apiBase: 'https://api.razorpay.com/v1',
+      checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+    };
+    payu = {
+      key: e.PAYU_KEY ?? '',
+      salt: e.PAYU_SALT ?? '',
+      paymentUrl: e.PAYU_PAYMENT_URL ?? 'https://secure.payu.in/_payment',
+    };
+  } else if (production) {
+    problems.push('  PAYMENTS_MODE: the sandboxes do not exist in production; set live');
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   return {
@@ -161,6 +231,15 @@ export function loadConfig(env: Env = process.env): Config {
     session: { absoluteHours: e.SESSION_ABSOLUTE_HOURS, idleMinutes: e.SESSION_IDLE_MINUTES },
     contactMaxPerAddressPerHour: e.CONTACT_MAX_PER_ADDRESS_PER_HOUR,
     sms,
+    seedDemo: e.SEED_DEMO,
+    payments: {
+      mode: paymentsMode,
+      apiUrl: e.PUBLIC_API_URL ?? null,
+      siteUrl: e.PUBLIC_SITE_URL ?? null,
+      razorpay,
+      payu,
+    },
+    repaySessionMinutes: e.REPAY_SESSION_MINUTES,
     warnings,
   };
 }

@@ -15,6 +15,8 @@ export interface Deps {
   now: () => Date;
   otp: OtpCodes;
   sessions: Sessions;
+  /** How the server reaches payment providers: fetch live, the app itself when they are sandboxes. */
+  providerFetch: typeof fetch;
 }
 
 export interface AppEnv {

@@ -31,6 +31,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
     now,
     otp: new OtpCodes(db, config.otp, now),
     sessions: new Sessions(db, config.session, now),
+    providerFetch: fetch,
   };
   return { deps, database };
 }

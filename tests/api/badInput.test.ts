@@ -49,8 +49,12 @@ describe('bad input of any shape', () => {
   });
 
   it('generated junk at every documented route never gets a 5xx, and the server keeps answering', async () => {
+    // Every route that takes a JSON body (the form posts of PayU are tested with the payments).
     const posts = Object.entries(document.paths)
-      .filter(([, methods]) => 'post' in (methods as object))
+      .filter(
+        ([path, methods]) =>
+          path.startsWith('/Api/') && (methods as { post?: { requestBody?: unknown } }).post?.requestBody,
+      )
       .map(([path]) => path);
     expect(posts.length).toBeGreaterThanOrEqual(4);
     const junk = fc.oneof(

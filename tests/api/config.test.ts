@@ -13,6 +13,11 @@ const PRODUCTION = {
   SMS_TRANSPORT: 'http',
   SMS_HTTP_URL: 'https://sms.example.in/send',
   SMS_HTTP_API_KEY: 'key',
+  RAZORPAY_KEY_ID: 'rzp_live_x',
+  RAZORPAY_KEY_SECRET: 'live-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret',
+  PAYU_KEY: 'live-key',
+  PAYU_SALT: 'live-salt',
 };
 
 describe('configuration is checked once, at start', () => {
@@ -30,6 +35,13 @@ describe('configuration is checked once, at start', () => {
     expect(() => loadConfig({ ...PRODUCTION, SMS_TRANSPORT: 'outbox' })).toThrow(/outbox transport does not exist/);
     expect(() => loadConfig({ ...PRODUCTION, SMS_HTTP_URL: undefined })).toThrow(/SMS_HTTP_URL: must be set/);
     expect(loadConfig(PRODUCTION).sms.transport).toBe('http');
+    expect(() => loadConfig({ ...PRODUCTION, PAYU_SALT: undefined })).toThrow(
+      /PAYU_SALT: must be set when PAYMENTS_MODE is live/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, PAYMENTS_MODE: 'sandbox' })).toThrow(
+      /sandboxes do not exist in production/,
+    );
+    expect(loadConfig(PRODUCTION).payments.razorpay.checkoutUrl).toBe('https://checkout.razorpay.com/v1/checkout.js');
   });
 
   it('outside production it starts with safe defaults', () => {

@@ -38,3 +38,8 @@ export const loginMobile = v.pipe(
 
 export const OTP_MESSAGE = 'Please enter 4 digits OTP';
 export const otp = v.pipe(v.string(OTP_MESSAGE), v.regex(/^\d{4}$/, OTP_MESSAGE));
+
+/** PAN: 5 letters, 4 digits, 1 letter (dashboard.md §5). */
+export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
+export const PAN_MESSAGE = 'Please enter valid pan number!';
+export const pan = v.pipe(v.string(PAN_MESSAGE), v.trim(), v.toUpperCase(), v.regex(PAN_PATTERN, PAN_MESSAGE));

@@ -2,7 +2,20 @@
  * The one database schema (PostgreSQL). Migrations in ./migrations are generated from this file
  * with `npm run db:generate` and applied at start. Money is integer paise; times are timestamptz.
  */
-import { bigserial, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -10,6 +23,10 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const customers = pgTable('customers', {
   id: uuid('id').primaryKey().defaultRandom(),
   mobile: text('mobile').notNull().unique(),
+  /** Set by PAN verification; one PAN belongs to one customer. */
+  pancard: text('pancard').unique(),
+  fullName: text('full_name'),
+  email: text('email'),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   /** The next onboarding event (dashboard.md §4); the dashboard opens the matching screen. */
   nextStep: text('next_step').notNull().default('pancard_verification'),
@@ -111,4 +128,126 @@ export const contactMessages = pgTable(
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );
 
-export const schema = { customers, otpCodes, otpThrottle, rateWindows, sessions, smsOutbox, contactMessages };
+/**
+ * A disbursed loan and its dues, in paise. `collected_paise` is the sum of the collections applied
+ * to it and changes only in the same transaction as the collection that adds to it.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanNo: text('loan_no').notNull().unique(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    leadId: text('lead_id'),
+    principalPaise: integer('principal_paise').notNull(),
+    /** Daily interest in hundredths of a percent (25 = 0.25% a day). */
+    dailyRateHundredths: integer('daily_rate_hundredths').notNull(),
+    tenureDays: integer('tenure_days').notNull(),
+    disbursalDate: date('disbursal_date', { mode: 'string' }).notNull(),
+    repaymentDate: date('repayment_date', { mode: 'string' }).notNull(),
+    collectedPaise: integer('collected_paise').notNull().default(0),
+    status: text('status').notNull().default('active'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    createdBy: text('created_by').notNull(),
+  },
+  (table) => [index('loans_customer_idx').on(table.customerId)],
+);
+
+/**
+ * An order with a payment provider for an amount the server decided. A client can never change the
+ * amount of an order; a paid order never goes back.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    provider: text('provider').notNull(),
+    /** Razorpay's order id, or the PayU txnid. */
+    providerOrderId: text('provider_order_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status').notNull().default('created'),
+    providerPaymentId: text('provider_payment_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payment_orders_provider_order_idx').on(table.provider, table.providerOrderId)],
+);
+
+/** Money received: a provider payment or an offline receipt. One row per provider payment id. */
+export const collections = pgTable(
+  'collections',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    orderId: uuid('order_id').references(() => paymentOrders.id),
+    source: text('source').notNull(),
+    /** The provider's payment id, or the bank reference of an offline receipt. */
+    reference: text('reference').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** What reduced the dues; the rest (a payment that arrived after the dues were met) is to be refunded. */
+    appliedPaise: integer('applied_paise').notNull(),
+    excessPaise: integer('excess_paise').notNull().default(0),
+    recordedBy: text('recorded_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('collections_source_reference_idx').on(table.source, table.reference),
+    index('collections_loan_idx').on(table.loanId),
+  ],
+);
+
+/** Provider webhook deliveries already handled, so a repeat is ignored. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/** Short-lived sessions of the repay page (PAN + one-time code), each for one loan only. */
+export const repaySessions = pgTable('repay_sessions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  loanId: uuid('loan_id')
+    .notNull()
+    .references(() => loans.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every change of state made by staff or by the system, with who and when (decisions.md §3). */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  subject: text('subject').notNull(),
+  detail: jsonb('detail').notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const schema = {
+  customers,
+  otpCodes,
+  otpThrottle,
+  rateWindows,
+  sessions,
+  smsOutbox,
+  contactMessages,
+  loans,
+  paymentOrders,
+  collections,
+  webhookEvents,
+  repaySessions,
+  auditLog,
+};

@@ -5,11 +5,12 @@
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
+import type { Config } from '../config.ts';
 import { smsOutbox } from '../db/schema.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 
-const developmentOnly = ({ production }: { production: boolean }) => !production;
+const developmentOnly = (config: Config) => config.env !== 'production';
 /** The one-time code in a message body: the first run of 4 digits. */
 const codeIn = (body: string) => body.match(/\b\d{4}\b/)?.[0] ?? null;
 

@@ -4,6 +4,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
+import type { Config } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { readJson, validate } from './body.ts';
 import { requireAuth } from './middleware.ts';
@@ -26,16 +27,15 @@ export interface RouteSpec<S extends v.GenericSchema = v.GenericSchema> {
   data?: v.GenericSchema;
   /** HTTP statuses of failures besides the generic ones, for the document. */
   failures?: Record<number, string>;
-  /** Not mounted at all when this returns false (the development-only routes in production). */
-  enabled?: (c: { production: boolean }) => boolean;
+  /** Not mounted at all when this returns false (development routes in production, sandboxes in live mode). */
+  enabled?: (config: Config) => boolean;
   handle(c: Context<AppEnv>, body: v.InferOutput<S>): Promise<Response> | Response;
 }
 
 export const defineRoute = <S extends v.GenericSchema>(spec: RouteSpec<S>): RouteSpec => spec as unknown as RouteSpec;
 
-export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], production: boolean) {
+export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[]) {
   for (const route of routes) {
-    if (route.enabled && !route.enabled({ production })) continue;
     app.on(route.method.toUpperCase(), route.path, async (c) => {
       await requireAuth(c, route.auth);
       const json = route.body ? await readJson(c) : undefined;

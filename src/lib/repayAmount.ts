@@ -1,0 +1,24 @@
+/**
+ * The repay amount entry (public-site-signin-repay.md §5): digits with an optional decimal part;
+ * no leading zero unless a fraction follows ("0.5"), no bare "." start; empty is allowed and means
+ * the whole due. Shared by the stepper (what may be typed) and the server (what it charges).
+ */
+
+/** Whether `text` may stand in the field while typing ('' and '12.' are fine; '05', '.5' are not). */
+export function acceptsAmountEntry(text: string): boolean {
+  return /^(?:(?:[1-9]\d{0,8}|0(?=\.))(?:\.\d{0,2})?)?$/.test(text);
+}
+
+/** Typed rupees -> paise; null for an empty entry (the whole due). NaN for anything else. */
+export function entryToPaise(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d{1,9}(?:\.\d{0,2})?$/.test(trimmed)) return Number.NaN;
+  const [rupees = '0', paise = ''] = trimmed.split('.');
+  return Number(rupees) * 100 + Number(paise.padEnd(2, '0'));
+}
+
+/** Paise -> rupees as the API's payloads carry them (22000.5 for ₹22,000.50). */
+export function paiseToRupees(paise: number): number {
+  return paise / 100;
+}

@@ -1,0 +1,101 @@
+/**
+ * Payment orders (decisions.md §5): the server decides the amount — the requested part, or the
+ * whole due when the entry is empty or more — at least ₹1, and creates the provider order for
+ * exactly that many paise. A closed loan takes no order.
+ */
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../context.ts';
+import { paymentOrders } from '../db/schema.ts';
+import { ApiError } from '../http/respond.ts';
+import { duesToday, type LoanRow } from '../loans/store.ts';
+import { newTxnId, payuAmount, requestHash } from './payu.ts';
+import { createRazorpayOrder, RazorpayError } from './razorpay.ts';
+
+export const MINIMUM_PAYMENT_PAISE = 100;
+export const ORDER_MESSAGES = {
+  nothingDue: 'This loan has no amount due.',
+  tooSmall: 'The amount must be at least ₹1.',
+  providerDown: 'The payment service is not answering just now. Please try again in a minute.',
+} as const;
+
+/** The amount to charge: the request when it is less than the due, else the due. */
+export function chargeAmount(requestedPaise: number | null, duePaise: number): number {
+  if (duePaise <= 0) throw new ApiError(409, ORDER_MESSAGES.nothingDue, 'nothing_due');
+  const amount = requestedPaise === null || requestedPaise > duePaise ? duePaise : requestedPaise;
+  if (amount < MINIMUM_PAYMENT_PAISE) throw new ApiError(400, ORDER_MESSAGES.tooSmall, 'amount_too_small');
+  return amount;
+}
+
+function payable(loan: LoanRow, deps: Deps): number {
+  if (loan.status !== 'active') throw new ApiError(409, ORDER_MESSAGES.nothingDue, 'loan_closed');
+  return duesToday(loan, deps.now()).totalDuePaise;
+}
+
+export async function createRazorpayPaymentOrder(
+  deps: Deps,
+  loan: LoanRow,
+  requestedPaise: number | null,
+  fetchImpl: typeof fetch,
+) {
+  const amount = chargeAmount(requestedPaise, payable(loan, deps));
+  let order: Awaited<ReturnType<typeof createRazorpayOrder>>;
+  try {
+    order = await createRazorpayOrder(
+      deps.config.payments.razorpay,
+      { amountPaise: amount, receipt: loan.loanNo, notes: { loan_no: loan.loanNo } },
+      fetchImpl,
+    );
+  } catch (error) {
+    if (error instanceof RazorpayError) {
+      deps.log.error('razorpay order failed', { reason: error.message });
+      throw new ApiError(502, ORDER_MESSAGES.providerDown, 'provider_unavailable');
+    }
+    throw error;
+  }
+  await deps.db.insert(paymentOrders).values({
+    loanId: loan.id,
+    provider: 'razorpay',
+    providerOrderId: order.id,
+    amountPaise: amount,
+    createdAt: deps.now(),
+  });
+  return { orderId: order.id, amountPaise: amount };
+}
+
+export interface PayuPayer {
+  firstname: string;
+  email: string;
+  phone: string;
+}
+
+export async function createPayuPaymentOrder(
+  deps: Deps,
+  loan: LoanRow,
+  requestedPaise: number | null,
+  payer: PayuPayer,
+) {
+  const amount = chargeAmount(requestedPaise, payable(loan, deps));
+  const { key, salt } = deps.config.payments.payu;
+  const fields = {
+    key,
+    txnid: newTxnId(),
+    amount: payuAmount(amount),
+    productinfo: `Loan repayment ${loan.loanNo}`,
+    firstname: payer.firstname,
+    email: payer.email,
+    udf5: loan.leadId ?? loan.loanNo,
+  };
+  await deps.db.insert(paymentOrders).values({
+    loanId: loan.id,
+    provider: 'payu',
+    providerOrderId: fields.txnid,
+    amountPaise: amount,
+    createdAt: deps.now(),
+  });
+  return { ...fields, phone: payer.phone, hash: requestHash(fields, salt), amountPaise: amount };
+}
+
+export async function orderByProviderId(deps: Deps, provider: 'razorpay' | 'payu', providerOrderId: string) {
+  const [order] = await deps.db.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, providerOrderId));
+  return order && order.provider === provider ? order : undefined;
+}

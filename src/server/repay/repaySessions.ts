@@ -1,0 +1,59 @@
+/**
+ * Repay sessions: after PAN + one-time code, a short-lived token that covers one loan only. The
+ * database keeps its SHA-256, as for sign-in sessions.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { STATUS } from '../../lib/api/envelope.ts';
+import { HEADERS } from '../../lib/api/paths.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { loans, repaySessions } from '../db/schema.ts';
+import { ApiError } from '../http/respond.ts';
+import type { LoanRow } from '../loans/store.ts';
+
+export const REPAY_SESSION_EXPIRED = 'This payment session has expired. Please enter your PAN again.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function openRepaySession(
+  deps: Deps,
+  loanId: string,
+): Promise<{ token: string; expiresInSeconds: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const seconds = deps.config.repaySessionMinutes * 60;
+  await deps.db.insert(repaySessions).values({
+    loanId,
+    tokenHash: hashToken(token),
+    createdAt: deps.now(),
+    expiresAt: new Date(deps.now().getTime() + seconds * 1000),
+  });
+  return { token, expiresInSeconds: seconds };
+}
+
+/**
+ * The loan a payment request is for: the repay session's one loan, or the signed-in customer's
+ * active loan (the dashboard's Pay Now). Nothing in the payload chooses it.
+ */
+export async function payerLoan(c: Context<AppEnv>): Promise<LoanRow> {
+  const deps = c.get('deps');
+  const token = c.req.header(HEADERS.token) ?? '';
+  if (/^[\w-]{43}$/.test(token)) {
+    const [repay] = await deps.db
+      .select({ loan: loans })
+      .from(repaySessions)
+      .innerJoin(loans, eq(repaySessions.loanId, loans.id))
+      .where(and(eq(repaySessions.tokenHash, hashToken(token)), gt(repaySessions.expiresAt, deps.now())));
+    if (repay) return repay.loan;
+    const session = await deps.sessions.find(token);
+    if (session) {
+      const [active] = await deps.db
+        .select()
+        .from(loans)
+        .where(and(eq(loans.customerId, session.customerId), eq(loans.status, 'active')));
+      if (active) return active;
+      throw new ApiError(409, 'You have no loan with an amount due.', 'nothing_due');
+    }
+  }
+  throw new ApiError(401, REPAY_SESSION_EXPIRED, 'session_expired', STATUS.invalidSession);
+}

@@ -1,0 +1,270 @@
+/**
+ * Repayment (public-site-signin-repay.md §7 calls 4 to 7): find the loan by PAN and a one-time code,
+ * then pay all or part of it through Razorpay or PayU. The same payment routes serve the
+ * dashboard's Pay Now (a signed-in session instead of a repay session).
+ */
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { entryToPaise, paiseToRupees } from '../../lib/repayAmount.ts';
+import {
+  PayuOrderRequest,
+  RazorpayOrderRequest,
+  RazorpayVerifyRequest,
+  REPAY_OTP_SENT,
+  type RepaymentData,
+  SendOtpRequest,
+  VerifyOtpRequest,
+} from '../../lib/schemas/repay.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { customers } from '../db/schema.ts';
+import { ApiError, ok } from '../http/respond.ts';
+import { defineRoute } from '../http/routes.ts';
+import { activeLoanByPan, duesToday, type LoanRow } from '../loans/store.ts';
+import { SmsNotSent } from '../otp/codes.ts';
+import { recordCollection } from '../payments/ledger.ts';
+import { createPayuPaymentOrder, createRazorpayPaymentOrder, orderByProviderId } from '../payments/orders.ts';
+import { paymentSignature, sameSignature } from '../payments/razorpay.ts';
+import { otpMessage } from '../sms/messages.ts';
+import { openRepaySession, payerLoan } from './repaySessions.ts';
+
+export const REPAY_PATHS = {
+  sendOtp: '/Api/CustomerDetails/Sendotp',
+  verifyOtp: '/Api/CustomerDetails/verifyOtp',
+  razorpayOrder: '/Api/RepayLoanApi/generateRazorpayorderId',
+  razorpayVerify: '/Api/CustomerDetails/verifyRazorPayCheckPaymentStatus',
+  payuOrder: '/Api/RepayLoanApi/payuOrders',
+  payuSuccess: '/Api/RepayLoanApi/payuSuccess',
+  payuFailure: '/Api/RepayLoanApi/payuFailure',
+} as const;
+
+async function repaymentData(
+  deps: Deps,
+  loan: LoanRow,
+  customer: { fullName: string | null; email: string | null; mobile: string },
+) {
+  const dues = duesToday(loan, deps.now());
+  const data: RepaymentData = {
+    loan_no: loan.loanNo,
+    disbursal_date: loan.disbursalDate,
+    repayment_date: loan.repaymentDate,
+    repayment_amount: paiseToRupees(dues.repaymentAmountPaise),
+    loan_recommended: paiseToRupees(dues.principalPaise),
+    real_interest: paiseToRupees(dues.interestToDatePaise),
+    total_due_amount: paiseToRupees(dues.totalDuePaise),
+    full_name: customer.fullName ?? '',
+    email: customer.email ?? '',
+    mobile: customer.mobile,
+    lead_id: loan.leadId ?? '',
+  };
+  return data;
+}
+
+/** The requested amount in paise, or null for "the whole due". */
+function requested(entry: string): number | null {
+  const paise = entryToPaise(entry);
+  if (paise !== null && Number.isNaN(paise))
+    throw new ApiError(400, 'Enter the amount in rupees, e.g. 1500 or 1500.50.', 'validation_failed');
+  return paise;
+}
+
+/** Where the payer lands after a provider: the site's /thanku with the outcome in the address. */
+export function thankYouUrl(c: Context<AppEnv>, status: 'SUCCESS' | 'FAILED' | 'CANCEL', txnId: string | null): string {
+  const base = c.get('deps').config.payments.siteUrl ?? new URL(c.req.url).origin;
+  const url = new URL('/thanku', base);
+  url.searchParams.set('txnStatus', status);
+  url.searchParams.set('txnId', txnId ?? 'N/A');
+  return url.href;
+}
+
+export const repayRoutes = [
+  defineRoute({
+    method: 'post',
+    path: REPAY_PATHS.sendOtp,
+    operationId: 'Sendotp',
+    summary: "Sends a one-time code to the mobile registered with the PAN's active loan (same answer either way)",
+    tag: 'Repay',
+    auth: 'client',
+    body: SendOtpRequest,
+    failures: { 503: 'The SMS could not be sent; try again.' },
+    async handle(c, input) {
+      const deps = c.get('deps');
+      const found = await activeLoanByPan(deps.db, input.pancard);
+      try {
+        // The PAN is throttled and capped whether or not it has a loan, so the answers cannot tell.
+        await deps.otp.issue(
+          {
+            purpose: 'repay',
+            subject: input.pancard,
+            customerId: found?.customer.id ?? null,
+            address: c.get('address'),
+          },
+          async (code) => {
+            if (!found) return;
+            await deps.sms.send({
+              to: found.customer.mobile,
+              body: otpMessage(code, 'repay', deps.config.sms.senderId, Math.round(deps.config.otp.ttlSeconds / 60)),
+              senderId: deps.config.sms.senderId,
+              templateId: deps.config.sms.templateId,
+            });
+          },
+        );
+      } catch (error) {
+        if (error instanceof SmsNotSent)
+          c.get('log').error('sms not sent', { transport: deps.sms.name, reason: error.reason });
+        throw error;
+      }
+      return ok(c, {}, REPAY_OTP_SENT);
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: REPAY_PATHS.verifyOtp,
+    operationId: 'verifyOtp',
+    summary: 'Checks the code; answers repayment_data, an order_id for the full due and a short-lived repay token',
+    tag: 'Repay',
+    auth: 'client',
+    body: VerifyOtpRequest,
+    data: v.object({ repay_token: v.string(), expires_in_seconds: v.number() }),
+    async handle(c, input) {
+      const deps = c.get('deps');
+      await deps.otp.consume('repay', input.panNumber, input.otp);
+      const found = await activeLoanByPan(deps.db, input.panNumber);
+      if (!found || duesToday(found.loan, deps.now()).totalDuePaise === 0) {
+        throw new ApiError(404, 'There is no amount due on a loan for this PAN.', 'no_active_loan');
+      }
+      const session = await openRepaySession(deps, found.loan.id);
+      const order = await createRazorpayPaymentOrder(deps, found.loan, null, deps.providerFetch);
+      return c.json({
+        Status: 1,
+        Message: 'OTP verified successfully.',
+        Data: { repay_token: session.token, expires_in_seconds: session.expiresInSeconds },
+        repayment_data: await repaymentData(deps, found.loan, found.customer),
+        order_id: order.orderId,
+      });
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: REPAY_PATHS.razorpayOrder,
+    operationId: 'generateRazorpayorderId',
+    summary: 'A Razorpay order for the amount the server decides (the requested part, or the whole due)',
+    tag: 'Payments',
+    auth: 'none',
+    body: RazorpayOrderRequest,
+    data: v.object({ order_id: v.string(), amount: v.number(), key: v.string() }),
+    failures: { 409: 'The loan has nothing due.', 502: 'Razorpay did not answer.' },
+    async handle(c, input) {
+      const deps = c.get('deps');
+      const loan = await payerLoan(c);
+      if (input.lead_id !== undefined && loan.leadId !== null && String(input.lead_id) !== loan.leadId) {
+        throw new ApiError(403, 'This loan is not yours to pay from here.', 'forbidden');
+      }
+      const order = await createRazorpayPaymentOrder(deps, loan, requested(input.rzp_amount), deps.providerFetch);
+      return ok(c, {
+        order_id: order.orderId,
+        amount: paiseToRupees(order.amountPaise),
+        key: deps.config.payments.razorpay.keyId,
+      });
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: REPAY_PATHS.razorpayVerify,
+    operationId: 'verifyRazorPayCheckPaymentStatus',
+    summary: "Verifies Checkout's payment signature against the stored order and records the payment once",
+    tag: 'Payments',
+    auth: 'client',
+    body: RazorpayVerifyRequest,
+    data: v.object({ status: v.picklist(['SUCCESS', 'FAILED']), txnId: v.string() }),
+    async handle(c, input) {
+      const deps = c.get('deps');
+      const order = await orderByProviderId(deps, 'razorpay', input.razorpay_order_id);
+      const failed = () =>
+        c.json(
+          {
+            Status: 0,
+            Message: 'Payment Verification Failed',
+            Data: {},
+            error: 'verification_failed',
+            status: 'FAILED',
+            txnId: input.razorpay_payment_id,
+          },
+          400,
+        );
+      if (!order) return failed();
+      // The signature is computed over the order id this server stored, never one from the browser.
+      const expected = paymentSignature(
+        order.providerOrderId,
+        input.razorpay_payment_id,
+        deps.config.payments.razorpay.keySecret,
+      );
+      if (!sameSignature(expected, input.razorpay_signature)) {
+        c.get('log').warn('razorpay signature mismatch', { order: order.id });
+        return failed();
+      }
+      await recordCollection(deps.db, {
+        loanId: order.loanId,
+        orderId: order.id,
+        source: 'razorpay',
+        reference: input.razorpay_payment_id,
+        amountPaise: order.amountPaise,
+        recordedBy: 'razorpay:callback',
+        now: deps.now(),
+      });
+      return c.json({
+        Status: 1,
+        Message: 'Payment Successful',
+        Data: { status: 'SUCCESS', txnId: input.razorpay_payment_id },
+        status: 'SUCCESS',
+        txnId: input.razorpay_payment_id,
+      });
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: REPAY_PATHS.payuOrder,
+    operationId: 'payuOrders',
+    summary: 'PayU hosted-checkout parameters with the request hash, for the amount the server decides',
+    tag: 'Payments',
+    auth: 'none',
+    body: PayuOrderRequest,
+    data: v.object({ parameters: v.record(v.string(), v.string()), payment_url: v.string() }),
+    failures: { 409: 'The loan has nothing due.' },
+    async handle(c, input) {
+      const deps = c.get('deps');
+      const loan = await payerLoan(c);
+      const customer = await customerOf(deps, loan);
+      const order = await createPayuPaymentOrder(deps, loan, requested(input.amount), {
+        // PayU wants a name and an e-mail; the customer's own, never the payload's.
+        firstname: (customer.fullName ?? '').split(' ')[0] || 'Customer',
+        email: customer.email ?? `${customer.mobile}@customers.koshcredit.example`,
+        phone: customer.mobile,
+      });
+      const apiOrigin = deps.config.payments.apiUrl ?? new URL(c.req.url).origin;
+      const { amountPaise: _amount, ...fields } = order;
+      const parameters = {
+        ...fields,
+        surl: new URL(REPAY_PATHS.payuSuccess, apiOrigin).href,
+        furl: new URL(REPAY_PATHS.payuFailure, apiOrigin).href,
+      };
+      const paymentUrl = new URL(deps.config.payments.payu.paymentUrl, apiOrigin).href;
+      return c.json({
+        Status: 1,
+        Message: 'Success',
+        Data: { parameters, payment_url: paymentUrl },
+        data: { parameters, payment_url: paymentUrl },
+      });
+    },
+  }),
+];
+
+async function customerOf(deps: Deps, loan: LoanRow) {
+  const [customer] = await deps.db.select().from(customers).where(eq(customers.id, loan.customerId));
+  if (!customer) throw new Error(`loan ${loan.loanNo} has no customer`);
+  return customer;
+}

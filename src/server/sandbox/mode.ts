@@ -1,0 +1,4 @@
+import type { Config } from '../config.ts';
+
+/** The sandboxes exist only with PAYMENTS_MODE=sandbox, which production refuses. */
+export const sandboxMode = (config: Config) => config.payments.mode === 'sandbox' && config.env !== 'production';
