@@ -4,6 +4,7 @@ import { API } from '../lib/api/paths.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { DEMO_BORROWER, seedDemo } from './seed.ts';
 import { createDeps } from './services.ts';
 
 let config: ReturnType<typeof loadConfig>;
@@ -16,8 +17,16 @@ try {
 
 const log = createLogger(config.logLevel);
 for (const warning of config.warnings) log.warn(warning);
-const { deps, database } = await createDeps(config, log);
+let services: Awaited<ReturnType<typeof createDeps>>;
+try {
+  services = await createDeps(config, log);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const { deps, database } = services;
 const app = createApp(deps);
+const seeded = config.seedDemo && database.kind === 'embedded' && (await seedDemo(deps));
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const origin = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}`;
@@ -28,6 +37,12 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
     if (deps.sms.name === 'outbox') {
       console.log(`  One-time codes: printed here as "sms outbox", and at ${origin}${API.devOutbox}?to=<mobile>`);
     }
+    if (config.seedDemo && database.kind === 'embedded') {
+      console.log(
+        `  Demo borrower${seeded ? ' (just created)' : ''}: PAN ${DEMO_BORROWER.pancard}, mobile ${DEMO_BORROWER.mobile}; repay at ${origin}/repayloan`,
+      );
+    }
+    if (config.payments.mode === 'sandbox') console.log('  Payments: Razorpay and PayU sandboxes (no real money)');
     console.log('');
   }
 });

@@ -3,7 +3,8 @@
  * an embedded PostgreSQL (PGlite, WebAssembly, no server) in a data directory, or a PostgreSQL
  * server through `pg`. Both speak the same SQL and run the same migrations.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -31,12 +32,23 @@ const MIGRATION_LOCK = 7_246_001;
 export async function openDatabase(settings: Config['database']): Promise<OpenDatabase> {
   if (settings.kind === 'embedded') {
     const memory = settings.dataDir.startsWith('memory://');
-    if (!memory) await mkdir(settings.dataDir, { recursive: true });
+    let unlock = async () => {};
+    if (!memory) {
+      await mkdir(settings.dataDir, { recursive: true });
+      unlock = await lockDataDir(settings.dataDir);
+    }
     const client = new PGlite(memory ? undefined : settings.dataDir);
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS });
-    return { db: db as unknown as Database, kind: 'embedded', close: () => client.close() };
+    return {
+      db: db as unknown as Database,
+      kind: 'embedded',
+      close: async () => {
+        await client.close();
+        await unlock();
+      },
+    };
   }
 
   const pool = new pg.Pool({ connectionString: settings.url, max: 10 });
@@ -51,6 +63,39 @@ export async function openDatabase(settings: Config['database']): Promise<OpenDa
   }
   const db = drizzlePostgres({ client: pool, schema });
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * The embedded database is one process's alone: a second opener (a second server, the ops command
+ * while the server runs) would corrupt it, so it gets a clear error instead.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lock = join(dataDir, 'kosh.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      return () => rm(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(await readFile(lock, 'utf8').catch(() => '0'));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `The embedded database in ${dataDir} is in use by another process (pid ${holder}). Stop it first, or point both at a PostgreSQL server with DATABASE_URL.`,
+        );
+      }
+      await rm(lock, { force: true }); // left by a process that no longer runs
+    }
+  }
+  throw new Error(`Could not lock ${lock}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Runs one SQL statement and answers its rows (the two drivers agree on `.rows`). */

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -127,6 +128,9 @@ export const contactMessages = pgTable(
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );
+
+/** Loan numbers: KCL100001, KCL100002, … */
+export const loanNoSeq = pgSequence('loan_no_seq', { startWith: 100001 });
 
 /**
  * A disbursed loan and its dues, in paise. `collected_paise` is the sum of the collections applied

@@ -60,6 +60,15 @@ async function repaymentData(
   return data;
 }
 
+/** What the browser needs to open Razorpay's checkout: the public key id and the script's address. */
+export function checkoutSettings(c: Context<AppEnv>) {
+  const { razorpay, apiUrl } = c.get('deps').config.payments;
+  return {
+    razorpay_key: razorpay.keyId,
+    razorpay_checkout_url: new URL(razorpay.checkoutUrl, apiUrl ?? new URL(c.req.url).origin).href,
+  };
+}
+
 /** The requested amount in paise, or null for "the whole due". */
 function requested(entry: string): number | null {
   const paise = entryToPaise(entry);
@@ -126,7 +135,12 @@ export const repayRoutes = [
     tag: 'Repay',
     auth: 'client',
     body: VerifyOtpRequest,
-    data: v.object({ repay_token: v.string(), expires_in_seconds: v.number() }),
+    data: v.object({
+      repay_token: v.string(),
+      expires_in_seconds: v.number(),
+      razorpay_key: v.string(),
+      razorpay_checkout_url: v.string(),
+    }),
     async handle(c, input) {
       const deps = c.get('deps');
       await deps.otp.consume('repay', input.panNumber, input.otp);
@@ -139,7 +153,11 @@ export const repayRoutes = [
       return c.json({
         Status: 1,
         Message: 'OTP verified successfully.',
-        Data: { repay_token: session.token, expires_in_seconds: session.expiresInSeconds },
+        Data: {
+          repay_token: session.token,
+          expires_in_seconds: session.expiresInSeconds,
+          ...checkoutSettings(c),
+        },
         repayment_data: await repaymentData(deps, found.loan, found.customer),
         order_id: order.orderId,
       });
@@ -154,7 +172,12 @@ export const repayRoutes = [
     tag: 'Payments',
     auth: 'none',
     body: RazorpayOrderRequest,
-    data: v.object({ order_id: v.string(), amount: v.number(), key: v.string() }),
+    data: v.object({
+      order_id: v.string(),
+      amount: v.number(),
+      razorpay_key: v.string(),
+      razorpay_checkout_url: v.string(),
+    }),
     failures: { 409: 'The loan has nothing due.', 502: 'Razorpay did not answer.' },
     async handle(c, input) {
       const deps = c.get('deps');
