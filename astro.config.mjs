@@ -8,7 +8,7 @@ import { defineConfig } from 'astro/config';
 import site from './content/site.json' with { type: 'json' };
 import { headersFile } from './src/plugins/headersFile.ts';
 import { markdownFacts } from './src/plugins/markdownFacts.ts';
-import { PAYMENT_ORIGINS } from './src/server/securityHeaders.ts';
+import { apiOrigin, PAYMENT_ORIGINS } from './src/server/securityHeaders.ts';
 
 // Where the browser finds the API: same origin when unset (npm start), else e.g. https://api.example.in
 const apiBase = process.env.PUBLIC_API_BASE || undefined;
@@ -33,7 +33,12 @@ export default defineConfig({
   integrations: [react(), headersFile(apiBase)],
   // Per-page hashes for every script and style the build emits, as a CSP <meta>.
   security: {
-    csp: { scriptDirective: { resources: ["'self'", ...PAYMENT_ORIGINS.scripts], hashes: inlineScriptHashes } },
+    csp: {
+      scriptDirective: {
+        resources: ["'self'", ...(apiBase ? [apiOrigin(apiBase)] : []), ...PAYMENT_ORIGINS.scripts],
+        hashes: inlineScriptHashes,
+      },
+    },
   },
   // No code blocks in the copy, and Shiki's inline styles would need a looser CSP.
   markdown: { syntaxHighlight: false, processor: satteri({ mdastPlugins: [markdownFacts()] }) },

@@ -30,7 +30,8 @@ export function contentSecurityPolicy(apiBase?: string): string {
   return [
     `default-src 'self'`,
     // 'unsafe-inline' here is overridden by the per-page hashes of the <meta> policy.
-    `script-src ${list("'self'", "'unsafe-inline'", PAYMENT_ORIGINS.scripts)}`,
+    // The API origin serves the payment sandboxes' checkout script outside production.
+    `script-src ${list("'self'", "'unsafe-inline'", api, PAYMENT_ORIGINS.scripts)}`,
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob:`,
     `font-src 'self'`,

@@ -1,0 +1,160 @@
+/**
+ * The operations command line for staff (decisions.md §3), on the same database settings as the
+ * server. Every change is recorded with who and when.
+ *
+ *   npm run ops -- loans
+ *   npm run ops -- loan <loan_no>
+ *   npm run ops -- collect <loan_no> <amount in rupees> --ref <bank reference>
+ */
+import { userInfo } from 'node:os';
+import { desc, eq } from 'drizzle-orm';
+import { formatDate, formatPaise } from '../src/lib/format.ts';
+import { entryToPaise } from '../src/lib/repayAmount.ts';
+import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { type OpenDatabase, openDatabase } from '../src/server/db/client.ts';
+import { collections, customers, loans } from '../src/server/db/schema.ts';
+import { duesToday, loanByNo } from '../src/server/loans/store.ts';
+import { recordCollection } from '../src/server/payments/ledger.ts';
+
+class UsageError extends Error {}
+
+const USAGE = `Usage: npm run ops -- <command>
+
+  loans                                         every loan with its dues today
+  loan <loan_no>                                one loan: dues and collections
+  collect <loan_no> <amount> --ref <reference>  record an offline bank transfer (amount in rupees)`;
+
+const actor = () => `ops:${process.env.OPS_USER ?? userInfo().username}`;
+
+function table(rows: Record<string, string>[]): string {
+  if (rows.length === 0) return '(none)';
+  const columns = Object.keys(rows[0] as object);
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(columns),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map((row) => line(columns.map((c) => row[c] ?? ''))),
+  ].join('\n');
+}
+
+async function listLoans(database: OpenDatabase) {
+  const rows = await database.db
+    .select({ loan: loans, mobile: customers.mobile, name: customers.fullName })
+    .from(loans)
+    .innerJoin(customers, eq(loans.customerId, customers.id))
+    .orderBy(desc(loans.createdAt));
+  const now = new Date();
+  console.log(
+    table(
+      rows.map(({ loan, mobile, name }) => ({
+        loan_no: loan.loanNo,
+        borrower: name ?? '',
+        mobile,
+        principal: formatPaise(loan.principalPaise),
+        disbursed: formatDate(loan.disbursalDate),
+        due_date: formatDate(loan.repaymentDate),
+        due_today: formatPaise(duesToday(loan, now).totalDuePaise),
+        status: loan.status,
+      })),
+    ),
+  );
+}
+
+async function showLoan(database: OpenDatabase, loanNo: string | undefined) {
+  if (!loanNo) throw new UsageError('Give the loan number: npm run ops -- loan <loan_no>');
+  const loan = await loanByNo(database.db, loanNo);
+  if (!loan) throw new UsageError(`There is no loan ${loanNo}. See: npm run ops -- loans`);
+  const dues = duesToday(loan, new Date());
+  console.log(`Loan ${loan.loanNo} (${loan.status})
+  Principal          ${formatPaise(dues.principalPaise)}
+  Daily rate         ${loan.dailyRateHundredths / 100}%
+  Disbursed          ${formatDate(loan.disbursalDate)}
+  Repayment date     ${formatDate(loan.repaymentDate)} (${loan.tenureDays} days)
+  Due on that date   ${formatPaise(dues.repaymentAmountPaise)}
+  Interest to date   ${formatPaise(dues.interestToDatePaise)}
+  Collected          ${formatPaise(dues.collectedPaise)}
+  Due today          ${formatPaise(dues.totalDuePaise)}
+`);
+  const rows = await database.db
+    .select()
+    .from(collections)
+    .where(eq(collections.loanId, loan.id))
+    .orderBy(collections.id);
+  console.log('Collections');
+  console.log(
+    table(
+      rows.map((row) => ({
+        when: row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+        source: row.source,
+        reference: row.reference,
+        amount: formatPaise(row.amountPaise),
+        applied: formatPaise(row.appliedPaise),
+        excess_to_refund: row.excessPaise ? formatPaise(row.excessPaise) : '',
+        recorded_by: row.recordedBy,
+      })),
+    ),
+  );
+}
+
+async function collect(database: OpenDatabase, args: string[]) {
+  const refAt = args.indexOf('--ref');
+  const reference = refAt >= 0 ? args[refAt + 1]?.trim() : undefined;
+  const [loanNo, amountText] = args.filter((_, i) => i !== refAt && i !== refAt + 1);
+  if (!loanNo || !amountText || !reference) {
+    throw new UsageError('Usage: npm run ops -- collect <loan_no> <amount in rupees> --ref <bank reference>');
+  }
+  const amount = entryToPaise(amountText);
+  if (amount === null || Number.isNaN(amount) || amount < 100) {
+    throw new UsageError(`"${amountText}" is not an amount in rupees of at least 1 (e.g. 5000 or 5000.50).`);
+  }
+  const loan = await loanByNo(database.db, loanNo);
+  if (!loan) throw new UsageError(`There is no loan ${loanNo}. See: npm run ops -- loans`);
+  if (loan.status !== 'active') throw new UsageError(`Loan ${loanNo} is ${loan.status}; it takes no collection.`);
+  const outcome = await recordCollection(database.db, {
+    loanId: loan.id,
+    source: 'offline',
+    reference,
+    amountPaise: amount,
+    recordedBy: actor(),
+    now: new Date(),
+    refuseOverpayment: true,
+  });
+  if (outcome.kind === 'duplicate')
+    throw new UsageError(`A transfer with reference "${reference}" is already recorded.`);
+  if (outcome.kind === 'overpayment') {
+    throw new UsageError(
+      `${formatPaise(amount)} is more than the ${formatPaise(outcome.totalDuePaise)} due today. Record the due and refund the rest.`,
+    );
+  }
+  console.log(
+    `Recorded ${formatPaise(amount)} on ${loanNo} (ref ${reference}). Due now: ${formatPaise(outcome.totalDuePaise)}.`,
+  );
+}
+
+const [command, ...args] = process.argv.slice(2);
+let database: OpenDatabase | undefined;
+try {
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    process.exit(command ? 0 : 2);
+  }
+  if (!['loans', 'loan', 'collect'].includes(command))
+    throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+  const config = loadConfig();
+  database = await openDatabase(config.database);
+  if (command === 'loans') await listLoans(database);
+  if (command === 'loan') await showLoan(database, args[0]);
+  if (command === 'collect') await collect(database, args);
+} catch (error) {
+  console.error(
+    error instanceof UsageError || error instanceof ConfigError ? error.message : `Error: ${(error as Error).message}`,
+  );
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+} finally {
+  await database?.close();
+}
