@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { DEMO_BORROWER, seedDemo } from '../../src/server/seed.ts';
+import { createDeps } from '../../src/server/services.ts';
+
+const run = promisify(execFile);
+
+describe('the operations command line and the demo borrower', () => {
+  let dataDir: string;
+  const ops = async (...args: string[]) => {
+    try {
+      const { stdout, stderr } = await run(process.execPath, ['scripts/ops.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', OPS_USER: 'asha' },
+      });
+      return { code: 0, out: stdout + stderr };
+    } catch (error) {
+      const failure = error as { code: number; stdout: string; stderr: string };
+      return { code: failure.code, out: failure.stdout + failure.stderr };
+    }
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'kosh-ops-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, OTP_SECRET: 'x'.repeat(32) });
+    const { deps, database } = await createDeps(config, createLogger('silent'));
+    expect(await seedDemo(deps)).toBe(true);
+    expect(await seedDemo(deps)).toBe(false); // only into an empty database
+    await database.close();
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('lists the loans with their dues today', async () => {
+    const { code, out } = await ops('loans');
+    expect(code).toBe(0);
+    expect(out).toMatch(/KCL100001\s+Demo Borrower\s+9876500001\s+₹20,000/);
+    expect(out).toContain('₹22,000');
+    expect(DEMO_BORROWER.pancard).toBe('DEMOP1234D');
+  });
+
+  it('records an offline transfer once, and shows it with who recorded it', async () => {
+    expect((await ops('collect', 'KCL100001', '1500.50', '--ref', 'NEFT-0001')).out).toContain('Due now: ₹20,499.50');
+    const again = await ops('collect', 'KCL100001', '1500.50', '--ref', 'NEFT-0001');
+    expect(again.code).toBe(2);
+    expect(again.out).toContain('already recorded');
+    const { out } = await ops('loan', 'KCL100001');
+    expect(out).toMatch(/Collected\s+₹1,500.50/);
+    expect(out).toMatch(/offline\s+NEFT-0001\s+₹1,500.50\s+₹1,500.50\s+ops:asha/);
+  });
+
+  it('refuses what would overpay and explains every mistake', async () => {
+    expect((await ops('collect', 'KCL100001', '999999', '--ref', 'NEFT-0002')).out).toMatch(
+      /more than the ₹20,499.50 due today/,
+    );
+    expect((await ops('collect', 'KCL100001', '0.5', '--ref', 'X')).out).toContain(
+      'is not an amount in rupees of at least 1',
+    );
+    expect((await ops('collect', 'KCL100001', '100')).out).toContain('--ref <bank reference>');
+    expect((await ops('loan', 'KCL999999')).out).toContain('There is no loan KCL999999');
+    const unknown = await ops('sell');
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toContain('Unknown command "sell"');
+  });
+
+  it('will not open the embedded database while another process has it', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, OTP_SECRET: 'x'.repeat(32) });
+    const { database } = await createDeps(config, createLogger('silent'));
+    try {
+      const { code, out } = await ops('loans');
+      expect(code).toBe(1);
+      expect(out).toContain('is in use by another process');
+    } finally {
+      await database.close();
+    }
+  });
+});
