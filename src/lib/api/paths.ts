@@ -8,6 +8,12 @@ export const API = {
   health: '/Api/health',
   openapi: '/Api/openapi.json',
   devOutbox: '/__dev/outbox',
+  /** Repay (public-site-signin-repay.md §7 calls 4 to 7, and the order for a chosen amount). */
+  repaySendOtp: '/Api/CustomerDetails/Sendotp',
+  repayVerifyOtp: '/Api/CustomerDetails/verifyOtp',
+  razorpayOrder: '/Api/RepayLoanApi/generateRazorpayorderId',
+  razorpayVerify: '/Api/CustomerDetails/verifyRazorPayCheckPaymentStatus',
+  payuOrder: '/Api/RepayLoanApi/payuOrders',
 } as const;
 
 /** Header names of §7: the public client credential without a session, the token with one. */
