@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { HEADERS } from '../lib/api/paths.ts';
+import { API, HEADERS } from '../lib/api/paths.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
@@ -11,6 +11,8 @@ import { requestContext } from './http/middleware.ts';
 import { ApiError, failure } from './http/respond.ts';
 import { mountRoutes, type RouteSpec } from './http/routes.ts';
 import { masterRoutes } from './master/routes.ts';
+import { fileRoutes } from './profile/files.ts';
+import { profileRoutes } from './profile/routes.ts';
 import { registrationRoutes } from './registration/routes.ts';
 import { providerRoutes } from './repay/providerRoutes.ts';
 import { repayRoutes } from './repay/routes.ts';
@@ -28,6 +30,8 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...signInRoutes,
     ...masterRoutes,
     ...contactRoutes,
+    ...profileRoutes,
+    ...fileRoutes,
     ...repayRoutes,
     ...providerRoutes,
     ...devRoutes,
@@ -67,13 +71,16 @@ export function createApp(deps: Deps) {
       }),
     );
   }
-  app.use(
-    '/Api/*',
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: (c) => failure(c, new ApiError(413, 'The request is too large.', 'body_too_large')),
-    }),
-  );
+  // Uploads (selfie, documents) come as base64 in JSON on the shared endpoint: a larger limit there.
+  const tooLarge = bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: (c) => failure(c, new ApiError(413, 'The request is too large.', 'body_too_large')),
+  });
+  const uploadTooLarge = bodyLimit({
+    maxSize: config.uploads.bodyLimitBytes,
+    onError: (c) => failure(c, new ApiError(413, 'The file is too large.', 'body_too_large')),
+  });
+  app.use('/Api/*', (c, next) => (c.req.path === API.registration ? uploadTooLarge(c, next) : tooLarge(c, next)));
 
   mountRoutes(app, apiRoutes(config));
   // The sandboxes keep the providers' HTTP interfaces; the server reaches them in-process.

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { DEFAULT_POLICY, type Policy, PolicySchema } from './eligibility/policy.ts';
 
 const int = (fallback: number, min: number, max: number) =>
   v.pipe(
@@ -75,6 +76,14 @@ const EnvSchema = v.object({
   PAYU_SALT: optionalText(),
   PAYU_PAYMENT_URL: v.optional(v.pipe(v.string(), v.url("must be PayU's _payment address"))),
   REPAY_SESSION_MINUTES: int(15, 1, 120),
+  UPLOAD_BODY_LIMIT_BYTES: int(16 * 1024 * 1024, 1_024, 64 * 1024 * 1024),
+  IMAGE_MAX_BYTES: int(5 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
+  PDF_MAX_BYTES: int(10 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
+  FILES_DIR: optionalText(),
+  KYC_PROVIDER: v.optional(v.picklist(['sandbox', 'http'], 'must be sandbox or http')),
+  KYC_HTTP_URL: v.optional(v.pipe(v.string(), v.url('must be a full https:// address'))),
+  KYC_HTTP_API_KEY: optionalText(),
+  ELIGIBILITY_POLICY: optionalText(),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -116,6 +125,10 @@ export interface Config {
     payu: { key: string; salt: string; paymentUrl: string };
   };
   repaySessionMinutes: number;
+  uploads: { bodyLimitBytes: number; imageMaxBytes: number; pdfMaxBytes: number; filesDir: string };
+  kyc: { provider: 'sandbox' } | { provider: 'http'; url: string; apiKey: string };
+  /** The eligibility policy: the documented defaults, or ELIGIBILITY_POLICY (JSON) in their place. */
+  eligibilityPolicy: Policy;
   /** Settings that were defaulted in development and must be set in production, for the start-up log. */
   warnings: string[];
 }
@@ -203,8 +216,29 @@ export function loadConfig(env: Env = process.env): Config {
   } else if (production) {
     problems.push('  PAYMENTS_MODE: the sandboxes do not exist in production; set live');
   }
+  const kycProvider = e.KYC_PROVIDER ?? (production ? undefined : 'sandbox');
+  let kyc: Config['kyc'] = { provider: 'sandbox' };
+  if (kycProvider === undefined || (production && kycProvider === 'sandbox')) {
+    problems.push('  KYC_PROVIDER: must be http in production (the sandbox verifies nothing)');
+  } else if (kycProvider === 'http') {
+    if (!e.KYC_HTTP_URL || !e.KYC_HTTP_API_KEY)
+      problems.push('  KYC_HTTP_URL, KYC_HTTP_API_KEY: must be set when KYC_PROVIDER is http');
+    else kyc = { provider: 'http', url: e.KYC_HTTP_URL, apiKey: e.KYC_HTTP_API_KEY };
+  }
+  let eligibilityPolicy: Policy = DEFAULT_POLICY;
+  if (e.ELIGIBILITY_POLICY) {
+    try {
+      const parsed = v.safeParse(PolicySchema, JSON.parse(e.ELIGIBILITY_POLICY));
+      if (parsed.success) eligibilityPolicy = parsed.output;
+      else
+        problems.push(...parsed.issues.map((issue) => `  ELIGIBILITY_POLICY.${v.getDotPath(issue)}: ${issue.message}`));
+    } catch {
+      problems.push('  ELIGIBILITY_POLICY: must be JSON (see src/server/eligibility/policy.ts)');
+    }
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
+  const memory = e.DATA_DIR.startsWith('memory://');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -240,6 +274,14 @@ export function loadConfig(env: Env = process.env): Config {
       payu,
     },
     repaySessionMinutes: e.REPAY_SESSION_MINUTES,
+    uploads: {
+      bodyLimitBytes: e.UPLOAD_BODY_LIMIT_BYTES,
+      imageMaxBytes: e.IMAGE_MAX_BYTES,
+      pdfMaxBytes: e.PDF_MAX_BYTES,
+      filesDir: e.FILES_DIR ? resolve(e.FILES_DIR) : memory ? 'memory://' : resolve(e.DATA_DIR, 'files'),
+    },
+    kyc,
+    eligibilityPolicy,
     warnings,
   };
 }

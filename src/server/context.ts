@@ -1,10 +1,12 @@
 /** What every handler can reach: the settings, the database, the outside services and the clock. */
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { PanVerifier } from './kyc/panVerifier.ts';
 import type { Logger } from './logger.ts';
 import type { OtpCodes } from './otp/codes.ts';
 import type { ActiveSession, Sessions } from './signIn/sessions.ts';
 import type { SmsTransport } from './sms/transport.ts';
+import type { FileStore } from './storage/fileStore.ts';
 
 export interface Deps {
   config: Config;
@@ -15,6 +17,8 @@ export interface Deps {
   now: () => Date;
   otp: OtpCodes;
   sessions: Sessions;
+  panVerifier: PanVerifier;
+  files: FileStore;
   /** How the server reaches payment providers: fetch live, the app itself when they are sandboxes. */
   providerFetch: typeof fetch;
 }

@@ -18,6 +18,9 @@ const PRODUCTION = {
   RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret',
   PAYU_KEY: 'live-key',
   PAYU_SALT: 'live-salt',
+  KYC_PROVIDER: 'http',
+  KYC_HTTP_URL: 'https://kyc.example.in/pan',
+  KYC_HTTP_API_KEY: 'kyc-key',
 };
 
 describe('configuration is checked once, at start', () => {
@@ -41,6 +44,10 @@ describe('configuration is checked once, at start', () => {
     expect(() => loadConfig({ ...PRODUCTION, PAYMENTS_MODE: 'sandbox' })).toThrow(
       /sandboxes do not exist in production/,
     );
+    expect(() => loadConfig({ ...PRODUCTION, KYC_PROVIDER: undefined })).toThrow(
+      /KYC_PROVIDER: must be http in production/,
+    );
+    expect(() => loadConfig({ ELIGIBILITY_POLICY: '{"minAge": 16}' })).toThrow(/ELIGIBILITY_POLICY/);
     expect(loadConfig(PRODUCTION).payments.razorpay.checkoutUrl).toBe('https://checkout.razorpay.com/v1/checkout.js');
   });
 

@@ -27,7 +27,27 @@ export const customers = pgTable('customers', {
   /** Set by PAN verification; one PAN belongs to one customer. */
   pancard: text('pancard').unique(),
   fullName: text('full_name'),
+  /** The personal e-mail of personal_details. */
   email: text('email'),
+  monthlyIncomePaise: integer('monthly_income_paise'),
+  dob: date('dob', { mode: 'string' }),
+  gender: smallint('gender'),
+  maritalStatusId: smallint('marital_status_id'),
+  spouseName: text('spouse_name'),
+  residenceTypeId: smallint('residence_type_id'),
+  residenceAddress1: text('residence_address_1'),
+  residenceAddress2: text('residence_address_2'),
+  residenceLandmark: text('residence_landmark'),
+  residencePincode: text('residence_pincode'),
+  residenceCity: text('residence_city'),
+  residenceState: text('residence_state'),
+  incomeTypeId: smallint('income_type_id'),
+  salaryModeId: smallint('salary_mode_id'),
+  salaryDate: date('salary_date', { mode: 'string' }),
+  selfieFileId: uuid('selfie_file_id'),
+  registrationSuccessful: smallint('registration_successful').notNull().default(0),
+  eligibilityReason: text('eligibility_reason'),
+  eligibilityDecidedAt: timestamp('eligibility_decided_at', { withTimezone: true }),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   /** The next onboarding event (dashboard.md §4); the dashboard opens the matching screen. */
   nextStep: text('next_step').notNull().default('pancard_verification'),
@@ -40,6 +60,23 @@ export const customers = pgTable('customers', {
   utmContent: text('utm_content').notNull().default(''),
   createdAt: createdAt(),
 });
+
+/** Files customers upload (selfies, documents), kept by the storage adapter; never served to anyone else. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    kind: text('kind').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('files_customer_idx').on(table.customerId, table.kind)],
+);
 
 /** One-time codes, stored only as a keyed hash. `subject` is what the code proves (a mobile, a PAN). */
 export const otpCodes = pgTable(
@@ -242,6 +279,7 @@ export const auditLog = pgTable('audit_log', {
 
 export const schema = {
   customers,
+  files,
   otpCodes,
   otpThrottle,
   rateWindows,

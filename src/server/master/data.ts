@@ -45,3 +45,12 @@ export function masterData(): Promise<MasterIndex> {
     });
   return loading;
 }
+
+/** A pin code's city and state, or undefined when the data does not know it. */
+export async function placeOfPincode(pincode: string): Promise<{ cityName: string; stateName: string } | undefined> {
+  const data = await masterData();
+  const cityId = data.pincodes.get(pincode);
+  const city = cityId === undefined ? undefined : data.cityById.get(cityId);
+  const state = city ? data.stateById.get(city.stateId) : undefined;
+  return city && state ? { cityName: city.name, stateName: state.name } : undefined;
+}

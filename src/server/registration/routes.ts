@@ -5,10 +5,11 @@ import { validate } from '../http/body.ts';
 import { requireAuth } from '../http/middleware.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { profileEvents } from '../profile/events.ts';
 import { signInEvents } from '../signIn/events.ts';
 import type { RegistrationEvent } from './events.ts';
 
-export const registrationEvents: Record<string, RegistrationEvent> = { ...signInEvents };
+export const registrationEvents: Record<string, RegistrationEvent> = { ...signInEvents, ...profileEvents };
 
 const EventName = v.object({ event_name: v.string('event_name is required') });
 

@@ -1,0 +1,862 @@
+import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
+import { type Envelope, isSessionDead, STATUS } from '../../lib/api/envelope.ts';
+import { API } from '../../lib/api/paths.ts';
+import { formatDate, formatPaise } from '../../lib/format.ts';
+import { acceptsAmountEntry, entryToPaise } from '../../lib/repayAmount.ts';
+import { OTP_MESSAGE, PAN_MESSAGE, PAN_PATTERN } from '../../lib/schemas/fields.ts';
+import type { RepaymentData } from '../../lib/schemas/repay.ts';
+import { nextOtp, nextPan } from './entry.ts';
+import { payuOrderFrom, submitPayuForm } from './payu.ts';
+import styles from './RepayStepper.module.css';
+import { loadRazorpay, RAZORPAY_LOAD_FAILED, type RazorpayFailure, type RazorpaySuccess } from './razorpay.ts';
+import { type Toast, Toasts } from './Toasts.tsx';
+
+export interface RepayStepperProps {
+  /** The merchant name Razorpay's checkout shows. */
+  brand: string;
+}
+
+/** public-site-signin-repay.md §4 and §8, word for word. */
+export const PAYMENT_SUCCESSFUL = 'Payment Successful';
+export const PAYMENT_VERIFICATION_FAILED = 'Payment Verification Failed';
+/** decisions.md §8: what the payer reads where the original only logged. */
+export const PAYMENT_CANCELLED = 'Payment cancelled. You can try again.';
+export const PAYU_NOT_STARTED = 'We could not start the PayU payment. Please try again.';
+export const RAZORPAY_NOT_OPENED = 'We could not open the Razorpay checkout. Please try again.';
+export const LOAN_NOT_LOADED = 'We could not load your loan details. Please try again.';
+export const PAYMENT_NOT_CONFIRMED =
+  'We could not confirm your payment yet. Check your connection and try again; checking again never charges you twice.';
+export const SEND_FAILED = 'An error occurred';
+/** decisions.md §5: the server charges at least one rupee; the field says so before asking it. */
+export const AMOUNT_TOO_SMALL = 'The amount must be at least ₹1.';
+const AMOUNT_INVALID = 'Enter the amount in rupees, e.g. 1500 or 1500.50.';
+const RESEND_SECONDS = 30;
+const MIN_PAISE = 100;
+const WAIT = 'Please wait…';
+
+type Step = 'pannumber' | 'panotp' | 'amountfetched' | 'success' | 'failure';
+type Busy = 'send' | 'resend' | 'verify' | 'razorpay' | 'payu' | 'confirm' | null;
+type Field = 'pan' | 'otp' | 'amount';
+type Focus = Field | 'proceed' | 'title';
+
+interface VerifyData {
+  repay_token: string;
+  expires_in_seconds: number;
+  razorpay_key: string;
+  razorpay_checkout_url: string;
+}
+type VerifyReply = Envelope<VerifyData> & { repayment_data?: RepaymentData; order_id?: string };
+
+interface OrderData {
+  order_id: string;
+  /** Rupees: what the server decided to charge. */
+  amount: number;
+  razorpay_key?: string;
+  key?: string;
+  razorpay_checkout_url?: string;
+}
+
+type PaymentStatusReply = Envelope<{ status?: string; txnId?: string }> & { status?: string; txnId?: string };
+
+/** What OTP verification gave: the loan, its order for the full due, the repay token and the checkout. */
+interface Loan {
+  data: RepaymentData;
+  orderId: string;
+  token: string;
+  razorpayKey: string;
+  checkoutUrl: string;
+}
+
+interface Result {
+  ok: boolean;
+  url: string;
+}
+
+const STEPS = [
+  { label: 'PAN', steps: ['pannumber'] },
+  { label: 'OTP', steps: ['panotp'] },
+  { label: 'Pay', steps: ['amountfetched', 'success', 'failure'] },
+] as const;
+
+const TITLES: Record<Step, string> = {
+  pannumber: 'Enter your PAN',
+  panotp: 'Enter your OTP',
+  amountfetched: 'Your loan',
+  success: PAYMENT_SUCCESSFUL,
+  failure: PAYMENT_VERIFICATION_FAILED,
+};
+
+/** The payment result page; the outcome is in the address so a reload keeps it (decisions.md §8). */
+export function thankYouUrl(status: string, txnId: string | null | undefined): string {
+  const query = new URLSearchParams({ txnStatus: status, txnId: txnId || 'N/A' });
+  return `/thanku?${query}`;
+}
+
+const rupees = (value: number) => formatPaise(Math.round(value * 100));
+
+/**
+ * Repay a loan by PAN and one-time code (public-site-signin-repay.md §2, §4, §5, §7, §8): PAN, OTP,
+ * the amount card, then Razorpay or PayU. Every failure gets a plain message and a way to retry.
+ */
+export default function RepayStepper({ brand }: RepayStepperProps) {
+  const id = useId();
+  const [step, setStep] = useState<Step>('pannumber');
+  const [pan, setPan] = useState('');
+  const [otp, setOtp] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [loan, setLoan] = useState<Loan | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [fieldError, setFieldError] = useState<{ field: Field; text: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [choosing, setChoosing] = useState(false);
+  const [countdown, setCountdown] = useState(0);
+  const [unconfirmed, setUnconfirmed] = useState<RazorpaySuccess | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+
+  /** The guard of §4: one request at a time, whatever the buttons look like at that instant. */
+  const running = useRef(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const panInput = useRef<HTMLInputElement>(null);
+  const otpInput = useRef<HTMLInputElement>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
+  const proceedButton = useRef<HTMLButtonElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef<Focus | null>(null);
+  const resendAt = useRef(0);
+  const toastId = useRef(0);
+
+  const closeToast = useCallback((closed: number) => setToasts((list) => list.filter((t) => t.id !== closed)), []);
+  const toast = useCallback((kind: Toast['kind'], text: string, retry?: () => void) => {
+    toastId.current += 1;
+    const next: Toast = { id: toastId.current, kind, text, ...(retry && { retry }) };
+    // The same message again replaces the old one (and starts its own 5 seconds); at most three.
+    setToasts((list) => [...list.filter((t) => t.text !== text), next].slice(-3));
+  }, []);
+
+  // The payment-method modal is a native <dialog>: showModal() gives focus trapping and Escape.
+  // Before the focus effect: a closing dialog gives focus back first, then the step moves it on.
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (choosing && !node.open) node.showModal();
+    if (!choosing && node.open) node.close();
+  }, [choosing]);
+
+  // Move focus once the next render is on screen (a step change replaces the fields).
+  useEffect(() => {
+    const target = focusNext.current;
+    if (target === null) return;
+    focusNext.current = null;
+    const element = {
+      pan: panInput,
+      otp: otpInput,
+      amount: amountInput,
+      proceed: proceedButton,
+      title,
+    }[target].current;
+    element?.focus();
+  });
+
+  // The resend countdown, counted from a deadline so a throttled background tab stays right.
+  const counting = step === 'panotp' && countdown > 0;
+  useEffect(() => {
+    if (!counting) return;
+    const timer = setInterval(() => {
+      setCountdown(Math.max(0, Math.ceil((resendAt.current - Date.now()) / 1_000)));
+    }, 1_000);
+    return () => clearInterval(timer);
+  }, [counting]);
+
+  // Back from PayU's page (a back-forward cache restore): the buttons work again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      running.current = false;
+      setBusy(null);
+      setChoosing(false);
+      for (const form of document.querySelectorAll('form[data-payu]')) form.remove();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
+  const begin = (kind: Exclude<Busy, null>) => {
+    running.current = true;
+    setBusy(kind);
+    setFieldError(null);
+    setNotice(null);
+  };
+  const end = () => {
+    running.current = false;
+    setBusy(null);
+  };
+  const showFieldError = (field: Field, text: string) => {
+    setFieldError({ field, text });
+    focusNext.current = field;
+  };
+
+  // Retries run the newest version of each action, with what the fields hold now.
+  const actions = useRef({
+    send: (_kind: 'send' | 'resend') => Promise.resolve(),
+    verify: () => Promise.resolve(),
+    razorpay: () => Promise.resolve(),
+    payu: () => Promise.resolve(),
+    confirm: (_response: RazorpaySuccess) => Promise.resolve(),
+  });
+
+  /** Calls 4: a code to the mobile registered with the PAN's loan. */
+  const sendOtp = async (kind: 'send' | 'resend') => {
+    if (running.current) return;
+    if (!PAN_PATTERN.test(pan)) {
+      showFieldError('pan', PAN_MESSAGE);
+      toast('error', PAN_MESSAGE);
+      return;
+    }
+    begin(kind);
+    const retry = () => void actions.current.send(kind);
+    try {
+      const reply = await callApi(API.repaySendOtp, { pancard: pan });
+      if (reply.Status !== STATUS.ok) {
+        const text = failureMessage(reply);
+        showFieldError(kind === 'send' ? 'pan' : 'otp', text);
+        toast('error', text, retry);
+        return;
+      }
+      setOtp('');
+      setStep('panotp');
+      resendAt.current = Date.now() + RESEND_SECONDS * 1_000;
+      setCountdown(RESEND_SECONDS);
+      focusNext.current = 'otp';
+      toast('success', reply.Message);
+    } catch (error) {
+      toast('error', error instanceof NetworkError ? error.message : SEND_FAILED, retry);
+    } finally {
+      end();
+    }
+  };
+
+  /** Call 5: the code, for the loan's figures, an order for the full due and a repay token. */
+  const verify = async () => {
+    if (running.current) return;
+    if (!/^\d{4}$/.test(otp)) {
+      showFieldError('otp', OTP_MESSAGE);
+      toast('error', OTP_MESSAGE);
+      return;
+    }
+    begin('verify');
+    try {
+      const reply = (await callApi<VerifyData>(API.repayVerifyOtp, { panNumber: pan, otp })) as VerifyReply;
+      if (reply.Status !== STATUS.ok) {
+        // A used or wrong code cannot work again: the field is emptied for the next one.
+        setOtp('');
+        const text = failureMessage(reply);
+        showFieldError('otp', text);
+        toast('error', text);
+        return;
+      }
+      const data = reply.repayment_data;
+      if (!data || !reply.Data?.repay_token || typeof data.total_due_amount !== 'number') {
+        toast('error', LOAN_NOT_LOADED, () => void actions.current.verify());
+        return;
+      }
+      setLoan({
+        data,
+        orderId: reply.order_id ?? '',
+        token: reply.Data.repay_token,
+        razorpayKey: reply.Data.razorpay_key,
+        checkoutUrl: reply.Data.razorpay_checkout_url,
+      });
+      setAmount('');
+      setUnconfirmed(null);
+      setStep('amountfetched');
+      focusNext.current = 'amount';
+      toast('success', reply.Message);
+    } catch (error) {
+      // The code was never checked, so it stays for another try.
+      toast('error', error instanceof NetworkError ? error.message : SEND_FAILED, () => void actions.current.verify());
+    } finally {
+      end();
+    }
+  };
+
+  /** The repay token has expired (Status 4): start again from the PAN, which is kept. */
+  const expire = (text: string) => {
+    setLoan(null);
+    setOtp('');
+    setAmount('');
+    setChoosing(false);
+    setUnconfirmed(null);
+    setStep('pannumber');
+    setNotice(text);
+    toast('error', text);
+    focusNext.current = 'pan';
+  };
+
+  const paymentFailed = (text: string, retry: () => void) => {
+    setChoosing(false);
+    toast('error', text, retry);
+    focusNext.current = 'proceed';
+  };
+
+  /** Leaves for /thanku with the outcome (§4): paymentSuccess or paymentFailure first. */
+  const finish = (ok: boolean, status: string, txnId: string | null | undefined) => {
+    const url = thankYouUrl(status, txnId);
+    setChoosing(false);
+    setResult({ ok, url });
+    setStep(ok ? 'success' : 'failure');
+    toast(ok ? 'success' : 'error', ok ? PAYMENT_SUCCESSFUL : PAYMENT_VERIFICATION_FAILED);
+    focusNext.current = 'title';
+    // `running` stays set: nothing more is paid from this page.
+    window.location.assign(url);
+  };
+
+  /** Call 6: the server checks Checkout's signature; SUCCESS or anything else decides the screen. */
+  const confirm = async (response: RazorpaySuccess) => {
+    running.current = true;
+    setBusy('confirm');
+    setUnconfirmed(null);
+    try {
+      // This call takes the public client credential: the payment's signature is its proof.
+      const reply = (await callApi(API.razorpayVerify, response)) as PaymentStatusReply;
+      const status = reply.status ?? reply.Data?.status;
+      const txnId = reply.txnId ?? reply.Data?.txnId ?? response.razorpay_payment_id;
+      if (status === 'SUCCESS') finish(true, 'SUCCESS', txnId);
+      else finish(false, status || 'FAILED', txnId);
+    } catch {
+      // The payment may have gone through: nothing is paid again until it has been checked.
+      setUnconfirmed(response);
+      toast('error', PAYMENT_NOT_CONFIRMED, () => void actions.current.confirm(response));
+      end();
+    }
+  };
+
+  /** The amount as typed, checked before any provider is asked: empty is the whole due. */
+  const amountProblem = (): string | null => {
+    const paise = entryToPaise(amount);
+    if (paise === null) return null;
+    if (Number.isNaN(paise)) return AMOUNT_INVALID;
+    return paise < MIN_PAISE ? AMOUNT_TOO_SMALL : null;
+  };
+
+  const proceed = (event: FormEvent) => {
+    event.preventDefault();
+    if (running.current || unconfirmed) return;
+    const problem = amountProblem();
+    if (problem) {
+      showFieldError('amount', problem);
+      toast('error', problem);
+      return;
+    }
+    setFieldError(null);
+    setChoosing(true);
+  };
+
+  /** Razorpay: an order for the amount the server decides, its script on demand, then Checkout. */
+  const payWithRazorpay = async () => {
+    if (running.current || !loan) return;
+    begin('razorpay');
+    const retry = () => void actions.current.razorpay();
+    let open = false;
+    try {
+      const reply = await callApi<OrderData>(API.razorpayOrder, { rzp_amount: amount.trim() }, { token: loan.token });
+      if (isSessionDead(reply)) return expire(failureMessage(reply));
+      if (reply.Status !== STATUS.ok || !reply.Data?.order_id || typeof reply.Data.amount !== 'number') {
+        return paymentFailed(reply.Status === STATUS.ok ? RAZORPAY_NOT_OPENED : failureMessage(reply), retry);
+      }
+      const order = reply.Data;
+      try {
+        await loadRazorpay(order.razorpay_checkout_url ?? loan.checkoutUrl);
+      } catch {
+        return paymentFailed(RAZORPAY_LOAD_FAILED, retry);
+      }
+      const Razorpay = window.Razorpay;
+      if (!Razorpay) return paymentFailed(RAZORPAY_LOAD_FAILED, retry);
+      const { data } = loan;
+      const checkout = new Razorpay({
+        key: order.razorpay_key ?? order.key ?? loan.razorpayKey,
+        amount: Math.round(order.amount * 100),
+        currency: 'INR',
+        order_id: order.order_id,
+        name: brand,
+        description: `Loan repayment ${data.loan_no} (PAN ${pan})`,
+        prefill: { email: data.email, contact: data.mobile, name: data.full_name },
+        handler: (response: RazorpaySuccess) => void actions.current.confirm(response),
+        modal: {
+          ondismiss: () => {
+            end();
+            toast('info', PAYMENT_CANCELLED);
+            focusNext.current = 'proceed';
+            // No render may follow the dismissal, so focus the button now as well.
+            proceedButton.current?.focus();
+          },
+        },
+      });
+      checkout.on('payment.failed', (response: RazorpayFailure) => {
+        finish(false, 'FAILED', response.error?.metadata?.payment_id);
+      });
+      setChoosing(false);
+      checkout.open();
+      open = true;
+    } catch (error) {
+      paymentFailed(error instanceof NetworkError ? error.message : RAZORPAY_NOT_OPENED, retry);
+    } finally {
+      if (!open) end();
+    }
+  };
+
+  /** Call 7: PayU's parameters and hash from the server, then its hosted checkout (a form POST). */
+  const payWithPayu = async () => {
+    if (running.current || !loan) return;
+    begin('payu');
+    const retry = () => void actions.current.payu();
+    let leaving = false;
+    try {
+      const { data } = loan;
+      const reply = await callApi(
+        API.payuOrder,
+        {
+          amount: amount.trim(),
+          productinfo: `Loan repayment ${data.loan_no}`,
+          firstname: data.full_name.split(' ')[0] ?? '',
+          email: data.email,
+          mobile: data.mobile,
+          udf5: data.lead_id,
+        },
+        { token: loan.token },
+      );
+      if (isSessionDead(reply)) return expire(failureMessage(reply));
+      if (reply.Status !== STATUS.ok) return paymentFailed(failureMessage(reply), retry);
+      const order = payuOrderFrom(reply as { data?: unknown; Data?: unknown });
+      if (!order) return paymentFailed(PAYU_NOT_STARTED, retry);
+      leaving = true;
+      submitPayuForm(order);
+    } catch (error) {
+      paymentFailed(error instanceof NetworkError ? error.message : PAYU_NOT_STARTED, retry);
+    } finally {
+      // While the browser leaves for PayU the button keeps saying Please wait….
+      if (!leaving) end();
+    }
+  };
+
+  actions.current = {
+    send: sendOtp,
+    verify,
+    razorpay: payWithRazorpay,
+    payu: payWithPayu,
+    confirm,
+  };
+
+  const changePan = () => {
+    if (running.current) return;
+    setStep('pannumber');
+    setOtp('');
+    setFieldError(null);
+    setNotice(null);
+    focusNext.current = 'pan';
+  };
+
+  const startAgain = () => {
+    if (running.current) return;
+    setLoan(null);
+    setAmount('');
+    setOtp('');
+    setUnconfirmed(null);
+    changePan();
+  };
+
+  const errorId = (field: Field) => `${id}-${field}-error`;
+  const errorFor = (field: Field) => (fieldError?.field === field ? fieldError.text : null);
+  // The toast announces the message; the copy under the field stays until the next try (not live).
+  const fieldMessage = (field: Field) => {
+    const text = errorFor(field);
+    return text ? (
+      <p id={errorId(field)} className={styles.error}>
+        {text}
+      </p>
+    ) : null;
+  };
+  const describedBy = (field: Field, ...others: string[]) =>
+    [...others, ...(errorFor(field) ? [errorId(field)] : [])].join(' ') || undefined;
+  const busyLabel = (kind: Busy, label: ReactNode) =>
+    busy === kind ? (
+      <>
+        <span className={styles.spinner} aria-hidden="true" />
+        {WAIT}
+      </>
+    ) : (
+      label
+    );
+
+  const stepIndex = STEPS.findIndex((s) => (s.steps as readonly Step[]).includes(step));
+  const titleId = `${id}-title`;
+
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <ol className={styles.progress} aria-label="Repayment steps">
+        {STEPS.map((s, index) => (
+          <li
+            key={s.label}
+            className={index < stepIndex ? styles.done : index === stepIndex ? styles.current : undefined}
+            aria-current={index === stepIndex ? 'step' : undefined}
+          >
+            <span className={styles.dot} aria-hidden="true">
+              {index < stepIndex ? '✓' : index + 1}
+            </span>
+            {s.label}
+            {index < stepIndex && <span className="visually-hidden"> (done)</span>}
+          </li>
+        ))}
+      </ol>
+
+      <h2
+        id={titleId}
+        ref={title}
+        tabIndex={-1}
+        className={`${styles.title} ${step === 'failure' ? styles.titleFailed : ''}`}
+      >
+        {TITLES[step]}
+      </h2>
+
+      {step === 'pannumber' && (
+        <form
+          className={styles.form}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void sendOtp('send');
+          }}
+        >
+          {notice && <p className={styles.notice}>{notice}</p>}
+          <div className={styles.field}>
+            <label htmlFor={`${id}-pan`}>PAN</label>
+            <input
+              ref={panInput}
+              id={`${id}-pan`}
+              className={`${styles.input} ${styles.code}`}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={10}
+              placeholder="ABCDE1234F"
+              value={pan}
+              aria-invalid={errorFor('pan') ? true : undefined}
+              aria-describedby={describedBy('pan', `${id}-pan-hint`)}
+              onChange={(event) => {
+                const typed = event.target.value;
+                setPan((previous) => nextPan(previous, typed));
+              }}
+            />
+            <p id={`${id}-pan-hint`} className={styles.hint}>
+              The borrower's 10-character PAN. We send a one-time code to the mobile number registered with the loan.
+            </p>
+            {fieldMessage('pan')}
+          </div>
+          <button
+            type="submit"
+            className={`button ${styles.submit}`}
+            disabled={busy !== null}
+            aria-busy={busy === 'send' ? true : undefined}
+          >
+            {busyLabel('send', 'Get OTP')}
+          </button>
+        </form>
+      )}
+
+      {step === 'panotp' && (
+        <form
+          className={styles.form}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void verify();
+          }}
+        >
+          <p className={styles.sentTo}>
+            If a loan is active for PAN <strong>{pan}</strong>, we have sent a 4-digit OTP to the mobile number
+            registered with it.{' '}
+            <button type="button" className={styles.linkButton} onClick={changePan} disabled={busy !== null}>
+              Change PAN
+            </button>
+          </p>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-otp`}>OTP</label>
+            <input
+              ref={otpInput}
+              id={`${id}-otp`}
+              className={`${styles.input} ${styles.code} ${styles.otp}`}
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete="one-time-code"
+              maxLength={4}
+              placeholder="4 digits"
+              value={otp}
+              aria-invalid={errorFor('otp') ? true : undefined}
+              aria-describedby={describedBy('otp')}
+              onChange={(event) => {
+                const typed = event.target.value;
+                setOtp((previous) => nextOtp(previous, typed));
+              }}
+            />
+            {fieldMessage('otp')}
+          </div>
+          <div className={styles.terms}>
+            <input
+              id={`${id}-terms`}
+              className={styles.checkbox}
+              type="checkbox"
+              checked={terms}
+              onChange={(event) => setTerms(event.target.checked)}
+            />
+            <label htmlFor={`${id}-terms`}>
+              I agree to the <a href="/termsandconditions">terms and conditions</a>.
+            </label>
+          </div>
+          <button
+            type="submit"
+            className={`button ${styles.submit}`}
+            disabled={busy !== null}
+            aria-busy={busy === 'verify' ? true : undefined}
+          >
+            {busyLabel('verify', 'Get Amount')}
+          </button>
+          <button
+            type="button"
+            className={`button button--ghost ${styles.submit}`}
+            disabled={busy !== null || countdown > 0}
+            aria-busy={busy === 'resend' ? true : undefined}
+            onClick={() => void sendOtp('resend')}
+          >
+            {busyLabel('resend', countdown > 0 ? `Resend OTP in ${countdown}s` : 'Resend OTP')}
+          </button>
+        </form>
+      )}
+
+      {step === 'amountfetched' && loan && (
+        <AmountStep
+          id={id}
+          loan={loan.data}
+          amount={amount}
+          busy={busy}
+          choosing={choosing}
+          unconfirmed={unconfirmed !== null}
+          amountError={fieldMessage('amount')}
+          amountDescribedBy={describedBy('amount', `${id}-amount-hint`, `${id}-amount-summary`)}
+          amountInvalid={errorFor('amount') !== null}
+          amountInput={amountInput}
+          proceedButton={proceedButton}
+          dialog={dialog}
+          busyLabel={busyLabel}
+          onAmount={(typed) => {
+            if (acceptsAmountEntry(typed)) setAmount(typed);
+          }}
+          onProceed={proceed}
+          onStartAgain={startAgain}
+          onConfirmAgain={() => {
+            if (unconfirmed) void confirm(unconfirmed);
+          }}
+          onRazorpay={() => void payWithRazorpay()}
+          onPayu={() => void payWithPayu()}
+          onCloseDialog={() => {
+            if (!running.current) setChoosing(false);
+          }}
+        />
+      )}
+
+      {(step === 'success' || step === 'failure') && result && (
+        <div className={styles.form}>
+          <p className="m-0">
+            {result.ok
+              ? 'Thank you. We are taking you to your payment receipt…'
+              : 'Your payment did not go through. We are taking you to the details…'}
+          </p>
+          <a className={`button ${styles.submit}`} href={result.url}>
+            Continue
+          </a>
+        </div>
+      )}
+
+      <Toasts toasts={toasts} onClose={closeToast} />
+    </section>
+  );
+}
+
+interface AmountStepProps {
+  id: string;
+  loan: RepaymentData;
+  amount: string;
+  busy: Busy;
+  choosing: boolean;
+  unconfirmed: boolean;
+  amountError: ReactNode;
+  amountDescribedBy: string | undefined;
+  amountInvalid: boolean;
+  amountInput: RefObject<HTMLInputElement | null>;
+  proceedButton: RefObject<HTMLButtonElement | null>;
+  dialog: RefObject<HTMLDialogElement | null>;
+  busyLabel: (kind: Busy, label: ReactNode) => ReactNode;
+  onAmount: (typed: string) => void;
+  onProceed: (event: FormEvent) => void;
+  onStartAgain: () => void;
+  onConfirmAgain: () => void;
+  onRazorpay: () => void;
+  onPayu: () => void;
+  onCloseDialog: () => void;
+}
+
+/** The amount card (§2): the loan's figures, the amount to pay and the payment-method modal. */
+function AmountStep(props: AmountStepProps) {
+  const { id, loan, amount, busy } = props;
+  const duePaise = Math.round(loan.total_due_amount * 100);
+  const entered = entryToPaise(amount);
+  const whole = entered === null || (!Number.isNaN(entered) && entered >= duePaise);
+  const summary = whole
+    ? `You will pay the whole due of ${formatPaise(duePaise)}.`
+    : Number.isNaN(entered) || (entered ?? 0) < MIN_PAISE
+      ? 'Enter at least ₹1, or leave the field empty to pay the whole due.'
+      : `A part payment of ${formatPaise(entered ?? 0)}; ${formatPaise(duePaise - (entered ?? 0))} stays due.`;
+  const paying = busy === 'razorpay' || busy === 'payu' || busy === 'confirm';
+  const facts: [string, string][] = [
+    ['Loan number', loan.loan_no],
+    ['Disbursal date', formatDate(loan.disbursal_date)],
+    ['Repayment date', formatDate(loan.repayment_date)],
+    ['Repayment amount', rupees(loan.repayment_amount)],
+    ['Loan Amount', rupees(loan.loan_recommended)],
+    ['Interest to date', rupees(loan.real_interest)],
+  ];
+  const methodsTitle = `${id}-methods-title`;
+
+  return (
+    <div className={styles.form}>
+      {loan.full_name && (
+        <p className={styles.sentTo}>
+          Loan of <strong>{loan.full_name}</strong>
+        </p>
+      )}
+      <dl className={styles.facts} aria-label="Loan details">
+        {facts.map(([label, value]) => (
+          <div key={label} className={styles.fact}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div className={`${styles.fact} ${styles.total}`}>
+          <dt>Total due</dt>
+          <dd>{rupees(loan.total_due_amount)}</dd>
+        </div>
+      </dl>
+
+      <form className={styles.form} noValidate onSubmit={props.onProceed}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-amount`}>Amount to pay (₹)</label>
+          <input
+            ref={props.amountInput}
+            id={`${id}-amount`}
+            className={styles.input}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Enter payment amount"
+            value={amount}
+            aria-invalid={props.amountInvalid ? true : undefined}
+            aria-describedby={props.amountDescribedBy}
+            onChange={(event) => props.onAmount(event.target.value)}
+          />
+          <p id={`${id}-amount-hint`} className={styles.hint}>
+            Leave it empty, or enter more than the total due, to pay the whole due. A smaller amount is a part payment.
+          </p>
+          <p id={`${id}-amount-summary`} className={styles.summary} data-testid="amount-summary">
+            {summary}
+          </p>
+          {props.amountError}
+        </div>
+        {props.unconfirmed && (
+          <div className={styles.notice}>
+            <p className="m-0">{PAYMENT_NOT_CONFIRMED}</p>
+            <button
+              type="button"
+              className={`button ${styles.noticeAction}`}
+              disabled={busy !== null}
+              aria-busy={busy === 'confirm' ? true : undefined}
+              onClick={props.onConfirmAgain}
+            >
+              {props.busyLabel('confirm', 'Check my payment again')}
+            </button>
+          </div>
+        )}
+        <button
+          ref={props.proceedButton}
+          type="submit"
+          className={`button ${styles.submit}`}
+          disabled={busy !== null || props.unconfirmed}
+          aria-busy={paying && !props.choosing ? true : undefined}
+        >
+          {paying && !props.choosing ? (
+            <>
+              <span className={styles.spinner} aria-hidden="true" />
+              Please wait…
+            </>
+          ) : (
+            'Proceed to Pay'
+          )}
+        </button>
+        <p className={styles.startAgain}>
+          <button type="button" className={styles.linkButton} onClick={props.onStartAgain} disabled={busy !== null}>
+            Pay for another PAN
+          </button>
+        </p>
+      </form>
+
+      <dialog
+        ref={props.dialog}
+        className={styles.dialog}
+        aria-labelledby={methodsTitle}
+        aria-describedby={`${id}-methods-amount`}
+        onCancel={(event) => {
+          event.preventDefault();
+          props.onCloseDialog();
+        }}
+        onClose={props.onCloseDialog}
+      >
+        <h2 id={methodsTitle} className={styles.dialogTitle}>
+          Choose Payment Method
+        </h2>
+        <p id={`${id}-methods-amount`} className={styles.dialogText}>
+          {summary} Both accept UPI, debit and credit cards and netbanking.
+        </p>
+        <div className={styles.methods}>
+          <button
+            type="button"
+            className={`button ${styles.method}`}
+            disabled={busy !== null}
+            aria-busy={busy === 'razorpay' ? true : undefined}
+            onClick={props.onRazorpay}
+          >
+            {props.busyLabel('razorpay', 'Razorpay')}
+          </button>
+          <button
+            type="button"
+            className={`button ${styles.method}`}
+            disabled={busy !== null}
+            aria-busy={busy === 'payu' ? true : undefined}
+            onClick={props.onPayu}
+          >
+            {props.busyLabel('payu', 'PayU')}
+          </button>
+          <button
+            type="button"
+            className={`button button--ghost ${styles.method}`}
+            disabled={busy !== null}
+            onClick={props.onCloseDialog}
+          >
+            Cancel
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}

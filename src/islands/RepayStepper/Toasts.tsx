@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import styles from './RepayStepper.module.css';
+
+/** public-site-signin-repay.md §9: repay-page toasts stay 5000 ms, at the top right. */
+export const TOAST_MS = 5_000;
+
+export interface Toast {
+  id: number;
+  /** Errors are alerts; successes and plain information are polite status messages. */
+  kind: 'success' | 'info' | 'error';
+  text: string;
+  /** A way to try again (decisions.md §8), shown as a button in the toast. */
+  retry?: () => void;
+}
+
+interface ToastsProps {
+  toasts: Toast[];
+  onClose: (id: number) => void;
+}
+
+const KIND_CLASS = { success: styles.toastSuccess, info: styles.toastInfo, error: styles.toastError } as const;
+
+/** The toast stack. Each toast closes itself after 5 s, but not while it is hovered or focused. */
+export function Toasts({ toasts, onClose }: ToastsProps) {
+  return (
+    <div className={styles.toasts}>
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onClose={onClose} />
+      ))}
+    </div>
+  );
+}
+
+function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
+
+  useEffect(() => {
+    if (held) return;
+    const timer = setTimeout(() => onClose(toast.id), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [held, onClose, toast.id]);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering only holds the timer; nothing is operated by it.
+    <div
+      className={`${styles.toast} ${KIND_CLASS[toast.kind]}`}
+      data-testid="toast"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      <p className={styles.toastText} role={toast.kind === 'error' ? 'alert' : 'status'}>
+        {toast.text}
+      </p>
+      <div className={styles.toastActions}>
+        {toast.retry && (
+          <button
+            type="button"
+            className={styles.toastRetry}
+            onClick={() => {
+              onClose(toast.id);
+              toast.retry?.();
+            }}
+          >
+            Retry
+          </button>
+        )}
+        <button
+          type="button"
+          className={styles.toastClose}
+          aria-label="Close message"
+          onClick={() => onClose(toast.id)}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+    </div>
+  );
+}

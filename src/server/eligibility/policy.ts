@@ -1,0 +1,94 @@
+/**
+ * The eligibility policy (decisions.md §8): decided by the server from the profile, with an honest
+ * reason when the answer is no, and the quote limits when it is yes. The rules are data: the
+ * defaults below, overridable as a whole by ELIGIBILITY_POLICY (JSON) in the environment.
+ */
+import * as v from 'valibot';
+import { site } from '../../lib/site.ts';
+
+export const PolicySchema = v.object({
+  minAge: v.pipe(v.number(), v.integer(), v.minValue(18)),
+  maxAge: v.pipe(v.number(), v.integer(), v.maxValue(75)),
+  minMonthlyIncomeRupees: v.pipe(v.number(), v.minValue(0)),
+  /** income_type_id values allowed: 1 Salaried, 2 Self-Employed. */
+  incomeTypes: v.array(v.picklist([1, 2])),
+  /** salary_mode_id values allowed: 1 bank, 2 cheque, 3 cash. */
+  salaryModes: v.array(v.picklist([1, 2, 3])),
+  /** The largest loan as a share of one month's income. */
+  maxLoanIncomeShare: v.pipe(v.number(), v.gtValue(0), v.maxValue(5)),
+  /** Loan sizes are offered in steps of this many rupees. */
+  amountStepRupees: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type Policy = v.InferOutput<typeof PolicySchema>;
+
+export const DEFAULT_POLICY: Policy = {
+  minAge: 21,
+  maxAge: 60,
+  minMonthlyIncomeRupees: site.loan.minMonthlySalaryRupees,
+  incomeTypes: [1],
+  salaryModes: [1, 2],
+  maxLoanIncomeShare: 1,
+  amountStepRupees: 500,
+};
+
+export interface Applicant {
+  dob: string;
+  monthlyIncomePaise: number;
+  incomeTypeId: number;
+  salaryModeId: number;
+  hasActiveLoan: boolean;
+  today: string;
+}
+
+export interface Quote {
+  min_loan_amount: number;
+  max_loan_amount: number;
+  min_loan_tenure: number;
+  max_loan_tenure: number;
+}
+
+export type Decision = { eligible: true; message: string; quote: Quote } | { eligible: false; message: string };
+
+export function ageOn(dob: string, today: string): number {
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+export function decide(applicant: Applicant, policy: Policy = DEFAULT_POLICY): Decision {
+  const age = ageOn(applicant.dob, applicant.today);
+  const income = applicant.monthlyIncomePaise / 100;
+  const no = (message: string): Decision => ({ eligible: false, message });
+  if (applicant.hasActiveLoan) return no('You already have an active loan with us. Repay it first, then apply again.');
+  if (age < policy.minAge || age > policy.maxAge) {
+    return no(
+      `We lend to people aged ${policy.minAge} to ${policy.maxAge}; by the date of birth you gave, you are ${age}.`,
+    );
+  }
+  if (!policy.incomeTypes.includes(applicant.incomeTypeId as 1 | 2)) {
+    return no('Our loans are for salaried people; we cannot lend to the self-employed yet.');
+  }
+  if (!policy.salaryModes.includes(applicant.salaryModeId as 1 | 2 | 3)) {
+    return no('We need your salary to be paid into a bank account or by cheque; we cannot lend on a cash salary.');
+  }
+  if (income < policy.minMonthlyIncomeRupees) {
+    return no(`Our loans need a monthly income of at least ₹${policy.minMonthlyIncomeRupees.toLocaleString('en-IN')}.`);
+  }
+  const { min, max } = site.loan.amountRupees;
+  const step = policy.amountStepRupees;
+  const cap = Math.floor(Math.min(max, income * policy.maxLoanIncomeShare) / step) * step;
+  if (cap < min)
+    return no(
+      `With this income the loan we could offer is below our smallest loan of ₹${min.toLocaleString('en-IN')}.`,
+    );
+  return {
+    eligible: true,
+    message: 'Congratulations! You are eligible for a loan. Continue to choose the amount and tenure.',
+    quote: {
+      min_loan_amount: min,
+      max_loan_amount: cap,
+      min_loan_tenure: site.loan.tenureDays.min,
+      max_loan_tenure: site.loan.tenureDays.max,
+    },
+  };
+}

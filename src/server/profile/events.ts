@@ -1,0 +1,261 @@
+/**
+ * Profile registration on the shared endpoint (dashboard.md §4, §7): PAN, personal details,
+ * residence, income, selfie, then the eligibility check. Events come in order; a step already done
+ * can be redone until the customer has been found eligible.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { indiaDate } from '../../lib/dates.ts';
+import { REGISTRATION_EVENTS, type RegistrationEvent, registrationPercent } from '../../lib/onboarding.ts';
+import {
+  IncomeDetailsRequest,
+  PanVerificationRequest,
+  PersonalDetailsRequest,
+  RegisterNowRequest,
+  ResidenceDetailsRequest,
+  SELFIE_REQUIRED,
+  SelfieUploadRequest,
+} from '../../lib/schemas/profile.ts';
+import type { AppEnv } from '../context.ts';
+import { customers, loans } from '../db/schema.ts';
+import { decide } from '../eligibility/policy.ts';
+import { ApiError, ok, sessionExpired } from '../http/respond.ts';
+import { KycUnavailable } from '../kyc/panVerifier.ts';
+import { placeOfPincode } from '../master/data.ts';
+import { defineEvent } from '../registration/events.ts';
+import { storeUpload } from '../storage/uploads.ts';
+import { fileUrl } from './files.ts';
+
+type Customer = typeof customers.$inferSelect;
+
+/** The signed-in customer; a profile_id in the payload must be theirs (decisions.md §9). */
+export async function ownCustomer(c: Context<AppEnv>, profileId?: string): Promise<Customer> {
+  const session = c.get('session');
+  if (!session) throw sessionExpired();
+  if (profileId !== undefined && profileId !== session.customerId) {
+    throw new ApiError(403, 'This profile does not belong to the signed-in customer.', 'forbidden');
+  }
+  const [customer] = await c.get('deps').db.select().from(customers).where(eq(customers.id, session.customerId));
+  if (!customer) throw sessionExpired();
+  return customer;
+}
+
+const position = (step: string) => {
+  const index = REGISTRATION_EVENTS.indexOf(step as RegistrationEvent);
+  return index >= 0 ? index : REGISTRATION_EVENTS.length;
+};
+
+/** Refuses an event that comes before its turn, or after the profile was found eligible. */
+function checkTurn(customer: Customer, event: RegistrationEvent) {
+  if (customer.eligibilityStatus === 1) {
+    throw new ApiError(
+      409,
+      'Your profile has been checked and found eligible; it can no longer be changed here.',
+      'profile_locked',
+    );
+  }
+  if (REGISTRATION_EVENTS.indexOf(event) > position(customer.nextStep)) {
+    throw new ApiError(409, 'Please complete the earlier steps of your profile first.', 'out_of_order', undefined, {
+      next_step: customer.nextStep,
+    });
+  }
+}
+
+/** Saves a step and moves the customer on (never back, when a step is redone). */
+async function completeStep(
+  c: Context<AppEnv>,
+  customer: Customer,
+  event: RegistrationEvent,
+  changes: Partial<Customer>,
+) {
+  const done = Math.max(REGISTRATION_EVENTS.indexOf(event), position(customer.nextStep) - 1);
+  const nextStep = REGISTRATION_EVENTS[done + 1] ?? 'register_now';
+  const stepPercentage = registrationPercent(REGISTRATION_EVENTS[done] as RegistrationEvent);
+  await c
+    .get('deps')
+    .db.update(customers)
+    .set({
+      ...changes,
+      nextStep,
+      stepPercentage,
+      ...(nextStep === 'register_now' && { registrationSuccessful: 1 }),
+    })
+    .where(eq(customers.id, customer.id));
+  return { next_step: nextStep, step_percentage: stepPercentage };
+}
+
+export const profileEvents = {
+  pancard_verification: defineEvent({
+    auth: 'session',
+    schema: PanVerificationRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      checkTurn(customer, 'pancard_verification');
+      const deps = c.get('deps');
+      let check: Awaited<ReturnType<typeof deps.panVerifier.verify>>;
+      try {
+        check = await deps.panVerifier.verify(input.pancard);
+      } catch (error) {
+        if (!(error instanceof KycUnavailable)) throw error;
+        c.get('log').error('kyc unavailable', { reason: error.message });
+        throw new ApiError(
+          503,
+          'PAN verification is not available just now. Please try again in a few minutes.',
+          'kyc_unavailable',
+        );
+      }
+      if (!check.valid) throw new ApiError(422, check.reason, 'pan_invalid');
+      const [holder] = await deps.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.pancard, input.pancard));
+      if (holder && holder.id !== customer.id) {
+        throw new ApiError(
+          409,
+          'This PAN is already registered with another account. Please contact support.',
+          'pan_taken',
+        );
+      }
+      const step = await completeStep(c, customer, 'pancard_verification', {
+        pancard: input.pancard,
+        fullName: check.fullName,
+        monthlyIncomePaise: input.monthly_income * 100,
+      });
+      return ok(c, { full_name: check.fullName, ...step }, 'PAN verified successfully.');
+    },
+  }),
+
+  personal_details: defineEvent({
+    auth: 'session',
+    schema: PersonalDetailsRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      checkTurn(customer, 'personal_details');
+      const step = await completeStep(c, customer, 'personal_details', {
+        gender: input.gender,
+        email: input.personal_email,
+        dob: input.dob,
+        maritalStatusId: input.marital_status_id,
+        // Sent and kept only for the married (dashboard.md §5).
+        spouseName: input.marital_status_id === 2 ? (input.spouse_name ?? null) : null,
+      });
+      return ok(c, step, 'Personal details saved.');
+    },
+  }),
+
+  residence_details: defineEvent({
+    auth: 'session',
+    schema: ResidenceDetailsRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      checkTurn(customer, 'residence_details');
+      const place = await placeOfPincode(input.residence_pincode);
+      if (!place) throw new ApiError(422, 'We could not find this pin code. Please check it.', 'unknown_pincode');
+      const step = await completeStep(c, customer, 'residence_details', {
+        residenceTypeId: input.residence_type_id,
+        residenceAddress1: input.residence_address_1,
+        residenceAddress2: input.residence_address_2,
+        residenceLandmark: input.residence_landmark,
+        residencePincode: input.residence_pincode,
+        residenceCity: place.cityName,
+        residenceState: place.stateName,
+      });
+      return ok(c, { ...step, city: place.cityName, state: place.stateName }, 'Address saved.');
+    },
+  }),
+
+  income_details: defineEvent({
+    auth: 'session',
+    schema: IncomeDetailsRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      checkTurn(customer, 'income_details');
+      const step = await completeStep(c, customer, 'income_details', {
+        incomeTypeId: input.income_type_id,
+        salaryModeId: input.salary_mode_id,
+        salaryDate: input.salary_date,
+        monthlyIncomePaise: input.monthly_income * 100,
+      });
+      return ok(c, step, 'Income details saved.');
+    },
+  }),
+
+  selfie_upload: defineEvent({
+    auth: 'session',
+    schema: SelfieUploadRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      // A new picture may replace the old one at any time (the 'update' action of upload-picture).
+      if (customer.eligibilityStatus !== 1) checkTurn(customer, 'selfie_upload');
+      const file = await storeUpload(c, customer.id, 'selfie', input.file, ['jpeg', 'png'], SELFIE_REQUIRED);
+      const deps = c.get('deps');
+      if (customer.eligibilityStatus === 1) {
+        await deps.db.update(customers).set({ selfieFileId: file.id }).where(eq(customers.id, customer.id));
+        return ok(
+          c,
+          {
+            selfie_doc_url: fileUrl(c, file.id),
+            next_step: customer.nextStep,
+            step_percentage: customer.stepPercentage,
+          },
+          'Picture updated.',
+        );
+      }
+      const step = await completeStep(c, customer, 'selfie_upload', { selfieFileId: file.id });
+      return ok(c, { selfie_doc_url: fileUrl(c, file.id), ...step }, 'Picture saved.');
+    },
+  }),
+
+  register_now: defineEvent({
+    auth: 'session',
+    schema: RegisterNowRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      const deps = c.get('deps');
+      if (customer.eligibilityStatus === 1) {
+        return ok(
+          c,
+          { next_step: customer.nextStep, eligibility_status: 1 },
+          'You are already eligible. Continue your loan application.',
+        );
+      }
+      if (
+        !customer.registrationSuccessful ||
+        !customer.dob ||
+        !customer.monthlyIncomePaise ||
+        !customer.incomeTypeId ||
+        !customer.salaryModeId
+      ) {
+        throw new ApiError(409, 'Please complete all five steps of your profile first.', 'profile_incomplete');
+      }
+      const [active] = await deps.db
+        .select({ id: loans.id })
+        .from(loans)
+        .where(and(eq(loans.customerId, customer.id), eq(loans.status, 'active')));
+      const decision = decide(
+        {
+          dob: customer.dob,
+          monthlyIncomePaise: customer.monthlyIncomePaise,
+          incomeTypeId: customer.incomeTypeId,
+          salaryModeId: customer.salaryModeId,
+          hasActiveLoan: Boolean(active),
+          today: indiaDate(deps.now()),
+        },
+        deps.config.eligibilityPolicy,
+      );
+      await deps.db
+        .update(customers)
+        .set({
+          eligibilityStatus: decision.eligible ? 1 : 0,
+          eligibilityReason: decision.message,
+          eligibilityDecidedAt: deps.now(),
+          ...(decision.eligible && { nextStep: 'generate_loan_quote' }),
+        })
+        .where(eq(customers.id, customer.id));
+      if (!decision.eligible) {
+        throw new ApiError(422, decision.message, 'not_eligible', undefined, { eligibility_status: 0 });
+      }
+      return ok(c, { next_step: 'generate_loan_quote', eligibility_status: 1 }, decision.message);
+    },
+  }),
+};

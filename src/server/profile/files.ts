@@ -1,0 +1,61 @@
+/**
+ * Serving uploaded files to their owner only. A page cannot send a header with an <img>, so the
+ * owner's own profile answers carry a short-lived signed address (HMAC over the file id and the
+ * expiry); nothing else can produce one.
+ */
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { files } from '../db/schema.ts';
+import { ApiError } from '../http/respond.ts';
+import { defineRoute } from '../http/routes.ts';
+import { sameSignature } from '../payments/razorpay.ts';
+
+const LIFETIME_SECONDS = 600;
+
+function signature(secret: string, id: string, expires: number) {
+  return createHmac('sha256', secret).update(`file:${id}:${expires}`).digest('hex');
+}
+
+export function fileUrl(c: Context<AppEnv>, fileId: string): string {
+  const { config, now } = c.get('deps');
+  const expires = Math.floor(now().getTime() / 1000) + LIFETIME_SECONDS;
+  const base = config.payments.apiUrl ?? new URL(c.req.url).origin;
+  return `${base}/Api/files/${fileId}?expires=${expires}&sig=${signature(config.otp.secret, fileId, expires)}`;
+}
+
+export const fileRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/Api/files/:id',
+    operationId: 'getFile',
+    summary: "An uploaded file, for its owner: the signed, short-lived address from the owner's profile",
+    tag: 'Profile',
+    auth: 'none',
+    query: {
+      expires: { description: 'Expiry (Unix seconds)', required: true },
+      sig: { description: 'Signature', required: true },
+    },
+    async handle(c) {
+      const { config, now, db, files: store } = c.get('deps');
+      const id = c.req.param('id') ?? '';
+      const expires = Number(c.req.query('expires'));
+      const given = c.req.query('sig') ?? '';
+      const valid =
+        /^[0-9a-f-]{36}$/.test(id) &&
+        Number.isInteger(expires) &&
+        expires > now().getTime() / 1000 &&
+        sameSignature(signature(config.otp.secret, id, expires), given);
+      if (!valid) throw new ApiError(403, 'This link has expired. Reload the page to see the file.', 'forbidden');
+      const [row] = await db.select().from(files).where(eq(files.id, id));
+      const bytes = row ? await store.get(row.storageKey) : undefined;
+      if (!row || !bytes) throw new ApiError(404, 'There is no such file.', 'not_found');
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': row.contentType,
+        'Content-Disposition': 'inline',
+        'X-Content-Type-Options': 'nosniff',
+      });
+    },
+  }),
+];

@@ -1,0 +1,61 @@
+/**
+ * Taking an upload: base64 decoded, size capped, real type read from the bytes (decisions.md §8),
+ * stored under a key the server makes, then recorded. The file is written before its row, so a
+ * crash between the two leaves at worst an unreferenced file, never a row without its file.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { files } from '../db/schema.ts';
+import { ApiError } from '../http/respond.ts';
+import { CONTENT_TYPES, decodeBase64, type FileType, sniffFileType } from './fileType.ts';
+
+const NAMES: Record<FileType, string> = { jpeg: 'a JPEG image', png: 'a PNG image', pdf: 'a PDF' };
+const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+
+export async function storeUpload(
+  c: Context<AppEnv>,
+  customerId: string,
+  kind: string,
+  base64: string,
+  allowed: FileType[],
+  requiredMessage: string,
+) {
+  const { config, files: store, db, now } = c.get('deps');
+  if (!base64.trim()) throw new ApiError(400, requiredMessage, 'file_required');
+  const bytes = decodeBase64(base64);
+  if (!bytes) throw new ApiError(400, 'The file could not be read. Please choose it again.', 'file_unreadable');
+  const type = sniffFileType(bytes);
+  if (!type || !allowed.includes(type)) {
+    throw new ApiError(
+      415,
+      `This file is not ${allowed.map((t) => NAMES[t]).join(' or ')}. Please choose another file.`,
+      'file_type',
+    );
+  }
+  const limit = type === 'pdf' ? config.uploads.pdfMaxBytes : config.uploads.imageMaxBytes;
+  if (bytes.length > limit) {
+    throw new ApiError(
+      413,
+      `The file is ${megabytes(bytes.length)}; the largest we accept is ${megabytes(limit)}.`,
+      'file_too_large',
+    );
+  }
+  const id = randomUUID();
+  const storageKey = `${customerId}/${kind}/${id}`;
+  await store.put(storageKey, bytes);
+  const [row] = await db
+    .insert(files)
+    .values({
+      id,
+      customerId,
+      kind,
+      contentType: CONTENT_TYPES[type],
+      sizeBytes: bytes.length,
+      storageKey,
+      createdAt: now(),
+    })
+    .returning();
+  if (!row) throw new Error('file row not stored');
+  return row;
+}
