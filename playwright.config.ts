@@ -52,6 +52,8 @@ function server(port: number, dataDir: string, settings: Record<string, string> 
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
+      // Another build can be tested beside the main one (E2E_SITE_DIR, with E2E_PORT).
+      SITE_DIR: process.env.E2E_SITE_DIR ?? 'dist',
       LOG_LEVEL: 'warn',
       OTP_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
       // Every browser test comes from 127.0.0.1: the per-address caps are tested in tests/api.

@@ -132,8 +132,10 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
   const toast = useCallback((kind: Toast['kind'], text: string, retry?: () => void) => {
     toastId.current += 1;
     const next: Toast = { id: toastId.current, kind, text, ...(retry && { retry }) };
-    // The same message again replaces the old one (and starts its own 5 seconds); at most three.
-    setToasts((list) => [...list.filter((t) => t.text !== text), next].slice(-3));
+    // A new message replaces the same text and any older good news (only errors pile up); at most three.
+    setToasts((list) =>
+      [...list.filter((t) => t.text !== text && (kind === 'error' || t.kind === 'error')), next].slice(-3),
+    );
   }, []);
 
   // The payment-method modal is a native <dialog>: showModal() gives focus trapping and Escape.
