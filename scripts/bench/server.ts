@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { type OpenDatabase, openDatabase } from '../../src/server/db/client.ts';
 
 export interface BenchServer {
   url: string;
@@ -11,7 +12,14 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(engine: 'embedded' | 'postgres', port: number): Promise<BenchServer> {
+/** Runs before the server starts, on its database (the embedded one is one process's at a time). */
+export type Prepare = (database: OpenDatabase) => Promise<void>;
+
+export async function startBenchServer(
+  engine: 'embedded' | 'postgres',
+  port: number,
+  prepare?: Prepare,
+): Promise<BenchServer> {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     NODE_ENV: 'test',
@@ -41,6 +49,18 @@ export async function startBenchServer(engine: 'embedded' | 'postgres', port: nu
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
+  }
+  if (prepare) {
+    const database = await openDatabase(
+      env.DATABASE_URL
+        ? { kind: 'postgres', url: env.DATABASE_URL }
+        : { kind: 'embedded', dataDir: env.DATA_DIR as string },
+    );
+    try {
+      await prepare(database);
+    } finally {
+      await database.close();
+    }
   }
   const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
     env,

@@ -1,0 +1,705 @@
+// The repay stepper, the providers' sandboxes and the payment result pages. These tests run on a
+// server of their own (the 'repay' project of playwright.config.ts): codes for the demo PAN may be
+// asked for without the 30-second spacing, and the demo loan is paid here and nowhere else.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type Route, test } from '@playwright/test';
+import { addDays, indiaDate } from '../../src/lib/dates.ts';
+import { formatPaise } from '../../src/lib/format.ts';
+import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
+import {
+  DEMO,
+  dueOnCard,
+  openAmountCard,
+  openStepper,
+  REPAY,
+  randomPan,
+  requestRepayCode,
+  stepper,
+} from '../support/repay.ts';
+import { latestCode, wrongCode } from '../support/signIn.ts';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const PAN_MESSAGE = 'Please enter valid pan number!';
+const OTP_MESSAGE = 'Please enter 4 digits OTP';
+const WRONG = 'The OTP you entered is incorrect.';
+const NETWORK = 'We could not reach our servers. Please check your internet connection and try again.';
+const CANCELLED = 'Payment cancelled. You can try again.';
+const SDK_FAILED = 'Razorpay SDK failed to load. Are you online?';
+const EXPIRED = 'This payment session has expired. Please enter your PAN again.';
+const NOTHING_DUE = 'There is no amount due on a loan for this PAN.';
+
+const envelope = (status: number, body: object) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
+
+/** Holds a call until the test lets it go. */
+function holdCalls() {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    release: () => release(),
+    handler: async (route: Route) => {
+      await held;
+      await route.continue();
+    },
+  };
+}
+
+async function axeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('step 1: the PAN', () => {
+  test('upper-cased as typed, only a prefix of 5 letters, 4 digits, 1 letter, at most 10', async ({ page }) => {
+    const s = await openStepper(page);
+    await expect(s.heading).toHaveText('Enter your PAN');
+    await expect(s.pan).toHaveAttribute('maxlength', '10');
+    await s.pan.pressSequentially('1');
+    await expect(s.pan).toHaveValue('');
+    await s.pan.pressSequentially('abcde');
+    await expect(s.pan).toHaveValue('ABCDE');
+    await s.pan.pressSequentially('F');
+    await expect(s.pan).toHaveValue('ABCDE');
+    await s.pan.pressSequentially('12x34');
+    await expect(s.pan).toHaveValue('ABCDE1234');
+    await s.pan.pressSequentially('5');
+    await expect(s.pan).toHaveValue('ABCDE1234');
+    await s.pan.pressSequentially('fG');
+    await expect(s.pan).toHaveValue('ABCDE1234F');
+    // A paste that does not fit is refused whole; one that fits is taken, upper-cased.
+    await s.pan.fill('AB 12');
+    await expect(s.pan).toHaveValue('ABCDE1234F');
+    await s.pan.fill('pqrst6789z');
+    await expect(s.pan).toHaveValue('PQRST6789Z');
+  });
+
+  test(`an incomplete PAN: "${PAN_MESSAGE}" under the field, and nothing is sent`, async ({ page }) => {
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith(REPAY.sendOtp)) sent = true;
+    });
+    const s = await openStepper(page);
+    await s.pan.fill('ABCDE12');
+    await s.getOtp.click();
+    await expect(s.alert).toHaveText(PAN_MESSAGE);
+    await expect(s.pan).toHaveAttribute('aria-invalid', 'true');
+    await expect(s.pan).toBeFocused();
+    const errorId = await s.root.getByText(PAN_MESSAGE, { exact: true }).first().getAttribute('id');
+    expect((await s.pan.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
+    expect(sent).toBe(false);
+  });
+
+  test('Get OTP sends the PAN, shows the server message and moves to the OTP step', async ({ page }) => {
+    const s = await openStepper(page);
+    const pan = randomPan();
+    const sent = page.waitForRequest((request) => request.url().endsWith(REPAY.sendOtp));
+    await s.pan.fill(pan);
+    await s.getOtp.click();
+    expect((await sent).postDataJSON()).toEqual({ pancard: pan });
+    expect((await sent).headers().auth).toBe('kosh-web');
+    await expect(s.status).toHaveText(REPAY_OTP_SENT);
+    await expect(s.heading).toHaveText('Enter your OTP');
+    await expect(s.otp).toBeFocused();
+    await expect(s.root.getByRole('listitem').filter({ hasText: 'OTP' })).toHaveAttribute('aria-current', 'step');
+  });
+
+  test('a refused request shows the server message with a Retry that asks again', async ({ page }) => {
+    let refuse = true;
+    await page.route(`**${REPAY.sendOtp}`, (route) =>
+      refuse
+        ? route.fulfill(
+            envelope(429, {
+              Status: 0,
+              Message: 'Please wait 12 seconds before requesting another OTP.',
+              error: 'otp_too_soon',
+              Data: {},
+            }),
+          )
+        : route.continue(),
+    );
+    const s = await openStepper(page);
+    await s.pan.fill(randomPan());
+    await s.getOtp.click();
+    await expect(s.alert).toHaveText('Please wait 12 seconds before requesting another OTP.');
+    await expect(s.heading).toHaveText('Enter your PAN');
+    await expect(s.getOtp).toBeEnabled();
+    refuse = false;
+    await s.retry.click();
+    await expect(s.otp).toBeFocused();
+  });
+
+  test('a network failure shows a plain message and a Retry; while waiting the button says Please wait…', async ({
+    page,
+  }) => {
+    let fail = true;
+    const hold = holdCalls();
+    await page.route(`**${REPAY.sendOtp}`, (route) =>
+      fail ? route.abort('internetdisconnected') : hold.handler(route),
+    );
+    const s = await openStepper(page);
+    await s.pan.fill(randomPan());
+    await s.getOtp.click();
+    await expect(s.alert).toHaveText(NETWORK);
+    fail = false;
+    await s.retry.click();
+    const busy = s.root.getByRole('button', { name: 'Please wait…' });
+    await expect(busy).toBeDisabled();
+    await expect(busy).toHaveAttribute('aria-busy', 'true');
+    hold.release();
+    await expect(s.otp).toBeFocused();
+  });
+});
+
+test.describe('step 2: the OTP', () => {
+  test('digits only, at most 4; the terms checkbox is shown and not required', async ({ page }) => {
+    await openStepper(page);
+    const s = await requestRepayCode(page, randomPan());
+    await expect(s.otp).toHaveAttribute('inputmode', 'numeric');
+    await expect(s.otp).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(s.otp).toHaveAttribute('maxlength', '4');
+    await s.otp.pressSequentially('1a2-b3c45');
+    await expect(s.otp).toHaveValue('1234');
+    await expect(s.terms).toBeVisible();
+    await expect(s.terms).not.toBeChecked();
+    await expect(s.root.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
+      'href',
+      '/termsandconditions',
+    );
+    // Unticked, the code is still checked by the server.
+    const sent = page.waitForRequest((request) => request.url().endsWith(REPAY.verifyOtp));
+    await s.getAmount.click();
+    expect((await sent).postDataJSON()).toEqual({
+      panNumber: expect.stringMatching(/^[A-Z]{5}\d{4}[A-Z]$/),
+      otp: '1234',
+    });
+    await expect(s.alert).toBeVisible();
+  });
+
+  test(`fewer than 4 digits: "${OTP_MESSAGE}", nothing sent`, async ({ page }) => {
+    await openStepper(page);
+    const s = await requestRepayCode(page, randomPan());
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith(REPAY.verifyOtp)) sent = true;
+    });
+    await s.otp.fill('12');
+    await s.getAmount.click();
+    await expect(s.alert).toHaveText(OTP_MESSAGE);
+    await expect(s.otp).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toBe(false);
+  });
+
+  test('Change PAN goes back with the PAN kept; Resend counts down 30 s, then sends again', async ({ page }) => {
+    await page.clock.install({ time: new Date('2030-01-01T10:00:00+05:30') });
+    await openStepper(page);
+    await page.clock.pauseAt(new Date('2030-01-01T10:05:00+05:30'));
+    const pan = randomPan();
+    const s = await requestRepayCode(page, pan);
+    await expect(s.resend).toHaveText('Resend OTP in 30s');
+    await expect(s.resend).toBeDisabled();
+    await page.clock.runFor(30_000);
+    await expect(s.resend).toHaveText('Resend OTP');
+    const resent = page.waitForRequest((request) => request.url().endsWith(REPAY.sendOtp));
+    await s.resend.click();
+    expect((await resent).postDataJSON()).toEqual({ pancard: pan });
+    await expect(s.resend).toHaveText('Resend OTP in 30s');
+    await s.changePan.click();
+    await expect(s.pan).toBeFocused();
+    await expect(s.pan).toHaveValue(pan);
+  });
+
+  test('a network failure while checking the code keeps it and offers Retry', async ({ page }) => {
+    let fail = true;
+    await page.route(`**${REPAY.verifyOtp}`, (route) =>
+      fail ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await openStepper(page);
+    const s = await requestRepayCode(page, randomPan());
+    await s.otp.fill('4321');
+    await s.getAmount.click();
+    await expect(s.alert).toHaveText(NETWORK);
+    await expect(s.otp).toHaveValue('4321');
+    fail = false;
+    const again = page.waitForRequest((request) => request.url().endsWith(REPAY.verifyOtp));
+    await s.retry.click();
+    expect((await again).postDataJSON()).toMatchObject({ otp: '4321' });
+  });
+});
+
+test.describe('the amount card with figures from the server', () => {
+  test('lakh grouping, paise and DD-MM-YYYY dates', async ({ page }) => {
+    await page.route(`**${REPAY.verifyOtp}`, (route) =>
+      route.fulfill(
+        envelope(200, {
+          Status: 1,
+          Message: 'OTP verified successfully.',
+          Data: {
+            repay_token: 'x'.repeat(43),
+            expires_in_seconds: 900,
+            razorpay_key: 'rzp_test',
+            razorpay_checkout_url: '/__sandbox/razorpay/checkout.js',
+          },
+          repayment_data: {
+            loan_no: 'KCL123456',
+            disbursal_date: '2026-01-05',
+            repayment_date: '2026-03-06',
+            repayment_amount: 195000,
+            loan_recommended: 150000,
+            real_interest: 1234.5,
+            total_due_amount: 151234.5,
+            full_name: 'Asha Verma',
+            email: 'asha@example.in',
+            mobile: '9876543210',
+            lead_id: '7',
+          },
+          order_id: 'order_test123456',
+        }),
+      ),
+    );
+    await openStepper(page);
+    const s = await requestRepayCode(page, randomPan());
+    await s.otp.fill('1234');
+    await s.getAmount.click();
+    await expect(s.heading).toHaveText('Your loan');
+    for (const [label, value] of [
+      ['Loan number', 'KCL123456'],
+      ['Disbursal date', '05-01-2026'],
+      ['Repayment date', '06-03-2026'],
+      ['Repayment amount', '₹1,95,000'],
+      ['Loan Amount', '₹1,50,000'],
+      ['Interest to date', '₹1,234.50'],
+      ['Total due', '₹1,51,234.50'],
+    ]) {
+      await expect(s.fact(label as string)).toHaveText(value as string);
+    }
+    await expect(s.summary).toHaveText('You will pay the whole due of ₹1,51,234.50.');
+    await s.amount.fill('1234.5');
+    await expect(s.summary).toHaveText('A part payment of ₹1,234.50; ₹1,50,000 stays due.');
+  });
+});
+
+test.describe('/thanku and /fail', () => {
+  const result = (page: Page) => {
+    const card = page.locator('[data-payment-result]');
+    return {
+      card,
+      title: card.getByRole('heading', { level: 2 }),
+      txnId: card.locator('[data-txn-id]'),
+      status: card.locator('[data-txn-status]'),
+      next: card.getByRole('link', { name: /^Go to (home|dashboard)$/ }),
+    };
+  };
+
+  test('SUCCESS: "Thank You" with the transaction id, kept on reload', async ({ page }) => {
+    await page.goto('/thanku?txnStatus=SUCCESS&txnId=pay_Abc123XYZ');
+    const r = result(page);
+    await expect(r.title).toHaveText('Thank You');
+    await expect(r.txnId).toHaveText('pay_Abc123XYZ');
+    await expect(r.status).toHaveText('Successful');
+    await expect(page.getByText('Oops')).toBeHidden();
+    await page.reload();
+    await expect(r.title).toHaveText('Thank You');
+    await expect(r.txnId).toHaveText('pay_Abc123XYZ');
+  });
+
+  test('any other status: "Oops" in red; without an id the id is N/A', async ({ page }) => {
+    for (const [query, status] of [
+      ['?txnStatus=FAILED&txnId=pay_Failed1', 'Failed'],
+      ['?txnStatus=CANCEL&txnId=403993715', 'Cancelled'],
+      ['?txnStatus=FAILED', 'Failed'],
+      ['', 'Failed'],
+    ] as const) {
+      await page.goto(`/thanku${query}`);
+      const r = result(page);
+      await expect(r.title).toHaveText('Oops');
+      await expect(r.title).toHaveCSS('color', 'rgb(180, 35, 24)');
+      await expect(r.status).toHaveText(status);
+      await expect(r.txnId).toHaveText(query.includes('txnId=') ? (query.split('txnId=')[1] as string) : 'N/A');
+      await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/repayloan');
+    }
+  });
+
+  test('the button goes home without a session token, to /my-dashboard with one', async ({ page }) => {
+    await page.goto('/thanku?txnStatus=SUCCESS&txnId=pay_1');
+    await expect(result(page).next).toHaveText('Go to home');
+    await result(page).next.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.evaluate(() => sessionStorage.setItem('token', 'an-existing-session-token'));
+    await page.goto('/thanku?txnStatus=FAILED&txnId=pay_2');
+    await expect(result(page).next).toHaveText('Go to dashboard');
+    await expect(result(page).next).toHaveAttribute('href', '/my-dashboard');
+  });
+
+  test('/fail shows the failure screen whatever the status says', async ({ page }) => {
+    for (const query of ['', '?txnStatus=SUCCESS&txnId=403993716']) {
+      await page.goto(`/fail${query}`);
+      await expect(result(page).title).toHaveText('Oops');
+      await expect(result(page).txnId).toHaveText(query ? '403993716' : 'N/A');
+    }
+  });
+
+  test('both pages stay out of search results and the sitemap', async ({ page, request }) => {
+    for (const route of ['/thanku', '/fail']) {
+      expect((await page.goto(route))?.status()).toBe(200);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    }
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).not.toContain('/thanku');
+    expect(sitemap).not.toContain('/fail');
+  });
+
+  test('both ways, at both widths, /thanku has no WCAG 2.2 AA violations', async ({ page }) => {
+    for (const query of ['?txnStatus=SUCCESS&txnId=pay_Abc123XYZ', '?txnStatus=FAILED&txnId=pay_Failed1']) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto(`/thanku${query}`);
+        await expect(result(page).title).toHaveText(/Thank You|Oops/);
+        expect(await axeViolations(page)).toEqual([]);
+      }
+    }
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('/thanku explains where to look; /fail still says Oops; /repayloan offers the bank transfer', async ({
+      page,
+    }) => {
+      await page.goto('/thanku?txnStatus=SUCCESS&txnId=pay_1');
+      await expect(result(page).title).toHaveText('Your payment');
+      await expect(page.getByText('Thank You')).toBeHidden();
+      await page.goto('/fail');
+      await expect(result(page).title).toHaveText('Oops');
+      await page.goto('/repayloan');
+      await expect(page.getByText('Online repayment needs JavaScript')).toBeVisible();
+      await expect(stepper(page).pan).toBeHidden();
+    });
+  });
+});
+
+// These tests share the demo borrower's loan, so they run one after the other; each one reads the
+// due from the card and checks differences, never an absolute figure that an earlier payment moved.
+test.describe('paying the demo loan', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test(`a wrong code: "${WRONG}", the field emptied and focused`, async ({ page, request }) => {
+    await openStepper(page);
+    const s = await requestRepayCode(page, DEMO.pan);
+    await s.otp.fill(wrongCode(await latestCode(request, DEMO.mobile)));
+    await s.getAmount.click();
+    await expect(s.alert).toHaveText(WRONG);
+    await expect(s.otp).toHaveValue('');
+    await expect(s.otp).toBeFocused();
+    await expect(s.otp).toHaveAttribute('aria-invalid', 'true');
+    await expect(s.heading).toHaveText('Enter your OTP');
+  });
+
+  test('the amount card: every field, DD-MM-YYYY dates and rupees with Indian grouping', async ({ page, request }) => {
+    const s = await openAmountCard(page, request);
+    await expect(s.heading).toHaveText('Your loan');
+    await expect(s.root.getByText('Demo Borrower')).toBeVisible();
+    const disbursed = addDays(indiaDate(new Date()), -20);
+    const [year, month, day] = disbursed.split('-');
+    const [ry, rm, rd] = addDays(disbursed, 60).split('-');
+    await expect(s.fact('Loan number')).toHaveText(DEMO.loanNo);
+    await expect(s.fact('Disbursal date')).toHaveText(`${day}-${month}-${year}`);
+    await expect(s.fact('Repayment date')).toHaveText(`${rd}-${rm}-${ry}`);
+    // ₹20,000 at 0.5% a day: 60 days' interest on the due date, 20 days' so far.
+    await expect(s.fact('Loan Amount')).toHaveText('₹20,000');
+    await expect(s.fact('Repayment amount')).toHaveText('₹26,000');
+    await expect(s.fact('Interest to date')).toHaveText('₹2,000');
+    const due = await dueOnCard(page);
+    expect(due).toBeGreaterThan(0);
+    expect(due).toBeLessThanOrEqual(2_200_000);
+    await expect(s.fact('Total due')).toHaveText(formatPaise(due));
+    await expect(s.amount).toHaveAttribute('placeholder', 'Enter payment amount');
+    await expect(s.amount).toHaveAttribute('inputmode', 'decimal');
+    await expect(s.summary).toHaveText(`You will pay the whole due of ${formatPaise(due)}.`);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  });
+
+  test('the amount: no leading zero, no bare ".", at most 2 decimals; under ₹1 is refused', async ({
+    page,
+    request,
+  }) => {
+    const s = await openAmountCard(page, request);
+    const due = await dueOnCard(page);
+    await s.amount.pressSequentially('05');
+    await expect(s.amount).toHaveValue('5');
+    await s.amount.fill('');
+    await s.amount.pressSequentially('.5');
+    await expect(s.amount).toHaveValue('5');
+    await s.amount.fill('.5');
+    await expect(s.amount).toHaveValue('5');
+    await s.amount.fill('0.5');
+    await expect(s.amount).toHaveValue('0.5');
+    await s.amount.fill('');
+    await s.amount.pressSequentially('12.345');
+    await expect(s.amount).toHaveValue('12.34');
+    await s.amount.pressSequentially('x,');
+    await expect(s.amount).toHaveValue('12.34');
+    await expect(s.summary).toHaveText(`A part payment of ₹12.34; ${formatPaise(due - 1234)} stays due.`);
+    await s.amount.fill(String(Math.ceil(due / 100) + 1));
+    await expect(s.summary).toHaveText(`You will pay the whole due of ${formatPaise(due)}.`);
+    await s.amount.fill('0.5');
+    await s.proceed.click();
+    await expect(s.alert).toHaveText('The amount must be at least ₹1.');
+    await expect(s.amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(s.dialog).toBeHidden();
+  });
+
+  test('Proceed to Pay opens "Choose Payment Method"; Cancel and Escape close it; no checkout is loaded', async ({
+    page,
+    request,
+  }) => {
+    const checkouts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('checkout') || r.url().includes('payu')) checkouts.push(r.url());
+    });
+    const s = await openAmountCard(page, request);
+    await s.amount.fill('100');
+    await s.proceed.click();
+    await expect(s.dialog).toBeVisible();
+    await expect(s.razorpay).toBeVisible();
+    await expect(s.payu).toBeVisible();
+    await expect(s.razorpay).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+    await s.cancel.click();
+    await expect(s.dialog).toBeHidden();
+    await expect(s.proceed).toBeFocused();
+    await s.proceed.click();
+    await expect(s.dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(s.dialog).toBeHidden();
+    expect(checkouts).toEqual([]);
+    expect(await page.evaluate(() => 'Razorpay' in window)).toBe(false);
+  });
+
+  test('Razorpay Cancel: the page stays, "Payment cancelled" and the buttons work again; nothing is paid', async ({
+    page,
+    request,
+  }) => {
+    const s = await openAmountCard(page, request);
+    const due = await dueOnCard(page);
+    await s.amount.fill('300');
+    const orders: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(REPAY.razorpayOrder)) orders.push(r.postDataJSON());
+    });
+    await s.proceed.click();
+    // A second press while the first request runs is ignored.
+    await s.razorpay.dblclick();
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await expect(checkout).toBeVisible();
+    await expect(checkout).toContainText('Amount: ₹300.00');
+    await expect(checkout).toContainText(`Loan repayment ${DEMO.loanNo} (PAN ${DEMO.pan})`);
+    await expect(s.dialog).toBeHidden();
+    expect(orders).toEqual([{ rzp_amount: '300' }]);
+    await checkout.getByRole('button', { name: 'Cancel' }).click();
+    await expect(s.status.filter({ hasText: CANCELLED })).toBeVisible();
+    await expect(page).toHaveURL(/\/repayloan$/);
+    await expect(s.proceed).toBeEnabled();
+    await s.proceed.click();
+    await expect(s.razorpay).toBeEnabled();
+    await s.cancel.click();
+    await openAmountCard(page, request);
+    expect(await dueOnCard(page)).toBe(due);
+  });
+
+  test('Razorpay part payment: /thanku says Thank You and the due is lower by the amount', async ({
+    page,
+    request,
+  }) => {
+    const s = await openAmountCard(page, request);
+    const due = await dueOnCard(page);
+    await s.amount.fill('500');
+    await s.proceed.click();
+    const tokenHeader = page.waitForRequest((r) => r.url().endsWith(REPAY.razorpayOrder));
+    await s.razorpay.click();
+    expect((await tokenHeader).headers().authtoken).toMatch(/^[\w-]{43}$/);
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await expect(checkout).toContainText('Amount: ₹500.00');
+    const verified = page.waitForResponse((r) => r.url().endsWith(REPAY.razorpayVerify));
+    await checkout.getByRole('button', { name: 'Pay successfully' }).click();
+    expect(await (await verified).json()).toMatchObject({ Status: 1, status: 'SUCCESS' });
+    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+    const txnId = new URL(page.url()).searchParams.get('txnId');
+    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+    await expect(page.locator('[data-txn-id]')).toHaveText(txnId as string);
+    await openAmountCard(page, request);
+    expect(await dueOnCard(page)).toBe(due - 50_000);
+  });
+
+  test('Razorpay "Fail the payment": /thanku says Oops with the payment id; nothing is paid', async ({
+    page,
+    request,
+  }) => {
+    const s = await openAmountCard(page, request);
+    const due = await dueOnCard(page);
+    await s.amount.fill('200');
+    await s.proceed.click();
+    await s.razorpay.click();
+    await page
+      .getByRole('dialog', { name: 'Razorpay (sandbox)' })
+      .getByRole('button', { name: 'Fail the payment' })
+      .click();
+    await page.waitForURL(/\/thanku\?txnStatus=FAILED&txnId=pay_\w+$/);
+    await expect(page.getByRole('heading', { name: 'Oops' })).toBeVisible();
+    await openAmountCard(page, request);
+    expect(await dueOnCard(page)).toBe(due);
+  });
+
+  test(`the checkout script does not load: "${SDK_FAILED}" with a Retry that opens it`, async ({ page, request }) => {
+    let block = true;
+    await page.route(`**${REPAY.razorpayCheckout}`, (route) =>
+      block ? route.abort('internetdisconnected') : route.continue(),
+    );
+    const s = await openAmountCard(page, request);
+    await s.amount.fill('100');
+    await s.proceed.click();
+    await s.razorpay.click();
+    await expect(s.alert).toHaveText(SDK_FAILED);
+    await expect(s.dialog).toBeHidden();
+    await expect(s.proceed).toBeEnabled();
+    block = false;
+    await s.retry.click();
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await expect(checkout).toBeVisible();
+    await checkout.getByRole('button', { name: 'Cancel' }).click();
+    await expect(s.status.filter({ hasText: CANCELLED })).toBeVisible();
+  });
+
+  test('the payment check fails on the network: nothing is paid again until it is checked, then /thanku', async ({
+    page,
+    request,
+  }) => {
+    let fail = true;
+    await page.route(`**${REPAY.razorpayVerify}`, (route) =>
+      fail ? route.abort('internetdisconnected') : route.continue(),
+    );
+    const s = await openAmountCard(page, request);
+    const due = await dueOnCard(page);
+    await s.amount.fill('100');
+    await s.proceed.click();
+    await s.razorpay.click();
+    await page
+      .getByRole('dialog', { name: 'Razorpay (sandbox)' })
+      .getByRole('button', { name: 'Pay successfully' })
+      .click();
+    await expect(s.alert).toContainText('We could not confirm your payment yet.');
+    await expect(s.proceed).toBeDisabled();
+    fail = false;
+    await s.root.getByRole('button', { name: 'Check my payment again' }).click();
+    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS/);
+    await openAmountCard(page, request);
+    expect(await dueOnCard(page)).toBe(due - 10_000);
+  });
+
+  test(`an expired payment session (Status 4): back to the PAN step with "${EXPIRED}"`, async ({ page, request }) => {
+    await page.route(`**${REPAY.razorpayOrder}`, (route) =>
+      route.fulfill(envelope(401, { Status: 4, Message: EXPIRED, error: 'session_expired', Data: {} })),
+    );
+    const s = await openAmountCard(page, request);
+    await s.proceed.click();
+    await s.razorpay.click();
+    await expect(s.alert).toHaveText(EXPIRED);
+    await expect(s.heading).toHaveText('Enter your PAN');
+    await expect(s.pan).toHaveValue(DEMO.pan);
+    await expect(s.pan).toBeFocused();
+    await expect(s.root.getByText(EXPIRED, { exact: true })).toHaveCount(2);
+  });
+
+  test('PayU: a bad order reply or a network failure gets a plain message and a Retry', async ({ page, request }) => {
+    let reply: 'invalid' | 'offline' | 'real' = 'invalid';
+    await page.route(`**${REPAY.payuOrder}`, (route) => {
+      if (reply === 'invalid') return route.fulfill(envelope(200, { Status: 1, Message: 'Success', data: {} }));
+      if (reply === 'offline') return route.abort('internetdisconnected');
+      return route.continue();
+    });
+    const s = await openAmountCard(page, request);
+    await s.amount.fill('100');
+    await s.proceed.click();
+    await s.payu.click();
+    await expect(s.alert).toHaveText('We could not start the PayU payment. Please try again.');
+    reply = 'offline';
+    await s.retry.click();
+    await expect(s.alert).toHaveText(NETWORK);
+    reply = 'real';
+    await s.retry.click();
+    await expect(page.getByRole('heading', { name: 'PayU (sandbox)' })).toBeVisible();
+  });
+
+  test('PayU part payment: the hosted page, then /thanku Thank You; the due is lower by the amount', async ({
+    page,
+    request,
+  }) => {
+    const s = await openAmountCard(page, request);
+    const due = await dueOnCard(page);
+    await s.amount.fill('250.50');
+    await s.proceed.click();
+    const order = page.waitForRequest((r) => r.url().endsWith(REPAY.payuOrder));
+    await s.payu.click();
+    expect((await order).postDataJSON()).toEqual({
+      amount: '250.50',
+      productinfo: `Loan repayment ${DEMO.loanNo}`,
+      firstname: 'Demo',
+      email: expect.stringContaining('@'),
+      mobile: DEMO.mobile,
+      udf5: expect.any(String),
+    });
+    await expect(page.getByRole('heading', { name: 'PayU (sandbox)' })).toBeVisible();
+    await expect(page.locator('main')).toContainText('₹250.50');
+    await page.getByRole('button', { name: 'Pay successfully' }).click();
+    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=\w+$/);
+    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+    await openAmountCard(page, request);
+    expect(await dueOnCard(page)).toBe(due - 25_050);
+  });
+
+  test('PayU Cancel: /thanku says Oops with CANCEL; nothing is paid', async ({ page, request }) => {
+    const s = await openAmountCard(page, request);
+    const due = await dueOnCard(page);
+    await s.amount.fill('150');
+    await s.proceed.click();
+    await s.payu.click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/thanku\?txnStatus=CANCEL&txnId=\w+$/);
+    await expect(page.getByRole('heading', { name: 'Oops' })).toBeVisible();
+    await expect(page.locator('[data-txn-status]')).toHaveText('Cancelled');
+    await openAmountCard(page, request);
+    expect(await dueOnCard(page)).toBe(due);
+  });
+
+  // Last: a full payment closes the demo loan.
+  test(`the whole due through Razorpay; then the PAN has "${NOTHING_DUE}"`, async ({ page, request }) => {
+    const s = await openAmountCard(page, request);
+    const due = await dueOnCard(page);
+    await expect(s.summary).toHaveText(`You will pay the whole due of ${formatPaise(due)}.`);
+    await s.proceed.click();
+    const order = page.waitForRequest((r) => r.url().endsWith(REPAY.razorpayOrder));
+    await s.razorpay.click();
+    expect((await order).postDataJSON()).toEqual({ rzp_amount: '' });
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await expect(checkout).toContainText(`Amount: ${formatPaise(due).replace(/^(₹[\d,]+)$/, '$1.00')}`);
+    await checkout.getByRole('button', { name: 'Pay successfully' }).click();
+    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS/);
+    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+
+    const again = await openStepper(page);
+    await requestRepayCode(page, DEMO.pan);
+    await again.otp.fill(await latestCode(request, DEMO.mobile));
+    await again.getAmount.click();
+    await expect(again.alert).toHaveText(NOTHING_DUE);
+    await expect(again.heading).toHaveText('Enter your OTP');
+  });
+});
