@@ -8,11 +8,24 @@ export const SESSION_KEYS = {
   nextStep: 'next_step',
   token: 'token',
   eligibility: 'eligibility',
+  /** Registration progress (0 to 100), from the server's step_percentage. */
+  stepPercent: 'step_percent',
+  /** Loan application progress, kept apart from registration progress (dashboard.md §4). */
+  percent: 'percent',
+  pancard: 'pancard',
+  /** The PAN holder's name from the PAN check, shown read-only on the personal details step. */
+  fullName: 'fullName',
+  /** The selfie's address from the last upload. */
+  selfie: 'selfie',
+  /** The last getDashboardData answer (JSON), so the top bar shows at once on the next page load. */
+  dashboardData: 'dashboardData',
+  leadId: 'lead_id',
 } as const;
+export type SessionKey = keyof typeof SESSION_KEYS;
 
 const storage = (): Storage | undefined => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 
-export function readSession(key: keyof typeof SESSION_KEYS): string | null {
+export function readSession(key: SessionKey): string | null {
   try {
     return storage()?.getItem(SESSION_KEYS[key]) ?? null;
   } catch {
@@ -20,11 +33,11 @@ export function readSession(key: keyof typeof SESSION_KEYS): string | null {
   }
 }
 
-export function writeSession(values: Partial<Record<keyof typeof SESSION_KEYS, string>>): void {
+export function writeSession(values: Partial<Record<SessionKey, string>>): void {
   const store = storage();
   if (!store) return;
   for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined) store.setItem(SESSION_KEYS[key as keyof typeof SESSION_KEYS], value);
+    if (value !== undefined) store.setItem(SESSION_KEYS[key as SessionKey], value);
   }
 }
 

@@ -24,6 +24,12 @@ export interface CallOptions {
   token?: string | null;
   method?: 'GET' | 'POST';
   signal?: AbortSignal;
+  /**
+   * Called with the share of the body sent so far (0 to 1) while a large body (an upload) goes
+   * out. fetch cannot report that, so such a call goes through XMLHttpRequest instead; the envelope
+   * and the errors are the same either way.
+   */
+  onUploadProgress?: (sent: number) => void;
 }
 
 export async function callApi<T = Record<string, unknown>>(
@@ -36,22 +42,52 @@ export async function callApi<T = Record<string, unknown>>(
     : { [HEADERS.clientKey]: CLIENT_KEY };
   let response: unknown;
   try {
-    response = await ofetch(`${API_BASE}${path}`, {
-      method: options.method ?? 'POST',
-      headers,
-      ...(body && { body }),
-      ...(options.signal && { signal: options.signal }),
-      // Failures come as an envelope with a 4xx status: read them like successes.
-      ignoreResponseError: true,
-      retry: 0,
-      responseType: 'json',
-    });
+    if (options.onUploadProgress) {
+      response = await sendWithProgress(`${API_BASE}${path}`, body ?? {}, headers, options.onUploadProgress, options.signal);
+    } else {
+      response = await ofetch(`${API_BASE}${path}`, {
+        method: options.method ?? 'POST',
+        headers,
+        ...(body && { body }),
+        ...(options.signal && { signal: options.signal }),
+        // Failures come as an envelope with a 4xx status: read them like successes.
+        ignoreResponseError: true,
+        retry: 0,
+        responseType: 'json',
+      });
+    }
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError();
   }
   if (!response || typeof response !== 'object' || !('Status' in response)) throw new NetworkError();
   return response as Envelope<T>;
+}
+
+/** A JSON POST through XMLHttpRequest, for its upload progress events; resolves with the parsed body. */
+function sendWithProgress(
+  url: string,
+  body: object,
+  headers: Record<string, string>,
+  onProgress: (sent: number) => void,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.setRequestHeader('Content-Type', 'application/json');
+    request.setRequestHeader('Accept', 'application/json');
+    request.responseType = 'json';
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => resolve(request.response));
+    request.addEventListener('error', () => reject(new NetworkError()));
+    request.addEventListener('abort', () => reject(new DOMException('The upload was stopped.', 'AbortError')));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(JSON.stringify(body));
+  });
 }
 
 /** The message to show for a failed call (public-site-signin-repay.md §8). */

@@ -3,6 +3,9 @@ export const API = {
   registration: '/Api/Website/InstantJourneyController/appCustomerRegisteration',
   getUser: '/Api/Website/getUser',
   logout: '/Api/Website/logout',
+  /** The dashboard (dashboard.md §7): the profile, and what the dashboard frame shows. */
+  getProfile: '/Api/Website/getProfile',
+  dashboardData: '/Api/Website/getDashboardData',
   master: '/Api/MasterController/masterAPI',
   contact: '/Api/Website/contactUs',
   health: '/Api/health',

@@ -52,6 +52,9 @@ export async function openDatabase(settings: Config['database']): Promise<OpenDa
   }
 
   const pool = new pg.Pool({ connectionString: settings.url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process: the
+  // pool opens a new one on next use, and a query in flight fails to its caller as usual.
+  pool.on('error', () => {});
   // Several API processes may start at once: the advisory lock lets one migrate while the others wait.
   const connection = await pool.connect();
   try {
