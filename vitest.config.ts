@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // Opening an embedded database and migrating it takes seconds on a busy 2-core machine.
+    hookTimeout: 60_000,
   },
 });

@@ -42,3 +42,9 @@ export function formatDate(input: string | number | Date | null | undefined): st
     dateParts.formatToParts(date).find((p) => p.type === type)?.value;
   return `${part('day')}-${part('month')}-${part('year')}`;
 }
+
+/** A PAN with only its first 2 and last 1 characters shown: 'ABCPE1234F' -> 'AB*******F' (user-profile). */
+export function maskPan(pan: string): string {
+  if (pan.length < 4) return '*'.repeat(pan.length);
+  return `${pan.slice(0, 2)}${'*'.repeat(pan.length - 3)}${pan.slice(-1)}`;
+}

@@ -25,7 +25,11 @@ export async function dashboardCall<T = Record<string, unknown>>(
     endSession();
     throw new SessionEnded();
   }
-  const envelope = await callApi<T>(path, { ...(profileId && { profile_id: profileId }), ...body }, { ...options, token });
+  const envelope = await callApi<T>(
+    path,
+    { ...(profileId && { profile_id: profileId }), ...body },
+    { ...options, token },
+  );
   if (isSessionDead(envelope)) {
     endSession();
     throw new SessionEnded();

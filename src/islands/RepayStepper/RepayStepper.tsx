@@ -132,9 +132,9 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
   const toast = useCallback((kind: Toast['kind'], text: string, retry?: () => void) => {
     toastId.current += 1;
     const next: Toast = { id: toastId.current, kind, text, ...(retry && { retry }) };
-    // A new message replaces the same text and any older good news (only errors pile up); at most three.
+    // Good news replaces every older message; errors pile up (the same text once), at most three.
     setToasts((list) =>
-      [...list.filter((t) => t.text !== text && (kind === 'error' || t.kind === 'error')), next].slice(-3),
+      kind === 'error' ? [...list.filter((t) => t.kind === 'error' && t.text !== text), next].slice(-3) : [next],
     );
   }, []);
 

@@ -43,7 +43,13 @@ export async function callApi<T = Record<string, unknown>>(
   let response: unknown;
   try {
     if (options.onUploadProgress) {
-      response = await sendWithProgress(`${API_BASE}${path}`, body ?? {}, headers, options.onUploadProgress, options.signal);
+      response = await sendWithProgress(
+        `${API_BASE}${path}`,
+        body ?? {},
+        headers,
+        options.onUploadProgress,
+        options.signal,
+      );
     } else {
       response = await ofetch(`${API_BASE}${path}`, {
         method: options.method ?? 'POST',

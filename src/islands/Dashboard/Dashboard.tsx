@@ -1,0 +1,109 @@
+import { useStore } from '@nanostores/react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { SessionEnded } from './api.ts';
+import { Link } from './components/Link.tsx';
+import { Redirect } from './components/Redirect.tsx';
+import styles from './components/Screen.module.css';
+import { ScreenTitle } from './components/ScreenTitle.tsx';
+import { Shell } from './components/Shell.tsx';
+import { loadDashboardData } from './profile.ts';
+import { $location, listenToHistory } from './router.ts';
+import { routeOf, type ScreenComponent, screenPath } from './routes.ts';
+import type { ScreenProps } from './screenProps.ts';
+import { $session, endSession } from './sessionStore.ts';
+
+/** Each screen's code is its own chunk, loaded when the screen is first shown. */
+const SCREENS: Record<ScreenComponent, LazyExoticComponent<ComponentType<ScreenProps>>> = {
+  RegistrationHome: lazy(() => import('./RegistrationHome.tsx')),
+  PanDetails: lazy(() => import('./PanDetails.tsx')),
+  PersonalInformation: lazy(() => import('./PersonalInformation.tsx')),
+  ResidenceAddress: lazy(() => import('./ResidenceAddress.tsx')),
+  IncomeDetails: lazy(() => import('./IncomeDetails.tsx')),
+  UploadPicture: lazy(() => import('./UploadPicture.tsx')),
+  ProfilePreview: lazy(() => import('./ProfilePreview.tsx')),
+  ProfileSummary: lazy(() => import('./ProfileSummary.tsx')),
+  Eligibility: lazy(() => import('./Eligibility.tsx')),
+  Kyc: lazy(() => import('./Kyc.tsx')),
+  UserProfile: lazy(() => import('./UserProfile.tsx')),
+  LoanApplicationStep: lazy(() => import('./LoanApplicationStep.tsx')),
+};
+
+export interface DashboardProps {
+  /** The brand, for the logo and the page titles. */
+  brand: string;
+}
+
+/**
+ * The customer dashboard: one client-only island behind every /my-dashboard/ address. It needs a
+ * session (no token: sign-in), keeps eligibility-gated screens for the eligible, and draws the
+ * screen of the address inside the dashboard frame.
+ */
+export default function Dashboard({ brand }: DashboardProps) {
+  const session = useStore($session);
+  const location = useStore($location);
+  const signedIn = Boolean(session.token);
+  const route = routeOf(location.slug);
+  const eligible = session.eligibility === '1';
+  const allowed = route?.access !== 'eligible' || eligible;
+
+  useEffect(() => listenToHistory(), []);
+
+  // No session, no dashboard (dashboard.md §4).
+  useEffect(() => {
+    if (!signedIn) endSession();
+  }, [signedIn]);
+
+  // The frame's name and picture; the stored copy shows meanwhile, and a failure leaves it as it is.
+  useEffect(() => {
+    if (!signedIn) return;
+    loadDashboardData().catch((error: unknown) => {
+      if (!(error instanceof SessionEnded)) console.warn('dashboard data not loaded', error);
+    });
+  }, [signedIn]);
+
+  // The page title follows the screen, as a page load would set it.
+  const title = route?.title ?? 'Page not found';
+  useEffect(() => {
+    document.title = `${title} | ${brand}`;
+  }, [title, brand]);
+
+  if (!signedIn) {
+    return (
+      <p className={styles.status} role="status">
+        Taking you to sign in…
+      </p>
+    );
+  }
+
+  let screen: ReactNode;
+  if (!route) {
+    screen = (
+      <>
+        <ScreenTitle>Page not found</ScreenTitle>
+        <p>
+          There is no such page in your dashboard. <Link to={screenPath('')}>Go to your dashboard</Link>.
+        </p>
+      </>
+    );
+  } else if (!allowed) {
+    // Eligibility-gated screens need the stored flag to be 1 (dashboard.md §2, §6).
+    screen = <Redirect to={screenPath('')} />;
+  } else {
+    const Screen = SCREENS[route.component];
+    screen = <Screen key={`${route.slug}${location.search}`} route={route} location={location} />;
+  }
+
+  return (
+    <Shell brand={brand}>
+      <Suspense
+        fallback={
+          <p className={styles.status} role="status">
+            Loading…
+          </p>
+        }
+      >
+        {screen}
+      </Suspense>
+    </Shell>
+  );
+}

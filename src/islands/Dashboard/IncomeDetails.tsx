@@ -1,0 +1,138 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { safeParse } from 'valibot';
+import { failureMessage } from '../../lib/api/client.ts';
+import { STATUS } from '../../lib/api/envelope.ts';
+import { IncomeDetailsRequest } from '../../lib/schemas/profile.ts';
+import { clearAlerts, showAlert } from './alerts.ts';
+import { registrationEvent } from './api.ts';
+import { ChoiceGroup, TextField } from './components/Fields.tsx';
+import formStyles from './components/Form.module.css';
+import { Link } from './components/Link.tsx';
+import styles from './components/Screen.module.css';
+import { ScreenTitle } from './components/ScreenTitle.tsx';
+import { BusyButton } from './components/SubmitButton.tsx';
+import {
+  digitsOnly,
+  type FieldErrors,
+  fieldErrors,
+  indiaToday,
+  serverFieldErrors,
+  useFocusFirstError,
+} from './forms.ts';
+import { formValue, INCOME_TYPES, SALARY_MODES } from './lookups.ts';
+import { screenPath } from './routes.ts';
+import type { ScreenProps } from './screenProps.ts';
+import { afterStep, type StepAnswer } from './steps.ts';
+import { useProfile } from './useProfile.ts';
+import { useRequest } from './useRequest.ts';
+
+interface Values {
+  income_type_id: string;
+  monthly_income: string;
+  salary_date: string;
+  salary_mode_id: string;
+}
+const EMPTY: Values = { income_type_id: '', monthly_income: '', salary_date: '', salary_mode_id: '' };
+
+/** Income details (event income_details): employment type, monthly income, last salary date, salary mode. */
+export default function IncomeDetails({ route }: ScreenProps) {
+  const { profile } = useProfile();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const touched = useRef(false);
+  const focusFirstError = useFocusFirstError(form);
+  const { busy, run } = useRequest<'save'>();
+
+  // The income given with the PAN, and anything given before, fill the form.
+  useEffect(() => {
+    const details = profile?.profile_details;
+    if (!details || touched.current) return;
+    setValues({
+      income_type_id: formValue(details.income_type_id),
+      monthly_income: formValue(details.monthly_income),
+      salary_date: details.salary_date,
+      salary_mode_id: formValue(details.salary_mode_id),
+    });
+  }, [profile]);
+
+  const set = (field: keyof Values) => (value: string) => {
+    touched.current = true;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = safeParse(IncomeDetailsRequest, { event_name: 'income_details', ...values });
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.issues));
+      focusFirstError();
+      return;
+    }
+    setErrors({});
+    clearAlerts();
+    const { event_name: _event, ...details } = checked.output;
+    await run('save', async () => {
+      const envelope = await registrationEvent<StepAnswer>('income_details', details);
+      if (envelope.Status !== STATUS.ok) {
+        setErrors(serverFieldErrors(envelope.Data));
+        showAlert({ type: 'error', msg: failureMessage(envelope) });
+        return;
+      }
+      afterStep(envelope.Data, envelope.Message);
+    });
+  };
+
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath('')} className={styles.back}>
+          ← Back to your profile steps
+        </Link>
+      </p>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>How do you earn? We use this to check your eligibility.</p>
+      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
+        <ChoiceGroup
+          legend="Employment Type"
+          name="income_type"
+          choices={INCOME_TYPES}
+          value={values.income_type_id}
+          onValue={set('income_type_id')}
+          error={errors.income_type_id}
+        />
+        <TextField
+          label="Monthly Income"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={7}
+          value={values.monthly_income}
+          onValue={(value) => set('monthly_income')(digitsOnly(value, 7))}
+          hint="Your take-home pay each month, in rupees."
+          error={errors.monthly_income}
+        />
+        <TextField
+          label="Last Salary Date"
+          type="date"
+          max={indiaToday()}
+          value={values.salary_date}
+          onValue={set('salary_date')}
+          hint="The day your last salary was paid."
+          error={errors.salary_date}
+        />
+        <ChoiceGroup
+          legend="Mode of Salary"
+          name="salary_mode"
+          choices={SALARY_MODES}
+          value={values.salary_mode_id}
+          onValue={set('salary_mode_id')}
+          error={errors.salary_mode_id}
+        />
+        <div className={formStyles.actions}>
+          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+        </div>
+      </form>
+    </>
+  );
+}

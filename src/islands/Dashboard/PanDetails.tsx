@@ -1,0 +1,212 @@
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { safeParse } from 'valibot';
+import { failureMessage } from '../../lib/api/client.ts';
+import { STATUS } from '../../lib/api/envelope.ts';
+import { PAN_PATTERN } from '../../lib/schemas/fields.ts';
+import { monthlyIncome, PAN_BOXES_MESSAGE } from '../../lib/schemas/profile.ts';
+import { clearAlerts, showAlert } from './alerts.ts';
+import { registrationEvent } from './api.ts';
+import { TextField } from './components/Fields.tsx';
+import formStyles from './components/Form.module.css';
+import { Link } from './components/Link.tsx';
+import styles from './components/Screen.module.css';
+import { ScreenTitle } from './components/ScreenTitle.tsx';
+import { BusyButton } from './components/SubmitButton.tsx';
+import { digitsOnly, type FieldErrors, useFocusFirstError } from './forms.ts';
+import panStyles from './PanDetails.module.css';
+import { screenPath } from './routes.ts';
+import type { ScreenProps } from './screenProps.ts';
+import { updateSession } from './sessionStore.ts';
+import { afterStep, type StepAnswer } from './steps.ts';
+import { useProfile } from './useProfile.ts';
+import { useRequest } from './useRequest.ts';
+
+const PAN_LENGTH = 10;
+const POSITIONS = Array.from({ length: PAN_LENGTH }, (_, index) => index);
+const EMPTY = POSITIONS.map(() => '');
+
+/** dashboard.md §5: boxes 1 to 5 take letters, 6 to 9 digits, 10 a letter. */
+const isDigitBox = (index: number) => index >= 5 && index <= 8;
+const fits = (index: number, character: string) =>
+  isDigitBox(index) ? /^\d$/.test(character) : /^[A-Z]$/.test(character);
+const clean = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** PAN Authentication: the PAN in ten boxes and the monthly income (event pancard_verification). */
+export default function PanDetails({ route }: ScreenProps) {
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const [pan, setPan] = useState<string[]>(EMPTY);
+  const [income, setIncome] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy, run } = useRequest<'verify'>();
+  const touched = useRef(false);
+  const focusFirstError = useFocusFirstError(form);
+  const { profile } = useProfile();
+
+  // Redoing the step: the PAN and income already given fill the form, unless the customer began typing.
+  useEffect(() => {
+    const details = profile?.profile_details;
+    if (!details || touched.current) return;
+    if (PAN_PATTERN.test(details.pancard)) setPan(details.pancard.split(''));
+    if (details.monthly_income) setIncome(String(details.monthly_income));
+  }, [profile]);
+
+  const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(PAN_LENGTH - 1, index))]?.focus();
+
+  /** Puts `text` into the boxes from `index` on, as far as each character fits its box; focus follows. */
+  const fillFrom = (index: number, text: string) => {
+    touched.current = true;
+    const next = [...pan];
+    let at = index;
+    for (const character of text) {
+      if (at >= PAN_LENGTH || !fits(at, character)) break;
+      next[at] = character;
+      at += 1;
+    }
+    setPan(next);
+    if (at > index) focusBox(at);
+  };
+
+  const onBoxChange = (index: number, value: string) => {
+    touched.current = true;
+    const typed = clean(value);
+    if (!typed) {
+      setPan((current) => current.map((character, i) => (i === index ? '' : character)));
+      return;
+    }
+    // A whole PAN (autofill) fills every box.
+    if (typed.length >= PAN_LENGTH) return fillFrom(0, typed.slice(0, PAN_LENGTH));
+    const old = pan[index] ?? '';
+    // Typing into a filled box keeps the new character, wherever the caret was.
+    const fresh = old && typed.length > 1 ? (typed.startsWith(old) ? typed.slice(old.length) : typed[0]) : typed;
+    fillFrom(index, fresh ?? '');
+  };
+
+  const onBoxKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace' && !pan[index] && index > 0) {
+      event.preventDefault();
+      setPan((current) => current.map((character, i) => (i === index - 1 ? '' : character)));
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowLeft' && index > 0) {
+      event.preventDefault();
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowRight' && index < PAN_LENGTH - 1) {
+      event.preventDefault();
+      focusBox(index + 1);
+    }
+  };
+
+  const onPaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    const text = clean(event.clipboardData.getData('text'));
+    if (!text) return;
+    // A pasted PAN fills all ten boxes, whichever box it was pasted into.
+    if (text.length >= PAN_LENGTH) fillFrom(0, text.slice(0, PAN_LENGTH));
+    else fillFrom(index, text);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const pancard = pan.join('');
+    const found: FieldErrors = {};
+    if (!PAN_PATTERN.test(pancard)) found.pancard = PAN_BOXES_MESSAGE;
+    const checkedIncome = safeParse(monthlyIncome, income);
+    if (!checkedIncome.success) found.monthly_income = checkedIncome.issues[0].message;
+    setErrors(found);
+    if (!checkedIncome.success || found.pancard) {
+      focusFirstError();
+      return;
+    }
+    clearAlerts();
+    await run('verify', async () => {
+      const envelope = await registrationEvent<StepAnswer & { full_name: string }>('pancard_verification', {
+        pancard,
+        monthly_income: checkedIncome.output,
+      });
+      if (envelope.Status !== STATUS.ok) {
+        // A refused PAN is typed again from the first box (dashboard.md §8).
+        setPan(EMPTY);
+        focusBox(0);
+        showAlert({ type: 'error', msg: failureMessage(envelope) });
+        return;
+      }
+      updateSession({ fullName: envelope.Data.full_name, pancard });
+      afterStep(envelope.Data, envelope.Message);
+    });
+  };
+
+  const panError = errors.pancard;
+  const panErrorId = `${id}-pan-error`;
+
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath('')} className={styles.back}>
+          ← Back to your profile steps
+        </Link>
+      </p>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>
+        Enter your PAN as printed on your PAN card. We verify it with the Income Tax records.
+      </p>
+      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
+        <fieldset className={panStyles.group} aria-describedby={`${id}-pan-hint${panError ? ` ${panErrorId}` : ''}`}>
+          <legend>PAN Number</legend>
+          <p id={`${id}-pan-hint`} className={formStyles.hint}>
+            5 letters, 4 digits, then 1 letter, e.g. ABCDE1234F.
+          </p>
+          <div className={panStyles.boxes}>
+            {POSITIONS.map((index) => (
+              <span key={index} className={index === 5 || index === 9 ? panStyles.gap : undefined}>
+                <label htmlFor={`${id}-pan-${index}`} className="visually-hidden">
+                  PAN character {index + 1} of {PAN_LENGTH}
+                </label>
+                <input
+                  ref={(element) => {
+                    boxes.current[index] = element;
+                  }}
+                  id={`${id}-pan-${index}`}
+                  className={panStyles.box}
+                  type="text"
+                  inputMode={isDigitBox(index) ? 'numeric' : 'text'}
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={pan[index]}
+                  aria-invalid={panError ? true : undefined}
+                  onChange={(event) => onBoxChange(index, event.target.value)}
+                  onKeyDown={(event) => onBoxKeyDown(index, event)}
+                  onPaste={(event) => onPaste(index, event)}
+                  onFocus={(event) => event.target.select()}
+                />
+              </span>
+            ))}
+          </div>
+          {panError && (
+            <p id={panErrorId} className={formStyles.error}>
+              {panError}
+            </p>
+          )}
+        </fieldset>
+        <TextField
+          label="Monthly Income"
+          value={income}
+          onValue={(value) => {
+            touched.current = true;
+            setIncome(digitsOnly(value, 7));
+          }}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={7}
+          hint="Your take-home pay each month, in rupees."
+          error={errors.monthly_income}
+        />
+        <div className={formStyles.actions}>
+          <BusyButton busy={busy === 'verify'}>Verify PAN</BusyButton>
+        </div>
+      </form>
+    </>
+  );
+}

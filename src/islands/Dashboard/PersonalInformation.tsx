@@ -1,0 +1,165 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { safeParse } from 'valibot';
+import { failureMessage } from '../../lib/api/client.ts';
+import { STATUS } from '../../lib/api/envelope.ts';
+import { PersonalDetailsRequest } from '../../lib/schemas/profile.ts';
+import { clearAlerts, showAlert } from './alerts.ts';
+import { registrationEvent } from './api.ts';
+import { ChoiceGroup, ReadOnlyField, SelectField, TextField } from './components/Fields.tsx';
+import formStyles from './components/Form.module.css';
+import { Link } from './components/Link.tsx';
+import styles from './components/Screen.module.css';
+import { ScreenTitle } from './components/ScreenTitle.tsx';
+import { BusyButton } from './components/SubmitButton.tsx';
+import {
+  type FieldErrors,
+  fieldErrors,
+  indiaToday,
+  serverFieldErrors,
+  useFocusFirstError,
+  yearsBefore,
+} from './forms.ts';
+import { formValue, GENDERS, MARITAL_STATUSES } from './lookups.ts';
+import { screenPath } from './routes.ts';
+import type { ScreenProps } from './screenProps.ts';
+import { $session } from './sessionStore.ts';
+import { afterStep, type StepAnswer } from './steps.ts';
+import { useProfile } from './useProfile.ts';
+import { useRequest } from './useRequest.ts';
+
+/** dashboard.md §8, word for word: what a network failure of this step says. */
+export const PERSONAL_NETWORK_ERROR = 'Error saving personal details';
+const MARRIED = '2';
+
+interface Values {
+  personal_email: string;
+  dob: string;
+  marital_status_id: string;
+  spouse_name: string;
+  gender: string;
+}
+const EMPTY: Values = { personal_email: '', dob: '', marital_status_id: '', spouse_name: '', gender: '' };
+
+/** Personal details (event personal_details): the name from the PAN check, e-mail, birth date, marital status, gender. */
+export default function PersonalInformation({ route }: ScreenProps) {
+  const session = useStore($session);
+  const { profile } = useProfile();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const touched = useRef(false);
+  const focusFirstError = useFocusFirstError(form);
+  const { busy, run } = useRequest<'save'>();
+
+  // Redoing the step: what was given before fills the form, unless the customer began typing.
+  useEffect(() => {
+    const details = profile?.profile_details;
+    if (!details || touched.current) return;
+    setValues({
+      personal_email: details.personal_email,
+      dob: details.dob,
+      marital_status_id: formValue(details.marital_status_id),
+      spouse_name: details.spouse_name,
+      gender: formValue(details.gender),
+    });
+  }, [profile]);
+
+  const set = (field: keyof Values) => (value: string) => {
+    touched.current = true;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+  const married = values.marital_status_id === MARRIED;
+  const fullName = session.fullName || profile?.profile_details.full_name || '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    // The spouse's name is sent only for the married (dashboard.md §5).
+    const { spouse_name, ...rest } = values;
+    const payload = { event_name: 'personal_details' as const, ...rest, ...(married && { spouse_name }) };
+    const checked = safeParse(PersonalDetailsRequest, payload);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.issues));
+      focusFirstError();
+      return;
+    }
+    setErrors({});
+    clearAlerts();
+    const { event_name: _event, ...details } = checked.output;
+    await run(
+      'save',
+      async () => {
+        const envelope = await registrationEvent<StepAnswer>('personal_details', details);
+        if (envelope.Status !== STATUS.ok) {
+          setErrors(serverFieldErrors(envelope.Data));
+          showAlert({ type: 'error', msg: failureMessage(envelope) });
+          return;
+        }
+        afterStep(envelope.Data, envelope.Message);
+      },
+      PERSONAL_NETWORK_ERROR,
+    );
+  };
+
+  const today = indiaToday();
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath('')} className={styles.back}>
+          ← Back to your profile steps
+        </Link>
+      </p>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>Tell us about yourself. Your name comes from your PAN and cannot be changed here.</p>
+      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
+        <ReadOnlyField label="Full Name" value={fullName} hint="The name on your PAN." />
+        <TextField
+          label="Personal Email"
+          type="email"
+          autoComplete="email"
+          value={values.personal_email}
+          onValue={set('personal_email')}
+          error={errors.personal_email}
+        />
+        <TextField
+          label="Date of Birth"
+          type="date"
+          autoComplete="bday"
+          max={yearsBefore(today, 18)}
+          value={values.dob}
+          onValue={set('dob')}
+          hint="Your date of birth as on your PAN card."
+          error={errors.dob}
+        />
+        <SelectField
+          label="Marital Status"
+          choices={MARITAL_STATUSES}
+          value={values.marital_status_id}
+          onValue={set('marital_status_id')}
+          error={errors.marital_status_id}
+        />
+        {married && (
+          <TextField
+            label="Spouse Name"
+            autoComplete="off"
+            value={values.spouse_name}
+            onValue={set('spouse_name')}
+            error={errors.spouse_name}
+          />
+        )}
+        <ChoiceGroup
+          legend="Gender"
+          name="gender"
+          choices={GENDERS}
+          value={values.gender}
+          onValue={set('gender')}
+          error={errors.gender}
+        />
+        <div className={formStyles.actions}>
+          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { useStore } from '@nanostores/react';
+import { EligibilityCheck } from './components/EligibilityCheck.tsx';
+import { Link } from './components/Link.tsx';
+import { ProfileState } from './components/ProfileState.tsx';
+import { ProgressBar } from './components/ProgressBar.tsx';
+import styles from './components/Screen.module.css';
+import { ScreenTitle } from './components/ScreenTitle.tsx';
+import { StepCards } from './components/StepCards.tsx';
+import { screenPath } from './routes.ts';
+import type { ScreenProps } from './screenProps.ts';
+import { $session } from './sessionStore.ts';
+import { currentStepIndex } from './steps.ts';
+import { useProfile } from './useProfile.ts';
+
+/** The dashboard home: registration progress, the five step cards, and Check Eligibility when all are done. */
+export default function RegistrationHome({ route }: ScreenProps) {
+  const session = useStore($session);
+  const { profile, loading, error, retry } = useProfile();
+  const current = currentStepIndex(session.nextStep);
+  const percent = Number(session.stepPercent ?? profile?.profile_filled_percent ?? 0);
+  const registered = profile?.registration_successful === 1;
+
+  return (
+    <>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>
+        Complete these five steps to register your profile, then check whether you are eligible for a loan.
+      </p>
+      <ProgressBar label="Profile completed" percent={Number.isFinite(percent) ? percent : 0} />
+      <StepCards current={current} />
+      <ProfileState loading={loading && !profile} error={error} retry={retry} />
+      {registered && (
+        <div className={styles.panel}>
+          <h2>Your profile is complete</h2>
+          <p>
+            Check your eligibility to continue to your loan application, or{' '}
+            <Link to={screenPath('profile-preview')}>review your profile</Link> first.
+          </p>
+          <EligibilityCheck />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { safeParse } from 'valibot';
+import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
+import { STATUS } from '../../lib/api/envelope.ts';
+import { API } from '../../lib/api/paths.ts';
+import { ResidenceDetailsRequest } from '../../lib/schemas/profile.ts';
+import { clearAlerts, showAlert } from './alerts.ts';
+import { registrationEvent } from './api.ts';
+import { ChoiceGroup, ReadOnlyField, TextField } from './components/Fields.tsx';
+import formStyles from './components/Form.module.css';
+import { Link } from './components/Link.tsx';
+import styles from './components/Screen.module.css';
+import { ScreenTitle } from './components/ScreenTitle.tsx';
+import { BusyButton } from './components/SubmitButton.tsx';
+import { digitsOnly, type FieldErrors, fieldErrors, serverFieldErrors, useFocusFirstError } from './forms.ts';
+import { formValue, RESIDENCE_TYPES } from './lookups.ts';
+import { screenPath } from './routes.ts';
+import type { ScreenProps } from './screenProps.ts';
+import { afterStep, type StepAnswer } from './steps.ts';
+import { useProfile } from './useProfile.ts';
+import { useRequest } from './useRequest.ts';
+
+interface Values {
+  residence_type_id: string;
+  residence_address_1: string;
+  residence_address_2: string;
+  residence_landmark: string;
+  residence_pincode: string;
+}
+const EMPTY: Values = {
+  residence_type_id: '',
+  residence_address_1: '',
+  residence_address_2: '',
+  residence_landmark: '',
+  residence_pincode: '',
+};
+
+/** The pin code's place: none yet, being looked up, or found. */
+type Lookup =
+  | { status: 'idle' }
+  | { status: 'looking'; pincode: string }
+  | { status: 'found'; pincode: string; city: string; state: string };
+
+/** Residence details (event residence_details), with the city and state found from the pin code. */
+export default function ResidenceAddress({ route }: ScreenProps) {
+  const { profile } = useProfile();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
+  const touched = useRef(false);
+  const focusFirstError = useFocusFirstError(form);
+  const { busy, run } = useRequest<'save'>();
+
+  useEffect(() => {
+    const details = profile?.profile_details;
+    if (!details || touched.current) return;
+    setValues({
+      residence_type_id: formValue(details.residence_type_id),
+      residence_address_1: details.residence_address_1,
+      residence_address_2: details.residence_address_2,
+      residence_landmark: details.residence_landmark,
+      residence_pincode: details.residence_pincode,
+    });
+    if (details.residence_pincode && details.residence_city) {
+      setLookup({
+        status: 'found',
+        pincode: details.residence_pincode,
+        city: details.residence_city,
+        state: details.residence_state,
+      });
+    }
+  }, [profile]);
+
+  // A complete pin code is looked up at once (masterAPI, public), so the customer sees the city and state.
+  const pincode = values.residence_pincode;
+  const known = lookup.status === 'found' ? lookup.pincode : '';
+  useEffect(() => {
+    if (pincode.length !== 6) {
+      setLookup({ status: 'idle' });
+      return;
+    }
+    if (known === pincode) return;
+    const controller = new AbortController();
+    setLookup({ status: 'looking', pincode });
+    callApi<{ city_name: string; state_name: string }>(
+      API.master,
+      { type: 'pincode', pincode },
+      { signal: controller.signal },
+    )
+      .then((envelope) => {
+        if (envelope.Status === STATUS.ok) {
+          setLookup({ status: 'found', pincode, city: envelope.Data.city_name, state: envelope.Data.state_name });
+          setErrors((current) => ({ ...current, residence_pincode: '' }));
+        } else {
+          setLookup({ status: 'idle' });
+          setErrors((current) => ({ ...current, residence_pincode: failureMessage(envelope) }));
+        }
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).name === 'AbortError') return;
+        setLookup({ status: 'idle' });
+        if (error instanceof NetworkError) setErrors((current) => ({ ...current, residence_pincode: error.message }));
+      });
+    return () => controller.abort();
+  }, [pincode, known]);
+
+  const set = (field: keyof Values) => (value: string) => {
+    touched.current = true;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = safeParse(ResidenceDetailsRequest, { event_name: 'residence_details', ...values });
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.issues));
+      focusFirstError();
+      return;
+    }
+    setErrors({});
+    clearAlerts();
+    const { event_name: _event, ...details } = checked.output;
+    await run('save', async () => {
+      const envelope = await registrationEvent<StepAnswer & { city: string; state: string }>(
+        'residence_details',
+        details,
+      );
+      if (envelope.Status !== STATUS.ok) {
+        setErrors(serverFieldErrors(envelope.Data));
+        showAlert({ type: 'error', msg: failureMessage(envelope) });
+        return;
+      }
+      afterStep(envelope.Data, envelope.Message);
+    });
+  };
+
+  const place = lookup.status === 'found' ? lookup : null;
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath('')} className={styles.back}>
+          ← Back to your profile steps
+        </Link>
+      </p>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>Where do you live now? We find the city and state from the pin code.</p>
+      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
+        <ChoiceGroup
+          legend="Residence Type"
+          name="residence_type"
+          choices={RESIDENCE_TYPES}
+          value={values.residence_type_id}
+          onValue={set('residence_type_id')}
+          error={errors.residence_type_id}
+        />
+        <TextField
+          label="Address1"
+          autoComplete="address-line1"
+          value={values.residence_address_1}
+          onValue={set('residence_address_1')}
+          hint="House or flat number and building."
+          error={errors.residence_address_1}
+        />
+        <TextField
+          label="Address2"
+          autoComplete="address-line2"
+          value={values.residence_address_2}
+          onValue={set('residence_address_2')}
+          hint="Street and area."
+          error={errors.residence_address_2}
+        />
+        <TextField
+          label="Landmark (optional)"
+          autoComplete="off"
+          value={values.residence_landmark}
+          onValue={set('residence_landmark')}
+          error={errors.residence_landmark}
+        />
+        <TextField
+          label="Pin Code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          value={values.residence_pincode}
+          onValue={(value) => set('residence_pincode')(digitsOnly(value, 6))}
+          error={errors.residence_pincode || undefined}
+        />
+        <p className={formStyles.hint} role="status">
+          {lookup.status === 'looking' ? 'Finding the city and state…' : ''}
+        </p>
+        <div className={formStyles.row}>
+          <ReadOnlyField label="City" value={place?.city ?? ''} />
+          <ReadOnlyField label="State" value={place?.state ?? ''} />
+        </div>
+        <div className={formStyles.actions}>
+          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+        </div>
+      </form>
+    </>
+  );
+}

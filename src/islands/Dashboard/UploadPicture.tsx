@@ -1,0 +1,242 @@
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { failureMessage } from '../../lib/api/client.ts';
+import { STATUS } from '../../lib/api/envelope.ts';
+import { SELFIE_REQUIRED } from '../../lib/schemas/profile.ts';
+import { clearAlerts, showAlert } from './alerts.ts';
+import { registrationEvent } from './api.ts';
+import formStyles from './components/Form.module.css';
+import { Link } from './components/Link.tsx';
+import { ProgressBar } from './components/ProgressBar.tsx';
+import styles from './components/Screen.module.css';
+import { ScreenTitle } from './components/ScreenTitle.tsx';
+import { BusyButton } from './components/SubmitButton.tsx';
+import { loadDashboardData } from './profile.ts';
+import type { DashboardLocation } from './router.ts';
+import { screenPath } from './routes.ts';
+import type { ScreenProps } from './screenProps.ts';
+import { updateSession } from './sessionStore.ts';
+import { afterStep, type StepAnswer } from './steps.ts';
+import pictureStyles from './UploadPicture.module.css';
+import { useRequest } from './useRequest.ts';
+
+/** dashboard.md §5: images accept jpeg, png, jpg. */
+const EXTENSIONS = ['JPEG', 'JPG', 'PNG'] as const;
+type Extension = (typeof EXTENSIONS)[number];
+const FILE_TYPE_MESSAGE = 'Please choose a jpeg, jpg or png image.';
+const CAMERA_REFUSED = 'We could not use your camera. Allow camera access in your browser, or choose a file instead.';
+const NO_CAMERA = 'No camera was found. Choose a file instead.';
+
+interface Picture {
+  /** A data: address, for the preview. */
+  src: string;
+  base64: string;
+  ext: Extension;
+}
+
+/**
+ * The 'update' action (changing the picture later, from the account): in the history state and,
+ * so that a reload keeps it, in the address as ?action=update (decisions.md §8).
+ */
+export function isUpdate(location: DashboardLocation): boolean {
+  const state = location.state as { action?: unknown } | null;
+  return state?.action === 'update' || new URLSearchParams(location.search).get('action') === 'update';
+}
+
+/** The selfie (event selfie_upload): from a file or the camera, sent with its upload progress. */
+export default function UploadPicture({ route, location }: ScreenProps) {
+  const id = useId();
+  const update = isUpdate(location);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const [picture, setPicture] = useState<Picture | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
+  const [cameraReady, setCameraReady] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
+  const { busy, run } = useRequest<'upload'>();
+
+  const stopCamera = () => {
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
+    stream.current = null;
+    setCamera('off');
+    setCameraReady(false);
+  };
+  // Leaving the screen turns the camera off.
+  useEffect(
+    () => () => {
+      for (const track of stream.current?.getTracks() ?? []) track.stop();
+    },
+    [],
+  );
+  useEffect(() => {
+    const element = video.current;
+    if (camera !== 'on' || !element || !stream.current) return;
+    element.srcObject = stream.current;
+    element.play().catch(() => {
+      // Autoplay of a muted camera preview is allowed; a refusal leaves the Take picture button off.
+    });
+  }, [camera]);
+
+  const startCamera = async () => {
+    setError(null);
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setError(NO_CAMERA);
+      return;
+    }
+    setCamera('starting');
+    try {
+      stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' }, audio: false });
+      setCamera('on');
+    } catch (failure) {
+      setCamera('off');
+      setError((failure as Error).name === 'NotFoundError' ? NO_CAMERA : CAMERA_REFUSED);
+    }
+  };
+
+  /** A snapshot of the camera preview, drawn on a canvas and taken as JPEG. */
+  const takePicture = () => {
+    const element = video.current;
+    if (!element?.videoWidth) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = element.videoWidth;
+    canvas.height = element.videoHeight;
+    canvas.getContext('2d')?.drawImage(element, 0, 0, canvas.width, canvas.height);
+    const src = canvas.toDataURL('image/jpeg', 0.9);
+    setPicture({ src, base64: src.slice(src.indexOf(',') + 1), ext: 'JPEG' });
+    setError(null);
+    stopCamera();
+  };
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const ext = (file.name.split('.').pop() ?? '').toUpperCase();
+    if (!EXTENSIONS.includes(ext as Extension)) {
+      setPicture(null);
+      setError(FILE_TYPE_MESSAGE);
+      return;
+    }
+    const reader = new FileReader();
+    reader.addEventListener('load', () => {
+      const src = String(reader.result);
+      setPicture({ src, base64: src.slice(src.indexOf(',') + 1), ext: ext as Extension });
+      setError(null);
+    });
+    reader.addEventListener('error', () => setError('The file could not be read. Please choose it again.'));
+    reader.readAsDataURL(file);
+    if (camera !== 'off') stopCamera();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!picture) {
+      setError(SELFIE_REQUIRED);
+      fileInput.current?.focus();
+      return;
+    }
+    clearAlerts();
+    setSent(0);
+    await run('upload', async () => {
+      try {
+        const envelope = await registrationEvent<StepAnswer & { selfie_doc_url: string }>(
+          'selfie_upload',
+          { file: picture.base64, file_ext: picture.ext },
+          { onUploadProgress: (share) => setSent(Math.round(share * 100)) },
+        );
+        if (envelope.Status !== STATUS.ok) {
+          showAlert({ type: 'error', msg: failureMessage(envelope) });
+          return;
+        }
+        updateSession({ selfie: envelope.Data.selfie_doc_url });
+        // The top bar shows the new picture.
+        loadDashboardData().catch(() => {});
+        afterStep(envelope.Data, envelope.Message, update ? screenPath('profile-preview') : undefined);
+      } finally {
+        setSent(null);
+      }
+    });
+  };
+
+  const errorId = `${id}-error`;
+  const title = update ? 'Update Picture' : route.title;
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath(update ? 'profile-preview' : '')} className={styles.back}>
+          {update ? '← Back to your profile' : '← Back to your profile steps'}
+        </Link>
+      </p>
+      <ScreenTitle>{title}</ScreenTitle>
+      <p className={styles.intro}>
+        A clear, recent photo of your face, looking at the camera, without sunglasses or a cap. Choose a picture or take
+        one with your camera.
+      </p>
+      <form className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
+        <div className={formStyles.field}>
+          <label htmlFor={`${id}-file`}>Choose a picture</label>
+          <input
+            ref={fileInput}
+            id={`${id}-file`}
+            className={pictureStyles.file}
+            type="file"
+            accept=".jpeg,.jpg,.png,image/jpeg,image/png"
+            onChange={chooseFile}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-file-hint${error ? ` ${errorId}` : ''}`}
+          />
+          <p id={`${id}-file-hint`} className={formStyles.hint}>
+            A JPEG or PNG image, up to 5 MB.
+          </p>
+        </div>
+
+        <div className={pictureStyles.camera}>
+          {camera === 'off' ? (
+            <button type="button" className="button button--ghost" onClick={startCamera} disabled={busy !== null}>
+              Use camera
+            </button>
+          ) : (
+            <>
+              <video
+                ref={video}
+                className={pictureStyles.video}
+                autoPlay
+                muted
+                playsInline
+                aria-label="Camera preview"
+                onLoadedData={() => setCameraReady(true)}
+              />
+              <div className={formStyles.actions}>
+                <button type="button" className="button" onClick={takePicture} disabled={!cameraReady}>
+                  Take picture
+                </button>
+                <button type="button" className="button button--ghost" onClick={stopCamera}>
+                  Close camera
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+
+        {picture && (
+          <figure className={pictureStyles.preview}>
+            <img src={picture.src} alt="Your selfie, as it will be sent" />
+            <figcaption>This picture will be sent.</figcaption>
+          </figure>
+        )}
+        {error && (
+          <p id={errorId} className={formStyles.error}>
+            {error}
+          </p>
+        )}
+        {sent !== null && <ProgressBar label="Uploading" percent={sent} />}
+        <div className={formStyles.actions}>
+          <BusyButton busy={busy === 'upload'} busyText={`Uploading… ${sent ?? 0}%`}>
+            {update ? 'Update' : 'Continue'}
+          </BusyButton>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { failureMessage, NetworkError } from '../../../lib/api/client.ts';
+import { STATUS } from '../../../lib/api/envelope.ts';
+import { registrationEvent, SessionEnded } from '../api.ts';
+import { navigate } from '../router.ts';
+import { screenPath } from '../routes.ts';
+import { updateSession } from '../sessionStore.ts';
+import styles from './Dialog.module.css';
+import { BusyButton } from './SubmitButton.tsx';
+
+interface Outcome {
+  eligible: boolean;
+  message: string;
+}
+
+/**
+ * Check Eligibility (event register_now, dashboard.md §4): the server's message in a modal. Found
+ * eligible: the flag is stored and Process leads to the eligibility page; otherwise OK closes it.
+ */
+export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    const node = dialog.current;
+    if (outcome && node && !node.open) node.showModal();
+  }, [outcome]);
+
+  const check = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const envelope = await registrationEvent<{ next_step?: string; eligibility_status?: number }>('register_now');
+      if (envelope.Status === STATUS.ok) {
+        updateSession({ eligibility: '1', ...(envelope.Data.next_step && { nextStep: envelope.Data.next_step }) });
+        setOutcome({ eligible: true, message: envelope.Message });
+      } else {
+        setOutcome({ eligible: false, message: failureMessage(envelope) });
+      }
+    } catch (error) {
+      if (error instanceof SessionEnded) return;
+      setOutcome({ eligible: false, message: error instanceof NetworkError ? error.message : 'An error occurred' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const close = () => dialog.current?.close();
+  const proceed = () => {
+    close();
+    navigate(screenPath('eligibility'));
+  };
+
+  return (
+    <>
+      <BusyButton type="button" busy={busy} disabled={disabled} onClick={check}>
+        Check Eligibility
+      </BusyButton>
+      <dialog
+        ref={dialog}
+        className={styles.dialog}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-message`}
+        onClose={() => setOutcome(null)}
+      >
+        <h2 id={`${id}-title`} className={styles.title}>
+          Eligibility Check
+        </h2>
+        <p id={`${id}-message`} className={styles.text}>
+          {outcome?.message}
+        </p>
+        <div className={styles.actions}>
+          {outcome?.eligible ? (
+            <button type="button" className="button" onClick={proceed}>
+              Process
+            </button>
+          ) : (
+            <button type="button" className="button" onClick={close}>
+              OK
+            </button>
+          )}
+        </div>
+      </dialog>
+    </>
+  );
+}

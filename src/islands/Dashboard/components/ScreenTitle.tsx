@@ -1,0 +1,19 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { $location } from '../router.ts';
+import styles from './Screen.module.css';
+
+/**
+ * A screen's heading. After a move inside the page it takes the focus, so keyboard and screen
+ * reader users start at the new screen, as they would after a page load.
+ */
+export function ScreenTitle({ children }: { children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if ($location.get().cause !== 'load') heading.current?.focus();
+  }, []);
+  return (
+    <h1 ref={heading} tabIndex={-1} className={styles.title}>
+      {children}
+    </h1>
+  );
+}

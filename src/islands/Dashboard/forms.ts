@@ -1,0 +1,48 @@
+/** What every registration form shares: valibot issues as field messages, and the focus on the first one. */
+import { type RefObject, useCallback, useEffect, useState } from 'react';
+import type { BaseIssue } from 'valibot';
+import { getDotPath } from 'valibot';
+import { indiaDate } from '../../lib/dates.ts';
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message of each field, by its key in the payload (spouse_name, residence_pincode…). */
+export function fieldErrors(issues: readonly BaseIssue<unknown>[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = getDotPath(issue) ?? 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The server's own field messages (Data.fields of a 400), when it sent them. */
+export function serverFieldErrors(data: unknown): FieldErrors {
+  const fields = (data as { fields?: unknown } | null)?.fields;
+  return fields && typeof fields === 'object' ? (fields as FieldErrors) : {};
+}
+
+/**
+ * After a refused submit the focus goes to the first invalid field, so its message (tied to it with
+ * aria-describedby) is read out; call the returned function after setting the errors.
+ */
+export function useFocusFirstError(form: RefObject<HTMLFormElement | null>): () => void {
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (attempt === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt, form]);
+  return useCallback(() => setAttempt((value) => value + 1), []);
+}
+
+/** Digits only, at most `max` (monthly income, pin code). */
+export const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
+
+/** Today in India as YYYY-MM-DD (the latest salary date allowed). */
+export const indiaToday = (): string => indiaDate(new Date());
+
+/** The same day `years` earlier (the latest date of birth allowed). */
+export function yearsBefore(isoDate: string, years: number): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${Number(y) - years}-${m}-${d}`;
+}

@@ -1,0 +1,157 @@
+/**
+ * Helpers for the dashboard's browser tests: customers made through the real API (sign-in with the
+ * outbox code, registration events), sessions put into the page's session storage, and the screens.
+ */
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { latestCode, REGISTRATION, randomMobile } from '../../support/signIn.ts';
+
+export { randomMobile };
+
+const CLIENT_KEY = { Auth: 'kosh-web' };
+
+/** A 1×1 PNG: the sandbox checks the bytes, so a selfie must be a real image. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+const letters = (count: number) =>
+  Array.from({ length: count }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+const digits = (count: number) => String(Math.floor(Math.random() * 10 ** count)).padStart(count, '0');
+
+/** A fresh individual's PAN (4th letter P, which the KYC sandbox accepts); a PAN belongs to one account. */
+export const randomPan = () => `${letters(3)}P${letters(1)}${digits(4)}${letters(1)}`;
+
+export interface Customer {
+  mobile: string;
+  profileId: string;
+  token: string;
+  nextStep: string;
+  eligibility: string;
+}
+
+/** A signed-in customer, through the API: login, the code from the outbox, otp_verify. */
+export async function signInByApi(request: APIRequestContext, mobile = randomMobile()): Promise<Customer> {
+  const login = await request.post(REGISTRATION, { headers: CLIENT_KEY, data: { event_name: 'login', mobile } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const profileId = (await login.json()).Data.cust_profile_id as string;
+  const otp = await latestCode(request, mobile);
+  const verify = await request.post(REGISTRATION, {
+    headers: CLIENT_KEY,
+    data: { event_name: 'otp_verify', profile_id: profileId, otp },
+  });
+  expect(verify.ok(), await verify.text()).toBe(true);
+  const data = (await verify.json()).Data;
+  return {
+    mobile,
+    profileId,
+    token: data.app_login_token,
+    nextStep: data.next_step,
+    eligibility: String(data.eligibility_status),
+  };
+}
+
+/** A call with the customer's session. */
+export async function callAs(request: APIRequestContext, customer: Customer, path: string, data: object) {
+  const response = await request.post(path, { headers: { Authtoken: customer.token }, data });
+  return { status: response.status(), body: await response.json() };
+}
+
+export async function eventAs(request: APIRequestContext, customer: Customer, event: string, data: object = {}) {
+  return callAs(request, customer, REGISTRATION, { event_name: event, profile_id: customer.profileId, ...data });
+}
+
+/** A date of birth `years` ago (in the past year's middle, so no time zone moves it across a birthday). */
+export function birthDate(years: number): string {
+  return `${new Date().getFullYear() - years}-01-15`;
+}
+
+/** Yesterday, as YYYY-MM-DD. */
+export function yesterday(): string {
+  return new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface Registration {
+  pan?: string;
+  income?: number;
+  incomeType?: 1 | 2;
+  salaryMode?: 1 | 2 | 3;
+  /** Stop after this many of the five steps. */
+  steps?: number;
+  /** Run register_now at the end. */
+  checkEligibility?: boolean;
+}
+
+/** Registers a customer's profile through the API, step by step (the browser tests of each step do it by hand). */
+export async function registerByApi(request: APIRequestContext, customer: Customer, options: Registration = {}) {
+  const { income = 60_000, incomeType = 1, salaryMode = 1, steps = 5, checkEligibility = false } = options;
+  const pan = options.pan ?? randomPan();
+  const events: [string, object][] = [
+    ['pancard_verification', { pancard: pan, monthly_income: income }],
+    [
+      'personal_details',
+      { gender: 1, personal_email: `asha.${customer.mobile}@example.in`, dob: birthDate(30), marital_status_id: 1 },
+    ],
+    [
+      'residence_details',
+      {
+        residence_type_id: 2,
+        residence_address_1: '12 Park Street',
+        residence_address_2: 'Connaught Place',
+        residence_landmark: '',
+        residence_pincode: '110001',
+      },
+    ],
+    ['income_details', { income_type_id: incomeType, salary_mode_id: salaryMode, salary_date: yesterday(), monthly_income: income }],
+    ['selfie_upload', { file: TINY_PNG.toString('base64'), file_ext: 'PNG' }],
+  ];
+  for (const [event, data] of events.slice(0, steps)) {
+    const answer = await eventAs(request, customer, event, data);
+    expect(answer.body.Status, `${event}: ${answer.body.Message}`).toBe(1);
+    customer.nextStep = answer.body.Data.next_step;
+  }
+  if (checkEligibility) {
+    const answer = await eventAs(request, customer, 'register_now');
+    expect(answer.body.Status, answer.body.Message).toBe(1);
+    customer.nextStep = answer.body.Data.next_step;
+    customer.eligibility = '1';
+  }
+  return { ...customer, pan };
+}
+
+/** What sign-in leaves in session storage (public-site-signin-repay.md §3), put into this tab. */
+export async function storeSession(page: Page, customer: Customer) {
+  await page.goto('/robots.txt');
+  await page.evaluate((c) => {
+    sessionStorage.setItem('mobile', c.mobile);
+    sessionStorage.setItem('cust_profile_id', c.profileId);
+    sessionStorage.setItem('token', c.token);
+    sessionStorage.setItem('next_step', c.nextStep);
+    sessionStorage.setItem('eligibility', c.eligibility);
+  }, customer);
+}
+
+/** Opens a dashboard address with the customer's session and waits for the island. */
+export async function openDashboard(page: Page, customer: Customer, path = '/my-dashboard/') {
+  await storeSession(page, customer);
+  await page.goto(path);
+  await dashboardReady(page);
+}
+
+export async function dashboardReady(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+export const sessionOf = (page: Page) =>
+  page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)) as Record<string, string>);
+
+export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
+export const alert = (page: Page) => page.getByRole('alert');
+
+/** Types a PAN into the ten boxes, starting at the first. */
+export async function typePan(page: Page, pan: string) {
+  await page.getByRole('textbox', { name: 'PAN character 1 of 10' }).click();
+  await page.keyboard.type(pan);
+}
