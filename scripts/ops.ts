@@ -5,14 +5,19 @@
  *   npm run ops -- loans
  *   npm run ops -- loan <loan_no>
  *   npm run ops -- collect <loan_no> <amount in rupees> --ref <bank reference>
+ *   npm run ops -- leads | lead <lead_id>
+ *   npm run ops -- approve <lead_id> --amount <rupees> --tenure <days> --roi <% a day> [--manager <name>]
+ *   npm run ops -- reject <lead_id> --reason <text>
+ *   npm run ops -- disburse <lead_id>
  */
 import { userInfo } from 'node:os';
 import { desc, eq } from 'drizzle-orm';
 import { formatDate, formatPaise } from '../src/lib/format.ts';
 import { entryToPaise } from '../src/lib/repayAmount.ts';
+import { approveLead, disburseLead, findLead, rejectLead, StaffError } from '../src/server/application/staff.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { type OpenDatabase, openDatabase } from '../src/server/db/client.ts';
-import { collections, customers, loans } from '../src/server/db/schema.ts';
+import { collections, customers, leadDocuments, leads, loans } from '../src/server/db/schema.ts';
 import { duesToday, loanByNo } from '../src/server/loans/store.ts';
 import { recordCollection } from '../src/server/payments/ledger.ts';
 
@@ -22,7 +27,12 @@ const USAGE = `Usage: npm run ops -- <command>
 
   loans                                         every loan with its dues today
   loan <loan_no>                                one loan: dues and collections
-  collect <loan_no> <amount> --ref <reference>  record an offline bank transfer (amount in rupees)`;
+  collect <loan_no> <amount> --ref <reference>  record an offline bank transfer (amount in rupees)
+  leads                                         every loan application
+  lead <lead_id>                                one application: quote, KFS, documents, bank, decision
+  approve <lead_id> --amount <rupees> --tenure <days> --roi <% a day> [--manager <name>]
+  reject <lead_id> --reason <text>
+  disburse <lead_id>                            an approved application becomes a loan`;
 
 const actor = () => `ops:${process.env.OPS_USER ?? userInfo().username}`;
 
@@ -136,6 +146,88 @@ async function collect(database: OpenDatabase, args: string[]) {
   );
 }
 
+/** The value after --name, or undefined. */
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+async function leadById(database: OpenDatabase, idText: string | undefined) {
+  if (!idText || !/^\d+$/.test(idText)) throw new UsageError('Give the lead id, a number: see npm run ops -- leads');
+  return findLead(database.db, Number(idText));
+}
+
+async function listLeads(database: OpenDatabase) {
+  const rows = await database.db
+    .select({ lead: leads, mobile: customers.mobile, name: customers.fullName })
+    .from(leads)
+    .innerJoin(customers, eq(leads.customerId, customers.id))
+    .orderBy(desc(leads.createdAt));
+  console.log(
+    table(
+      rows.map(({ lead, mobile, name }) => ({
+        lead_id: String(lead.id),
+        applicant: name ?? '',
+        mobile,
+        type: lead.userType,
+        amount: lead.amountPaise === null ? '' : formatPaise(lead.amountPaise),
+        tenure: lead.tenureDays === null ? '' : `${lead.tenureDays} days`,
+        step: lead.nextStep,
+        status: lead.status,
+        applied: formatDate(lead.createdAt),
+      })),
+    ),
+  );
+}
+
+async function showLead(database: OpenDatabase, idText: string | undefined) {
+  const lead = await leadById(database, idText);
+  const docs = await database.db.select().from(leadDocuments).where(eq(leadDocuments.leadId, lead.id));
+  console.log(
+    JSON.stringify(
+      { ...lead, documents: docs.map((d) => ({ type: d.docType, note: d.note, uploaded: d.uploadedAt })) },
+      null,
+      2,
+    ),
+  );
+}
+
+async function decideLead(database: OpenDatabase, verb: 'approve' | 'reject', args: string[]) {
+  const lead = await leadById(database, args[0]);
+  if (verb === 'reject') {
+    const reason = option(args, 'reason');
+    if (!reason) throw new UsageError('Say why: npm run ops -- reject <lead_id> --reason <text>');
+    await rejectLead(database.db, lead.id, reason, actor());
+    console.log(`Lead ${lead.id} rejected.`);
+    return;
+  }
+  const amount = entryToPaise(option(args, 'amount') ?? '');
+  const tenure = Number(option(args, 'tenure'));
+  const roi = Number(option(args, 'roi'));
+  if (amount === null || Number.isNaN(amount) || amount < 100)
+    throw new UsageError('--amount must be rupees, e.g. 20000');
+  if (!Number.isInteger(tenure) || tenure < 1) throw new UsageError('--tenure must be a number of days, e.g. 60');
+  if (!(roi > 0 && roi <= 1)) throw new UsageError('--roi must be the daily rate in percent, e.g. 0.5');
+  const manager = option(args, 'manager') ?? 'Credit Desk';
+  await approveLead(
+    database.db,
+    lead.id,
+    { amountPaise: amount, tenureDays: tenure, dailyRatePercent: roi, manager },
+    actor(),
+  );
+  console.log(
+    `Lead ${lead.id} approved: ${formatPaise(amount)} for ${tenure} days at ${roi}% a day; credit manager ${manager}.`,
+  );
+}
+
+async function disburse(database: OpenDatabase, idText: string | undefined) {
+  const lead = await leadById(database, idText);
+  const loan = await disburseLead(database.db, lead.id, actor());
+  console.log(
+    `Lead ${lead.id} disbursed as loan ${loan.loanNo}: ${formatPaise(loan.principalPaise)}, due ${formatDate(loan.repaymentDate)}.`,
+  );
+}
+
 const [command, ...args] = process.argv.slice(2);
 let database: OpenDatabase | undefined;
 try {
@@ -150,11 +242,15 @@ try {
   if (command === 'loans') await listLoans(database);
   if (command === 'loan') await showLoan(database, args[0]);
   if (command === 'collect') await collect(database, args);
+  if (command === 'leads') await listLeads(database);
+  if (command === 'lead') await showLead(database, args[0]);
+  if (command === 'approve' || command === 'reject') await decideLead(database, command, args);
+  if (command === 'disburse') await disburse(database, args[0]);
 } catch (error) {
   console.error(
     error instanceof UsageError || error instanceof ConfigError ? error.message : `Error: ${(error as Error).message}`,
   );
-  process.exitCode = error instanceof UsageError ? 2 : 1;
+  process.exitCode = error instanceof UsageError || error instanceof StaffError ? 2 : 1;
 } finally {
   await database?.close();
 }

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { API, HEADERS } from '../lib/api/paths.ts';
+import { applicationRoutes } from './application/routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
@@ -31,6 +32,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...masterRoutes,
     ...contactRoutes,
     ...profileRoutes,
+    ...applicationRoutes,
     ...fileRoutes,
     ...repayRoutes,
     ...providerRoutes,

@@ -2,7 +2,9 @@
  * The one database schema (PostgreSQL). Migrations in ./migrations are generated from this file
  * with `npm run db:generate` and applied at start. Money is integer paise; times are timestamptz.
  */
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   date,
   index,
@@ -166,6 +168,67 @@ export const contactMessages = pgTable(
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );
 
+/** Lead ids: 5000001, 5000002, … (staff type them in the operations command line). */
+export const leadIdSeq = pgSequence('lead_id_seq', { startWith: 5000001 });
+
+/**
+ * A loan application: the quote the customer accepted (with the Key Fact Statement they
+ * acknowledged), their employment, documents and bank account, then staff's decision.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().default(sql`nextval('lead_id_seq')`),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** NEW, REPEAT (an earlier loan was repaid) or UNPAID-REPEAT. */
+    userType: text('user_type').notNull(),
+    /** applied, approved, rejected, disbursed, closed, withdrawn. */
+    status: text('status').notNull().default('applied'),
+    nextStep: text('next_step').notNull().default('generate_loan_quote'),
+    stepPercentage: smallint('step_percentage').notNull().default(0),
+    quote: jsonb('quote').notNull(),
+    purposeId: smallint('purpose_id'),
+    amountPaise: integer('amount_paise'),
+    tenureDays: integer('tenure_days'),
+    dailyRateHundredths: integer('daily_rate_hundredths'),
+    kfs: jsonb('kfs'),
+    kfsAcknowledgedAt: timestamp('kfs_acknowledged_at', { withTimezone: true }),
+    employment: jsonb('employment'),
+    bank: jsonb('bank'),
+    approvedAmountPaise: integer('approved_amount_paise'),
+    approvedTenureDays: integer('approved_tenure_days'),
+    approvedRateHundredths: integer('approved_rate_hundredths'),
+    managerName: text('manager_name'),
+    managerMobile: text('manager_mobile'),
+    managerEmail: text('manager_email'),
+    decisionReason: text('decision_reason'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('leads_customer_idx').on(table.customerId)],
+);
+
+/** The documents of a lead: one row per document type, pointing at its latest file. */
+export const leadDocuments = pgTable(
+  'lead_documents',
+  {
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => leads.id),
+    docType: text('doc_type').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    /** Aadhaar: only the last four digits are ever kept (decisions.md §8). */
+    note: text('note'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.leadId, table.docType] })],
+);
+
 /** Loan numbers: KCL100001, KCL100002, … */
 export const loanNoSeq = pgSequence('loan_no_seq', { startWith: 100001 });
 
@@ -286,6 +349,8 @@ export const schema = {
   sessions,
   smsOutbox,
   contactMessages,
+  leads,
+  leadDocuments,
   loans,
   paymentOrders,
   collections,

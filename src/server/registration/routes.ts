@@ -1,6 +1,7 @@
 /** The shared registration endpoint: one path, the call chosen by `event_name`. */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
+import { applicationEvents } from '../application/events.ts';
 import { validate } from '../http/body.ts';
 import { requireAuth } from '../http/middleware.ts';
 import { ApiError } from '../http/respond.ts';
@@ -9,7 +10,11 @@ import { profileEvents } from '../profile/events.ts';
 import { signInEvents } from '../signIn/events.ts';
 import type { RegistrationEvent } from './events.ts';
 
-export const registrationEvents: Record<string, RegistrationEvent> = { ...signInEvents, ...profileEvents };
+export const registrationEvents: Record<string, RegistrationEvent> = {
+  ...signInEvents,
+  ...profileEvents,
+  ...applicationEvents,
+};
 
 const EventName = v.object({ event_name: v.string('event_name is required') });
 

@@ -1,0 +1,233 @@
+/**
+ * The loan application on the shared endpoint (dashboard.md §2, §4, §7): the quote and its Key Fact
+ * Statement, employment, the documents the policy asks for, the bank account. Staff then decide
+ * with the operations command line.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { indiaDate } from '../../lib/dates.ts';
+import { keyFactStatement } from '../../lib/kfs.ts';
+import {
+  BankingRequest,
+  EmploymentRequest,
+  GenerateQuoteRequest,
+  QuoteDecisionRequest,
+} from '../../lib/schemas/application.ts';
+import { site } from '../../lib/site.ts';
+import type { AppEnv } from '../context.ts';
+import { customers, leads, loans } from '../db/schema.ts';
+import { decide, type Quote } from '../eligibility/policy.ts';
+import { ApiError, ok } from '../http/respond.ts';
+import { ownCustomer } from '../profile/events.ts';
+import { defineEvent } from '../registration/events.ts';
+import { bankOfIfsc } from './banks.ts';
+import { documentEvents, mandatoryDocuments } from './documents.ts';
+
+export type Lead = typeof leads.$inferSelect;
+type Customer = typeof customers.$inferSelect;
+
+/** The loan is quoted at the highest configured daily rate (the loan page's payable = principal + principal × days / 100). */
+export const QUOTE_DAILY_RATE_PERCENT = site.loan.dailyRatePercent.max;
+const APPLICATION_STEPS = [
+  'generate_loan_quote',
+  'employment_details',
+  'documents',
+  'banking_details',
+  'completed',
+] as const;
+const OPEN = ['applied', 'approved'];
+
+export async function openLead(c: Context<AppEnv>, customerId: string): Promise<Lead | undefined> {
+  const [lead] = await c
+    .get('deps')
+    .db.select()
+    .from(leads)
+    .where(and(eq(leads.customerId, customerId), inArray(leads.status, OPEN)))
+    .orderBy(desc(leads.createdAt))
+    .limit(1);
+  return lead;
+}
+
+async function requireLead(c: Context<AppEnv>, customer: Customer): Promise<Lead> {
+  const lead = await openLead(c, customer.id);
+  if (!lead) throw new ApiError(409, 'Start your loan application with the loan calculator first.', 'no_application');
+  if (lead.status !== 'applied')
+    throw new ApiError(409, 'Your application is with our team and can no longer be changed.', 'application_locked');
+  return lead;
+}
+
+/** Moves the application on: next_step on the lead and on the customer, progress per finished card. */
+async function advance(c: Context<AppEnv>, lead: Lead, nextStep: string, changes: Partial<Lead> = {}) {
+  const card = APPLICATION_STEPS.findIndex(
+    (step) => step === nextStep || (step === 'documents' && nextStep.endsWith('_upload')),
+  );
+  const stepPercentage = Math.max(0, card) * 25;
+  const { db } = c.get('deps');
+  await db
+    .update(leads)
+    .set({ ...changes, nextStep, stepPercentage })
+    .where(eq(leads.id, lead.id));
+  await db.update(customers).set({ nextStep }).where(eq(customers.id, lead.customerId));
+  return { next_step: nextStep, step_percentage: stepPercentage, lead_id: lead.id };
+}
+
+/** After employment (or the quote, for a repeat customer): the first document still missing, else the bank. */
+async function afterDocuments(c: Context<AppEnv>, lead: Lead): Promise<string> {
+  const missing = (await mandatoryDocuments(c, lead)).find((doc) => !doc.uploaded);
+  return missing ? missing.event_name : 'banking_details';
+}
+
+export const applicationEvents = {
+  ...documentEvents(requireLead, (c, lead) => afterDocuments(c, lead).then((next) => advance(c, lead, next))),
+  generate_loan_quote: defineEvent({
+    auth: 'session',
+    schema: GenerateQuoteRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      if (customer.eligibilityStatus !== 1) {
+        throw new ApiError(409, 'Please complete your profile and check your eligibility first.', 'not_eligible');
+      }
+      const deps = c.get('deps');
+      const existing = await openLead(c, customer.id);
+      if (existing) {
+        return ok(c, {
+          ...(existing.quote as Quote),
+          step_percentage: existing.stepPercentage,
+          lead_id: existing.id,
+          next_step: existing.nextStep,
+        });
+      }
+      const history = await deps.db
+        .select({ status: loans.status })
+        .from(loans)
+        .where(eq(loans.customerId, customer.id));
+      const decision = decide(
+        {
+          dob: customer.dob ?? '',
+          monthlyIncomePaise: customer.monthlyIncomePaise ?? 0,
+          incomeTypeId: customer.incomeTypeId ?? 0,
+          salaryModeId: customer.salaryModeId ?? 0,
+          hasActiveLoan: history.some((loan) => loan.status === 'active'),
+          today: indiaDate(deps.now()),
+        },
+        deps.config.eligibilityPolicy,
+      );
+      if (!decision.eligible) throw new ApiError(422, decision.message, 'not_eligible');
+      const [lead] = await deps.db
+        .insert(leads)
+        .values({
+          customerId: customer.id,
+          // A customer whose earlier loan is closed applies again as a REPEAT customer.
+          userType: history.some((loan) => loan.status === 'closed') ? 'REPEAT' : 'NEW',
+          quote: decision.quote,
+          nextStep: 'loan_quotation_decision',
+          createdAt: deps.now(),
+        })
+        .returning();
+      if (!lead) throw new Error('lead not stored');
+      await deps.db.update(customers).set({ nextStep: 'loan_quotation_decision' }).where(eq(customers.id, customer.id));
+      return ok(
+        c,
+        { ...decision.quote, step_percentage: 0, lead_id: lead.id, next_step: 'loan_quotation_decision' },
+        'Your loan quote is ready.',
+      );
+    },
+  }),
+
+  loan_quotation_decision: defineEvent({
+    auth: 'session',
+    schema: QuoteDecisionRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      const lead = await requireLead(c, customer);
+      const deps = c.get('deps');
+      if (input.accepted_id === 2) {
+        await deps.db.update(leads).set({ status: 'withdrawn' }).where(eq(leads.id, lead.id));
+        await deps.db.update(customers).set({ nextStep: 'generate_loan_quote' }).where(eq(customers.id, customer.id));
+        return ok(
+          c,
+          { next_step: 'generate_loan_quote', lead_id: lead.id },
+          'You declined the quote. You can ask for a new one at any time.',
+        );
+      }
+      const quote = lead.quote as Quote;
+      const { amount, tenure, purpose_id: purposeId } = input;
+      if (purposeId === undefined) throw new ApiError(400, 'Purpose is required!', 'validation_failed');
+      if (amount === undefined || amount < quote.min_loan_amount || amount > quote.max_loan_amount) {
+        throw new ApiError(
+          400,
+          `Choose an amount from ₹${quote.min_loan_amount.toLocaleString('en-IN')} to ₹${quote.max_loan_amount.toLocaleString('en-IN')}.`,
+          'validation_failed',
+        );
+      }
+      if (tenure === undefined || tenure < quote.min_loan_tenure || tenure > quote.max_loan_tenure) {
+        throw new ApiError(
+          400,
+          `Choose a tenure from ${quote.min_loan_tenure} to ${quote.max_loan_tenure} days.`,
+          'validation_failed',
+        );
+      }
+      if (input.kfs_acknowledged !== true) {
+        throw new ApiError(400, 'Please read the Key Fact Statement and confirm it before you accept.', 'kfs_required');
+      }
+      const kfs = keyFactStatement(site, {
+        amountPaise: amount * 100,
+        tenureDays: tenure,
+        dailyRatePercent: QUOTE_DAILY_RATE_PERCENT,
+        disbursalDate: indiaDate(deps.now()),
+      });
+      const next = lead.userType === 'NEW' ? 'employment_details' : await afterDocuments(c, lead);
+      const step = await advance(c, lead, next, {
+        purposeId,
+        amountPaise: amount * 100,
+        tenureDays: tenure,
+        dailyRateHundredths: Math.round(QUOTE_DAILY_RATE_PERCENT * 100),
+        kfs,
+        kfsAcknowledgedAt: deps.now(),
+      });
+      return ok(c, { ...step, kfs }, 'Quote accepted.');
+    },
+  }),
+
+  employment_details: defineEvent({
+    auth: 'session',
+    schema: EmploymentRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      const lead = await requireLead(c, customer);
+      if (!lead.kfsAcknowledgedAt) throw new ApiError(409, 'Please accept a loan quote first.', 'out_of_order');
+      const { event_name: _event, profile_id: _profile, ...employment } = input;
+      const step = await advance(c, lead, await afterDocuments(c, lead), { employment });
+      return ok(c, step, 'Employment details saved.');
+    },
+  }),
+
+  banking_details: defineEvent({
+    auth: 'session',
+    schema: BankingRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      const lead = await requireLead(c, customer);
+      const missing = (await mandatoryDocuments(c, lead)).filter((doc) => !doc.uploaded);
+      if (!lead.kfsAcknowledgedAt || missing.length > 0) {
+        throw new ApiError(409, 'Please upload all required documents.', 'out_of_order');
+      }
+      const bank = {
+        account_name: input.account_name,
+        account_branch: input.account_branch,
+        account_ifsc: input.account_ifsc,
+        // Only the last four digits are kept in the clear for display; staff see the rest in the record.
+        account_number: input.account_number,
+        account_type_id: input.account_type_id,
+        bank_name: bankOfIfsc(input.account_ifsc) ?? '',
+        verification_consent_at: c.get('deps').now().toISOString(),
+      };
+      const step = await advance(c, lead, 'completed', { bank });
+      return ok(
+        c,
+        { ...step, step_percentage: 100, bank_name: bank.bank_name },
+        'Bank details saved. Your application is complete.',
+      );
+    },
+  }),
+};
