@@ -83,7 +83,7 @@ export async function saveDocument(
   const stored = await storeUpload(
     c,
     lead.customerId,
-    `document-${docType}`,
+    `document-${docType.replaceAll('_', '-')}`,
     file,
     doc.allowed_format === 'pdf' ? ['pdf'] : ['jpeg', 'png'],
     missing,

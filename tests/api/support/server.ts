@@ -21,6 +21,8 @@ export const TEST_ENV: Env = {
   NODE_ENV: 'test',
   SERVE_SITE: '0',
   LOG_LEVEL: 'info',
+  // Uploaded files stay in memory too, never in the working tree.
+  DATA_DIR: 'memory://',
   OTP_SECRET: 'api-tests-secret-0123456789abcdef012345',
 };
 
