@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { API } from '../../lib/api/paths.ts';
 import { paiseToRupees } from '../../lib/repayAmount.ts';
 import { ProfileRequest } from '../../lib/schemas/profile.ts';
 import type { AppEnv } from '../context.ts';

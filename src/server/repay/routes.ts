@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { API } from '../../lib/api/paths.ts';
 import { entryToPaise, paiseToRupees } from '../../lib/repayAmount.ts';
 import {
   PayuOrderRequest,
@@ -29,11 +30,12 @@ import { otpMessage } from '../sms/messages.ts';
 import { openRepaySession, payerLoan } from './repaySessions.ts';
 
 export const REPAY_PATHS = {
-  sendOtp: '/Api/CustomerDetails/Sendotp',
-  verifyOtp: '/Api/CustomerDetails/verifyOtp',
-  razorpayOrder: '/Api/RepayLoanApi/generateRazorpayorderId',
-  razorpayVerify: '/Api/CustomerDetails/verifyRazorPayCheckPaymentStatus',
-  payuOrder: '/Api/RepayLoanApi/payuOrders',
+  sendOtp: API.repaySendOtp,
+  verifyOtp: API.repayVerifyOtp,
+  razorpayOrder: API.razorpayOrder,
+  razorpayVerify: API.razorpayVerify,
+  payuOrder: API.payuOrder,
+  // Only PayU's browser posts reach these; the site never calls them.
   payuSuccess: '/Api/RepayLoanApi/payuSuccess',
   payuFailure: '/Api/RepayLoanApi/payuFailure',
 } as const;
