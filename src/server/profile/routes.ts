@@ -13,10 +13,7 @@ import { duesToday } from '../loans/store.ts';
 import { ownCustomer } from './events.ts';
 import { fileUrl } from './files.ts';
 
-export const PROFILE_PATHS = {
-  profile: '/Api/Website/getProfile',
-  dashboard: '/Api/Website/getDashboardData',
-} as const;
+export const PROFILE_PATHS = { profile: API.getProfile, dashboard: API.dashboardData } as const;
 
 type Customer = typeof customers.$inferSelect;
 const firstName = (customer: Customer) => (customer.fullName ?? '').split(' ')[0] ?? '';
