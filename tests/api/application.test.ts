@@ -111,9 +111,7 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
     expect((await upload('pay_slip_upload', 'salary_slip', '')).body.Message).toBe('Please select salary slip');
     const encrypted = Buffer.from('%PDF-1.4\ntrailer<</Encrypt 5 0 R>>\n%%EOF');
     const enc = await upload('bank_statement_upload', 'bank_statement', base64(encrypted));
-    expect(enc.body.Message).toBe(
-      'This PDF is protected by a password. Enter the password and upload it again.',
-    );
+    expect(enc.body.Message).toBe('This PDF is protected by a password. Enter the password and upload it again.');
     await upload('aadhaar_upload', 'aadhaar_front', base64(tinyJpeg()), { aadhaar_last4: '1234' });
     await upload('aadhaar_upload', 'aadhaar_back', base64(tinyJpeg()));
     await upload('pan_upload', 'pan', base64(tinyJpeg()));
