@@ -2,13 +2,19 @@
  * JavaScript budgets over dist/, per route: framework JavaScript (island components, the React
  * renderer and everything they import) and inline scripts, gzip-compressed.
  *
+ * The dashboard (/my-dashboard/*) is measured per screen: its first load is the shell (the island,
+ * the renderer and their static imports) plus the screen's lazy chunk; each screen's chunk, with the
+ * modules it adds beyond the shell, is what moving to it costs.
+ *
  *   npm run budgets            builds the site (timed), measures, writes docs/budgets.md
  *   npm run budgets -- --check measures the existing dist/ and fails on any budget exceeded
+ *   --dist <folder>            measures another build folder (e.g. dist-dashboard) instead of dist/
  */
 import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { DASHBOARD_BASE, SCREENS } from '../src/islands/Dashboard/routes.ts';
 import { builtPages, DIST } from './lib/dist.ts';
 
 const KB = 1024;
@@ -22,6 +28,12 @@ const ISLAND_PAGE_BUDGETS: Record<string, number> = {
   '/repayloan': 85 * KB,
 };
 const INLINE_BUDGET = 2 * KB;
+/** The dashboard: the first screen with everything it needs, and what each further screen adds. */
+const DASHBOARD_FIRST_SCREEN_BUDGET = 110 * KB;
+const DASHBOARD_SCREEN_BUDGET = 15 * KB;
+
+const distIndex = process.argv.indexOf('--dist');
+const dist = distIndex > 0 ? (process.argv[distIndex + 1] ?? DIST) : DIST;
 const BUILD_TIME_BUDGET_MS = 20_000;
 
 const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
@@ -30,13 +42,84 @@ const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 async function moduleGraph(entry: string, seen = new Set<string>()): Promise<Set<string>> {
   if (seen.has(entry)) return seen;
   seen.add(entry);
-  const code = await readFile(join(DIST, entry), 'utf8');
+  const code = await readFile(join(dist, entry), 'utf8');
   const base = entry.slice(0, entry.lastIndexOf('/') + 1);
-  const imports = [...code.matchAll(/(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js)["']/g)];
+  const imports = [...code.matchAll(/(?:import|from)\s*\(?\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)];
   for (const [, specifier] of imports) {
     await moduleGraph(new URL(specifier as string, `http://x${base}`).pathname, seen);
   }
   return seen;
+}
+
+const resolveFrom = (entry: string, specifier: string) =>
+  new URL(specifier, `http://x${entry.slice(0, entry.lastIndexOf('/') + 1)}`).pathname;
+
+/** A bundle and what it imports statically (what must load before it runs), as a set of /_astro paths. */
+async function staticGraph(entry: string, seen = new Set<string>()): Promise<Set<string>> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const code = await readFile(join(dist, entry), 'utf8');
+  // `from"./x.js"` and `import"./x.js"`; a dynamic import(`./x.js`) has a parenthesis and is left out.
+  for (const [, specifier] of code.matchAll(/\b(?:import|from)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)) {
+    await staticGraph(resolveFrom(entry, specifier as string), seen);
+  }
+  return seen;
+}
+
+/** The dynamic imports of some bundles: the lazy chunks they can load, as /_astro paths. */
+async function dynamicImports(modules: Iterable<string>): Promise<Set<string>> {
+  const chunks = new Set<string>();
+  for (const entry of modules) {
+    const code = await readFile(join(dist, entry), 'utf8');
+    for (const [, specifier] of code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)) {
+      chunks.add(resolveFrom(entry, specifier as string));
+    }
+  }
+  return chunks;
+}
+
+async function gzipTotal(paths: Iterable<string>): Promise<number> {
+  let bytes = 0;
+  for (const path of paths) bytes += gzipSize(await readFile(join(dist, path)));
+  return bytes;
+}
+
+const isDashboard = (route: string) => route === DASHBOARD_BASE || route.startsWith(`${DASHBOARD_BASE}/`);
+
+interface ScreenMeasure {
+  route: string;
+  component: string;
+  shellBytes: number;
+  /** The screen's chunk and the modules it adds beyond the shell. */
+  screenBytes: number;
+  inlineBytes: number;
+  problems: string[];
+}
+
+/** One dashboard page: the shell's static graph, and the lazy chunk of the screen its address shows. */
+async function measureScreen(route: string, external: Set<string>, inlineBytes: number): Promise<ScreenMeasure> {
+  const slug = route.slice(DASHBOARD_BASE.length).replace(/^\//, '');
+  const screen = SCREENS.find((candidate) => candidate.slug === slug);
+  const problems: string[] = [];
+  const shell = new Set<string>();
+  for (const entry of external) await staticGraph(entry, shell);
+  const shellBytes = await gzipTotal(shell);
+  const chunk = [...(await dynamicImports(shell))].find((path) =>
+    path.slice(path.lastIndexOf('/') + 1).startsWith(`${screen?.component}.`),
+  );
+  let screenBytes = 0;
+  if (!screen) problems.push('not a screen of src/islands/Dashboard/routes.ts');
+  else if (!chunk) problems.push(`no lazy chunk for ${screen.component}`);
+  else {
+    const added = [...(await staticGraph(chunk))].filter((path) => !shell.has(path));
+    screenBytes = await gzipTotal(added);
+  }
+  const first = shellBytes + screenBytes + inlineBytes;
+  if (first > DASHBOARD_FIRST_SCREEN_BUDGET)
+    problems.push(`first screen ${kb(first)} over ${kb(DASHBOARD_FIRST_SCREEN_BUDGET)}`);
+  if (screenBytes > DASHBOARD_SCREEN_BUDGET)
+    problems.push(`screen ${kb(screenBytes)} over ${kb(DASHBOARD_SCREEN_BUDGET)}`);
+  return { route, component: screen?.component ?? '?', shellBytes, screenBytes, inlineBytes, problems };
 }
 
 interface Measure {
@@ -47,23 +130,25 @@ interface Measure {
   problems: string[];
 }
 
-async function measure(): Promise<Measure[]> {
+async function measure(): Promise<{ results: Measure[]; screens: ScreenMeasure[] }> {
   const results: Measure[] = [];
-  for (const page of await builtPages()) {
+  const screens: ScreenMeasure[] = [];
+  for (const page of await builtPages(dist)) {
     const html = await readFile(page.file, 'utf8');
     const external = new Set<string>();
     for (const [, url] of html.matchAll(/(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) {
       if (url) external.add(url);
     }
     for (const [, src] of html.matchAll(/<script[^>]*\ssrc="(\/_astro\/[^"]+)"/g)) if (src) external.add(src);
+    if (isDashboard(page.route)) {
+      screens.push(await measureScreen(page.route, external, inlineSize(html)));
+      continue;
+    }
     const modules = new Set<string>();
     for (const entry of external) for (const path of await moduleGraph(entry)) modules.add(path);
     let frameworkBytes = 0;
-    for (const path of modules) frameworkBytes += gzipSize(await readFile(join(DIST, path)));
-    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
-      .map(([, body]) => body ?? '')
-      .join('\n');
-    const inlineBytes = inline ? gzipSize(inline) : 0;
+    for (const path of modules) frameworkBytes += gzipSize(await readFile(join(dist, path)));
+    const inlineBytes = inlineSize(html);
     const budget = ISLAND_PAGE_BUDGETS[page.route] ?? 0;
     const problems: string[] = [];
     if (budget) {
@@ -76,7 +161,15 @@ async function measure(): Promise<Measure[]> {
     }
     results.push({ route: page.route, frameworkBytes, inlineBytes, budget, problems });
   }
-  return results;
+  return { results, screens };
+}
+
+/** The page's inline scripts (JSON-LD is data, not script), gzip-compressed together. */
+function inlineSize(html: string): number {
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map(([, body]) => body ?? '')
+    .join('\n');
+  return inline ? gzipSize(inline) : 0;
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -93,22 +186,38 @@ function table(results: Measure[]): string {
   ].join('\n');
 }
 
+function screenTable(screens: ScreenMeasure[]): string {
+  const rows = screens.map(
+    (s) =>
+      `| ${s.route} | ${s.component} | ${kb(s.shellBytes)} | ${kb(s.screenBytes)} | ${kb(s.inlineBytes)} | ${kb(s.shellBytes + s.screenBytes + s.inlineBytes)} | ${s.problems.length ? `over: ${s.problems.join('; ')}` : 'ok'} |`,
+  );
+  return [
+    `| Route | Screen | Shell JS (gzip) | Screen adds (gzip, budget ${kb(DASHBOARD_SCREEN_BUDGET)}) | Inline (gzip) | First screen (gzip, budget ${kb(DASHBOARD_FIRST_SCREEN_BUDGET)}) | Result |`,
+    '|---|---|---:|---:|---:|---:|---|',
+    ...rows,
+  ].join('\n');
+}
+
 const check = process.argv.includes('--check');
 let buildMs: number | undefined;
 if (!check) {
   const started = performance.now();
-  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', dist], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
   buildMs = performance.now() - started;
 }
 
-const results = await measure();
+const { results, screens } = await measure();
 const report = table(results);
+const screenReport = screenTable(screens);
 console.log(report);
-const failures = results.filter((r) => r.problems.length > 0);
+console.log(`\nDashboard screens (${dist}):\n${screenReport}`);
+const failures = [...results, ...screens].filter((r) => r.problems.length > 0);
 
 if (!check) {
-  const pages = results.length;
+  const pages = results.length + screens.length;
   const doc = `# Budgets
 
 Measured by \`npm run budgets\` (scripts/budgets.ts) on ${new Date().toISOString().slice(0, 10)}, on the
@@ -121,8 +230,15 @@ when a page is over its budget.
   with the contact form: at most 80 KB gzip of JavaScript in all.
 - \`/repayloan\` with the repay stepper: at most 85 KB gzip in all; the Razorpay and PayU checkouts
   are loaded only when the payer chooses one, so they are not part of the page.
+- The dashboard (\`/my-dashboard/*\`, one client-only island): the first screen shown, with the shell
+  it needs, at most ${kb(DASHBOARD_FIRST_SCREEN_BUDGET)} gzip in all; each screen's code is a lazy chunk loaded when
+  the screen is first shown, and adds at most ${kb(DASHBOARD_SCREEN_BUDGET)} gzip beyond the shell.
 
 ${report}
+
+## Dashboard screens
+
+${screenReport}
 `;
   await writeFile('docs/budgets.md', doc);
   console.log(`\nBuild ${((buildMs ?? 0) / 1000).toFixed(1)} s, ${pages} pages; written to docs/budgets.md`);

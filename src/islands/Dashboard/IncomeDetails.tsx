@@ -5,12 +5,12 @@ import { STATUS } from '../../lib/api/envelope.ts';
 import { IncomeDetailsRequest } from '../../lib/schemas/profile.ts';
 import { clearAlerts, showAlert } from './alerts.ts';
 import { registrationEvent } from './api.ts';
+import { BusyButton } from './components/BusyButton.tsx';
 import { ChoiceGroup, TextField } from './components/Fields.tsx';
 import formStyles from './components/Form.module.css';
 import { Link } from './components/Link.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import { BusyButton } from './components/SubmitButton.tsx';
 import {
   digitsOnly,
   type FieldErrors,

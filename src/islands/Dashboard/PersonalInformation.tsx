@@ -3,15 +3,16 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
 import { failureMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
+import { requiredMessage } from '../../lib/schemas/fields.ts';
 import { PersonalDetailsRequest } from '../../lib/schemas/profile.ts';
 import { clearAlerts, showAlert } from './alerts.ts';
 import { registrationEvent } from './api.ts';
+import { BusyButton } from './components/BusyButton.tsx';
 import { ChoiceGroup, ReadOnlyField, SelectField, TextField } from './components/Fields.tsx';
 import formStyles from './components/Form.module.css';
 import { Link } from './components/Link.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import { BusyButton } from './components/SubmitButton.tsx';
 import {
   type FieldErrors,
   fieldErrors,
@@ -80,7 +81,10 @@ export default function PersonalInformation({ route }: ScreenProps) {
     const payload = { event_name: 'personal_details' as const, ...rest, ...(married && { spouse_name }) };
     const checked = safeParse(PersonalDetailsRequest, payload);
     if (!checked.success) {
-      setErrors(fieldErrors(checked.issues));
+      const found = fieldErrors(checked.issues);
+      // The schema checks the spouse's name only once the rest is valid; the form says it at once.
+      if (married && !spouse_name.trim()) found.spouse_name ??= requiredMessage('Spouse name');
+      setErrors(found);
       focusFirstError();
       return;
     }

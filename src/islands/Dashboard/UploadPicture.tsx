@@ -1,16 +1,16 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { failureMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
+import { withUploadProgress } from '../../lib/api/uploadProgress.ts';
 import { SELFIE_REQUIRED } from '../../lib/schemas/profile.ts';
 import { clearAlerts, showAlert } from './alerts.ts';
 import { registrationEvent } from './api.ts';
+import { BusyButton } from './components/BusyButton.tsx';
 import formStyles from './components/Form.module.css';
 import { Link } from './components/Link.tsx';
 import { ProgressBar } from './components/ProgressBar.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import { BusyButton } from './components/SubmitButton.tsx';
-import { loadDashboardData } from './profile.ts';
 import type { DashboardLocation } from './router.ts';
 import { screenPath } from './routes.ts';
 import type { ScreenProps } from './screenProps.ts';
@@ -143,15 +143,13 @@ export default function UploadPicture({ route, location }: ScreenProps) {
         const envelope = await registrationEvent<StepAnswer & { selfie_doc_url: string }>(
           'selfie_upload',
           { file: picture.base64, file_ext: picture.ext },
-          { onUploadProgress: (share) => setSent(Math.round(share * 100)) },
+          { transport: withUploadProgress((share) => setSent(Math.round(share * 100))) },
         );
         if (envelope.Status !== STATUS.ok) {
           showAlert({ type: 'error', msg: failureMessage(envelope) });
           return;
         }
         updateSession({ selfie: envelope.Data.selfie_doc_url });
-        // The top bar shows the new picture.
-        loadDashboardData().catch(() => {});
         afterStep(envelope.Data, envelope.Message, update ? screenPath('profile-preview') : undefined);
       } finally {
         setSent(null);

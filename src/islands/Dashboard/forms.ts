@@ -1,7 +1,6 @@
 /** What every registration form shares: valibot issues as field messages, and the focus on the first one. */
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import type { BaseIssue } from 'valibot';
-import { getDotPath } from 'valibot';
 import { indiaDate } from '../../lib/dates.ts';
 
 export type FieldErrors = Record<string, string>;
@@ -10,7 +9,8 @@ export type FieldErrors = Record<string, string>;
 export function fieldErrors(issues: readonly BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
-    const key = getDotPath(issue) ?? 'form';
+    // The payload is flat: the first key of the issue's path names the field.
+    const key = String(issue.path?.[0]?.key ?? 'form');
     errors[key] ??= issue.message;
   }
   return errors;

@@ -5,6 +5,7 @@
  */
 import { destinationOf, REGISTRATION_EVENTS, type RegistrationEvent } from '../../lib/onboarding.ts';
 import { showAlert } from './alerts.ts';
+import { loadDashboardData } from './profile.ts';
 import { navigate } from './router.ts';
 import { screenPath } from './routes.ts';
 import { updateSession } from './sessionStore.ts';
@@ -60,6 +61,8 @@ export interface StepAnswer {
 export function afterStep(answer: StepAnswer, message: string, goTo?: string): void {
   updateSession({ nextStep: answer.next_step, stepPercent: String(answer.step_percentage) });
   showAlert({ type: 'success', msg: message });
+  // The top bar follows: the first name after the PAN check, the picture after the selfie.
+  loadDashboardData().catch(() => {});
   const next = destinationOf(answer.next_step).screen;
   // '/apply-now' is the table's answer for an unknown event: the dashboard home decides instead.
   navigate(goTo ?? screenPath(next.startsWith('/') ? '' : next));

@@ -147,11 +147,12 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
     if (!choosing && node.open) node.close();
   }, [choosing]);
 
-  // Move focus once the next render is on screen (a step change replaces the fields).
+  // Move focus once the next render is on screen (a step change replaces the fields). The target is
+  // kept until its element exists: an earlier commit's effects (the countdown ticks every second) can
+  // run after the target is set and before the new step is on screen.
   useEffect(() => {
     const target = focusNext.current;
     if (target === null) return;
-    focusNext.current = null;
     const element = {
       pan: panInput,
       otp: otpInput,
@@ -159,7 +160,9 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
       proceed: proceedButton,
       title,
     }[target].current;
-    element?.focus();
+    if (!element || ('disabled' in element && element.disabled)) return;
+    focusNext.current = null;
+    element.focus();
   });
 
   // The resend countdown, counted from a deadline so a throttled background tab stays right.
@@ -172,24 +175,28 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
     return () => clearInterval(timer);
   }, [counting]);
 
-  // Back from PayU's page (a back-forward cache restore): the buttons work again.
+  // Back from PayU's page or /thanku (a back-forward cache restore): the buttons work again, and a
+  // finished payment starts over from the PAN, since the figures on the card are out of date.
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
       if (!event.persisted) return;
       running.current = false;
       setBusy(null);
       setChoosing(false);
+      setStep((current) => (current === 'success' || current === 'failure' ? 'pannumber' : current));
       for (const form of document.querySelectorAll('form[data-payu]')) form.remove();
     };
     window.addEventListener('pageshow', restored);
     return () => window.removeEventListener('pageshow', restored);
   }, []);
 
+  /** A new attempt: earlier messages are out of date. */
   const begin = (kind: Exclude<Busy, null>) => {
     running.current = true;
     setBusy(kind);
     setFieldError(null);
     setNotice(null);
+    setToasts([]);
   };
   const end = () => {
     running.current = false;
@@ -317,8 +324,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
 
   /** Call 6: the server checks Checkout's signature; SUCCESS or anything else decides the screen. */
   const confirm = async (response: RazorpaySuccess) => {
-    running.current = true;
-    setBusy('confirm');
+    begin('confirm');
     setUnconfirmed(null);
     try {
       // This call takes the public client credential: the payment's signature is its proof.

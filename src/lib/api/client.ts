@@ -25,12 +25,20 @@ export interface CallOptions {
   method?: 'GET' | 'POST';
   signal?: AbortSignal;
   /**
-   * Called with the share of the body sent so far (0 to 1) while a large body (an upload) goes
-   * out. fetch cannot report that, so such a call goes through XMLHttpRequest instead; the envelope
-   * and the errors are the same either way.
+   * How the request goes out, when not by fetch: an upload that reports its progress passes
+   * withUploadProgress() from ./uploadProgress.ts (fetch cannot report how much of a body has gone).
+   * Kept out of this module so that pages which never upload do not carry it.
    */
-  onUploadProgress?: (sent: number) => void;
+  transport?: Transport;
 }
+
+/** Sends a JSON POST and resolves with the parsed answer, whatever its HTTP status; rejects when the network fails. */
+export type Transport = (
+  url: string,
+  body: object,
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+) => Promise<unknown>;
 
 export async function callApi<T = Record<string, unknown>>(
   path: string,
@@ -42,14 +50,8 @@ export async function callApi<T = Record<string, unknown>>(
     : { [HEADERS.clientKey]: CLIENT_KEY };
   let response: unknown;
   try {
-    if (options.onUploadProgress) {
-      response = await sendWithProgress(
-        `${API_BASE}${path}`,
-        body ?? {},
-        headers,
-        options.onUploadProgress,
-        options.signal,
-      );
+    if (options.transport) {
+      response = await options.transport(`${API_BASE}${path}`, body ?? {}, headers, options.signal);
     } else {
       response = await ofetch(`${API_BASE}${path}`, {
         method: options.method ?? 'POST',
@@ -68,32 +70,6 @@ export async function callApi<T = Record<string, unknown>>(
   }
   if (!response || typeof response !== 'object' || !('Status' in response)) throw new NetworkError();
   return response as Envelope<T>;
-}
-
-/** A JSON POST through XMLHttpRequest, for its upload progress events; resolves with the parsed body. */
-function sendWithProgress(
-  url: string,
-  body: object,
-  headers: Record<string, string>,
-  onProgress: (sent: number) => void,
-  signal?: AbortSignal,
-): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
-    request.setRequestHeader('Content-Type', 'application/json');
-    request.setRequestHeader('Accept', 'application/json');
-    request.responseType = 'json';
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    });
-    request.addEventListener('load', () => resolve(request.response));
-    request.addEventListener('error', () => reject(new NetworkError()));
-    request.addEventListener('abort', () => reject(new DOMException('The upload was stopped.', 'AbortError')));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(JSON.stringify(body));
-  });
 }
 
 /** The message to show for a failed call (public-site-signin-repay.md §8). */

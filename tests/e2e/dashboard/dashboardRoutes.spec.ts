@@ -34,7 +34,9 @@ test('with a session, a full page load of each screen shows it (registration scr
     await page.goto(screenPath(screen.slug));
     await dashboardReady(page);
     await expect(heading(page)).toHaveText(screen.slug === 'upload-picture' ? 'Upload Picture' : screen.title);
-    await expect(page).toHaveTitle(`${screen.slug === 'upload-picture' ? 'Upload Picture' : screen.title} | Kosh Credit`);
+    await expect(page).toHaveTitle(
+      `${screen.slug === 'upload-picture' ? 'Upload Picture' : screen.title} | Kosh Credit`,
+    );
   }
 });
 

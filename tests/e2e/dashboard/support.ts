@@ -102,7 +102,10 @@ export async function registerByApi(request: APIRequestContext, customer: Custom
         residence_pincode: '110001',
       },
     ],
-    ['income_details', { income_type_id: incomeType, salary_mode_id: salaryMode, salary_date: yesterday(), monthly_income: income }],
+    [
+      'income_details',
+      { income_type_id: incomeType, salary_mode_id: salaryMode, salary_date: yesterday(), monthly_income: income },
+    ],
     ['selfie_upload', { file: TINY_PNG.toString('base64'), file_ext: 'PNG' }],
   ];
   for (const [event, data] of events.slice(0, steps)) {
@@ -155,3 +158,40 @@ export async function typePan(page: Page, pan: string) {
   await page.getByRole('textbox', { name: 'PAN character 1 of 10' }).click();
   await page.keyboard.type(pan);
 }
+
+/** The five step forms, filled as a customer would. */
+export const steps = {
+  async pan(page: Page, pan: string, income: string | number) {
+    await expect(heading(page)).toHaveText('PAN Authentication');
+    await typePan(page, pan);
+    await page.getByRole('textbox', { name: 'Monthly Income' }).fill(String(income));
+    await page.getByRole('button', { name: 'Verify PAN' }).click();
+  },
+  async personal(page: Page, values: { email: string; dob: string; marital?: '1' | '2' | '3'; spouse?: string }) {
+    await expect(heading(page)).toHaveText('Personal Information');
+    await page.getByRole('textbox', { name: 'Personal Email' }).fill(values.email);
+    await page.getByLabel('Date of Birth').fill(values.dob);
+    await page.getByRole('combobox', { name: 'Marital Status' }).selectOption(values.marital ?? '1');
+    if (values.spouse !== undefined) await page.getByRole('textbox', { name: 'Spouse Name' }).fill(values.spouse);
+    await page.getByRole('radio', { name: 'Female' }).check();
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+  },
+  async address(page: Page, pincode = '110001') {
+    await expect(heading(page)).toHaveText('Residence Address');
+    await page.getByRole('radio', { name: 'Rented' }).check();
+    await page.getByRole('textbox', { name: 'Address1' }).fill('Flat 4B, Lotus Apartments');
+    await page.getByRole('textbox', { name: 'Address2' }).fill('Janpath Road');
+    await page.getByRole('textbox', { name: 'Landmark (optional)' }).fill('Near the post office');
+    await page.getByRole('textbox', { name: 'Pin Code' }).fill(pincode);
+    await expect(page.getByRole('textbox', { name: 'City' })).not.toHaveValue('');
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+  },
+  async income(page: Page, income: string | number, options: { type?: 'Salaried' | 'Self-Employed' } = {}) {
+    await expect(heading(page)).toHaveText('Income Details');
+    await page.getByRole('radio', { name: options.type ?? 'Salaried' }).check();
+    await page.getByRole('textbox', { name: 'Monthly Income' }).fill(String(income));
+    await page.getByLabel('Last Salary Date').fill(yesterday());
+    await page.getByRole('radio', { name: 'Bank transfer' }).check();
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+  },
+};

@@ -5,8 +5,8 @@ import { registrationEvent, SessionEnded } from '../api.ts';
 import { navigate } from '../router.ts';
 import { screenPath } from '../routes.ts';
 import { updateSession } from '../sessionStore.ts';
+import { BusyButton } from './BusyButton.tsx';
 import styles from './Dialog.module.css';
-import { BusyButton } from './SubmitButton.tsx';
 
 interface Outcome {
   eligible: boolean;

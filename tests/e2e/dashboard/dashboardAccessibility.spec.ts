@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { SCREENS, screenPath } from '../../../src/islands/Dashboard/routes.ts';
+import { heading, openDashboard, registerByApi, sidebar, signInByApi, storeSession } from './support.ts';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function violations(page: Page, label: string): Promise<string[]> {
+  await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Loading your details…')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return results.violations.map(
+    (violation) => `${label}: ${violation.id} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+}
+
+test('every dashboard screen, signed in, has zero WCAG 2.2 AA violations, on a desktop and a phone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // Registration screens for a customer part-way through; gated screens for an eligible one.
+  const partway = await registerByApi(request, await signInByApi(request), { steps: 2 });
+  const eligible = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
+  const failures: string[] = [];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const customer of [partway, eligible]) {
+      await storeSession(page, customer);
+      for (const screen of SCREENS) {
+        if ((screen.access === 'eligible') !== (customer === eligible)) continue;
+        await page.goto(screenPath(screen.slug));
+        await expect(heading(page)).toBeVisible();
+        failures.push(...(await violations(page, `${width}px ${screen.slug || '/'}`)));
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test('the forms showing their errors, the eligibility modal and the open sidebar on a phone have no violations', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await signInByApi(request);
+  const failures: string[] = [];
+  const forms: [string, string][] = [
+    ['pan-details', 'Verify PAN'],
+    ['captur-personal-information', 'Save and Continue'],
+    ['captur-address', 'Save and Continue'],
+    ['captur-income-details', 'Save and Continue'],
+    ['upload-picture', 'Continue'],
+  ];
+  await openDashboard(page, customer);
+  for (const [slug, button] of forms) {
+    await page.goto(screenPath(slug));
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    if (slug === 'captur-personal-information') {
+      await page.getByRole('combobox', { name: 'Marital Status' }).selectOption('2');
+    }
+    failures.push(...(await violations(page, `${slug} with errors`)));
+  }
+
+  await page.goto('/my-dashboard/profile-preview');
+  await page.getByRole('button', { name: 'Check Eligibility' }).click();
+  await expect(page.getByRole('dialog', { name: 'Eligibility Check' })).toBeVisible();
+  failures.push(...(await violations(page, 'eligibility modal')));
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/my-dashboard/');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(sidebar(page)).toBeVisible();
+  failures.push(...(await violations(page, 'phone sidebar')));
+  expect(failures).toEqual([]);
+});
