@@ -1,28 +1,19 @@
 // @ts-check
 
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { satteri } from '@astrojs/markdown-satteri';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import site from './content/site.json' with { type: 'json' };
 import { headersFile } from './src/plugins/headersFile.ts';
+import { inlineScriptHashes as scriptHashes } from './src/plugins/inlineScripts.ts';
 import { markdownFacts } from './src/plugins/markdownFacts.ts';
 import { apiOrigin, PAYMENT_ORIGINS } from './src/server/securityHeaders.ts';
 
 // Where the browser finds the API: same origin when unset (npm start), else e.g. https://api.example.in
 const apiBase = process.env.PUBLIC_API_BASE || undefined;
 
-// The small inline scripts of src/scripts/ (rendered by InlineScript.astro) are allowed by hash.
-const scriptsDir = new URL('./src/scripts/', import.meta.url);
-/** @param {string} file */
-const sha256 = (file) =>
-  createHash('sha256')
-    .update(readFileSync(new URL(file, scriptsDir)))
-    .digest('base64');
-const inlineScriptHashes = readdirSync(scriptsDir)
-  .filter((file) => file.endsWith('.js'))
-  .map((file) => /** @type {`sha256-${string}`} */ (`sha256-${sha256(file)}`));
+// The small inline scripts of src/scripts/ (rendered minified by InlineScript.astro) are allowed by hash.
+const inlineScriptHashes = scriptHashes();
 
 // Every page is pre-rendered to plain files; islands hydrate only where there is interaction.
 export default defineConfig({

@@ -33,7 +33,8 @@ export function contentSecurityPolicy(apiBase?: string): string {
     // The API origin serves the payment sandboxes' checkout script outside production.
     `script-src ${list("'self'", "'unsafe-inline'", api, PAYMENT_ORIGINS.scripts)}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
+    // Profile pictures are served by the API (signed, owner-only links).
+    `img-src ${list("'self'", 'data:', 'blob:', api)}`,
     `font-src 'self'`,
     `connect-src ${list("'self'", api, PAYMENT_ORIGINS.frames)}`,
     `frame-src ${list("'self'", PAYMENT_ORIGINS.frames)}`,

@@ -1,10 +1,9 @@
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { safeParse } from 'valibot';
 import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
-import { loginMobile, otp as otpSchema } from '../../lib/schemas/fields.ts';
 import type { LoginData, VerifyData } from '../../lib/schemas/signIn.ts';
+import { mobileProblem, otpProblem } from '../../lib/schemas/signInRules.ts';
 import { dashboardHome, readSession, writeSession } from '../../lib/session.ts';
 import { trackingParameters } from '../../lib/tracking.ts';
 import styles from './LoginCard.module.css';
@@ -107,9 +106,9 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   const requestCode = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const checked = safeParse(loginMobile, mobile);
-    if (!checked.success) {
-      showError(checked.issues[0].message, 'mobile');
+    const mobileError = mobileProblem(mobile);
+    if (mobileError) {
+      showError(mobileError, 'mobile');
       mobileInput.current?.focus();
       return;
     }
@@ -170,9 +169,9 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
     event.preventDefault();
     if (busy) return;
     const entered = code.join('');
-    const checked = safeParse(otpSchema, entered);
-    if (!checked.success) {
-      showError(checked.issues[0].message, 'otp');
+    const codeError = otpProblem(entered);
+    if (codeError) {
+      showError(codeError, 'otp');
       focusBox(code.indexOf(''));
       return;
     }

@@ -1,5 +1,14 @@
 /** Field rules shared by forms and the API, with the specifications' messages word for word. */
 import * as v from 'valibot';
+import {
+  DIGITS,
+  FOUR_DIGITS,
+  INDIAN_MOBILE_START,
+  MOBILE_DIGITS_ONLY,
+  MOBILE_NOT_INDIAN,
+  MOBILE_TOO_SHORT,
+  OTP_MESSAGE,
+} from './signInRules.ts';
 
 /** dashboard.md §5: an empty required field gives "{field} is required!". */
 export const requiredMessage = (field: string) => `${field} is required!`;
@@ -27,17 +36,16 @@ export const indianMobile = v.pipe(
   v.regex(/^[6-9]\d{9}$/, 'Mobile number invalid!'),
 );
 
-/** The sign-in card's mobile (public-site-signin-repay.md §5). */
-export const MOBILE_TOO_SHORT = 'The Mobile field must be at least 10 characters in length.';
+/** The sign-in card's mobile (public-site-signin-repay.md §5), from the card's own rules. */
 export const loginMobile = v.pipe(
   v.string(MOBILE_TOO_SHORT),
-  v.regex(/^\d*$/, 'The Mobile field must contain only digits.'),
+  v.regex(DIGITS, MOBILE_DIGITS_ONLY),
   v.length(10, MOBILE_TOO_SHORT),
-  v.regex(/^[6-9]/, 'Please enter a valid Indian mobile number.'),
+  v.regex(INDIAN_MOBILE_START, MOBILE_NOT_INDIAN),
 );
 
-export const OTP_MESSAGE = 'Please enter 4 digits OTP';
-export const otp = v.pipe(v.string(OTP_MESSAGE), v.regex(/^\d{4}$/, OTP_MESSAGE));
+export { MOBILE_TOO_SHORT, OTP_MESSAGE };
+export const otp = v.pipe(v.string(OTP_MESSAGE), v.regex(FOUR_DIGITS, OTP_MESSAGE));
 
 /** PAN: 5 letters, 4 digits, 1 letter (dashboard.md §5). */
 export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;

@@ -103,7 +103,13 @@ export const profileRoutes = [
     tag: 'Profile',
     auth: 'session',
     body: ProfileRequest,
-    data: v.object({ profile_pic: v.string(), profile_details: v.object({ first_name: v.string() }) }),
+    data: v.object({
+      profile_pic: v.string(),
+      profile_details: v.object({ first_name: v.string() }),
+      eligibility_status: v.number(),
+      next_step: v.string(),
+      step_percentage: v.number(),
+    }),
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       return ok(c, {

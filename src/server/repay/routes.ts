@@ -191,7 +191,7 @@ export const repayRoutes = [
       return ok(c, {
         order_id: order.orderId,
         amount: paiseToRupees(order.amountPaise),
-        key: deps.config.payments.razorpay.keyId,
+        ...checkoutSettings(c),
       });
     },
   }),
@@ -202,7 +202,9 @@ export const repayRoutes = [
     operationId: 'verifyRazorPayCheckPaymentStatus',
     summary: "Verifies Checkout's payment signature against the stored order and records the payment once",
     tag: 'Payments',
-    auth: 'client',
+    // The signature is the proof (only Razorpay can make it), and the order says which loan: a payer
+    // whose repay session ran out while paying must still be able to confirm.
+    auth: 'none',
     body: RazorpayVerifyRequest,
     data: v.object({ status: v.picklist(['SUCCESS', 'FAILED']), txnId: v.string() }),
     async handle(c, input) {

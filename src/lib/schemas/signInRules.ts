@@ -1,0 +1,25 @@
+/**
+ * The sign-in card's rules (public-site-signin-repay.md §5) as plain checks. The valibot schemas of
+ * fields.ts are built from these same messages and patterns for the server; the card uses the plain
+ * checks so that /apply-now does not carry the validation library (its 80 KB budget).
+ */
+export const MOBILE_TOO_SHORT = 'The Mobile field must be at least 10 characters in length.';
+export const MOBILE_DIGITS_ONLY = 'The Mobile field must contain only digits.';
+export const MOBILE_NOT_INDIAN = 'Please enter a valid Indian mobile number.';
+export const OTP_MESSAGE = 'Please enter 4 digits OTP';
+
+export const DIGITS = /^\d*$/;
+export const INDIAN_MOBILE_START = /^[6-9]/;
+export const FOUR_DIGITS = /^\d{4}$/;
+
+/** The first problem with a typed mobile, in the order the server checks, or undefined. */
+export function mobileProblem(mobile: string): string | undefined {
+  if (!DIGITS.test(mobile)) return MOBILE_DIGITS_ONLY;
+  if (mobile.length !== 10) return MOBILE_TOO_SHORT;
+  if (!INDIAN_MOBILE_START.test(mobile)) return MOBILE_NOT_INDIAN;
+  return undefined;
+}
+
+export function otpProblem(code: string): string | undefined {
+  return FOUR_DIGITS.test(code) ? undefined : OTP_MESSAGE;
+}
