@@ -80,6 +80,14 @@ const EnvSchema = v.object({
   IMAGE_MAX_BYTES: int(5 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
   PDF_MAX_BYTES: int(10 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
   FILES_DIR: optionalText(),
+  FILES_STORE: v.optional(v.picklist(['disk', 's3'], 'must be disk or s3'), 'disk'),
+  S3_ENDPOINT: v.optional(
+    v.pipe(v.string(), v.url('must be a full address, e.g. https://s3.ap-south-1.amazonaws.com')),
+  ),
+  S3_BUCKET: optionalText(),
+  S3_REGION: text('ap-south-1'),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
   KYC_PROVIDER: v.optional(v.picklist(['sandbox', 'http'], 'must be sandbox or http')),
   KYC_HTTP_URL: v.optional(v.pipe(v.string(), v.url('must be a full https:// address'))),
   KYC_HTTP_API_KEY: optionalText(),
@@ -126,6 +134,8 @@ export interface Config {
   };
   repaySessionMinutes: number;
   uploads: { bodyLimitBytes: number; imageMaxBytes: number; pdfMaxBytes: number; filesDir: string };
+  /** Object storage for uploads instead of FILES_DIR, when FILES_STORE=s3. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   kyc: { provider: 'sandbox' } | { provider: 'http'; url: string; apiKey: string };
   /** The eligibility policy: the documented defaults, or ELIGIBILITY_POLICY (JSON) in their place. */
   eligibilityPolicy: Policy;
@@ -225,6 +235,23 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push('  KYC_HTTP_URL, KYC_HTTP_API_KEY: must be set when KYC_PROVIDER is http');
     else kyc = { provider: 'http', url: e.KYC_HTTP_URL, apiKey: e.KYC_HTTP_API_KEY };
   }
+  let s3: Config['s3'] = null;
+  if (e.FILES_STORE === 's3') {
+    const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = e;
+    if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+      problems.push(
+        '  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: must be set when FILES_STORE is s3',
+      );
+    } else {
+      s3 = {
+        endpoint: S3_ENDPOINT,
+        bucket: S3_BUCKET,
+        region: e.S3_REGION,
+        accessKeyId: S3_ACCESS_KEY_ID,
+        secretAccessKey: S3_SECRET_ACCESS_KEY,
+      };
+    }
+  }
   let eligibilityPolicy: Policy = DEFAULT_POLICY;
   if (e.ELIGIBILITY_POLICY) {
     try {
@@ -280,6 +307,7 @@ export function loadConfig(env: Env = process.env): Config {
       pdfMaxBytes: e.PDF_MAX_BYTES,
       filesDir: e.FILES_DIR ? resolve(e.FILES_DIR) : memory ? 'memory://' : resolve(e.DATA_DIR, 'files'),
     },
+    s3,
     kyc,
     eligibilityPolicy,
     warnings,

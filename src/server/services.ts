@@ -11,6 +11,7 @@ import { httpTransport } from './sms/httpTransport.ts';
 import { outboxTransport } from './sms/outboxTransport.ts';
 import type { SmsTransport } from './sms/transport.ts';
 import { diskFileStore, memoryFileStore } from './storage/fileStore.ts';
+import { s3FileStore } from './storage/s3Store.ts';
 
 export interface ServiceOverrides {
   now?: () => Date;
@@ -36,7 +37,11 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
     sessions: new Sessions(db, config.session, now),
     panVerifier:
       overrides.panVerifier ?? (config.kyc.provider === 'http' ? httpPanVerifier(config.kyc) : sandboxPanVerifier()),
-    files: config.uploads.filesDir === 'memory://' ? memoryFileStore() : diskFileStore(config.uploads.filesDir),
+    files: config.s3
+      ? s3FileStore(config.s3)
+      : config.uploads.filesDir === 'memory://'
+        ? memoryFileStore()
+        : diskFileStore(config.uploads.filesDir),
     providerFetch: fetch,
   };
   return { deps, database };

@@ -48,6 +48,16 @@ describe('configuration is checked once, at start', () => {
       /KYC_PROVIDER: must be http in production/,
     );
     expect(() => loadConfig({ ELIGIBILITY_POLICY: '{"minAge": 16}' })).toThrow(/ELIGIBILITY_POLICY/);
+    expect(() => loadConfig({ FILES_STORE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(
+      loadConfig({
+        FILES_STORE: 's3',
+        S3_ENDPOINT: 'https://s3.example.in',
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }).s3,
+    ).toMatchObject({ bucket: 'b', region: 'ap-south-1' });
     expect(loadConfig(PRODUCTION).payments.razorpay.checkoutUrl).toBe('https://checkout.razorpay.com/v1/checkout.js');
   });
 
