@@ -6,6 +6,7 @@ import type { LoginData, VerifyData } from '../../lib/schemas/signIn.ts';
 import { mobileProblem, otpProblem } from '../../lib/schemas/signInRules.ts';
 import { dashboardHome, readSession, writeSession } from '../../lib/session.ts';
 import { trackingParameters } from '../../lib/tracking.ts';
+import { useResendCountdown } from '../shared/useResendCountdown.ts';
 import styles from './LoginCard.module.css';
 
 export interface LoginCardProps {
@@ -15,7 +16,6 @@ export interface LoginCardProps {
 }
 
 /** public-site-signin-repay.md §4 and §9: the resend wait and how long a message stays. */
-const RESEND_SECONDS = 30;
 const MESSAGE_MS = 5_000;
 /** §8, word for word. */
 const CONSENT_MESSAGE = 'Please check the checkbox to accept our terms and conditions';
@@ -46,7 +46,6 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   const [consent, setConsent] = useState(false);
   const [consentOpen, setConsentOpen] = useState(false);
   const [code, setCode] = useState<string[]>(EMPTY_CODE);
-  const [countdown, setCountdown] = useState(0);
   const [busy, setBusy] = useState<Busy>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const mobileInput = useRef<HTMLInputElement>(null);
@@ -54,7 +53,6 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   /** What to focus once the next render is on screen (a step change replaces the fields). */
   const focusNext = useRef<'mobile' | number | null>(null);
   /** When Resend is offered again (epoch milliseconds). */
-  const resendAt = useRef(0);
 
   // A visitor who is already signed in belongs on the dashboard.
   useEffect(() => {
@@ -68,16 +66,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  // The resend countdown, on the code step only. Counted from a deadline, so a throttled
-  // background tab still shows the right number when it wakes up.
-  const counting = step === 'otp' && countdown > 0;
-  useEffect(() => {
-    if (!counting) return;
-    const timer = setInterval(() => {
-      setCountdown(Math.max(0, Math.ceil((resendAt.current - Date.now()) / 1_000)));
-    }, 1_000);
-    return () => clearInterval(timer);
-  }, [counting]);
+  const { countdown, start: startCountdown } = useResendCountdown(step === 'otp');
 
   useEffect(() => {
     const target = focusNext.current;
@@ -87,10 +76,6 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
     else boxes.current[target]?.focus();
   });
 
-  const startCountdown = () => {
-    resendAt.current = Date.now() + RESEND_SECONDS * 1_000;
-    setCountdown(RESEND_SECONDS);
-  };
   const showError = (text: string, field?: Field) => setMessage({ kind: 'error', text, ...(field && { field }) });
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(DIGITS - 1, index))]?.focus();
 

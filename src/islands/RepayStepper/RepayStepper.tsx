@@ -6,6 +6,7 @@ import { formatDate, formatPaise } from '../../lib/format.ts';
 import { acceptsAmountEntry, entryToPaise } from '../../lib/repayAmount.ts';
 import { OTP_MESSAGE, PAN_MESSAGE, PAN_PATTERN } from '../../lib/schemas/fields.ts';
 import type { RepaymentData } from '../../lib/schemas/repay.ts';
+import { useResendCountdown } from '../shared/useResendCountdown.ts';
 import { nextOtp, nextPan } from './entry.ts';
 import { payuOrderFrom, submitPayuForm } from './payu.ts';
 import styles from './RepayStepper.module.css';
@@ -31,7 +32,6 @@ export const SEND_FAILED = 'An error occurred';
 /** decisions.md §5: the server charges at least one rupee; the field says so before asking it. */
 export const AMOUNT_TOO_SMALL = 'The amount must be at least ₹1.';
 const AMOUNT_INVALID = 'Enter the amount in rupees, e.g. 1500 or 1500.50.';
-const RESEND_SECONDS = 30;
 const MIN_PAISE = 100;
 const WAIT = 'Please wait…';
 
@@ -102,6 +102,7 @@ const rupees = (value: number) => formatPaise(Math.round(value * 100));
 export default function RepayStepper({ brand }: RepayStepperProps) {
   const id = useId();
   const [step, setStep] = useState<Step>('pannumber');
+  const { countdown, start: startCountdown } = useResendCountdown(step === 'panotp');
   const [pan, setPan] = useState('');
   const [otp, setOtp] = useState('');
   const [terms, setTerms] = useState(false);
@@ -112,7 +113,6 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [choosing, setChoosing] = useState(false);
-  const [countdown, setCountdown] = useState(0);
   const [unconfirmed, setUnconfirmed] = useState<RazorpaySuccess | null>(null);
   const [result, setResult] = useState<Result | null>(null);
 
@@ -125,7 +125,6 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
   const proceedButton = useRef<HTMLButtonElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef<Focus | null>(null);
-  const resendAt = useRef(0);
   const toastId = useRef(0);
 
   const closeToast = useCallback((closed: number) => setToasts((list) => list.filter((t) => t.id !== closed)), []);
@@ -164,16 +163,6 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
     focusNext.current = null;
     element.focus();
   });
-
-  // The resend countdown, counted from a deadline so a throttled background tab stays right.
-  const counting = step === 'panotp' && countdown > 0;
-  useEffect(() => {
-    if (!counting) return;
-    const timer = setInterval(() => {
-      setCountdown(Math.max(0, Math.ceil((resendAt.current - Date.now()) / 1_000)));
-    }, 1_000);
-    return () => clearInterval(timer);
-  }, [counting]);
 
   // Back from PayU's page or /thanku (a back-forward cache restore): the buttons work again, and a
   // finished payment starts over from the PAN, since the figures on the card are out of date.
@@ -236,8 +225,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
       }
       setOtp('');
       setStep('panotp');
-      resendAt.current = Date.now() + RESEND_SECONDS * 1_000;
-      setCountdown(RESEND_SECONDS);
+      startCountdown();
       focusNext.current = 'otp';
       toast('success', reply.Message);
     } catch (error) {
