@@ -235,7 +235,7 @@ try {
     console.log(USAGE);
     process.exit(command ? 0 : 2);
   }
-  if (!['loans', 'loan', 'collect'].includes(command))
+  if (!['loans', 'loan', 'collect', 'leads', 'lead', 'approve', 'reject', 'disburse'].includes(command))
     throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
   const config = loadConfig();
   database = await openDatabase(config.database);

@@ -10,6 +10,13 @@ import type { Site } from './site.ts';
 /** Days after disbursal in which the borrower may leave the loan by repaying principal and interest to date, with no penalty. */
 export const COOLING_OFF_DAYS = 3;
 
+/**
+ * Loans are quoted at the highest configured daily rate: the loan page's payable, principal +
+ * principal × days / 100 (dashboard.md §9), is 1% a day. The server's statement and the page's
+ * figure both take the rate from here.
+ */
+export const quoteDailyRatePercent = (loan: { dailyRatePercent: { max: number } }): number => loan.dailyRatePercent.max;
+
 export interface KeyFactStatement {
   lender: string;
   brand: string;

@@ -22,6 +22,7 @@ import { payuSandboxRoutes } from './sandbox/payu.ts';
 import { razorpaySandboxRoutes } from './sandbox/razorpay.ts';
 import { signInRoutes } from './signIn/routes.ts';
 import { notFoundPage, staticSite } from './staticSite.ts';
+import { megabytes } from './storage/uploads.ts';
 import { systemRoutes } from './system/routes.ts';
 
 /** Every API route this configuration has; the OpenAPI document is written from this list. */
@@ -73,16 +74,23 @@ export function createApp(deps: Deps) {
       }),
     );
   }
-  // Uploads (selfie, documents) come as base64 in JSON on the shared endpoint: a larger limit there.
+  // Uploads (selfie, documents) come as base64 in JSON on the shared endpoint and the single-document
+  // route: a larger limit there.
+  const uploadPaths = new Set<string>([API.registration, API.singleDocument]);
   const tooLarge = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) => failure(c, new ApiError(413, 'The request is too large.', 'body_too_large')),
   });
+  const largestFile = megabytes(Math.max(config.uploads.pdfMaxBytes, config.uploads.imageMaxBytes));
   const uploadTooLarge = bodyLimit({
     maxSize: config.uploads.bodyLimitBytes,
-    onError: (c) => failure(c, new ApiError(413, 'The file is too large.', 'body_too_large')),
+    onError: (c) =>
+      failure(
+        c,
+        new ApiError(413, `The file is too large: the largest we accept is ${largestFile}.`, 'body_too_large'),
+      ),
   });
-  app.use('/Api/*', (c, next) => (c.req.path === API.registration ? uploadTooLarge(c, next) : tooLarge(c, next)));
+  app.use('/Api/*', (c, next) => (uploadPaths.has(c.req.path) ? uploadTooLarge(c, next) : tooLarge(c, next)));
 
   mountRoutes(app, apiRoutes(config));
   // The sandboxes keep the providers' HTTP interfaces; the server reaches them in-process.

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { httpTransport } from '../../src/server/sms/httpTransport.ts';
 import { SmsDeliveryError } from '../../src/server/sms/transport.ts';
 import { startServer } from './support/server.ts';
@@ -77,6 +78,7 @@ describe('configuration is checked once, at start', () => {
     try {
       expect((await server.get(`${API.devOutbox}?to=9876543210`)).status).toBe(404);
       expect((await server.post('/__dev/clock', { advance_seconds: 10 })).status).toBe(404);
+      expect((await server.post(DEV_STAFF_PATH, { action: 'disburse', lead_id: 5000001 })).status).toBe(404);
       expect((await server.get(API.openapi)).body.paths[API.devOutbox]).toBeUndefined();
     } finally {
       await server.close();

@@ -4,15 +4,15 @@ import { API } from '../../src/lib/api/paths.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
 import { SANDBOX_CREDENTIALS } from '../../src/server/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
-import { requestHash, responseHash } from '../../src/server/payments/payu.ts';
-import { paymentSignature, webhookSignature } from '../../src/server/payments/razorpay.ts';
+import { requestHash } from '../../src/server/payments/payu.ts';
+import { paymentSignature } from '../../src/server/payments/razorpay.ts';
 import { WEBHOOK_PATHS } from '../../src/server/repay/providerRoutes.ts';
 import { REPAY_PATHS } from '../../src/server/repay/routes.ts';
 import { createBorrower, randomPan } from './support/borrower.ts';
+import { payuResponse, postForm, razorpayCheckoutResult, razorpayWebhook } from './support/providers.ts';
 import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode } from './support/signIn.ts';
 
-const { keySecret, webhookSecret } = SANDBOX_CREDENTIALS.razorpay;
 const { key: payuKey, salt: payuSalt } = SANDBOX_CREDENTIALS.payu;
 
 describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine) => {
@@ -42,34 +42,11 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
   const order = (token: string, rzp_amount: string | number) =>
     server.post(REPAY_PATHS.razorpayOrder, { rzp_amount }, { token });
 
-  const pay = (orderId: string, paymentId: string, signature = paymentSignature(orderId, paymentId, keySecret)) =>
-    server.post(REPAY_PATHS.razorpayVerify, {
-      razorpay_payment_id: paymentId,
-      razorpay_order_id: orderId,
-      razorpay_signature: signature,
-    });
+  const pay = (orderId: string, paymentId: string, signature?: string) =>
+    server.post(REPAY_PATHS.razorpayVerify, razorpayCheckoutResult(orderId, paymentId, signature));
 
-  function webhook(
-    event: string,
-    orderId: string,
-    paymentId: string,
-    amount: number,
-    eventId = `evt_${paymentId}_${event}`,
-  ) {
-    const body = JSON.stringify({
-      event,
-      payload: { payment: { entity: { id: paymentId, order_id: orderId, amount, status: 'captured' } } },
-    });
-    return fetch(`${server.url}${WEBHOOK_PATHS.razorpay}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Razorpay-Signature': webhookSignature(body, webhookSecret),
-        'X-Razorpay-Event-Id': eventId,
-      },
-      body,
-    });
-  }
+  const webhook = (event: string, orderId: string, paymentId: string, amount: number, eventId?: string) =>
+    razorpayWebhook(server.url, event, { orderId, paymentId, amountPaise: amount }, eventId);
 
   async function ledger(loanId: string) {
     const rows = await queryRows<{
@@ -259,35 +236,14 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
     async function payuOrder(token: string, amount: string) {
       const reply = await server.post(
         REPAY_PATHS.payuOrder,
-        { amount, productinfo: 'x', firstname: 'x', email: 'x@x.in', mobile: '9', udf5: '1' },
+        { amount, productinfo: 'x', firstname: 'x', email: 'x@x.in', mobile: '9', udf5: '' },
         { token },
       );
       expect(reply.body.Status).toBe(1);
       return reply.body.data.parameters as Record<string, string>;
     }
-    function payuReturn(path: string, fields: Record<string, string>) {
-      return fetch(`${server.url}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-      });
-    }
-    const response = (p: Record<string, string>, status: string, extra: Record<string, string> = {}) => {
-      const fields = {
-        key: p.key ?? '',
-        txnid: p.txnid ?? '',
-        amount: p.amount ?? '',
-        productinfo: p.productinfo ?? '',
-        firstname: p.firstname ?? '',
-        email: p.email ?? '',
-        udf5: p.udf5 ?? '',
-        status,
-        mihpayid: `40${Math.floor(Math.random() * 1e8)}`,
-        ...extra,
-      };
-      return { ...fields, hash: responseHash(fields, payuSalt) };
-    };
+    const payuReturn = (path: string, fields: Record<string, string>) => postForm(`${server.url}${path}`, fields);
+    const response = payuResponse;
 
     it('answers hashed parameters for the amount the server decides', async () => {
       const { pancard, mobile } = await createBorrower(server, clock.now());

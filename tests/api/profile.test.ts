@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
+import { approveLead } from '../../src/server/application/staff.ts';
 import { PROFILE_PATHS } from '../../src/server/profile/routes.ts';
+import { applicationAtDocuments, completeApplication, EMPLOYMENT, eligibleCustomer } from './support/application.ts';
 import { randomPan } from './support/borrower.ts';
 import { base64, tinyJpeg, tinyPdf, tinyPng } from './support/files.ts';
 import { ENGINES, randomMobile, startServer, type TestServer } from './support/server.ts';
@@ -183,7 +185,7 @@ describe.each(ENGINES)('profile registration and eligibility (%s database)', (en
       file_ext: 'jpg',
     });
     expect(big.status).toBe(413);
-    expect(big.body.Message).toBe('The file is 5 MB; the largest we accept is 5 MB.');
+    expect(big.body.Message).toBe('The file is 5.1 MB; the largest we accept is 5 MB.');
     expect(
       (await send(token, { event_name: 'selfie_upload', file: base64(tinyJpeg()), file_ext: 'jpg' })).body.Status,
     ).toBe(1);
@@ -217,6 +219,62 @@ describe.each(ENGINES)('profile registration and eligibility (%s database)', (en
     const { token } = await signIn(server, randomMobile());
     const early = await send(token, { event_name: 'register_now' });
     expect(early.body).toMatchObject({ Status: 0, Message: 'Please complete all five steps of your profile first.' });
+  });
+
+  it('the profile carries the application: its progress, steps data, employment and, once approved, the Credit Manager', async () => {
+    const { token } = await eligibleCustomer(server);
+    const profile = async () => (await server.post(PROFILE_PATHS.profile, {}, { token })).body.Data;
+    expect(await profile()).toMatchObject({
+      application_filled_percent: 0,
+      customer_employment_details: null,
+      excutive_details: null,
+      lead_details: { status: '', lead_id: null },
+      step_complete_percent: 0,
+      step_stage: 1,
+      user_type: 'NEW',
+    });
+
+    const leadId = await applicationAtDocuments(server, token);
+    const { event_name: _event, ...employment } = EMPLOYMENT;
+    expect(await profile()).toMatchObject({
+      application_filled_percent: 50,
+      step_complete_percent: 50,
+      step_stage: 3,
+      user_type: 'NEW',
+      lead_details: { status: 'applied', lead_id: leadId },
+      excutive_details: null,
+      customer_employment_details: {
+        ...employment,
+        landmark: '',
+        office_email: '',
+        emp_work_mode: 'WFO',
+        employer_name: 'Acme Pvt Ltd',
+        emp_department: '',
+        companyid: 1,
+        emp_designation: 'Analyst',
+        emp_house: 'Tower 1',
+        emp_street: 'Cyber City',
+        emp_landmark: '',
+        emp_pincode: '122002',
+      },
+    });
+
+    await completeApplication(server, token);
+    expect(await profile()).toMatchObject({
+      application_filled_percent: 100,
+      step_complete_percent: 100,
+      step_stage: 4,
+    });
+    await approveLead(
+      server.database.db,
+      leadId,
+      { amountPaise: 1_500_000, tenureDays: 60, dailyRatePercent: 1, manager: 'Neha Rao' },
+      'ops:test',
+    );
+    expect(await profile()).toMatchObject({
+      lead_details: { status: 'approved', lead_id: leadId },
+      excutive_details: { name: 'Neha Rao', mobile: expect.stringMatching(/\d/), email: expect.stringContaining('@') },
+    });
   });
 
   it("customer A gets nothing of B's: every profile route refuses B's profile_id", async () => {

@@ -17,6 +17,12 @@ export const API = {
   razorpayOrder: '/Api/RepayLoanApi/generateRazorpayorderId',
   razorpayVerify: '/Api/CustomerDetails/verifyRazorPayCheckPaymentStatus',
   payuOrder: '/Api/RepayLoanApi/payuOrders',
+  /** The loan application (dashboard.md §7): documents, loan history and detail, the KFS, one document. */
+  mandatoryDocuments: '/Api/Website/checkCustomerMandatoryDocuments',
+  leadList: '/Api/Website/getLeadList',
+  leadDetail: '/Api/Website/getLeadDetail',
+  keyFactStatement: '/Api/Website/getKeyFactStatement',
+  singleDocument: '/Api/Website/uploadSingleDocument',
 } as const;
 
 /** Header names of §7: the public client credential without a session, the token with one. */

@@ -1,5 +1,6 @@
 /** The loan application's events (dashboard.md §7) with the messages of §5. */
 import * as v from 'valibot';
+import { IFSC_PATTERN } from '../banks.ts';
 import { email, required, requiredMessage } from './fields.ts';
 import { FUTURE_DATE, PIN_INVALID } from './profile.ts';
 
@@ -36,6 +37,9 @@ export const DEPARTMENTS = [
   'ADMIN',
   'HUMAN RESOURCES',
 ] as const;
+
+/** Accepting a quote without confirming its Key Fact Statement (the server's answer and the form's message). */
+export const KFS_REQUIRED = 'Please read the Key Fact Statement and confirm it before you accept.';
 
 export const GenerateQuoteRequest = v.object({ event_name: v.literal('generate_loan_quote'), profile_id: profileId });
 
@@ -77,16 +81,21 @@ export const EmploymentRequest = v.object({
   pincode: v.pipe(
     v.union([v.string(), v.number()], requiredMessage('Pin code')),
     v.transform((x) => String(x).trim()),
+    v.nonEmpty(requiredMessage('Pin code')),
     v.maxLength(6, PIN_INVALID),
     v.regex(/^[1-9]\d{5}$/, PIN_INVALID),
   ),
   emp_since: v.pipe(
     v.string(requiredMessage('Employed since')),
+    v.nonEmpty(requiredMessage('Employed since')),
     v.isoDate('Employed since is not a valid date.'),
     v.check((d) => d <= todayInIndia(), FUTURE_DATE),
   ),
   office_email: v.optional(v.union([v.literal(''), email]), ''),
 });
+
+/** dashboard.md §5: the confirm account number must equal the account number. */
+export const ACCOUNTS_DIFFER = 'Account numbers do not match';
 
 export const BankingRequest = v.pipe(
   v.object({
@@ -102,7 +111,7 @@ export const BankingRequest = v.pipe(
     account_ifsc: v.pipe(
       required('IFSC', 11),
       v.toUpperCase(),
-      v.regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'Please enter a valid IFSC code.'),
+      v.regex(IFSC_PATTERN, 'Please enter a valid IFSC code.'),
     ),
     account_type_id: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.literal(1)), 1),
     verification_consent: v.pipe(
@@ -112,7 +121,7 @@ export const BankingRequest = v.pipe(
     ),
   }),
   v.forward(
-    v.check((input) => input.account_number === input.confirm_account_number, 'Account numbers do not match'),
+    v.check((input) => input.account_number === input.confirm_account_number, ACCOUNTS_DIFFER),
     ['confirm_account_number'],
   ),
 );

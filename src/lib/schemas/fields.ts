@@ -8,6 +8,8 @@ import {
   MOBILE_NOT_INDIAN,
   MOBILE_TOO_SHORT,
   OTP_MESSAGE,
+  PAN_MESSAGE,
+  PAN_PATTERN,
 } from './signInRules.ts';
 
 /** dashboard.md §5: an empty required field gives "{field} is required!". */
@@ -48,6 +50,5 @@ export { MOBILE_TOO_SHORT, OTP_MESSAGE };
 export const otp = v.pipe(v.string(OTP_MESSAGE), v.regex(FOUR_DIGITS, OTP_MESSAGE));
 
 /** PAN: 5 letters, 4 digits, 1 letter (dashboard.md §5). */
-export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
-export const PAN_MESSAGE = 'Please enter valid pan number!';
+export { PAN_MESSAGE, PAN_PATTERN };
 export const pan = v.pipe(v.string(PAN_MESSAGE), v.trim(), v.toUpperCase(), v.regex(PAN_PATTERN, PAN_MESSAGE));

@@ -7,6 +7,9 @@ export const MOBILE_TOO_SHORT = 'The Mobile field must be at least 10 characters
 export const MOBILE_DIGITS_ONLY = 'The Mobile field must contain only digits.';
 export const MOBILE_NOT_INDIAN = 'Please enter a valid Indian mobile number.';
 export const OTP_MESSAGE = 'Please enter 4 digits OTP';
+/** The repay page's PAN (§5): 5 letters, 4 digits, 1 letter. Plain here so /repayloan carries no validation library either. */
+export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;
+export const PAN_MESSAGE = 'Please enter valid pan number!';
 
 export const DIGITS = /^\d*$/;
 export const INDIAN_MOBILE_START = /^[6-9]/;

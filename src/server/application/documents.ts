@@ -7,11 +7,13 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../context.ts';
-import { queryRows } from '../db/client.ts';
+import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import type { leads } from '../db/schema.ts';
+import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { ownCustomer } from '../profile/events.ts';
 import { defineEvent } from '../registration/events.ts';
+import { checkPdfPassword } from '../storage/pdfPassword.ts';
 import { storeUpload } from '../storage/uploads.ts';
 
 type Lead = typeof leads.$inferSelect;
@@ -43,9 +45,13 @@ const REPEAT = new Set(['bank_statement', 'salary_slip']);
 /** The single-document upload's docs_id (dashboard.md §3). */
 export const DOCS_ID: Record<number, string> = { 4: 'pan', 16: 'salary_slip', 8: 'utility_bill', 6: 'bank_statement' };
 
-export async function mandatoryDocuments(c: Context<AppEnv>, lead: Lead): Promise<MandatoryDocument[]> {
+export async function mandatoryDocuments(
+  c: Context<AppEnv>,
+  lead: Lead,
+  db: Database | Transaction = c.get('deps').db,
+): Promise<MandatoryDocument[]> {
   const rows = await queryRows<{ doc_type: string }>(
-    c.get('deps').db,
+    db,
     sql`select doc_type from lead_documents where lead_id = ${lead.id}`,
   );
   const uploaded = new Set(rows.map((row) => row.doc_type));
@@ -55,7 +61,46 @@ export async function mandatoryDocuments(c: Context<AppEnv>, lead: Lead): Promis
   }));
 }
 
-const isEncryptedPdf = (bytes: Uint8Array) => Buffer.from(bytes).includes('/Encrypt');
+/** The browser sends "N/A" when the customer gave no password (dashboard.md §3). */
+const NO_PASSWORD = new Set(['', 'N/A']);
+
+/**
+ * An encrypted PDF is taken only with a password that opens it (the user's or the owner's), so
+ * staff are never left with a document nobody can read. Answers the note kept with the document;
+ * the password itself is never kept or logged.
+ */
+function checkProtection(bytes: Uint8Array, password: string): string | null {
+  const check = checkPdfPassword(bytes, password);
+  switch (check.result) {
+    case 'not_encrypted':
+      return null;
+    case 'opens_without_password':
+      return 'Encrypted PDF that opens without a password';
+    case 'accepted':
+      return 'Password-protected PDF: the password was checked and not kept';
+    case 'wrong_password':
+      if (NO_PASSWORD.has(password)) {
+        throw new ApiError(
+          400,
+          'This PDF is protected by a password. Enter the password and upload it again.',
+          'pdf_password_required',
+        );
+      }
+      throw new ApiError(400, 'The password for this PDF is not correct.', 'pdf_password_wrong');
+    case 'unsupported':
+      throw new ApiError(
+        400,
+        'This PDF is protected in a way we cannot open. Please upload a copy without the protection.',
+        'pdf_protection_unsupported',
+      );
+    case 'unreadable':
+      throw new ApiError(
+        400,
+        'This PDF could not be read. Please save it again and upload the copy.',
+        'pdf_unreadable',
+      );
+  }
+}
 
 /** The messages of dashboard.md §5 for a missing file, word for word (double spaces included). */
 const MISSING_FILE: Record<string, string> = {
@@ -65,14 +110,22 @@ const MISSING_FILE: Record<string, string> = {
   utility_bill: 'Please select  utility image',
 };
 
-/** Stores one document of the lead, replacing an earlier upload of the same type. */
-export async function saveDocument(
+/**
+ * Stores one document of the lead, replacing an earlier upload of the same type. The step the
+ * document completes (`advance`) is written in the same transaction as its row: after a crash the
+ * application shows both or neither.
+ */
+export async function saveDocument<Step>(
   c: Context<AppEnv>,
   lead: Lead,
   docType: string,
   file: string,
   password: string,
-  options: { event?: string; aadhaarLast4?: string | undefined } = {},
+  options: {
+    event?: string;
+    aadhaarLast4?: string | undefined;
+    advance?: (tx: Transaction) => Promise<Step>;
+  } = {},
 ) {
   const doc = (await mandatoryDocuments(c, lead)).find((d) => d.doc_type === docType);
   if (!doc) throw new ApiError(400, 'This document is not needed for your application.', 'unknown_document');
@@ -80,6 +133,7 @@ export async function saveDocument(
     throw new ApiError(400, 'This document belongs to another step.', 'unknown_document');
   }
   const missing = MISSING_FILE[docType] ?? 'Please upload all required documents.';
+  let protection: string | null = null;
   const stored = await storeUpload(
     c,
     lead.customerId,
@@ -87,31 +141,22 @@ export async function saveDocument(
     file,
     doc.allowed_format === 'pdf' ? ['pdf'] : ['jpeg', 'png'],
     missing,
+    (bytes, type) => {
+      if (type === 'pdf') protection = checkProtection(bytes, password);
+    },
   );
-  if (
-    doc.allowed_format === 'pdf' &&
-    isEncryptedPdf(
-      await c
-        .get('deps')
-        .files.get(stored.storageKey)
-        .then((b) => b ?? new Uint8Array()),
-    )
-  ) {
-    if (!password || password === 'N/A') {
-      throw new ApiError(
-        400,
-        'This PDF is protected by a password. Enter the password and upload it again.',
-        'pdf_password_required',
-      );
-    }
-  }
-  const note = docType.startsWith('aadhaar') && options.aadhaarLast4 ? `Aadhaar ending ${options.aadhaarLast4}` : null;
-  await c.get('deps').db.execute(
-    sql`insert into lead_documents (lead_id, doc_type, file_id, note, uploaded_at)
-        values (${lead.id}, ${docType}, ${stored.id}, ${note}, ${c.get('deps').now()})
-        on conflict (lead_id, doc_type) do update set file_id = excluded.file_id, note = excluded.note, uploaded_at = excluded.uploaded_at`,
-  );
-  return doc;
+  const note =
+    docType.startsWith('aadhaar') && options.aadhaarLast4 ? `Aadhaar ending ${options.aadhaarLast4}` : protection;
+  const step = await c.get('deps').db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into lead_documents (lead_id, doc_type, file_id, note, uploaded_at)
+          values (${lead.id}, ${docType}, ${stored.id}, ${note}, ${c.get('deps').now()})
+          on conflict (lead_id, doc_type) do update set file_id = excluded.file_id, note = excluded.note, uploaded_at = excluded.uploaded_at`,
+    );
+    crashPoint('document.recorded');
+    return options.advance?.(tx);
+  });
+  return { doc, step };
 }
 
 const DocumentRequest = (event: string) =>
@@ -132,6 +177,7 @@ type RequireLead = (c: Context<AppEnv>, customer: Awaited<ReturnType<typeof ownC
 type Advance = (
   c: Context<AppEnv>,
   lead: Lead,
+  tx: Transaction,
 ) => Promise<{ next_step: string; step_percentage: number; lead_id: number }>;
 
 export function documentEvents(requireLead: RequireLead, advance: Advance) {
@@ -145,11 +191,12 @@ export function documentEvents(requireLead: RequireLead, advance: Advance) {
         async handle(c, input) {
           const customer = await ownCustomer(c, input.profile_id);
           const lead = await requireLead(c, customer);
-          const doc = await saveDocument(c, lead, input.doc_type, input.file, input.password, {
+          const { doc, step } = await saveDocument(c, lead, input.doc_type, input.file, input.password, {
             event,
             aadhaarLast4: input.aadhaar_last4,
+            advance: (tx) => advance(c, lead, tx),
           });
-          return ok(c, await advance(c, lead), `${doc.name} uploaded.`);
+          return ok(c, step ?? {}, `${doc.name} uploaded.`);
         },
       }),
     ]),

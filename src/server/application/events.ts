@@ -6,17 +6,20 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
-import { keyFactStatement } from '../../lib/kfs.ts';
+import { keyFactStatement, quoteDailyRatePercent } from '../../lib/kfs.ts';
 import {
   BankingRequest,
   EmploymentRequest,
   GenerateQuoteRequest,
+  KFS_REQUIRED,
   QuoteDecisionRequest,
 } from '../../lib/schemas/application.ts';
 import { site } from '../../lib/site.ts';
 import type { AppEnv } from '../context.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { customers, leads, loans } from '../db/schema.ts';
 import { decide, type Quote } from '../eligibility/policy.ts';
+import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { ownCustomer } from '../profile/events.ts';
 import { defineEvent } from '../registration/events.ts';
@@ -26,8 +29,8 @@ import { documentEvents, mandatoryDocuments } from './documents.ts';
 export type Lead = typeof leads.$inferSelect;
 type Customer = typeof customers.$inferSelect;
 
-/** The loan is quoted at the highest configured daily rate (the loan page's payable = principal + principal × days / 100). */
-export const QUOTE_DAILY_RATE_PERCENT = site.loan.dailyRatePercent.max;
+/** The daily rate of every quote (src/lib/kfs.ts: the loan page shows its payable at the same rate). */
+export const QUOTE_DAILY_RATE_PERCENT = quoteDailyRatePercent(site.loan);
 const APPLICATION_STEPS = [
   'generate_loan_quote',
   'employment_details',
@@ -56,29 +59,43 @@ async function requireLead(c: Context<AppEnv>, customer: Customer): Promise<Lead
   return lead;
 }
 
-/** Moves the application on: next_step on the lead and on the customer, progress per finished card. */
-async function advance(c: Context<AppEnv>, lead: Lead, nextStep: string, changes: Partial<Lead> = {}) {
+/**
+ * Moves the application on: next_step on the lead and on the customer, progress per finished card,
+ * in one transaction (the caller's, when it has one) so the two never disagree after a crash.
+ */
+async function advance(
+  c: Context<AppEnv>,
+  lead: Lead,
+  nextStep: string,
+  changes: Partial<Lead> = {},
+  tx?: Transaction,
+) {
   const card = APPLICATION_STEPS.findIndex(
     (step) => step === nextStep || (step === 'documents' && nextStep.endsWith('_upload')),
   );
   const stepPercentage = Math.max(0, card) * 25;
-  const { db } = c.get('deps');
-  await db
-    .update(leads)
-    .set({ ...changes, nextStep, stepPercentage })
-    .where(eq(leads.id, lead.id));
-  await db.update(customers).set({ nextStep }).where(eq(customers.id, lead.customerId));
+  const write = async (db: Database | Transaction) => {
+    await db
+      .update(leads)
+      .set({ ...changes, nextStep, stepPercentage })
+      .where(eq(leads.id, lead.id));
+    crashPoint('application.advance');
+    await db.update(customers).set({ nextStep }).where(eq(customers.id, lead.customerId));
+  };
+  await (tx ? write(tx) : c.get('deps').db.transaction(write));
   return { next_step: nextStep, step_percentage: stepPercentage, lead_id: lead.id };
 }
 
 /** After employment (or the quote, for a repeat customer): the first document still missing, else the bank. */
-async function afterDocuments(c: Context<AppEnv>, lead: Lead): Promise<string> {
-  const missing = (await mandatoryDocuments(c, lead)).find((doc) => !doc.uploaded);
+async function afterDocuments(c: Context<AppEnv>, lead: Lead, db?: Transaction): Promise<string> {
+  const missing = (await mandatoryDocuments(c, lead, db)).find((doc) => !doc.uploaded);
   return missing ? missing.event_name : 'banking_details';
 }
 
 export const applicationEvents = {
-  ...documentEvents(requireLead, (c, lead) => afterDocuments(c, lead).then((next) => advance(c, lead, next))),
+  ...documentEvents(requireLead, (c, lead, tx) =>
+    afterDocuments(c, lead, tx).then((next) => advance(c, lead, next, {}, tx)),
+  ),
   generate_loan_quote: defineEvent({
     auth: 'session',
     schema: GenerateQuoteRequest,
@@ -113,19 +130,23 @@ export const applicationEvents = {
         deps.config.eligibilityPolicy,
       );
       if (!decision.eligible) throw new ApiError(422, decision.message, 'not_eligible');
-      const [lead] = await deps.db
-        .insert(leads)
-        .values({
-          customerId: customer.id,
-          // A customer whose earlier loan is closed applies again as a REPEAT customer.
-          userType: history.some((loan) => loan.status === 'closed') ? 'REPEAT' : 'NEW',
-          quote: decision.quote,
-          nextStep: 'loan_quotation_decision',
-          createdAt: deps.now(),
-        })
-        .returning();
-      if (!lead) throw new Error('lead not stored');
-      await deps.db.update(customers).set({ nextStep: 'loan_quotation_decision' }).where(eq(customers.id, customer.id));
+      // The lead and the customer's next step together, as in advance().
+      const lead = await deps.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(leads)
+          .values({
+            customerId: customer.id,
+            // A customer whose earlier loan is closed applies again as a REPEAT customer.
+            userType: history.some((loan) => loan.status === 'closed') ? 'REPEAT' : 'NEW',
+            quote: decision.quote,
+            nextStep: 'loan_quotation_decision',
+            createdAt: deps.now(),
+          })
+          .returning();
+        if (!created) throw new Error('lead not stored');
+        await tx.update(customers).set({ nextStep: 'loan_quotation_decision' }).where(eq(customers.id, customer.id));
+        return created;
+      });
       return ok(
         c,
         { ...decision.quote, step_percentage: 0, lead_id: lead.id, next_step: 'loan_quotation_decision' },
@@ -142,8 +163,10 @@ export const applicationEvents = {
       const lead = await requireLead(c, customer);
       const deps = c.get('deps');
       if (input.accepted_id === 2) {
-        await deps.db.update(leads).set({ status: 'withdrawn' }).where(eq(leads.id, lead.id));
-        await deps.db.update(customers).set({ nextStep: 'generate_loan_quote' }).where(eq(customers.id, customer.id));
+        await deps.db.transaction(async (tx) => {
+          await tx.update(leads).set({ status: 'withdrawn' }).where(eq(leads.id, lead.id));
+          await tx.update(customers).set({ nextStep: 'generate_loan_quote' }).where(eq(customers.id, customer.id));
+        });
         return ok(
           c,
           { next_step: 'generate_loan_quote', lead_id: lead.id },
@@ -168,7 +191,7 @@ export const applicationEvents = {
         );
       }
       if (input.kfs_acknowledged !== true) {
-        throw new ApiError(400, 'Please read the Key Fact Statement and confirm it before you accept.', 'kfs_required');
+        throw new ApiError(400, KFS_REQUIRED, 'kfs_required');
       }
       const kfs = keyFactStatement(site, {
         amountPaise: amount * 100,

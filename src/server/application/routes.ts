@@ -1,6 +1,7 @@
 /** The application's read side: documents still needed, loan history, one loan's details, the KFS preview, the single-document upload. */
 import { and, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
+import { API } from '../../lib/api/paths.ts';
 import { indiaDate } from '../../lib/dates.ts';
 import { keyFactStatement } from '../../lib/kfs.ts';
 import { paiseToRupees } from '../../lib/repayAmount.ts';
@@ -13,14 +14,6 @@ import { ownCustomer } from '../profile/events.ts';
 import { DOCS_ID, mandatoryDocuments, saveDocument } from './documents.ts';
 import { openLead, QUOTE_DAILY_RATE_PERCENT } from './events.ts';
 
-export const APPLICATION_PATHS = {
-  documents: '/Api/Website/checkCustomerMandatoryDocuments',
-  leadList: '/Api/Website/getLeadList',
-  leadDetail: '/Api/Website/getLeadDetail',
-  kfs: '/Api/Website/getKeyFactStatement',
-  singleDocument: '/Api/Website/uploadSingleDocument',
-} as const;
-
 const leadId = v.pipe(
   v.union([v.string(), v.number()], 'lead_id is required'),
   v.transform(Number),
@@ -30,7 +23,7 @@ const leadId = v.pipe(
 export const applicationRoutes = [
   defineRoute({
     method: 'post',
-    path: APPLICATION_PATHS.documents,
+    path: API.mandatoryDocuments,
     operationId: 'check_customer_mandatory_documents',
     summary: 'The documents the policy asks of this customer, with what is already uploaded',
     tag: 'Application',
@@ -50,7 +43,7 @@ export const applicationRoutes = [
   }),
   defineRoute({
     method: 'post',
-    path: APPLICATION_PATHS.singleDocument,
+    path: API.singleDocument,
     operationId: 'uploadSingleDocument',
     summary: 'One document by docs_id (PAN 4, utility bill 8, salary slip 16, bank statement 6)',
     tag: 'Application',
@@ -72,13 +65,13 @@ export const applicationRoutes = [
       const lead = await openLead(c, customer.id);
       if (!lead || lead.id !== input.lead_id)
         throw new ApiError(403, 'This application does not belong to the signed-in customer.', 'forbidden');
-      const doc = await saveDocument(c, lead, DOCS_ID[input.docs_id] as string, input.file, input.password);
+      const { doc } = await saveDocument(c, lead, DOCS_ID[input.docs_id] as string, input.file, input.password);
       return ok(c, {}, `${doc.name} uploaded.`);
     },
   }),
   defineRoute({
     method: 'post',
-    path: APPLICATION_PATHS.kfs,
+    path: API.keyFactStatement,
     operationId: 'getKeyFactStatement',
     summary: 'The Key Fact Statement for an amount and tenure within the quote, before acceptance',
     tag: 'Application',
@@ -105,7 +98,7 @@ export const applicationRoutes = [
   }),
   defineRoute({
     method: 'post',
-    path: APPLICATION_PATHS.leadList,
+    path: API.leadList,
     operationId: 'getLeadList',
     summary: "The signed-in customer's loan applications, newest first",
     tag: 'Application',
@@ -131,7 +124,7 @@ export const applicationRoutes = [
   }),
   defineRoute({
     method: 'post',
-    path: APPLICATION_PATHS.leadDetail,
+    path: API.leadDetail,
     operationId: 'getLeadDetail',
     summary: 'One of the customer’s applications with its loan and collections',
     tag: 'Application',

@@ -19,6 +19,9 @@ import { schema } from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** An open transaction: the database's query interface, its statements committed together or not at all. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface OpenDatabase {
   db: Database;
   kind: 'embedded' | 'postgres';
@@ -70,18 +73,22 @@ export async function openDatabase(settings: Config['database']): Promise<OpenDa
 
 /**
  * The embedded database is one process's alone: a second opener (a second server, the ops command
- * while the server runs) would corrupt it, so it gets a clear error instead.
+ * while the server runs) would corrupt it, so it gets a clear error instead. A holder killed
+ * outright (SIGKILL, out of memory) leaves the file behind; it is stale once that holder no longer
+ * runs, so a crash never stops the next start.
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lock = join(dataDir, 'kosh.lock');
+  const self = `${process.pid} ${(await processStat(process.pid))?.startTime ?? ''}`.trim();
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      await writeFile(lock, self, { flag: 'wx' });
       return () => rm(lock, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(await readFile(lock, 'utf8').catch(() => '0'));
-      if (holder && holder !== process.pid && isAlive(holder)) {
+      const [pid = '0', started = ''] = (await readFile(lock, 'utf8').catch(() => '0')).trim().split(' ');
+      const holder = Number(pid);
+      if (holder && holder !== process.pid && (await stillRuns(holder, started))) {
         throw new Error(
           `The embedded database in ${dataDir} is in use by another process (pid ${holder}). Stop it first, or point both at a PostgreSQL server with DATABASE_URL.`,
         );
@@ -92,17 +99,31 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   throw new Error(`Could not lock ${lock}`);
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * Whether the lock's holder still runs: its pid is alive and, where the system tells (Linux's
+ * /proc), neither a zombie nor a later process that was given the same pid.
+ */
+async function stillRuns(pid: number, started: string): Promise<boolean> {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const stat = await processStat(pid);
+  if (!stat) return true;
+  return stat.state !== 'Z' && (!started || stat.startTime === started);
+}
+
+/** A process's state and start time (clock ticks since boot) from /proc, where there is one. */
+async function processStat(pid: number): Promise<{ state: string; startTime: string } | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The fields after the command name, which is in parentheses and may hold spaces: state is field 3, starttime 22.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.length > 19 ? { state: fields[0] as string, startTime: fields[19] as string } : undefined;
 }
 
 /** Runs one SQL statement and answers its rows (the two drivers agree on `.rows`). */
-export async function queryRows<T>(db: Database | Parameters<Parameters<Database['transaction']>[0]>[0], query: SQL) {
+export async function queryRows<T>(db: Database | Transaction, query: SQL) {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

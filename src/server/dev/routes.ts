@@ -1,10 +1,12 @@
 /**
- * Development-only routes (decisions.md §4): the SMS outbox, and a clock that tests move forward to
- * reach code and session expiry. Neither is mounted when NODE_ENV=production.
+ * Development-only routes (decisions.md §4): the SMS outbox, a clock that tests move forward to
+ * reach code and session expiry, and staff's decisions on a lead for browser tests. None is mounted
+ * when NODE_ENV=production.
  */
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
+import { approveLead, disburseLead, findLead, rejectLead, StaffError } from '../application/staff.ts';
 import type { Config } from '../config.ts';
 import { smsOutbox } from '../db/schema.ts';
 import { ApiError, ok } from '../http/respond.ts';
@@ -13,6 +15,9 @@ import { defineRoute } from '../http/routes.ts';
 const developmentOnly = (config: Config) => config.env !== 'production';
 /** The one-time code in a message body: the first run of 4 digits. */
 const codeIn = (body: string) => body.match(/\b\d{4}\b/)?.[0] ?? null;
+
+/** Staff's decisions for browser tests (the ops command line cannot open a database the server holds). */
+export const DEV_STAFF_PATH = '/__dev/staff';
 
 let clockOffsetMs = 0;
 /** The server's clock: real time plus whatever the development clock route added. */
@@ -60,6 +65,59 @@ export const devRoutes = [
     async handle(c, input) {
       clockOffsetMs += input.advance_seconds * 1000;
       return ok(c, { now: devClock().toISOString() });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: DEV_STAFF_PATH,
+    operationId: 'devStaff',
+    summary:
+      "Development only: staff's approve, reject or disburse on a lead, through the same functions as `npm run ops`",
+    tag: 'Development',
+    auth: 'none',
+    body: v.object({
+      action: v.picklist(['approve', 'reject', 'disburse'], 'action is approve, reject or disburse'),
+      lead_id: v.pipe(v.number(), v.integer()),
+      /** Approve: rupees and days (the lead's own quote when left out), the daily rate in percent. */
+      amount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+      tenure: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+      roi: v.optional(v.pipe(v.number(), v.minValue(0.01), v.maxValue(5))),
+      manager: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(80)), 'Neha Rao'),
+      reason: v.optional(v.string(), 'Declined in development'),
+    }),
+    enabled: developmentOnly,
+    async handle(c, input) {
+      const { db, now } = c.get('deps');
+      // The browser tests' stand-in for staff: the ops command line cannot open the embedded
+      // database while the server holds it, so this calls the same functions with a dev actor.
+      const actor = 'dev:staff';
+      try {
+        if (input.action === 'approve') {
+          const lead = await findLead(db, input.lead_id);
+          await approveLead(
+            db,
+            lead.id,
+            {
+              amountPaise: (input.amount ?? (lead.amountPaise ?? 0) / 100) * 100,
+              tenureDays: input.tenure ?? lead.tenureDays ?? 60,
+              dailyRatePercent: input.roi ?? (lead.dailyRateHundredths ?? 100) / 100,
+              manager: input.manager,
+            },
+            actor,
+            now(),
+          );
+          return ok(c, { status: 'approved' });
+        }
+        if (input.action === 'reject') {
+          await rejectLead(db, input.lead_id, input.reason, actor, now());
+          return ok(c, { status: 'rejected' });
+        }
+        const loan = await disburseLead(db, input.lead_id, actor, now());
+        return ok(c, { status: 'disbursed', loan_no: loan.loanNo });
+      } catch (error) {
+        if (error instanceof StaffError) throw new ApiError(409, error.message, 'staff_refused');
+        throw error;
+      }
     },
   }),
 ];

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays } from '../../lib/dates.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
-import { type Database, queryRows } from '../db/client.ts';
+import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { auditLog, loans } from '../db/schema.ts';
 
 export interface NewLoan {
@@ -16,7 +16,8 @@ export interface NewLoan {
   now: Date;
 }
 
-export async function createLoan(db: Database, input: NewLoan) {
+/** In its own transaction, or as part of the caller's (disbursal). */
+export async function createLoan(db: Database | Transaction, input: NewLoan) {
   return db.transaction(async (tx) => {
     const [next] = await queryRows<{ n: string | number }>(tx, sql`select nextval('loan_no_seq') as n`);
     const loanNo = `KCL${next?.n}`;

@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { indiaDate } from '../../lib/dates.ts';
-import { type Database, queryRows } from '../db/client.ts';
+import { type Database, queryRows, type Transaction } from '../db/client.ts';
+import { crashPoint } from '../faults.ts';
 import { duesOn } from '../loans/dues.ts';
 
 export interface CollectionInput {
@@ -26,7 +27,7 @@ export type CollectionOutcome =
   | { kind: 'duplicate'; collectionId: number }
   | { kind: 'overpayment'; totalDuePaise: number };
 
-export async function recordCollection(db: Database, input: CollectionInput): Promise<CollectionOutcome> {
+export async function recordCollection(db: Database | Transaction, input: CollectionInput): Promise<CollectionOutcome> {
   return db.transaction(async (tx) => {
     // The loan row, locked: collections for one loan are recorded one at a time.
     const [loan] = await queryRows<{
@@ -91,6 +92,7 @@ export async function recordCollection(db: Database, input: CollectionInput): Pr
           select id from collection`,
     );
     if (!collection) throw new Error('collection not stored');
+    crashPoint('payment.before-commit');
     return {
       kind: 'recorded',
       collectionId: collection.id,

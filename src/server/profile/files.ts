@@ -11,18 +11,36 @@ import { files } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { sameSignature } from '../payments/razorpay.ts';
+import { CONTENT_TYPES } from '../storage/fileType.ts';
 
 const LIFETIME_SECONDS = 600;
 
+/**
+ * The type stored at upload was read from the bytes, and the name is ours, never the uploader's.
+ * Pictures are shown in place (an <img>); a PDF is always downloaded, never rendered by the
+ * browser on this origin, whatever it carries (scripts, forms, links).
+ */
+function disposition(contentType: string): string {
+  if (contentType === CONTENT_TYPES.jpeg) return 'inline; filename="picture.jpg"';
+  if (contentType === CONTENT_TYPES.png) return 'inline; filename="picture.png"';
+  if (contentType === CONTENT_TYPES.pdf) return 'attachment; filename="document.pdf"';
+  return 'attachment';
+}
+
 function signature(secret: string, id: string, expires: number) {
   return createHmac('sha256', secret).update(`file:${id}:${expires}`).digest('hex');
+}
+
+/** The signed path of a file until `expires` (Unix seconds); staff tools and tests sign with the same secret. */
+export function signedFilePath(secret: string, fileId: string, expires: number): string {
+  return `/Api/files/${fileId}?expires=${expires}&sig=${signature(secret, fileId, expires)}`;
 }
 
 export function fileUrl(c: Context<AppEnv>, fileId: string): string {
   const { config, now } = c.get('deps');
   const expires = Math.floor(now().getTime() / 1000) + LIFETIME_SECONDS;
   const base = config.payments.apiUrl ?? new URL(c.req.url).origin;
-  return `${base}/Api/files/${fileId}?expires=${expires}&sig=${signature(config.otp.secret, fileId, expires)}`;
+  return `${base}${signedFilePath(config.otp.secret, fileId, expires)}`;
 }
 
 export const fileRoutes = [
@@ -53,7 +71,7 @@ export const fileRoutes = [
       if (!row || !bytes) throw new ApiError(404, 'There is no such file.', 'not_found');
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': row.contentType,
-        'Content-Disposition': 'inline',
+        'Content-Disposition': disposition(row.contentType),
         'X-Content-Type-Options': 'nosniff',
       });
     },

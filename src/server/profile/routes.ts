@@ -1,12 +1,13 @@
 /** The customer's profile as the dashboard reads it (dashboard.md §3): get profile and getDashboardData. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
+import { applicationStep } from '../../lib/onboarding.ts';
 import { paiseToRupees } from '../../lib/repayAmount.ts';
 import { ProfileRequest } from '../../lib/schemas/profile.ts';
 import type { AppEnv } from '../context.ts';
-import { type customers, loans } from '../db/schema.ts';
+import { type customers, leads, loans } from '../db/schema.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { duesToday } from '../loans/store.ts';
@@ -16,6 +17,7 @@ import { fileUrl } from './files.ts';
 export const PROFILE_PATHS = { profile: API.getProfile, dashboard: API.dashboardData } as const;
 
 type Customer = typeof customers.$inferSelect;
+type Lead = typeof leads.$inferSelect;
 const firstName = (customer: Customer) => (customer.fullName ?? '').split(' ')[0] ?? '';
 
 async function activeLoanDetails(c: Context<AppEnv>, customer: Customer) {
@@ -67,6 +69,142 @@ function profileDetails(customer: Customer) {
   };
 }
 
+/** The customer's latest application that was not withdrawn (open, decided or disbursed), if any. */
+async function latestLead(c: Context<AppEnv>, customer: Customer): Promise<Lead | undefined> {
+  const [lead] = await c
+    .get('deps')
+    .db.select()
+    .from(leads)
+    .where(and(eq(leads.customerId, customer.id), ne(leads.status, 'withdrawn')))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(1);
+  return lead;
+}
+
+/** What the employment_details event stored, in its own field names. */
+interface Employment {
+  work_mode: string;
+  company_name: string;
+  company_type_id: number;
+  designation: string;
+  address_1: string;
+  address_2: string;
+  landmark: string;
+  pincode: string;
+  emp_since: string;
+  office_email: string;
+}
+
+/**
+ * The lead's employment under the names the employment form sends (so the form can be prefilled)
+ * and under the names of dashboard.md §3 (emp_*): one object, both vocabularies. The department
+ * is collected by the form but never sent (dashboard.md §5), so emp_department is always empty.
+ */
+function employmentDetails(lead: Lead | undefined) {
+  const given = lead?.employment as Employment | null | undefined;
+  if (!given) return null;
+  return {
+    ...given,
+    emp_work_mode: given.work_mode,
+    employer_name: given.company_name,
+    emp_department: '',
+    companyid: given.company_type_id,
+    emp_designation: given.designation,
+    emp_house: given.address_1,
+    emp_street: given.address_2,
+    emp_landmark: given.landmark,
+    emp_pincode: given.pincode,
+  };
+}
+
+/** The Credit Manager named when staff approved the application (staff.ts approveLead); null before. */
+function executiveDetails(lead: Lead | undefined) {
+  if (!lead?.managerName) return null;
+  return { name: lead.managerName, mobile: lead.managerMobile ?? '', email: lead.managerEmail ?? '' };
+}
+
+/** NEW, or REPEAT once an earlier loan was repaid (as generate_loan_quote decides it). */
+async function userType(c: Context<AppEnv>, customer: Customer, lead: Lead | undefined) {
+  if (lead && (lead.status === 'applied' || lead.status === 'approved')) return lead.userType;
+  const [closed] = await c
+    .get('deps')
+    .db.select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.customerId, customer.id), eq(loans.status, 'closed')))
+    .limit(1);
+  return closed ? 'REPEAT' : 'NEW';
+}
+
+/** The application part of getProfile (dashboard.md §3: profile, "Steps data"). */
+async function applicationDetails(c: Context<AppEnv>, customer: Customer) {
+  const lead = await latestLead(c, customer);
+  const open = lead && (lead.status === 'applied' || lead.status === 'approved') ? lead : undefined;
+  const percent = open?.stepPercentage ?? 0;
+  return {
+    application_filled_percent: percent,
+    customer_employment_details: employmentDetails(lead),
+    excutive_details: executiveDetails(lead),
+    lead_details: { status: lead?.status ?? '', lead_id: lead?.id ?? null },
+    // Steps data: the card of the application the customer is on, 1 to 4 (dashboard.md §4: the
+    // step stage minus one is the current step index); 100 percent means it is locked.
+    step_complete_percent: percent,
+    step_stage: applicationStep(open?.nextStep ?? 'generate_loan_quote') + 1,
+    user_type: await userType(c, customer, open),
+  };
+}
+
+const ProfileData = v.object({
+  full_name: v.string(),
+  profile_pic: v.string(),
+  profile_filled_percent: v.number(),
+  application_filled_percent: v.number(),
+  registration_successful: v.number(),
+  eligibility_status: v.number(),
+  eligibility_reason: v.string(),
+  next_event_name: v.string(),
+  active_loan_details: v.nullable(
+    v.object({
+      lead_id: v.string(),
+      loan_no: v.string(),
+      disbursal_date: v.string(),
+      repayment_date: v.string(),
+      repayment_amount: v.number(),
+      loan_recommended: v.number(),
+      roi: v.number(),
+      total_due: v.number(),
+    }),
+  ),
+  profile_details: v.record(v.string(), v.unknown()),
+  customer_employment_details: v.nullable(
+    v.object({
+      work_mode: v.picklist(['WFO', 'WFH']),
+      company_name: v.string(),
+      company_type_id: v.number(),
+      designation: v.string(),
+      address_1: v.string(),
+      address_2: v.string(),
+      landmark: v.string(),
+      pincode: v.string(),
+      emp_since: v.string(),
+      office_email: v.string(),
+      emp_work_mode: v.picklist(['WFO', 'WFH']),
+      employer_name: v.string(),
+      emp_department: v.string(),
+      companyid: v.number(),
+      emp_designation: v.string(),
+      emp_house: v.string(),
+      emp_street: v.string(),
+      emp_landmark: v.string(),
+      emp_pincode: v.string(),
+    }),
+  ),
+  excutive_details: v.nullable(v.object({ name: v.string(), mobile: v.string(), email: v.string() })),
+  lead_details: v.object({ status: v.string(), lead_id: v.nullable(v.number()) }),
+  step_complete_percent: v.number(),
+  step_stage: v.number(),
+  user_type: v.picklist(['NEW', 'REPEAT', 'UNPAID-REPEAT']),
+});
+
 export const profileRoutes = [
   defineRoute({
     method: 'post',
@@ -76,22 +214,27 @@ export const profileRoutes = [
     tag: 'Profile',
     auth: 'session',
     body: ProfileRequest,
+    data: ProfileData,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
+      const application = await applicationDetails(c, customer);
       return ok(c, {
         full_name: customer.fullName ?? '',
         profile_pic: customer.selfieFileId ? fileUrl(c, customer.selfieFileId) : '',
         profile_filled_percent: customer.stepPercentage,
-        application_filled_percent: 0,
+        application_filled_percent: application.application_filled_percent,
         registration_successful: customer.registrationSuccessful,
         eligibility_status: customer.eligibilityStatus,
         eligibility_reason: customer.eligibilityReason ?? '',
         next_event_name: customer.nextStep,
         active_loan_details: await activeLoanDetails(c, customer),
         profile_details: profileDetails(customer),
-        customer_employment_details: {},
-        excutive_details: null,
-        lead_details: { status: '' },
+        customer_employment_details: application.customer_employment_details,
+        excutive_details: application.excutive_details,
+        lead_details: application.lead_details,
+        step_complete_percent: application.step_complete_percent,
+        step_stage: application.step_stage,
+        user_type: application.user_type,
       });
     },
   }),

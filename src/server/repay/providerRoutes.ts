@@ -7,7 +7,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { paymentOrders, webhookEvents } from '../db/schema.ts';
+import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { recordCollection } from '../payments/ledger.ts';
@@ -18,10 +20,18 @@ import { REPAY_PATHS, thankYouUrl } from './routes.ts';
 
 export const WEBHOOK_PATHS = { razorpay: '/Api/webhooks/razorpay', payu: '/Api/webhooks/payu' } as const;
 
-type PayuOutcome = { result: 'SUCCESS' | 'FAILED' | 'CANCEL'; txnId: string | null };
+/** The write a verified provider message calls for, on the database or inside a transaction. */
+type Write = (db: Database | Transaction) => Promise<unknown>;
 
-/** Verifies a PayU response (form fields) and records it; answers what the payer should be told. */
-async function settlePayu(c: Context<AppEnv>, form: Record<string, string>, recordedBy: string): Promise<PayuOutcome> {
+type PayuOutcome = {
+  result: 'SUCCESS' | 'FAILED' | 'CANCEL';
+  txnId: string | null;
+  /** Null when the response failed its checks: nothing to write. */
+  write: Write | null;
+};
+
+/** Verifies a PayU response (form fields) and finds its order; answers what to tell the payer and what to write. */
+async function checkPayu(c: Context<AppEnv>, form: Record<string, string>, recordedBy: string): Promise<PayuOutcome> {
   const deps = c.get('deps');
   const { key, salt } = deps.config.payments.payu;
   const fields = {
@@ -42,33 +52,35 @@ async function settlePayu(c: Context<AppEnv>, form: Record<string, string>, reco
   const txnId = form.mihpayid || fields.txnid || null;
   if (fields.key !== key || !verifyResponseHash(fields, form.hash ?? '', salt)) {
     c.get('log').warn('payu response hash mismatch', { txnid: fields.txnid.slice(0, 30) });
-    return { result: 'FAILED', txnId };
+    return { result: 'FAILED', txnId, write: null };
   }
   const order = await orderByProviderId(deps, 'payu', fields.txnid);
-  if (!order) return { result: 'FAILED', txnId };
+  if (!order) return { result: 'FAILED', txnId, write: null };
   if (fields.status === 'success') {
     // An amount that differs from the order's was changed in flight: never count it.
     if (paiseFromPayu(fields.amount) !== order.amountPaise) {
       c.get('log').warn('payu amount mismatch', { order: order.id });
-      return { result: 'FAILED', txnId };
+      return { result: 'FAILED', txnId, write: null };
     }
-    await recordCollection(deps.db, {
-      loanId: order.loanId,
-      orderId: order.id,
-      source: 'payu',
-      reference: form.mihpayid || fields.txnid,
-      amountPaise: order.amountPaise,
-      recordedBy,
-      now: deps.now(),
-    });
-    return { result: 'SUCCESS', txnId };
+    const write: Write = (db) =>
+      recordCollection(db, {
+        loanId: order.loanId,
+        orderId: order.id,
+        source: 'payu',
+        reference: form.mihpayid || fields.txnid,
+        amountPaise: order.amountPaise,
+        recordedBy,
+        now: deps.now(),
+      });
+    return { result: 'SUCCESS', txnId, write };
   }
   const cancelled = form.unmappedstatus === 'userCancelled' || fields.status === 'cancel';
-  await deps.db
-    .update(paymentOrders)
-    .set({ status: cancelled ? 'cancelled' : 'failed', updatedAt: deps.now() })
-    .where(and(eq(paymentOrders.id, order.id), ne(paymentOrders.status, 'paid')));
-  return { result: cancelled ? 'CANCEL' : 'FAILED', txnId };
+  const write: Write = (db) =>
+    db
+      .update(paymentOrders)
+      .set({ status: cancelled ? 'cancelled' : 'failed', updatedAt: deps.now() })
+      .where(and(eq(paymentOrders.id, order.id), ne(paymentOrders.status, 'paid')));
+  return { result: cancelled ? 'CANCEL' : 'FAILED', txnId, write };
 }
 
 async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
@@ -82,15 +94,23 @@ async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
   );
 }
 
-/** A webhook seen before is acknowledged and ignored. */
-async function firstDelivery(c: Context<AppEnv>, provider: string, eventId: string): Promise<boolean> {
-  const inserted = await c
-    .get('deps')
-    .db.insert(webhookEvents)
-    .values({ provider, eventId })
-    .onConflictDoNothing()
-    .returning({ eventId: webhookEvents.eventId });
-  return inserted.length > 0;
+/**
+ * A webhook's first delivery is marked received in the same transaction as its write, so a crash
+ * between the two leaves neither and the provider's next delivery does both; a webhook seen
+ * before is acknowledged and ignored. Answers whether this was the first delivery.
+ */
+async function onFirstDelivery(c: Context<AppEnv>, provider: string, eventId: string, write: Write) {
+  return c.get('deps').db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(webhookEvents)
+      .values({ provider, eventId })
+      .onConflictDoNothing()
+      .returning({ eventId: webhookEvents.eventId });
+    if (inserted.length === 0) return false;
+    crashPoint('webhook.accepted');
+    await write(tx);
+    return true;
+  });
 }
 
 const payuReturn = (path: string, summary: string) =>
@@ -102,7 +122,9 @@ const payuReturn = (path: string, summary: string) =>
     tag: 'Payments',
     auth: 'none',
     async handle(c) {
-      const outcome = await settlePayu(c, await formFields(c), 'payu:return');
+      const outcome = await checkPayu(c, await formFields(c), 'payu:return');
+      crashPoint('payu.verified');
+      await outcome.write?.(c.get('deps').db);
       return c.redirect(thankYouUrl(c, outcome.result, outcome.txnId), 303);
     },
   });
@@ -126,7 +148,9 @@ export const providerRoutes = [
     async handle(c) {
       const form = await formFields(c);
       const eventId = `${form.mihpayid ?? form.txnid ?? ''}:${form.status ?? ''}`;
-      if (await firstDelivery(c, 'payu', eventId)) await settlePayu(c, form, 'payu:webhook');
+      // Verified before it is marked received: a forged notification must not use up a real one's id.
+      const outcome = await checkPayu(c, form, 'payu:webhook');
+      if (outcome.write) await onFirstDelivery(c, 'payu', eventId, outcome.write);
       return ok(c, {}, 'Received');
     },
   }),
@@ -156,29 +180,34 @@ export const providerRoutes = [
         throw new ApiError(400, 'The request body is not valid JSON.', 'invalid_json');
       }
       const eventId = c.req.header('x-razorpay-event-id') ?? `${event.event}:${event.payload?.payment?.entity?.id}`;
-      if (!(await firstDelivery(c, 'razorpay', eventId))) return ok(c, {}, 'Already received');
       const payment = event.payload?.payment?.entity;
+      let write: Write = async () => {};
       if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment?.id && payment.order_id) {
         const order = await orderByProviderId(deps, 'razorpay', payment.order_id);
         if (order && payment.amount === order.amountPaise) {
-          await recordCollection(deps.db, {
-            loanId: order.loanId,
-            orderId: order.id,
-            source: 'razorpay',
-            reference: payment.id,
-            amountPaise: order.amountPaise,
-            recordedBy: 'razorpay:webhook',
-            now: deps.now(),
-          });
+          const reference = payment.id;
+          write = (db) =>
+            recordCollection(db, {
+              loanId: order.loanId,
+              orderId: order.id,
+              source: 'razorpay',
+              reference,
+              amountPaise: order.amountPaise,
+              recordedBy: 'razorpay:webhook',
+              now: deps.now(),
+            });
         } else {
           c.get('log').warn('razorpay webhook for an unknown order or another amount', { event: event.event });
         }
       } else if (event.event === 'payment.failed' && payment?.order_id) {
-        await deps.db
-          .update(paymentOrders)
-          .set({ status: 'failed', updatedAt: deps.now() })
-          .where(and(eq(paymentOrders.providerOrderId, payment.order_id), eq(paymentOrders.status, 'created')));
+        const orderId = payment.order_id;
+        write = (db) =>
+          db
+            .update(paymentOrders)
+            .set({ status: 'failed', updatedAt: deps.now() })
+            .where(and(eq(paymentOrders.providerOrderId, orderId), eq(paymentOrders.status, 'created')));
       }
+      if (!(await onFirstDelivery(c, 'razorpay', eventId, write))) return ok(c, {}, 'Already received');
       return ok(c, {}, 'Received');
     },
   }),

@@ -3,7 +3,7 @@
  * database keeps its SHA-256, as for sign-in sessions.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { HEADERS } from '../../lib/api/paths.ts';
@@ -31,12 +31,21 @@ export async function openRepaySession(
   return { token, expiresInSeconds: seconds };
 }
 
+export const NOT_YOUR_LOAN = 'This loan is not yours to pay from here.';
+
+/** The lead a payment request names (`lead_id`, PayU's `udf5`), or null when it names none. */
+const named = (leadId: string | number | undefined) =>
+  leadId === undefined || String(leadId).trim() === '' ? null : String(leadId).trim();
+
 /**
  * The loan a payment request is for: the repay session's one loan, or the signed-in customer's
- * active loan (the dashboard's Pay Now). Nothing in the payload chooses it.
+ * own loan (the dashboard's Pay Now): the one of the lead the request names, else their active
+ * loan. A named lead must be the customer's own (or the repay session's): another customer's lead
+ * and a lead without a loan get the same 403, so nothing tells whose lead a number is.
  */
-export async function payerLoan(c: Context<AppEnv>): Promise<LoanRow> {
+export async function payerLoan(c: Context<AppEnv>, leadId?: string | number): Promise<LoanRow> {
   const deps = c.get('deps');
+  const lead = named(leadId);
   const token = c.req.header(HEADERS.token) ?? '';
   if (/^[\w-]{43}$/.test(token)) {
     const [repay] = await deps.db
@@ -44,14 +53,25 @@ export async function payerLoan(c: Context<AppEnv>): Promise<LoanRow> {
       .from(repaySessions)
       .innerJoin(loans, eq(repaySessions.loanId, loans.id))
       .where(and(eq(repaySessions.tokenHash, hashToken(token)), gt(repaySessions.expiresAt, deps.now())));
-    if (repay) return repay.loan;
+    if (repay) {
+      if (lead !== null && lead !== repay.loan.leadId) throw new ApiError(403, NOT_YOUR_LOAN, 'forbidden');
+      return repay.loan;
+    }
     const session = await deps.sessions.find(token);
     if (session) {
-      const [active] = await deps.db
+      const [loan] = await deps.db
         .select()
         .from(loans)
-        .where(and(eq(loans.customerId, session.customerId), eq(loans.status, 'active')));
-      if (active) return active;
+        .where(
+          and(
+            eq(loans.customerId, session.customerId),
+            lead === null ? eq(loans.status, 'active') : eq(loans.leadId, lead),
+          ),
+        )
+        .orderBy(desc(loans.createdAt))
+        .limit(1);
+      if (loan) return loan;
+      if (lead !== null) throw new ApiError(403, NOT_YOUR_LOAN, 'forbidden');
       throw new ApiError(409, 'You have no loan with an amount due.', 'nothing_due');
     }
   }

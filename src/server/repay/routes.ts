@@ -19,6 +19,7 @@ import {
 } from '../../lib/schemas/repay.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { customers } from '../db/schema.ts';
+import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { activeLoanByPan, duesToday, type LoanRow } from '../loans/store.ts';
@@ -180,13 +181,14 @@ export const repayRoutes = [
       razorpay_key: v.string(),
       razorpay_checkout_url: v.string(),
     }),
-    failures: { 409: 'The loan has nothing due.', 502: 'Razorpay did not answer.' },
+    failures: {
+      403: "The named lead is not the payer's.",
+      409: 'The loan has nothing due.',
+      502: 'Razorpay did not answer.',
+    },
     async handle(c, input) {
       const deps = c.get('deps');
-      const loan = await payerLoan(c);
-      if (input.lead_id !== undefined && loan.leadId !== null && String(input.lead_id) !== loan.leadId) {
-        throw new ApiError(403, 'This loan is not yours to pay from here.', 'forbidden');
-      }
+      const loan = await payerLoan(c, input.lead_id);
       const order = await createRazorpayPaymentOrder(deps, loan, requested(input.rzp_amount), deps.providerFetch);
       return ok(c, {
         order_id: order.orderId,
@@ -233,6 +235,7 @@ export const repayRoutes = [
         c.get('log').warn('razorpay signature mismatch', { order: order.id });
         return failed();
       }
+      crashPoint('payment.verified');
       await recordCollection(deps.db, {
         loanId: order.loanId,
         orderId: order.id,
@@ -242,6 +245,7 @@ export const repayRoutes = [
         recordedBy: 'razorpay:callback',
         now: deps.now(),
       });
+      crashPoint('payment.committed');
       return c.json({
         Status: 1,
         Message: 'Payment Successful',
@@ -261,10 +265,11 @@ export const repayRoutes = [
     auth: 'none',
     body: PayuOrderRequest,
     data: v.object({ parameters: v.record(v.string(), v.string()), payment_url: v.string() }),
-    failures: { 409: 'The loan has nothing due.' },
+    failures: { 403: "The named lead is not the payer's.", 409: 'The loan has nothing due.' },
     async handle(c, input) {
       const deps = c.get('deps');
-      const loan = await payerLoan(c);
+      // udf5 is the lead id (dashboard.md §7): the dashboard names its loan as for Razorpay.
+      const loan = await payerLoan(c, input.udf5);
       const customer = await customerOf(deps, loan);
       const order = await createPayuPaymentOrder(deps, loan, requested(input.amount), {
         // PayU wants a name and an e-mail; the customer's own, never the payload's.

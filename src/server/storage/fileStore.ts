@@ -15,11 +15,18 @@ export interface FileStore {
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
 
+/**
+ * Every store refuses a key that is not lower-case letters, digits and dashes in slash-separated
+ * parts: no dots, backslashes, NUL, percent signs or leading slash, so no key can name a path
+ * outside the store, whichever store it is and even if a caller one day builds a key from input.
+ */
+export function checkedKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.length > 512) throw new Error('unsafe storage key');
+  return key;
+}
+
 export function diskFileStore(root: string): FileStore {
-  const path = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key ${key}`);
-    return join(root, key);
-  };
+  const path = (key: string) => join(root, checkedKey(key));
   return {
     name: 'disk',
     async put(key, bytes) {
@@ -45,13 +52,13 @@ export function memoryFileStore(): FileStore {
   return {
     name: 'memory',
     async put(key, bytes) {
-      files.set(key, bytes);
+      files.set(checkedKey(key), bytes);
     },
     async get(key) {
-      return files.get(key);
+      return files.get(checkedKey(key));
     },
     async remove(key) {
-      files.delete(key);
+      files.delete(checkedKey(key));
     },
   };
 }

@@ -4,7 +4,7 @@
  * path-style addresses (endpoint/bucket/key) so any compatible service works.
  */
 import { createHash, createHmac } from 'node:crypto';
-import type { FileStore } from './fileStore.ts';
+import { checkedKey, type FileStore } from './fileStore.ts';
 
 export interface S3Settings {
   endpoint: string;
@@ -70,7 +70,7 @@ export function signV4(input: SignInput): string {
 
 export function s3FileStore(settings: S3Settings, fetchImpl: typeof fetch = fetch): FileStore {
   const send = async (method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array) => {
-    const url = new URL(`${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}/${key}`);
+    const url = new URL(`${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}/${checkedKey(key)}`);
     const payloadHash = sha256(body ?? '');
     const amzDate = new Date()
       .toISOString()

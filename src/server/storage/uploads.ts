@@ -7,12 +7,18 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { files } from '../db/schema.ts';
+import { crashPoint } from '../faults.ts';
 import { ApiError } from '../http/respond.ts';
 import { CONTENT_TYPES, decodeBase64, type FileType, sniffFileType } from './fileType.ts';
 
 const NAMES: Record<FileType, string> = { jpeg: 'a JPEG image', png: 'a PNG image', pdf: 'a PDF' };
-const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+/** Megabytes to one decimal; a size is rounded up so that one byte over 5 MB never reads "5 MB". */
+export const megabytes = (bytes: number, round = Math.round) => `${round((bytes / 1_048_576) * 10) / 10} MB`;
 
+/**
+ * Takes an upload, or refuses it with a 4xx before anything is stored. `inspect` sees the bytes
+ * once their type and size are accepted and may refuse them too (an encrypted PDF's password).
+ */
 export async function storeUpload(
   c: Context<AppEnv>,
   customerId: string,
@@ -20,6 +26,7 @@ export async function storeUpload(
   base64: string,
   allowed: FileType[],
   requiredMessage: string,
+  inspect?: (bytes: Uint8Array, type: FileType) => void,
 ) {
   const { config, files: store, db, now } = c.get('deps');
   if (!base64.trim()) throw new ApiError(400, requiredMessage, 'file_required');
@@ -37,10 +44,11 @@ export async function storeUpload(
   if (bytes.length > limit) {
     throw new ApiError(
       413,
-      `The file is ${megabytes(bytes.length)}; the largest we accept is ${megabytes(limit)}.`,
+      `The file is ${megabytes(bytes.length, Math.ceil)}; the largest we accept is ${megabytes(limit)}.`,
       'file_too_large',
     );
   }
+  inspect?.(bytes, type);
   const id = randomUUID();
   const storageKey = `${customerId}/${kind}/${id}`;
   await store.put(storageKey, bytes);
@@ -57,5 +65,7 @@ export async function storeUpload(
     })
     .returning();
   if (!row) throw new Error('file row not stored');
+  // A crash from here until the caller refers to the row leaves an unreferenced file: never shown.
+  crashPoint('upload.stored');
   return row;
 }

@@ -1,4 +1,5 @@
 /** Small real files for upload tests, made in memory. */
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
 function crc32(bytes: Uint8Array): number {
@@ -46,3 +47,8 @@ export function tinyPdf(): Buffer {
 }
 
 export const base64 = (bytes: Buffer) => bytes.toString('base64');
+
+/** A PDF of tests/fixtures/pdf (made with qpdf; passwords in its README). */
+export function pdfFixture(name: string): Buffer {
+  return readFileSync(new URL(`../../fixtures/pdf/${name}`, import.meta.url));
+}

@@ -37,24 +37,35 @@ export function testClock(start = Date.parse('2026-11-21T10:00:00Z')) {
   };
 }
 
-async function freshDatabase(engine: Engine): Promise<{ database: OpenDatabase; dispose(): Promise<void> }> {
-  if (engine === 'embedded') {
-    const database = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
-    return { database, dispose: () => database.close() };
-  }
+/** A new, empty database on the TEST_DATABASE_URL server: its address, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   const name = `kosh_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await admin.query(`create database ${name}`);
   const url = new URL(process.env.TEST_DATABASE_URL as string);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.href });
+  return {
+    url: url.href,
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function freshDatabase(engine: Engine): Promise<{ database: OpenDatabase; dispose(): Promise<void> }> {
+  if (engine === 'embedded') {
+    const database = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
+    return { database, dispose: () => database.close() };
+  }
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: created.url });
   return {
     database,
     async dispose() {
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await created.drop();
     },
   };
 }
@@ -93,7 +104,22 @@ export async function startServer(
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    ...apiClient(url),
+    engine,
+    logs,
+    database,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dispose();
+    },
+  };
+}
 
+export type ApiClient = Pick<TestServer, 'url' | 'post' | 'get'>;
+
+/** Requests to a server at `url`, however it was started. */
+export function apiClient(url: string): ApiClient {
   const reply = async (response: Response): Promise<Reply> => {
     const text = await response.text();
     let body: unknown = text;
@@ -104,9 +130,6 @@ export async function startServer(
   };
   return {
     url,
-    engine,
-    logs,
-    database,
     async post(path, body, options = {}) {
       const auth = options.token ? { [HEADERS.token]: options.token } : { [HEADERS.clientKey]: CLIENT_KEY };
       const response = await fetch(`${url}${path}`, {
@@ -118,10 +141,6 @@ export async function startServer(
     },
     async get(path) {
       return reply(await fetch(`${url}${path}`));
-    },
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await dispose();
     },
   };
 }
