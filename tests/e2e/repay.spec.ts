@@ -356,6 +356,8 @@ test.describe('/thanku and /fail', () => {
   });
 
   test('both ways, at both widths, /thanku has no WCAG 2.2 AA violations', async ({ page }) => {
+    // Four full axe runs: well within a minute, longer than one test's default on a busy machine.
+    test.setTimeout(60_000);
     for (const query of ['?txnStatus=SUCCESS&txnId=pay_Abc123XYZ', '?txnStatus=FAILED&txnId=pay_Failed1']) {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 844 });

@@ -330,8 +330,8 @@ test.describe('step 2: the code', () => {
         }),
       ),
     );
-    // The token above is made up: the dashboard's own call answers "nothing to show" instead of ending it.
-    await page.route('**/Api/Website/getDashboardData', (route) =>
+    // The token above is made up: the dashboard's own calls answer "nothing to show" instead of ending it.
+    await page.route(/\/Api\/Website\/(getDashboardData|getProfile)$/, (route) =>
       route.fulfill(envelope(200, { Status: 0, Message: 'Not now', Data: {} })),
     );
     await openCard(page);

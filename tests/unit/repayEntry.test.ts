@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPanPrefix, nextOtp, nextPan } from '../../src/islands/RepayStepper/entry.ts';
-import { payuOrderFrom } from '../../src/islands/RepayStepper/payu.ts';
+import { payuOrderFrom } from '../../src/islands/shared/payment/payu.ts';
 import { PAN_PATTERN } from '../../src/lib/schemas/fields.ts';
 
 describe('the PAN field', () => {

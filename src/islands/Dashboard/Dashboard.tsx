@@ -25,7 +25,16 @@ const SCREENS: Record<ScreenComponent, LazyExoticComponent<ComponentType<ScreenP
   Eligibility: lazy(() => import('./Eligibility.tsx')),
   Kyc: lazy(() => import('./Kyc.tsx')),
   UserProfile: lazy(() => import('./UserProfile.tsx')),
-  LoanApplicationStep: lazy(() => import('./LoanApplicationStep.tsx')),
+  CalculateLoan: lazy(() => import('./CalculateLoan.tsx')),
+  AboutYourCompany: lazy(() => import('./AboutYourCompany.tsx')),
+  MandatoryDocuments: lazy(() => import('./MandatoryDocuments.tsx')),
+  DocumentUpload: lazy(() => import('./DocumentUpload.tsx')),
+  BankDetail: lazy(() => import('./BankDetail.tsx')),
+  Congratulations: lazy(() => import('./Congratulations.tsx')),
+  LeadPreview: lazy(() => import('./LeadPreview.tsx')),
+  Leads: lazy(() => import('./Leads.tsx')),
+  LeadDetails: lazy(() => import('./LeadDetails.tsx')),
+  Repayment: lazy(() => import('./Repayment.tsx')),
 };
 
 export interface DashboardProps {
@@ -90,7 +99,7 @@ export default function Dashboard({ brand }: DashboardProps) {
     screen = <Redirect to={screenPath('')} />;
   } else {
     const Screen = SCREENS[route.component];
-    screen = <Screen key={`${route.slug}${location.search}`} route={route} location={location} />;
+    screen = <Screen key={`${route.slug}${location.search}`} route={route} location={location} brand={brand} />;
   }
 
   return (

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { ProfileState } from './components/ProfileState.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import kycStyles from './Kyc.module.css';
+import kycStyles from './components/Table.module.css';
 import type { ScreenProps } from './screenProps.ts';
 import { $session } from './sessionStore.ts';
 import { currentStepIndex } from './steps.ts';

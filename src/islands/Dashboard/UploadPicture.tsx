@@ -1,7 +1,6 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { failureMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
-import { withUploadProgress } from '../../lib/api/uploadProgress.ts';
 import { SELFIE_REQUIRED } from '../../lib/schemas/profile.ts';
 import { clearAlerts, showAlert } from './alerts.ts';
 import { registrationEvent } from './api.ts';
@@ -11,36 +10,26 @@ import { Link } from './components/Link.tsx';
 import { ProgressBar } from './components/ProgressBar.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import type { DashboardLocation } from './router.ts';
 import { screenPath } from './routes.ts';
 import type { ScreenProps } from './screenProps.ts';
 import { updateSession } from './sessionStore.ts';
 import { afterStep, type StepAnswer } from './steps.ts';
 import pictureStyles from './UploadPicture.module.css';
+import {
+  ACCEPT,
+  type ChosenFile,
+  FORMAT_HINT,
+  formatProblem,
+  isUpdate,
+  percentTransport,
+  readChosenFile,
+} from './uploads.ts';
 import { useRequest } from './useRequest.ts';
 
-/** dashboard.md §5: images accept jpeg, png, jpg. */
-const EXTENSIONS = ['JPEG', 'JPG', 'PNG'] as const;
-type Extension = (typeof EXTENSIONS)[number];
-const FILE_TYPE_MESSAGE = 'Please choose a jpeg, jpg or png image.';
 const CAMERA_REFUSED = 'We could not use your camera. Allow camera access in your browser, or choose a file instead.';
 const NO_CAMERA = 'No camera was found. Choose a file instead.';
 
-interface Picture {
-  /** A data: address, for the preview. */
-  src: string;
-  base64: string;
-  ext: Extension;
-}
-
-/**
- * The 'update' action (changing the picture later, from the account): in the history state and,
- * so that a reload keeps it, in the address as ?action=update (decisions.md §8).
- */
-export function isUpdate(location: DashboardLocation): boolean {
-  const state = location.state as { action?: unknown } | null;
-  return state?.action === 'update' || new URLSearchParams(location.search).get('action') === 'update';
-}
+type Picture = Pick<ChosenFile, 'src' | 'base64' | 'ext'>;
 
 /** The selfie (event selfie_upload): from a file or the camera, sent with its upload progress. */
 export default function UploadPicture({ route, location }: ScreenProps) {
@@ -111,20 +100,19 @@ export default function UploadPicture({ route, location }: ScreenProps) {
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    const ext = (file.name.split('.').pop() ?? '').toUpperCase();
-    if (!EXTENSIONS.includes(ext as Extension)) {
+    const problem = formatProblem(file, 'image');
+    if (problem) {
       setPicture(null);
-      setError(FILE_TYPE_MESSAGE);
+      setError(problem);
       return;
     }
-    const reader = new FileReader();
-    reader.addEventListener('load', () => {
-      const src = String(reader.result);
-      setPicture({ src, base64: src.slice(src.indexOf(',') + 1), ext: ext as Extension });
-      setError(null);
-    });
-    reader.addEventListener('error', () => setError('The file could not be read. Please choose it again.'));
-    reader.readAsDataURL(file);
+    readChosenFile(file).then(
+      (chosen) => {
+        setPicture(chosen);
+        setError(null);
+      },
+      (failure: Error) => setError(failure.message),
+    );
     if (camera !== 'off') stopCamera();
   };
 
@@ -143,7 +131,7 @@ export default function UploadPicture({ route, location }: ScreenProps) {
         const envelope = await registrationEvent<StepAnswer & { selfie_doc_url: string }>(
           'selfie_upload',
           { file: picture.base64, file_ext: picture.ext },
-          { transport: withUploadProgress((share) => setSent(Math.round(share * 100))) },
+          { transport: percentTransport(setSent) },
         );
         if (envelope.Status !== STATUS.ok) {
           showAlert({ type: 'error', msg: failureMessage(envelope) });
@@ -177,15 +165,15 @@ export default function UploadPicture({ route, location }: ScreenProps) {
           <input
             ref={fileInput}
             id={`${id}-file`}
-            className={pictureStyles.file}
+            className={formStyles.file}
             type="file"
-            accept=".jpeg,.jpg,.png,image/jpeg,image/png"
+            accept={ACCEPT.image}
             onChange={chooseFile}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-file-hint${error ? ` ${errorId}` : ''}`}
           />
           <p id={`${id}-file-hint`} className={formStyles.hint}>
-            A JPEG or PNG image, up to 5 MB.
+            {FORMAT_HINT.image}
           </p>
         </div>
 

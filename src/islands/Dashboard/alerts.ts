@@ -6,6 +6,8 @@
 import { atom } from 'nanostores';
 
 export const ALERT_MS = 1_000;
+/** dashboard.md §9: good news on the document pages stays 3000 ms. */
+export const DOCUMENT_ALERT_MS = 3_000;
 
 export interface Alert {
   id: number;

@@ -44,6 +44,33 @@ export interface ActiveLoan {
   total_due: number;
 }
 
+/** The employment given in the application (about-your-company); the server also sends the emp_* names of dashboard.md §3. */
+export interface EmploymentDetails {
+  work_mode: 'WFO' | 'WFH';
+  company_name: string;
+  company_type_id: number;
+  designation: string;
+  address_1: string;
+  address_2: string;
+  landmark: string;
+  pincode: string;
+  emp_since: string;
+  office_email: string;
+}
+
+/** The same employment under the names of dashboard.md §3. */
+export interface EmploymentNames {
+  emp_work_mode: 'WFO' | 'WFH';
+  employer_name: string;
+  emp_designation: string;
+}
+
+export interface Executive {
+  name: string;
+  mobile: string;
+  email: string;
+}
+
 export interface Profile {
   full_name: string;
   profile_pic: string;
@@ -55,6 +82,14 @@ export interface Profile {
   next_event_name: string;
   active_loan_details: ActiveLoan | null;
   profile_details: ProfileDetails;
+  customer_employment_details: (EmploymentDetails & Partial<EmploymentNames>) | null;
+  /** The Credit Manager staff named when approving the application; null before (dashboard.md §3). */
+  excutive_details: Executive | null;
+  /** The latest application's state ('' without one). */
+  lead_details?: { status: string; lead_id?: number | null };
+  /** Steps data (dashboard.md §4): the open application's card, 1 to 4, and its percent (100: locked). */
+  step_stage: number;
+  step_complete_percent: number;
 }
 
 export interface DashboardData {
@@ -87,6 +122,8 @@ export async function loadProfile(): Promise<{ profile: Profile } | { error: str
     step_percentage: profile.profile_filled_percent,
     eligibility_status: profile.eligibility_status,
   });
+  // The application's progress is kept apart from registration's (dashboard.md §4).
+  updateSession({ percent: String(profile.application_filled_percent) });
   if (profile.profile_details.full_name) updateSession({ fullName: profile.profile_details.full_name });
   return { profile };
 }

@@ -21,7 +21,16 @@ export type ScreenComponent =
   | 'Eligibility'
   | 'Kyc'
   | 'UserProfile'
-  | 'LoanApplicationStep';
+  | 'CalculateLoan'
+  | 'AboutYourCompany'
+  | 'MandatoryDocuments'
+  | 'DocumentUpload'
+  | 'BankDetail'
+  | 'Congratulations'
+  | 'LeadPreview'
+  | 'Leads'
+  | 'LeadDetails'
+  | 'Repayment';
 
 export interface ScreenRoute {
   /** The path under /my-dashboard/; '' is the dashboard itself. */
@@ -40,11 +49,11 @@ const signedIn = (slug: string, title: string, component: ScreenComponent): Scre
   component,
   access: 'signedIn',
 });
-/** The loan application's screens; the next issue builds them, for now each says it is not open yet. */
-const loanStep = (slug: string, title: string): ScreenRoute => ({
+/** The loan application's screens and what follows it: for the eligible only (dashboard.md §2, §6). */
+const loanStep = (slug: string, title: string, component: ScreenComponent): ScreenRoute => ({
   slug,
   title,
-  component: 'LoanApplicationStep',
+  component,
   access: 'eligible',
 });
 
@@ -60,19 +69,19 @@ export const SCREENS: readonly ScreenRoute[] = [
   { slug: 'eligibility', title: 'Check Eligibility for Further Process', component: 'Eligibility', access: 'eligible' },
   signedIn('kyc', 'KYC Documents', 'Kyc'),
   signedIn('user-profile', 'My Profile', 'UserProfile'),
-  loanStep('calculate-loan', 'Calculating Loans'),
-  loanStep('about-your-company', 'Employment Details'),
-  loanStep('adhar-upload', 'Complete Your KYC'),
-  loanStep('pan-upload', 'PAN Card Upload'),
-  loanStep('bank-upload', 'Bank Statement Upload'),
-  loanStep('upload-salaryslip', 'Salary Slip Upload'),
-  loanStep('upload-utilitybill', 'Utility Bill Upload'),
-  loanStep('bank-detail', 'Banking Details'),
-  loanStep('congratulations', 'Congratulations'),
-  loanStep('lead-preview', 'Application Preview'),
-  loanStep('leads', 'Loan History'),
-  loanStep('details', 'Loan Details'),
-  loanStep('repayment', 'Repayment'),
+  loanStep('calculate-loan', 'Calculating Loans', 'CalculateLoan'),
+  loanStep('about-your-company', 'Employment Details', 'AboutYourCompany'),
+  loanStep('adhar-upload', 'Complete Your KYC', 'MandatoryDocuments'),
+  loanStep('pan-upload', 'PAN Card Upload', 'DocumentUpload'),
+  loanStep('bank-upload', 'Bank Statement Upload', 'DocumentUpload'),
+  loanStep('upload-salaryslip', 'Salary Slip Upload', 'DocumentUpload'),
+  loanStep('upload-utilitybill', 'Utility Bill Upload', 'DocumentUpload'),
+  loanStep('bank-detail', 'Banking Details', 'BankDetail'),
+  loanStep('congratulations', 'Congratulations', 'Congratulations'),
+  loanStep('lead-preview', 'Application Preview', 'LeadPreview'),
+  loanStep('leads', 'Loan History', 'Leads'),
+  loanStep('details', 'Loan Details', 'LeadDetails'),
+  loanStep('repayment', 'Repayment', 'Repayment'),
 ];
 
 export function routeOf(slug: string): ScreenRoute | undefined {

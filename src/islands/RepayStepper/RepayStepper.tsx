@@ -1,16 +1,24 @@
 import { type FormEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
-import { type Envelope, isSessionDead, STATUS } from '../../lib/api/envelope.ts';
+import { type Envelope, STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { formatDate, formatPaise } from '../../lib/format.ts';
-import { acceptsAmountEntry, entryToPaise } from '../../lib/repayAmount.ts';
-import { OTP_MESSAGE, PAN_MESSAGE, PAN_PATTERN } from '../../lib/schemas/fields.ts';
+import { acceptsAmountEntry } from '../../lib/repayAmount.ts';
 import type { RepaymentData } from '../../lib/schemas/repay.ts';
+import { OTP_MESSAGE, PAN_MESSAGE, PAN_PATTERN } from '../../lib/schemas/signInRules.ts';
+import { MethodDialog } from '../shared/payment/MethodDialog.tsx';
+import {
+  amountProblem,
+  amountSummary,
+  PAYMENT_CANCELLED,
+  PAYMENT_NOT_CONFIRMED,
+  PAYMENT_SUCCESSFUL,
+  PAYMENT_VERIFICATION_FAILED,
+} from '../shared/payment/payment.ts';
+import { type PaymentBusy, usePayment } from '../shared/payment/usePayment.ts';
 import { useResendCountdown } from '../shared/useResendCountdown.ts';
 import { nextOtp, nextPan } from './entry.ts';
-import { payuOrderFrom, submitPayuForm } from './payu.ts';
 import styles from './RepayStepper.module.css';
-import { loadRazorpay, RAZORPAY_LOAD_FAILED, type RazorpayFailure, type RazorpaySuccess } from './razorpay.ts';
 import { type Toast, Toasts } from './Toasts.tsx';
 
 export interface RepayStepperProps {
@@ -18,25 +26,16 @@ export interface RepayStepperProps {
   brand: string;
 }
 
-/** public-site-signin-repay.md §4 and §8, word for word. */
-export const PAYMENT_SUCCESSFUL = 'Payment Successful';
-export const PAYMENT_VERIFICATION_FAILED = 'Payment Verification Failed';
 /** decisions.md §8: what the payer reads where the original only logged. */
-export const PAYMENT_CANCELLED = 'Payment cancelled. You can try again.';
-export const PAYU_NOT_STARTED = 'We could not start the PayU payment. Please try again.';
-export const RAZORPAY_NOT_OPENED = 'We could not open the Razorpay checkout. Please try again.';
 export const LOAN_NOT_LOADED = 'We could not load your loan details. Please try again.';
-export const PAYMENT_NOT_CONFIRMED =
-  'We could not confirm your payment yet. Check your connection and try again; checking again never charges you twice.';
 export const SEND_FAILED = 'An error occurred';
-/** decisions.md §5: the server charges at least one rupee; the field says so before asking it. */
-export const AMOUNT_TOO_SMALL = 'The amount must be at least ₹1.';
-const AMOUNT_INVALID = 'Enter the amount in rupees, e.g. 1500 or 1500.50.';
-const MIN_PAISE = 100;
+
 const WAIT = 'Please wait…';
 
 type Step = 'pannumber' | 'panotp' | 'amountfetched' | 'success' | 'failure';
-type Busy = 'send' | 'resend' | 'verify' | 'razorpay' | 'payu' | 'confirm' | null;
+/** The stepper's own requests; the payment's steps come from the shared payment flow. */
+type OwnBusy = 'send' | 'resend' | 'verify' | null;
+type Busy = OwnBusy | PaymentBusy;
 type Field = 'pan' | 'otp' | 'amount';
 type Focus = Field | 'proceed' | 'title';
 
@@ -47,17 +46,6 @@ interface VerifyData {
   razorpay_checkout_url: string;
 }
 type VerifyReply = Envelope<VerifyData> & { repayment_data?: RepaymentData; order_id?: string };
-
-interface OrderData {
-  order_id: string;
-  /** Rupees: what the server decided to charge. */
-  amount: number;
-  razorpay_key?: string;
-  key?: string;
-  razorpay_checkout_url?: string;
-}
-
-type PaymentStatusReply = Envelope<{ status?: string; txnId?: string }> & { status?: string; txnId?: string };
 
 /** What OTP verification gave: the loan, its order for the full due, the repay token and the checkout. */
 interface Loan {
@@ -87,12 +75,6 @@ const TITLES: Record<Step, string> = {
   failure: PAYMENT_VERIFICATION_FAILED,
 };
 
-/** The payment result page; the outcome is in the address so a reload keeps it (decisions.md §8). */
-export function thankYouUrl(status: string, txnId: string | null | undefined): string {
-  const query = new URLSearchParams({ txnStatus: status, txnId: txnId || 'N/A' });
-  return `/thanku?${query}`;
-}
-
 const rupees = (value: number) => formatPaise(Math.round(value * 100));
 
 /**
@@ -108,17 +90,15 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
   const [terms, setTerms] = useState(false);
   const [amount, setAmount] = useState('');
   const [loan, setLoan] = useState<Loan | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
+  const [ownBusy, setBusy] = useState<OwnBusy>(null);
   const [fieldError, setFieldError] = useState<{ field: Field; text: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [choosing, setChoosing] = useState(false);
-  const [unconfirmed, setUnconfirmed] = useState<RazorpaySuccess | null>(null);
   const [result, setResult] = useState<Result | null>(null);
 
   /** The guard of §4: one request at a time, whatever the buttons look like at that instant. */
   const running = useRef(false);
-  const dialog = useRef<HTMLDialogElement>(null);
   const panInput = useRef<HTMLInputElement>(null);
   const otpInput = useRef<HTMLInputElement>(null);
   const amountInput = useRef<HTMLInputElement>(null);
@@ -136,15 +116,6 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
       kind === 'error' ? [...list.filter((t) => t.kind === 'error' && t.text !== text), next].slice(-3) : [next],
     );
   }, []);
-
-  // The payment-method modal is a native <dialog>: showModal() gives focus trapping and Escape.
-  // Before the focus effect: a closing dialog gives focus back first, then the step moves it on.
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (choosing && !node.open) node.showModal();
-    if (!choosing && node.open) node.close();
-  }, [choosing]);
 
   // Move focus once the next render is on screen (a step change replaces the fields). The target is
   // kept until its element exists: an earlier commit's effects (the countdown ticks every second) can
@@ -164,28 +135,28 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
     element.focus();
   });
 
-  // Back from PayU's page or /thanku (a back-forward cache restore): the buttons work again, and a
-  // finished payment starts over from the PAN, since the figures on the card are out of date.
+  // Back from PayU's page or /thanku (a back-forward cache restore): the payment flow frees the
+  // buttons, and a finished payment starts over from the PAN, since the card's figures are out of date.
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
       if (!event.persisted) return;
-      running.current = false;
-      setBusy(null);
       setChoosing(false);
       setStep((current) => (current === 'success' || current === 'failure' ? 'pannumber' : current));
-      for (const form of document.querySelectorAll('form[data-payu]')) form.remove();
     };
     window.addEventListener('pageshow', restored);
     return () => window.removeEventListener('pageshow', restored);
   }, []);
 
   /** A new attempt: earlier messages are out of date. */
-  const begin = (kind: Exclude<Busy, null>) => {
-    running.current = true;
-    setBusy(kind);
+  const clearMessages = () => {
     setFieldError(null);
     setNotice(null);
     setToasts([]);
+  };
+  const begin = (kind: Exclude<OwnBusy, null>) => {
+    running.current = true;
+    setBusy(kind);
+    clearMessages();
   };
   const end = () => {
     running.current = false;
@@ -200,9 +171,6 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
   const actions = useRef({
     send: (_kind: 'send' | 'resend') => Promise.resolve(),
     verify: () => Promise.resolve(),
-    razorpay: () => Promise.resolve(),
-    payu: () => Promise.resolve(),
-    confirm: (_response: RazorpaySuccess) => Promise.resolve(),
   });
 
   /** Calls 4: a code to the mobile registered with the PAN's loan. */
@@ -267,7 +235,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
         checkoutUrl: reply.Data.razorpay_checkout_url,
       });
       setAmount('');
-      setUnconfirmed(null);
+      payment.forget();
       setStep('amountfetched');
       focusNext.current = 'amount';
       toast('success', reply.Message);
@@ -285,7 +253,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
     setOtp('');
     setAmount('');
     setChoosing(false);
-    setUnconfirmed(null);
+    payment.forget();
     setStep('pannumber');
     setNotice(text);
     toast('error', text);
@@ -298,49 +266,46 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
     focusNext.current = 'proceed';
   };
 
-  /** Leaves for /thanku with the outcome (§4): paymentSuccess or paymentFailure first. */
-  const finish = (ok: boolean, status: string, txnId: string | null | undefined) => {
-    const url = thankYouUrl(status, txnId);
-    setChoosing(false);
-    setResult({ ok, url });
-    setStep(ok ? 'success' : 'failure');
-    toast(ok ? 'success' : 'error', ok ? PAYMENT_SUCCESSFUL : PAYMENT_VERIFICATION_FAILED);
-    focusNext.current = 'title';
-    // `running` stays set: nothing more is paid from this page.
-    window.location.assign(url);
-  };
-
-  /** Call 6: the server checks Checkout's signature; SUCCESS or anything else decides the screen. */
-  const confirm = async (response: RazorpaySuccess) => {
-    begin('confirm');
-    setUnconfirmed(null);
-    try {
-      // This call takes the public client credential: the payment's signature is its proof.
-      const reply = (await callApi(API.razorpayVerify, response)) as PaymentStatusReply;
-      const status = reply.status ?? reply.Data?.status;
-      const txnId = reply.txnId ?? reply.Data?.txnId ?? response.razorpay_payment_id;
-      if (status === 'SUCCESS') finish(true, 'SUCCESS', txnId);
-      else finish(false, status || 'FAILED', txnId);
-    } catch {
-      // The payment may have gone through: nothing is paid again until it has been checked.
-      setUnconfirmed(response);
-      toast('error', PAYMENT_NOT_CONFIRMED, () => void actions.current.confirm(response));
-      end();
-    }
-  };
-
-  /** The amount as typed, checked before any provider is asked: empty is the whole due. */
-  const amountProblem = (): string | null => {
-    const paise = entryToPaise(amount);
-    if (paise === null) return null;
-    if (Number.isNaN(paise)) return AMOUNT_INVALID;
-    return paise < MIN_PAISE ? AMOUNT_TOO_SMALL : null;
-  };
+  const loanData = loan?.data;
+  const payment = usePayment({
+    brand,
+    order: loanData
+      ? {
+          amount,
+          leadId: loanData.lead_id,
+          loanNo: loanData.loan_no,
+          description: `Loan repayment ${loanData.loan_no} (PAN ${pan})`,
+          payer: { name: loanData.full_name, email: loanData.email, mobile: loanData.mobile },
+        }
+      : null,
+    call: (path, body) => callApi(path, body, { token: loan?.token ?? null }),
+    ...(loan && { razorpayKey: loan.razorpayKey, checkoutUrl: loan.checkoutUrl }),
+    guard: running,
+    onStart: clearMessages,
+    onFailure: paymentFailed,
+    onSessionDead: expire,
+    onCheckoutOpen: () => setChoosing(false),
+    onCancelled: () => {
+      toast('info', PAYMENT_CANCELLED);
+      focusNext.current = 'proceed';
+      // No render may follow the dismissal, so focus the button now as well.
+      proceedButton.current?.focus();
+    },
+    // §4: paymentSuccess or paymentFailure, then /thanku.
+    onFinish: (ok, url) => {
+      setChoosing(false);
+      setResult({ ok, url });
+      setStep(ok ? 'success' : 'failure');
+      toast(ok ? 'success' : 'error', ok ? PAYMENT_SUCCESSFUL : PAYMENT_VERIFICATION_FAILED);
+      focusNext.current = 'title';
+    },
+  });
+  const busy: Busy = ownBusy ?? payment.busy;
 
   const proceed = (event: FormEvent) => {
     event.preventDefault();
-    if (running.current || unconfirmed) return;
-    const problem = amountProblem();
+    if (running.current || payment.unconfirmed) return;
+    const problem = amountProblem(amount);
     if (problem) {
       showFieldError('amount', problem);
       toast('error', problem);
@@ -350,100 +315,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
     setChoosing(true);
   };
 
-  /** Razorpay: an order for the amount the server decides, its script on demand, then Checkout. */
-  const payWithRazorpay = async () => {
-    if (running.current || !loan) return;
-    begin('razorpay');
-    const retry = () => void actions.current.razorpay();
-    let open = false;
-    try {
-      const reply = await callApi<OrderData>(API.razorpayOrder, { rzp_amount: amount.trim() }, { token: loan.token });
-      if (isSessionDead(reply)) return expire(failureMessage(reply));
-      if (reply.Status !== STATUS.ok || !reply.Data?.order_id || typeof reply.Data.amount !== 'number') {
-        return paymentFailed(reply.Status === STATUS.ok ? RAZORPAY_NOT_OPENED : failureMessage(reply), retry);
-      }
-      const order = reply.Data;
-      try {
-        await loadRazorpay(order.razorpay_checkout_url ?? loan.checkoutUrl);
-      } catch {
-        return paymentFailed(RAZORPAY_LOAD_FAILED, retry);
-      }
-      const Razorpay = window.Razorpay;
-      if (!Razorpay) return paymentFailed(RAZORPAY_LOAD_FAILED, retry);
-      const { data } = loan;
-      const checkout = new Razorpay({
-        key: order.razorpay_key ?? order.key ?? loan.razorpayKey,
-        amount: Math.round(order.amount * 100),
-        currency: 'INR',
-        order_id: order.order_id,
-        name: brand,
-        description: `Loan repayment ${data.loan_no} (PAN ${pan})`,
-        prefill: { email: data.email, contact: data.mobile, name: data.full_name },
-        handler: (response: RazorpaySuccess) => void actions.current.confirm(response),
-        modal: {
-          ondismiss: () => {
-            end();
-            toast('info', PAYMENT_CANCELLED);
-            focusNext.current = 'proceed';
-            // No render may follow the dismissal, so focus the button now as well.
-            proceedButton.current?.focus();
-          },
-        },
-      });
-      checkout.on('payment.failed', (response: RazorpayFailure) => {
-        finish(false, 'FAILED', response.error?.metadata?.payment_id);
-      });
-      setChoosing(false);
-      checkout.open();
-      open = true;
-    } catch (error) {
-      paymentFailed(error instanceof NetworkError ? error.message : RAZORPAY_NOT_OPENED, retry);
-    } finally {
-      if (!open) end();
-    }
-  };
-
-  /** Call 7: PayU's parameters and hash from the server, then its hosted checkout (a form POST). */
-  const payWithPayu = async () => {
-    if (running.current || !loan) return;
-    begin('payu');
-    const retry = () => void actions.current.payu();
-    let leaving = false;
-    try {
-      const { data } = loan;
-      const reply = await callApi(
-        API.payuOrder,
-        {
-          amount: amount.trim(),
-          productinfo: `Loan repayment ${data.loan_no}`,
-          firstname: data.full_name.split(' ')[0] ?? '',
-          email: data.email,
-          mobile: data.mobile,
-          udf5: data.lead_id,
-        },
-        { token: loan.token },
-      );
-      if (isSessionDead(reply)) return expire(failureMessage(reply));
-      if (reply.Status !== STATUS.ok) return paymentFailed(failureMessage(reply), retry);
-      const order = payuOrderFrom(reply as { data?: unknown; Data?: unknown });
-      if (!order) return paymentFailed(PAYU_NOT_STARTED, retry);
-      leaving = true;
-      submitPayuForm(order);
-    } catch (error) {
-      paymentFailed(error instanceof NetworkError ? error.message : PAYU_NOT_STARTED, retry);
-    } finally {
-      // While the browser leaves for PayU the button keeps saying Please wait….
-      if (!leaving) end();
-    }
-  };
-
-  actions.current = {
-    send: sendOtp,
-    verify,
-    razorpay: payWithRazorpay,
-    payu: payWithPayu,
-    confirm,
-  };
+  actions.current = { send: sendOtp, verify };
 
   const changePan = () => {
     if (running.current) return;
@@ -459,7 +331,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
     setLoan(null);
     setAmount('');
     setOtp('');
-    setUnconfirmed(null);
+    payment.forget();
     changePan();
   };
 
@@ -639,24 +511,21 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
           amount={amount}
           busy={busy}
           choosing={choosing}
-          unconfirmed={unconfirmed !== null}
+          unconfirmed={payment.unconfirmed}
           amountError={fieldMessage('amount')}
           amountDescribedBy={describedBy('amount', `${id}-amount-hint`, `${id}-amount-summary`)}
           amountInvalid={errorFor('amount') !== null}
           amountInput={amountInput}
           proceedButton={proceedButton}
-          dialog={dialog}
           busyLabel={busyLabel}
           onAmount={(typed) => {
             if (acceptsAmountEntry(typed)) setAmount(typed);
           }}
           onProceed={proceed}
           onStartAgain={startAgain}
-          onConfirmAgain={() => {
-            if (unconfirmed) void confirm(unconfirmed);
-          }}
-          onRazorpay={() => void payWithRazorpay()}
-          onPayu={() => void payWithPayu()}
+          onConfirmAgain={payment.confirmAgain}
+          onRazorpay={payment.payWithRazorpay}
+          onPayu={payment.payWithPayu}
           onCloseDialog={() => {
             if (!running.current) setChoosing(false);
           }}
@@ -693,7 +562,6 @@ interface AmountStepProps {
   amountInvalid: boolean;
   amountInput: RefObject<HTMLInputElement | null>;
   proceedButton: RefObject<HTMLButtonElement | null>;
-  dialog: RefObject<HTMLDialogElement | null>;
   busyLabel: (kind: Busy, label: ReactNode) => ReactNode;
   onAmount: (typed: string) => void;
   onProceed: (event: FormEvent) => void;
@@ -707,14 +575,7 @@ interface AmountStepProps {
 /** The amount card (§2): the loan's figures, the amount to pay and the payment-method modal. */
 function AmountStep(props: AmountStepProps) {
   const { id, loan, amount, busy } = props;
-  const duePaise = Math.round(loan.total_due_amount * 100);
-  const entered = entryToPaise(amount);
-  const whole = entered === null || (!Number.isNaN(entered) && entered >= duePaise);
-  const summary = whole
-    ? `You will pay the whole due of ${formatPaise(duePaise)}.`
-    : Number.isNaN(entered) || (entered ?? 0) < MIN_PAISE
-      ? 'Enter at least ₹1, or leave the field empty to pay the whole due.'
-      : `A part payment of ${formatPaise(entered ?? 0)}; ${formatPaise(duePaise - (entered ?? 0))} stays due.`;
+  const summary = amountSummary(amount, Math.round(loan.total_due_amount * 100));
   const paying = busy === 'razorpay' || busy === 'payu' || busy === 'confirm';
   const facts: [string, string][] = [
     ['Loan number', loan.loan_no],
@@ -724,7 +585,6 @@ function AmountStep(props: AmountStepProps) {
     ['Loan Amount', rupees(loan.loan_recommended)],
     ['Interest to date', rupees(loan.real_interest)],
   ];
-  const methodsTitle = `${id}-methods-title`;
 
   return (
     <div className={styles.form}>
@@ -807,52 +667,15 @@ function AmountStep(props: AmountStepProps) {
         </p>
       </form>
 
-      <dialog
-        ref={props.dialog}
-        className={styles.dialog}
-        aria-labelledby={methodsTitle}
-        aria-describedby={`${id}-methods-amount`}
-        onCancel={(event) => {
-          event.preventDefault();
-          props.onCloseDialog();
-        }}
+      <MethodDialog
+        open={props.choosing}
+        busy={busy}
+        summary={summary}
+        busyLabel={props.busyLabel}
+        onRazorpay={props.onRazorpay}
+        onPayu={props.onPayu}
         onClose={props.onCloseDialog}
-      >
-        <h2 id={methodsTitle} className={styles.dialogTitle}>
-          Choose Payment Method
-        </h2>
-        <p id={`${id}-methods-amount`} className={styles.dialogText}>
-          {summary} Both accept UPI, debit and credit cards and netbanking.
-        </p>
-        <div className={styles.methods}>
-          <button
-            type="button"
-            className={`button ${styles.method}`}
-            disabled={busy !== null}
-            aria-busy={busy === 'razorpay' ? true : undefined}
-            onClick={props.onRazorpay}
-          >
-            {props.busyLabel('razorpay', 'Razorpay')}
-          </button>
-          <button
-            type="button"
-            className={`button ${styles.method}`}
-            disabled={busy !== null}
-            aria-busy={busy === 'payu' ? true : undefined}
-            onClick={props.onPayu}
-          >
-            {props.busyLabel('payu', 'PayU')}
-          </button>
-          <button
-            type="button"
-            className={`button button--ghost ${styles.method}`}
-            disabled={busy !== null}
-            onClick={props.onCloseDialog}
-          >
-            Cancel
-          </button>
-        </div>
-      </dialog>
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** What the repay stepper's fields accept while typing (public-site-signin-repay.md §5). */
 
 /**
- * Whether `text` can still grow into a PAN (5 letters, 4 digits, 1 letter, src/lib/schemas/fields.ts
+ * Whether `text` can still grow into a PAN (5 letters, 4 digits, 1 letter, src/lib/schemas/signInRules.ts
  * PAN_PATTERN): '', 'ABC', 'ABCDE12' and 'ABCDE1234F' are; '1', 'ABCDEF' and 'ABCDE1234FG' are not.
  */
 export function isPanPrefix(text: string): boolean {

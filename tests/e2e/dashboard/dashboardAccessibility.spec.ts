@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { SCREENS, screenPath } from '../../../src/islands/Dashboard/routes.ts';
-import { heading, openDashboard, registerByApi, sidebar, signInByApi, storeSession } from './support.ts';
+import { applyByApi, heading, openDashboard, registerByApi, sidebar, signInByApi, storeSession } from './support.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -73,5 +73,58 @@ test('the forms showing their errors, the eligibility modal and the open sidebar
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(sidebar(page)).toBeVisible();
   failures.push(...(await violations(page, 'phone sidebar')));
+  expect(failures).toEqual([]);
+});
+
+test('the document and bank screens with their lists and errors, and the end of the application, have no violations', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
+  await openDashboard(page, await applyByApi(request, customer, 'employment_details'), '/my-dashboard/adhar-upload');
+  const failures: string[] = [];
+  const forms: [string, string][] = [
+    ['adhar-upload', 'Continue'],
+    ['pan-upload', 'Continue'],
+    ['bank-upload', 'Continue'],
+    ['bank-detail', 'Save and Continue'],
+  ];
+  for (const [slug, button] of forms) {
+    await page.goto(screenPath(slug));
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    failures.push(...(await violations(page, `${slug} with errors`)));
+  }
+  await page.goto(screenPath('congratulations'));
+  failures.push(...(await violations(page, 'congratulations')));
+  expect(failures).toEqual([]);
+});
+
+test('the loan application: the hub part-way, the quote with its statement and errors, employment with errors', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const failures: string[] = [];
+  const eligible = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
+  await openDashboard(page, eligible, screenPath('calculate-loan'));
+  await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
+  await page.getByRole('button', { name: 'Accept Loan' }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  failures.push(...(await violations(page, 'calculate-loan with the statement and errors')));
+
+  const accepted = await applyByApi(
+    request,
+    await registerByApi(request, await signInByApi(request), { checkEligibility: true }),
+    'loan_quotation_decision',
+  );
+  await openDashboard(page, accepted, screenPath('eligibility'));
+  await expect(page.getByText('Application completed: 25%')).toBeVisible();
+  failures.push(...(await violations(page, 'eligibility part-way')));
+  await page.goto(screenPath('about-your-company'));
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  failures.push(...(await violations(page, 'about-your-company with errors')));
   expect(failures).toEqual([]);
 });

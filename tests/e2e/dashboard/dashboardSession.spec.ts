@@ -316,7 +316,12 @@ test.describe('profile screens', () => {
     await openDashboard(page, customer, '/my-dashboard/profile-preview');
     const banner = page.getByRole('region', { name: 'Outstanding amount' });
     await expect(banner).toContainText('Outstanding amount on loan KCL100123: ₹12,345.50');
-    await expect(banner.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/repayloan');
+    // Pay Now opens the Pay popup with the two providers (the payment itself: dashboardLoans.spec.ts).
+    await banner.getByRole('button', { name: 'Pay Now' }).click();
+    const methods = page.getByRole('dialog', { name: 'Choose Payment Method' });
+    await expect(methods.getByRole('button', { name: /Razorpay|PayU/ })).toHaveCount(2);
+    await page.keyboard.press('Escape');
+    await expect(methods).toBeHidden();
     due = 0;
     await page.reload();
     await expect(page.getByRole('region', { name: 'Basic Details' })).toBeVisible();

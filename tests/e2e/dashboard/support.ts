@@ -3,6 +3,8 @@
  * outbox code, registration events), sessions put into the page's session storage, and the screens.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { API } from '../../../src/lib/api/paths.ts';
+import { tinyPdf, tinyPng } from '../../api/support/files.ts';
 import { latestCode, REGISTRATION, randomMobile } from '../../support/signIn.ts';
 
 export { randomMobile };
@@ -28,6 +30,8 @@ export interface Customer {
   token: string;
   nextStep: string;
   eligibility: string;
+  /** The open loan application's id, once one is started (session key lead_id). */
+  leadId?: string;
 }
 
 /** A signed-in customer, through the API: login, the code from the outbox, otp_verify. */
@@ -122,6 +126,115 @@ export async function registerByApi(request: APIRequestContext, customer: Custom
   return { ...customer, pan };
 }
 
+/** The loan application's steps, in order, as applyByApi takes them (dashboard.md §4). */
+export const APPLICATION_STAGES = [
+  'generate_loan_quote',
+  'loan_quotation_decision',
+  'employment_details',
+  'documents',
+  'banking_details',
+] as const;
+export type ApplicationStage = (typeof APPLICATION_STAGES)[number];
+
+/** The employment form's payload (event employment_details) for a customer working at an office. */
+export const EMPLOYMENT = {
+  work_mode: 'WFO',
+  company_name: 'Acme Technologies Pvt Ltd',
+  company_type_id: 1,
+  designation: 'Analyst',
+  address_1: 'Tower B, DLF Cyber City',
+  address_2: 'Phase 2',
+  landmark: '',
+  pincode: '122002',
+  emp_since: '2022-04-01',
+  office_email: '',
+};
+
+/** The bank account of the banking_details event (an invented account; HDFC's IFSC prefix). */
+export const BANK_ACCOUNT = {
+  account_name: 'Asha Verma',
+  account_branch: 'MG Road',
+  account_number: '123456789012',
+  confirm_account_number: '123456789012',
+  account_ifsc: 'HDFC0001234',
+  account_type_id: 1,
+  verification_consent: 1,
+};
+
+/**
+ * Takes an eligible customer (registerByApi with checkEligibility) through the loan application by
+ * the API, up to and including `upTo`: the quote, its acceptance with the Key Fact Statement
+ * acknowledged, employment, every document the policy asks for, the bank account. Returns the
+ * customer with the lead id and the next step.
+ */
+export async function applyByApi(
+  request: APIRequestContext,
+  customer: Customer,
+  upTo: ApplicationStage = 'employment_details',
+): Promise<Customer & { leadId: string }> {
+  const expectOk = (
+    answer: { body: { Status: number; Message: string; Data: { next_step?: string } } },
+    step: string,
+  ) => {
+    expect(answer.body.Status, `${step}: ${answer.body.Message}`).toBe(1);
+    if (answer.body.Data.next_step) customer.nextStep = answer.body.Data.next_step;
+  };
+  const quote = await eventAs(request, customer, 'generate_loan_quote');
+  expectOk(quote, 'generate_loan_quote');
+  const leadId = String(quote.body.Data.lead_id);
+  const stages: Record<Exclude<ApplicationStage, 'generate_loan_quote'>, () => Promise<void>> = {
+    async loan_quotation_decision() {
+      const { min_loan_amount: amount, min_loan_tenure: tenure } = quote.body.Data;
+      const data = { accepted_id: 1, amount, tenure, purpose_id: 2, kfs_acknowledged: true };
+      expectOk(await eventAs(request, customer, 'loan_quotation_decision', data), 'loan_quotation_decision');
+    },
+    async employment_details() {
+      expectOk(await eventAs(request, customer, 'employment_details', EMPLOYMENT), 'employment_details');
+    },
+    async documents() {
+      const list = await callAs(request, customer, API.mandatoryDocuments, { profile_id: customer.profileId });
+      for (const doc of list.body.Data as { event_name: string; doc_type: string; allowed_format: string }[]) {
+        const pdf = doc.allowed_format === 'pdf';
+        const file = (pdf ? tinyPdf() : tinyPng()).toString('base64');
+        const data = { doc_type: doc.doc_type, file, file_ext: pdf ? 'PDF' : 'PNG', password: 'N/A' };
+        expectOk(await eventAs(request, customer, doc.event_name, data), doc.doc_type);
+      }
+    },
+    async banking_details() {
+      expectOk(await eventAs(request, customer, 'banking_details', BANK_ACCOUNT), 'banking_details');
+    },
+  };
+  for (const stage of APPLICATION_STAGES.slice(1, APPLICATION_STAGES.indexOf(upTo) + 1)) {
+    await stages[stage as Exclude<ApplicationStage, 'generate_loan_quote'>]();
+  }
+  customer.leadId = leadId;
+  return { ...customer, leadId };
+}
+
+/**
+ * Staff's decision on a lead, through the development-only /__dev/staff route: the same functions as
+ * `npm run ops -- approve | reject | disburse`, which cannot open the database the test server holds.
+ */
+export async function staffByApi(
+  request: APIRequestContext,
+  leadId: string | number,
+  action: 'approve' | 'reject' | 'disburse',
+): Promise<{ status: string; loan_no?: string }> {
+  const response = await request.post('/__dev/staff', { data: { action, lead_id: Number(leadId) } });
+  const body = await response.json();
+  expect(body.Status, `${action}: ${body.Message}`).toBe(1);
+  return body.Data;
+}
+
+/** An eligible customer whose completed application staff approved and disbursed: a loan with dues. */
+export async function borrowerByApi(request: APIRequestContext) {
+  const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
+  const applied = await applyByApi(request, customer, 'banking_details');
+  await staffByApi(request, applied.leadId, 'approve');
+  const { loan_no } = await staffByApi(request, applied.leadId, 'disburse');
+  return { ...applied, pan: customer.pan, loanNo: loan_no as string };
+}
+
 /** What sign-in leaves in session storage (public-site-signin-repay.md §3), put into this tab. */
 export async function storeSession(page: Page, customer: Customer) {
   await page.goto('/robots.txt');
@@ -131,6 +244,7 @@ export async function storeSession(page: Page, customer: Customer) {
     sessionStorage.setItem('token', c.token);
     sessionStorage.setItem('next_step', c.nextStep);
     sessionStorage.setItem('eligibility', c.eligibility);
+    if (c.leadId) sessionStorage.setItem('lead_id', c.leadId);
   }, customer);
 }
 

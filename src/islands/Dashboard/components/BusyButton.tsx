@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import styles from './Form.module.css';
 
 export interface BusyButtonProps {
@@ -12,6 +12,8 @@ export interface BusyButtonProps {
   variant?: 'primary' | 'ghost';
   /** What the busy button says; "Please wait…" unless given (e.g. an upload's percentage). */
   busyText?: string;
+  /** For a screen that gives the focus back to this button. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button that is disabled while a request runs, with a spinner and "Please wait…" on the one that started it. */
@@ -23,9 +25,11 @@ export function BusyButton({
   onClick,
   variant = 'primary',
   busyText = 'Please wait…',
+  ref,
 }: BusyButtonProps) {
   return (
     <button
+      ref={ref}
       type={type}
       className={`button ${variant === 'ghost' ? 'button--ghost' : ''} ${styles.button}`}
       disabled={busy || disabled}

@@ -3,8 +3,18 @@ import { REGISTRATION_STEPS, stepScreen } from '../steps.ts';
 import styles from './Cards.module.css';
 import { Link } from './Link.tsx';
 
-export interface StepCardsProps {
-  /** The step to do now (0 to 4), 5 when all are done. */
+/** One step of a numbered journey: what it is and the screen that does it. */
+export interface StepCard {
+  key: string;
+  title: string;
+  summary: string;
+  /** The screen's slug under /my-dashboard/. */
+  screen: string;
+}
+
+export interface StepCardListProps {
+  steps: readonly StepCard[];
+  /** The step to do now (an index of `steps`); steps.length or more when all are done. */
   current: number;
   /** The order to list the steps in (indexes); the summary lists the address before the personal details. */
   order?: readonly number[];
@@ -12,12 +22,17 @@ export interface StepCardsProps {
   allDisabled?: boolean;
 }
 
-/** The five step cards: done up to the current one, only the current one clickable (dashboard.md §2). */
-export function StepCards({ current, order = [0, 1, 2, 3, 4], allDisabled = false }: StepCardsProps) {
+/** Numbered step cards: done up to the current one, only the current one a link (dashboard.md §2, §4). */
+export function StepCardList({
+  steps,
+  current,
+  order = steps.map((_, index) => index),
+  allDisabled = false,
+}: StepCardListProps) {
   return (
     <ol className={styles.steps}>
       {order.map((index) => {
-        const step = REGISTRATION_STEPS[index];
+        const step = steps[index];
         if (!step) return null;
         const done = index < current;
         const active = index === current && !allDisabled;
@@ -36,9 +51,9 @@ export function StepCards({ current, order = [0, 1, 2, 3, 4], allDisabled = fals
         );
         const className = `${styles.step} ${done ? styles.stepDone : ''} ${active ? styles.stepCurrent : ''}`;
         return (
-          <li key={step.event}>
+          <li key={step.key}>
             {active ? (
-              <Link to={screenPath(stepScreen(step.event))} className={`${className} ${styles.stepLink}`}>
+              <Link to={screenPath(step.screen)} className={`${className} ${styles.stepLink}`}>
                 {body}
               </Link>
             ) : (
@@ -49,4 +64,23 @@ export function StepCards({ current, order = [0, 1, 2, 3, 4], allDisabled = fals
       })}
     </ol>
   );
+}
+
+const REGISTRATION_CARDS: readonly StepCard[] = REGISTRATION_STEPS.map((step) => ({
+  key: step.event,
+  title: step.title,
+  summary: step.summary,
+  screen: stepScreen(step.event),
+}));
+
+export interface StepCardsProps {
+  /** The step to do now (0 to 4), 5 when all are done. */
+  current: number;
+  order?: readonly number[];
+  allDisabled?: boolean;
+}
+
+/** The five registration step cards. */
+export function StepCards(props: StepCardsProps) {
+  return <StepCardList steps={REGISTRATION_CARDS} {...props} />;
 }

@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef } from 'react';
+import { formatDate, formatPaise, formatPercent } from '../../../lib/format.ts';
+import type { KeyFactStatement as Statement } from '../../../lib/kfs.ts';
+import styles from './KeyFactStatement.module.css';
+
+const TITLE = 'Key Fact Statement';
+
+/** The statement as label and value pairs: what the screen shows, prints and saves. */
+export function statementRows(kfs: Statement): [string, string][] {
+  const officer = kfs.grievance_officer;
+  return [
+    ['Lender', `${kfs.lender} (${kfs.brand})`],
+    ['Sanctioned loan amount', formatPaise(kfs.sanctioned_amount_paise)],
+    ['Tenure', `${kfs.tenure_days} days`],
+    [
+      'Interest rate',
+      `${formatPercent(kfs.daily_rate_percent)} a day (${formatPercent(kfs.annual_rate_percent)} a year)`,
+    ],
+    ['Interest for the tenure', formatPaise(kfs.interest_paise)],
+    ['Processing fee', formatPaise(kfs.processing_fee_paise)],
+    ['GST on the processing fee', formatPaise(kfs.gst_on_fee_paise)],
+    ['Amount paid into your account', formatPaise(kfs.disbursed_amount_paise)],
+    ['Annual percentage rate (APR)', formatPercent(kfs.apr_percent)],
+    ['Total amount to repay', formatPaise(kfs.total_repayable_paise)],
+    ['Due date', formatDate(kfs.due_date)],
+    [
+      'Cooling-off period',
+      `${kfs.cooling_off_days} days from disbursal: you may leave the loan by repaying the principal and the interest to date, with no penalty.`,
+    ],
+    ['Grievance officer', `${officer.name}, ${officer.email}, ${officer.phone}`],
+  ];
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+
+/** A standalone page of the statement, for the customer's own records. */
+export function statementDocument(kfs: Statement): string {
+  const rows = statementRows(kfs)
+    .map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="en-IN"><head><meta charset="utf-8"><title>${TITLE} | ${escapeHtml(kfs.brand)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}th,td{border:1px solid #999;padding:.4rem .6rem;text-align:left;vertical-align:top}</style>
+</head><body><h1>${TITLE}</h1>
+<table>
+${rows}
+</table></body></html>
+`;
+}
+
+/** Hands the statement to the browser as a file download (no server round trip, no dependency). */
+function save(kfs: Statement) {
+  const url = URL.createObjectURL(new Blob([statementDocument(kfs)], { type: 'text/html;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `key-fact-statement-${kfs.sanctioned_amount_paise / 100}-${kfs.tenure_days}-days.html`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the link; the address can go once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export interface KeyFactStatementProps {
+  kfs: Statement;
+  /** Take the focus when shown (it appears after the customer asked for it). */
+  focus?: boolean;
+}
+
+/**
+ * The Key Fact Statement the server computed for the amount and tenure chosen, as a table, with
+ * Print (the print stylesheet prints only the statement while it is on the page) and Save.
+ */
+export function KeyFactStatement({ kfs, focus = false }: KeyFactStatementProps) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+
+  // While the statement is shown, printing the page prints the statement alone.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.print = 'kfs';
+    return () => {
+      delete root.dataset.print;
+    };
+  }, []);
+
+  return (
+    <section className={styles.statement} aria-labelledby={id}>
+      <h2 id={id} ref={heading} tabIndex={-1} className={styles.heading}>
+        {TITLE}
+      </h2>
+      <table className={styles.table}>
+        <tbody>
+          {statementRows(kfs).map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className={styles.actions}>
+        <button type="button" className="button button--ghost" onClick={() => window.print()}>
+          Print
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => save(kfs)}>
+          Save a Copy
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The single-document screens (dashboard.md §2, §3, §4 "Document flow", §5): one row per address
+ * with the document's id for the single-document upload, its format, the message when no file is
+ * chosen (word for word, double spaces included), and where Back and the next step lead.
+ */
+import type { FileFormat } from './uploads.ts';
+
+/** The messages of dashboard.md §5 for a missing file, word for word. */
+export const MISSING_FILE = {
+  pan: 'Please select  pan image',
+  /** The bank statement's message reads the same as the PAN's (dashboard.md §5). */
+  bankStatement: 'Please select  pan image',
+  salarySlip: 'Please select salary slip',
+  utilityBill: 'Please select  utility image',
+} as const;
+
+/** Customers applying again go back to the loan calculator after the utility bill (dashboard.md §2). */
+const REPEAT_TYPES = new Set(['REPEAT', 'UNPAID-REPEAT']);
+
+export interface DocumentScreen {
+  /** The single-document upload's docs_id (dashboard.md §9). */
+  docsId: 4 | 6 | 8 | 16;
+  /** What the file input is called. */
+  label: string;
+  format: FileFormat;
+  missing: string;
+  intro: string;
+  /** Said after the format's hint. */
+  hint?: string;
+  back: string;
+  /** The next screen, by the customer's user_type (Steps data, dashboard.md §3). */
+  next: (userType: string) => string;
+}
+
+export const DOCUMENT_SCREENS: Record<string, DocumentScreen> = {
+  'pan-upload': {
+    docsId: 4,
+    label: 'PAN card',
+    format: 'image',
+    missing: MISSING_FILE.pan,
+    intro: 'A clear picture of the front of your PAN card, with every letter readable.',
+    back: 'adhar-upload',
+    next: () => 'bank-upload',
+  },
+  'bank-upload': {
+    docsId: 6,
+    label: 'Bank statement',
+    format: 'pdf',
+    missing: MISSING_FILE.bankStatement,
+    intro: 'The statement of the account your salary is paid into, for the last six months.',
+    hint: 'It must cover the last six months.',
+    back: 'pan-upload',
+    next: () => 'upload-salaryslip',
+  },
+  'upload-salaryslip': {
+    docsId: 16,
+    label: 'Salary slip',
+    format: 'pdf',
+    missing: MISSING_FILE.salarySlip,
+    intro: 'Your latest salary slip, as the PDF your employer gave you.',
+    back: 'bank-upload',
+    next: () => 'upload-utilitybill',
+  },
+  'upload-utilitybill': {
+    docsId: 8,
+    label: 'Utility bill',
+    format: 'image',
+    missing: MISSING_FILE.utilityBill,
+    intro: 'A recent electricity, water, gas or telephone bill for the address you live at.',
+    back: 'upload-salaryslip',
+    next: (userType) => (REPEAT_TYPES.has(userType) ? 'calculate-loan' : 'about-your-company'),
+  },
+};

@@ -1,0 +1,84 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import styles from './MethodDialog.module.css';
+import type { PaymentBusy } from './usePayment.ts';
+
+export interface MethodDialogProps {
+  open: boolean;
+  /** What runs now (a payment step or any other request of the screen): every button waits. */
+  busy: string | null;
+  /** What will be charged, in words. */
+  summary: string;
+  /** A button's label while its step runs (the screen's spinner and "Please wait…"). */
+  busyLabel: (kind: PaymentBusy, label: ReactNode) => ReactNode;
+  onRazorpay: () => void;
+  onPayu: () => void;
+  /** Cancel, Escape or a close by the page. */
+  onClose: () => void;
+}
+
+/**
+ * "Choose Payment Method": Razorpay, PayU or Cancel, in a native <dialog> opened with showModal(),
+ * so the focus stays inside, Escape closes it and the focus goes back to the button that opened it.
+ */
+export function MethodDialog({ open, busy, summary, busyLabel, onRazorpay, onPayu, onClose }: MethodDialogProps) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  // A child's effects run before its screen's: a closing dialog gives the focus back first, then
+  // the screen may move it on.
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (open && !node.open) node.showModal();
+    if (!open && node.open) node.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-amount`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={onClose}
+    >
+      <h2 id={`${id}-title`} className={styles.title}>
+        Choose Payment Method
+      </h2>
+      <p id={`${id}-amount`} className={styles.text}>
+        {summary} Both accept UPI, debit and credit cards and netbanking.
+      </p>
+      <div className={styles.methods}>
+        <button
+          type="button"
+          className={`button ${styles.method}`}
+          disabled={busy !== null}
+          aria-busy={busy === 'razorpay' ? true : undefined}
+          onClick={onRazorpay}
+        >
+          {busyLabel('razorpay', 'Razorpay')}
+        </button>
+        <button
+          type="button"
+          className={`button ${styles.method}`}
+          disabled={busy !== null}
+          aria-busy={busy === 'payu' ? true : undefined}
+          onClick={onPayu}
+        >
+          {busyLabel('payu', 'PayU')}
+        </button>
+        <button
+          type="button"
+          className={`button button--ghost ${styles.method}`}
+          disabled={busy !== null}
+          onClick={onClose}
+        >
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,410 @@
+/**
+ * The loan application's first screens in a real browser against the real server: the hub on the
+ * eligibility page, the loan quote with its Key Fact Statement, and the employment details.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { API } from '../../../src/lib/api/paths.ts';
+import { formatPaise } from '../../../src/lib/format.ts';
+import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
+import {
+  alert,
+  applyByApi,
+  type Customer,
+  callAs,
+  eventAs,
+  heading,
+  openDashboard,
+  registerByApi,
+  sessionOf,
+  signInByApi,
+} from './support.ts';
+
+type Request = Parameters<typeof signInByApi>[0];
+
+// Each test first builds its customer through the API: sign-in, five steps, eligibility and more.
+test.describe.configure({ timeout: 60_000 });
+
+/** dashboard.md §5, word for word. */
+const MESSAGES = {
+  future: 'Date cannot be in the future.',
+  pin: 'Pin code invalid!',
+  email: 'This is not a valid email format!',
+};
+
+const eligibleCustomer = async (request: Request) =>
+  registerByApi(request, await signInByApi(request), { checkEligibility: true });
+
+const cards = (page: Page) => page.getByRole('region', { name: 'Loan Application' }).getByRole('listitem');
+const amountSlider = (page: Page) => page.getByRole('slider', { name: 'Loan Amount' });
+const tenureSlider = (page: Page) => page.getByRole('slider', { name: 'Tenure' });
+const payable = (page: Page) => page.getByTestId('payable');
+const statement = (page: Page) => page.getByRole('region', { name: 'Key Fact Statement' });
+const row = (scope: Locator, label: string) =>
+  scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: label, exact: true }) });
+
+/** dashboard.md §9: payable = principal + principal × tenure / 100, in rupees. */
+const payableText = (amount: number, tenure: number) => formatPaise((amount * 100 * (100 + tenure)) / 100);
+
+/** The quote as the server gives it (the screen asks again and gets the same open application's quote). */
+async function quoteOf(request: Request, customer: Customer) {
+  const answer = await eventAs(request, customer, 'generate_loan_quote');
+  expect(answer.body.Status, answer.body.Message).toBe(1);
+  return answer.body.Data as {
+    min_loan_amount: number;
+    max_loan_amount: number;
+    min_loan_tenure: number;
+    max_loan_tenure: number;
+  };
+}
+
+test.describe('the loan application hub', () => {
+  test('nothing started: four cards in order, only the Loan Calculator open, and Start Loan Application', async ({
+    page,
+    request,
+  }) => {
+    const customer = await eligibleCustomer(request);
+    await openDashboard(page, customer, '/my-dashboard/eligibility');
+    await expect(heading(page)).toHaveText('Check Eligibility for Further Process');
+    await expect(page.getByRole('heading', { level: 2, name: 'Loan Application' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(4);
+    for (const [index, title] of [
+      'Loan Calculator',
+      'Employment Information',
+      'Upload Your Documents',
+      'Banking Details',
+    ].entries()) {
+      await expect(cards(page).nth(index)).toContainText(title);
+      await expect(cards(page).nth(index)).toContainText(index === 0 ? 'To do now' : 'Not yet open');
+    }
+    await expect(cards(page).getByRole('link')).toHaveCount(1);
+    await expect(cards(page).getByRole('link')).toHaveAttribute('href', '/my-dashboard/calculate-loan');
+    await expect(page.getByText('Application completed: 0%')).toBeVisible();
+    await page.getByRole('link', { name: 'Start Loan Application' }).click();
+    await expect(page).toHaveURL(/\/my-dashboard\/calculate-loan$/);
+  });
+
+  test('part-way: the steps done are marked, the documents card is the one open, Continue leads there', async ({
+    page,
+    request,
+  }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'employment_details');
+    await openDashboard(page, customer, '/my-dashboard/eligibility');
+    await expect(page.getByText('Application completed: 50%')).toBeVisible();
+    await expect(cards(page).nth(0)).toContainText('Completed');
+    await expect(cards(page).nth(1)).toContainText('Completed');
+    await expect(cards(page).nth(2)).toContainText('To do now');
+    await expect(cards(page).nth(3)).toContainText('Not yet open');
+    await expect(cards(page).getByRole('link')).toHaveCount(1);
+    await expect(cards(page).nth(2).getByRole('link')).toHaveAttribute('href', '/my-dashboard/adhar-upload');
+    await expect(page.getByRole('link', { name: 'Start Loan Application' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Continue Loan Application' }).click();
+    await expect(page).toHaveURL(/\/my-dashboard\/adhar-upload$/);
+  });
+
+  test('complete: every step done and locked, and the way to the application preview', async ({ page, request }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'banking_details');
+    await openDashboard(page, customer, '/my-dashboard/eligibility');
+    await expect(page.getByRole('heading', { name: 'Your loan application is complete' })).toBeVisible();
+    await expect(page.getByText('Application completed: 100%')).toBeVisible();
+    for (let index = 0; index < 4; index += 1) await expect(cards(page).nth(index)).toContainText('Completed');
+    await expect(cards(page).getByRole('link')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Loan Application$/ })).toHaveCount(0);
+    expect((await sessionOf(page)).percent).toBe('100');
+    await page.getByRole('link', { name: 'View Your Application' }).click();
+    await expect(page).toHaveURL(/\/my-dashboard\/lead-preview$/);
+  });
+});
+
+test.describe('the loan quote', () => {
+  test('the sliders keep to the quote, start at 5000 and 7 days moved into it, and the payable follows', async ({
+    page,
+    request,
+  }) => {
+    const customer = await eligibleCustomer(request);
+    const quote = await quoteOf(request, customer);
+    await openDashboard(page, customer, '/my-dashboard/calculate-loan');
+    // dashboard.md §2 shows the heading in capitals; the page title keeps the words.
+    await expect(heading(page)).toHaveText('CALCULATING LOANS', { useInnerText: true });
+    await expect(page).toHaveTitle('Calculating Loans | Kosh Credit');
+
+    const amount = Math.min(quote.max_loan_amount, Math.max(quote.min_loan_amount, 5000));
+    const tenure = Math.min(quote.max_loan_tenure, Math.max(quote.min_loan_tenure, 7));
+    await expect(amountSlider(page)).toHaveAttribute('min', String(quote.min_loan_amount));
+    await expect(amountSlider(page)).toHaveAttribute('max', String(quote.max_loan_amount));
+    await expect(amountSlider(page)).toHaveAttribute('step', '500');
+    await expect(amountSlider(page)).toHaveValue(String(amount));
+    await expect(tenureSlider(page)).toHaveAttribute('min', String(quote.min_loan_tenure));
+    await expect(tenureSlider(page)).toHaveAttribute('max', String(quote.max_loan_tenure));
+    await expect(tenureSlider(page)).toHaveValue(String(tenure));
+    await expect(payable(page)).toHaveText(payableText(amount, tenure));
+    await expect(page.getByText(`From ${formatPaise(quote.min_loan_amount * 100)} to`)).toBeVisible();
+
+    const purpose = page.getByRole('combobox', { name: 'Purpose of Loan' });
+    await expect(purpose.getByRole('option')).toHaveText(['Select', 'Travel', 'Medical', 'Shopping', 'Others']);
+  });
+
+  test('the sliders work from the keyboard, within the quote', async ({ page, request }) => {
+    const customer = await eligibleCustomer(request);
+    const quote = await quoteOf(request, customer);
+    await openDashboard(page, customer, '/my-dashboard/calculate-loan');
+    await amountSlider(page).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(amountSlider(page)).toHaveValue(String(quote.min_loan_amount + 500));
+    await expect(amountSlider(page)).toHaveAttribute(
+      'aria-valuetext',
+      formatPaise((quote.min_loan_amount + 500) * 100),
+    );
+    await page.keyboard.press('End');
+    await expect(amountSlider(page)).toHaveValue(String(quote.max_loan_amount));
+    await page.keyboard.press('ArrowRight');
+    await expect(amountSlider(page)).toHaveValue(String(quote.max_loan_amount));
+    await page.keyboard.press('Tab');
+    await expect(tenureSlider(page)).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const tenure = quote.min_loan_tenure + 2;
+    await expect(tenureSlider(page)).toHaveValue(String(tenure));
+    await expect(tenureSlider(page)).toHaveAttribute('aria-valuetext', `${tenure} days`);
+    await expect(payable(page)).toHaveText(payableText(quote.max_loan_amount, tenure));
+    await page.keyboard.press('Home');
+    await expect(tenureSlider(page)).toHaveValue(String(quote.min_loan_tenure));
+  });
+
+  test('the Key Fact Statement: shown with its figures, printable alone, saved as a file, and needed again after a change', async ({
+    page,
+    request,
+  }) => {
+    // The browser's print dialog cannot be driven; count the calls instead of opening it.
+    await page.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    const customer = await eligibleCustomer(request);
+    const quote = await quoteOf(request, customer);
+    await openDashboard(page, customer, '/my-dashboard/calculate-loan');
+    await amountSlider(page).focus();
+    await page.keyboard.press('ArrowRight');
+    const amount = quote.min_loan_amount + 500;
+    const tenure = quote.min_loan_tenure;
+    await expect(page.getByRole('button', { name: 'Accept Loan' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
+
+    const kfs = statement(page);
+    await expect(kfs).toBeVisible();
+    await expect(kfs.getByRole('heading', { name: 'Key Fact Statement' })).toBeFocused();
+    await expect(row(kfs, 'Lender')).toContainText('Kosh Finvest Private Limited');
+    await expect(row(kfs, 'Sanctioned loan amount')).toContainText(formatPaise(amount * 100));
+    await expect(row(kfs, 'Tenure')).toContainText(`${tenure} days`);
+    await expect(row(kfs, 'Interest rate')).toContainText('a day');
+    await expect(row(kfs, 'Processing fee')).toContainText('₹');
+    await expect(row(kfs, 'GST on the processing fee')).toContainText('₹');
+    await expect(row(kfs, 'Annual percentage rate (APR)')).toContainText('%');
+    // The statement's total is the payable figure of the loan page.
+    await expect(row(kfs, 'Total amount to repay')).toContainText(payableText(amount, tenure));
+    await expect(row(kfs, 'Due date')).toContainText(/\d{2}-\d{2}-\d{4}/);
+    await expect(row(kfs, 'Cooling-off period')).toContainText('3 days');
+    await expect(row(kfs, 'Grievance officer')).toContainText('@');
+
+    await kfs.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await expect(kfs.getByRole('table')).toBeVisible();
+    await expect(heading(page)).toBeHidden();
+    await expect(amountSlider(page)).toBeHidden();
+    await expect(kfs.getByRole('button', { name: 'Print' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(heading(page)).toBeVisible();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      kfs.getByRole('button', { name: 'Save a Copy' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^key-fact-statement-.*\.html$/);
+    const saved = await readFile(await download.path(), 'utf8');
+    expect(saved).toContain('<h1>Key Fact Statement</h1>');
+    expect(saved).toContain(formatPaise(amount * 100));
+    expect(saved).toContain(payableText(amount, tenure));
+    expect(saved).toContain(`${tenure} days`);
+
+    // Other figures need their own statement: it goes, with the confirmation, until asked for again.
+    await page.getByRole('checkbox', { name: 'I have read and understood the Key Fact Statement.' }).check();
+    await amountSlider(page).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(kfs).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'View Key Fact Statement' })).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await expect(kfs).toBeVisible();
+    await expect(amountSlider(page)).toBeFocused();
+    await expect(
+      page.getByRole('checkbox', { name: 'I have read and understood the Key Fact Statement.' }),
+    ).not.toBeChecked();
+  });
+
+  test('accepting needs a purpose and the confirmed statement; then the quote is accepted and employment opens', async ({
+    page,
+    request,
+  }) => {
+    const customer = await eligibleCustomer(request);
+    const quote = await quoteOf(request, customer);
+    await openDashboard(page, customer, '/my-dashboard/calculate-loan');
+    await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
+    await expect(statement(page)).toBeVisible();
+    const ack = page.getByRole('checkbox', { name: 'I have read and understood the Key Fact Statement.' });
+    await page.getByRole('button', { name: 'Accept Loan' }).click();
+    await expect(page.getByText('Purpose is required!')).toBeVisible();
+    await expect(page.getByText(KFS_REQUIRED)).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Purpose of Loan' })).toBeFocused();
+    await expect(ack).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/calculate-loan$/);
+
+    await page.getByRole('combobox', { name: 'Purpose of Loan' }).selectOption({ label: 'Medical' });
+    await page.getByRole('button', { name: 'Accept Loan' }).click();
+    await expect(page.getByText(KFS_REQUIRED)).toBeVisible();
+    await expect(ack).toBeFocused();
+    await expect(page.getByText('Purpose is required!')).toHaveCount(0);
+
+    await ack.check();
+    const [sent] = await Promise.all([
+      page.waitForRequest((r) => r.postDataJSON()?.event_name === 'loan_quotation_decision'),
+      page.getByRole('button', { name: 'Accept Loan' }).click(),
+    ]);
+    expect(sent.postDataJSON()).toMatchObject({
+      accepted_id: 1,
+      amount: quote.min_loan_amount,
+      tenure: quote.min_loan_tenure,
+      purpose_id: 2,
+      kfs_acknowledged: true,
+    });
+    await expect(page).toHaveURL(/\/my-dashboard\/about-your-company$/);
+    await expect(heading(page)).toHaveText('Employment Details');
+    await expect(page.getByRole('status').filter({ hasText: 'Quote accepted.' })).toBeVisible();
+    const session = await sessionOf(page);
+    expect(session.next_step).toBe('employment_details');
+    expect(session.percent).toBe('25');
+    // The server has the accepted quote: the application moved on to employment.
+    expect((await quoteOf(request, customer)) as unknown as { next_step: string }).toMatchObject({
+      next_step: 'employment_details',
+    });
+  });
+
+  test("a server refusal shows the server's message as an error alert", async ({ page, request }) => {
+    const customer = await eligibleCustomer(request);
+    await openDashboard(page, customer, '/my-dashboard/calculate-loan');
+    await expect(amountSlider(page)).toBeVisible();
+    // The application is declined elsewhere (another tab): there is no open application for a statement.
+    expect((await eventAs(request, customer, 'loan_quotation_decision', { accepted_id: 2 })).body.Status).toBe(1);
+    await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
+    await expect(alert(page)).toContainText('Start your loan application with the loan calculator first.');
+    await expect(statement(page)).toHaveCount(0);
+  });
+});
+
+test.describe('employment details', () => {
+  const fill = async (page: Page) => {
+    await page.getByRole('radio', { name: 'Work from office' }).check();
+    await page.getByRole('textbox', { name: 'Company Name' }).fill('Acme Technologies Pvt Ltd');
+    await page.getByRole('combobox', { name: 'Company Type' }).selectOption({ label: 'Listed Public' });
+    await page.getByRole('textbox', { name: 'Designation' }).fill('Senior Analyst');
+    await page.getByRole('combobox', { name: 'Department' }).selectOption('FINANCE');
+    await page.getByRole('textbox', { name: 'Address1' }).fill('Tower B, DLF Cyber City');
+    await page.getByRole('textbox', { name: 'Address2' }).fill('Phase 2');
+    await page.getByRole('textbox', { name: 'Pin Code' }).fill('122002');
+    await page.getByLabel('Employed Since').fill('2021-06-01');
+  };
+  const save = (page: Page) => page.getByRole('button', { name: 'Save and Continue' }).click();
+
+  test('the form says what is missing or wrong, field by field, before anything is sent', async ({ page, request }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'loan_quotation_decision');
+    await openDashboard(page, customer, '/my-dashboard/about-your-company');
+    await expect(heading(page)).toHaveText('Employment Details');
+    await expect(page.getByRole('combobox', { name: 'Company Type' }).getByRole('option')).toHaveCount(10);
+    await expect(page.getByRole('combobox', { name: 'Department' }).getByRole('option')).toHaveCount(10);
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.postDataJSON?.()?.event_name === 'employment_details') sent += 1;
+    });
+    await save(page);
+    for (const message of [
+      'Work mode is required!',
+      'Company name is required!',
+      'Company type is required!',
+      'Designation is required!',
+      'Department is required!',
+      'Address1 is required!',
+      'Address2 is required!',
+      'Pin code is required!',
+      'Employed since is required!',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('radio', { name: 'Work from office' })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Landmark (optional)' })).not.toHaveAttribute('aria-invalid');
+
+    await fill(page);
+    await page.getByRole('textbox', { name: 'Pin Code' }).fill('12345');
+    const future = `${new Date().getFullYear() + 1}-01-15`;
+    await page.getByLabel('Employed Since').fill(future);
+    await page.getByRole('textbox', { name: 'Official Email (optional)' }).fill('asha@acme');
+    await save(page);
+    await expect(page.getByText(MESSAGES.pin)).toBeVisible();
+    await expect(page.getByText(MESSAGES.future)).toBeVisible();
+    await expect(page.getByText(MESSAGES.email)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Pin Code' })).toBeFocused();
+    // Letters never reach the pin code, and it stops at six digits.
+    await page.getByRole('textbox', { name: 'Pin Code' }).fill('');
+    await page.getByRole('textbox', { name: 'Pin Code' }).pressSequentially('12a20029');
+    await expect(page.getByRole('textbox', { name: 'Pin Code' })).toHaveValue('122002');
+    expect(sent).toBe(0);
+  });
+
+  test('saved: the server keeps it (department not sent) and the first document opens', async ({ page, request }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'loan_quotation_decision');
+    await openDashboard(page, customer, '/my-dashboard/about-your-company');
+    await fill(page);
+    await page.getByRole('textbox', { name: 'Official Email (optional)' }).fill('asha@acme.example');
+    const [sent] = await Promise.all([
+      page.waitForRequest((r) => r.postDataJSON()?.event_name === 'employment_details'),
+      save(page),
+    ]);
+    const body = sent.postDataJSON();
+    expect(body).toMatchObject({
+      work_mode: 'WFO',
+      company_name: 'Acme Technologies Pvt Ltd',
+      company_type_id: 3,
+      designation: 'Senior Analyst',
+      address_1: 'Tower B, DLF Cyber City',
+      address_2: 'Phase 2',
+      landmark: '',
+      pincode: '122002',
+      emp_since: '2021-06-01',
+      office_email: 'asha@acme.example',
+    });
+    expect(JSON.stringify(body)).not.toContain('FINANCE');
+    await expect(page).toHaveURL(/\/my-dashboard\/adhar-upload$/);
+    expect((await sessionOf(page)).percent).toBe('50');
+    const profile = await callAs(request, customer, API.getProfile, { profile_id: customer.profileId });
+    expect(profile.body.Data.customer_employment_details).toMatchObject({
+      company_name: 'Acme Technologies Pvt Ltd',
+      designation: 'Senior Analyst',
+    });
+
+    // Opened again, the form shows what was given (all but the department, which was never sent).
+    await page.goto('/my-dashboard/about-your-company');
+    await expect(page.getByRole('textbox', { name: 'Company Name' })).toHaveValue('Acme Technologies Pvt Ltd');
+    await expect(page.getByRole('combobox', { name: 'Company Type' })).toHaveValue('3');
+    await expect(page.getByRole('radio', { name: 'Work from office' })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Department' })).toHaveValue('');
+  });
+
+  test("before a quote is accepted the server's refusal is shown", async ({ page, request }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'generate_loan_quote');
+    await openDashboard(page, customer, '/my-dashboard/about-your-company');
+    await fill(page);
+    await save(page);
+    await expect(alert(page)).toContainText('Please accept a loan quote first.');
+    await expect(page).toHaveURL(/\/about-your-company$/);
+  });
+});

@@ -1,0 +1,349 @@
+/**
+ * The screens after the application and Pay Now, in a real browser against the real server: loan
+ * history, loan details with the payments received, the application preview, the Pay popup and
+ * part payments through the Razorpay and PayU sandboxes ending on /thanku. Borrowers get their loan
+ * through the real API and the development-only staff route (the ops command line's functions).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { API } from '../../../src/lib/api/paths.ts';
+import { formatDate, formatPaise, maskPan } from '../../../src/lib/format.ts';
+import {
+  applyByApi,
+  borrowerByApi,
+  type Customer,
+  callAs,
+  heading,
+  openDashboard,
+  registerByApi,
+  signInByApi,
+} from './support.ts';
+
+type Request = Parameters<typeof signInByApi>[0];
+
+/** dashboard.md §8 and public-site-signin-repay.md §8, word for word. */
+const NO_HISTORY = 'No loan history found.';
+const NO_DETAILS = 'No loan details available.';
+const NETWORK = 'We could not reach our servers. Please check your internet connection and try again.';
+const CANCELLED = 'Payment cancelled. You can try again.';
+const TOO_SMALL = 'The amount must be at least ₹1.';
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const eligibleCustomer = async (request: Request) =>
+  registerByApi(request, await signInByApi(request), { checkEligibility: true });
+
+const row = (scope: Locator, label: string) =>
+  scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: label, exact: true }) });
+const cell = (scope: Locator, label: string) => row(scope, label).getByRole('cell');
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payment Method' });
+const banner = (page: Page) => page.getByRole('region', { name: 'Outstanding amount' });
+
+/** The total due the server reports now, in paise. */
+async function dueOf(request: Request, customer: Customer): Promise<number> {
+  const profile = await callAs(request, customer, API.getProfile, { profile_id: customer.profileId });
+  return Math.round(profile.body.Data.active_loan_details.total_due * 100);
+}
+
+async function axeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
+  if (include) builder.include(include);
+  return (await builder.analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+}
+
+test.describe('loan history', () => {
+  test(`no application yet: "${NO_HISTORY}"`, async ({ page, request }) => {
+    const customer = await eligibleCustomer(request);
+    await openDashboard(page, customer, '/my-dashboard/leads');
+    await expect(heading(page)).toHaveText('Loan History');
+    await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Your loans' })).toHaveCount(0);
+  });
+
+  test('a card per application; a card opens its details with the lead id in the address, kept on reload', async ({
+    page,
+    request,
+  }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'banking_details');
+    await openDashboard(page, customer, '/my-dashboard/leads');
+    const cards = page.getByRole('list', { name: 'Your loans' }).getByRole('link');
+    await expect(cards).toHaveCount(1);
+    const card = cards.first();
+    await expect(card.getByRole('heading')).toHaveText(`Loan application ${customer.leadId}`);
+    // The quote's least amount, ₹5,000, with Indian grouping; today's date as DD-MM-YYYY.
+    await expect(card).toContainText('Loan amount₹5,000');
+    await expect(card).toContainText('StatusApplied');
+    await expect(card).toContainText(`Applied on${formatDate(new Date())}`);
+    await card.click();
+    await expect(page).toHaveURL(`/my-dashboard/details?lead_id=${customer.leadId}`);
+    await expect(heading(page)).toHaveText('Loan Details');
+    await expect(heading(page)).toBeFocused();
+    expect(await page.evaluate(() => history.state)).toEqual({ lead_id: customer.leadId });
+    const facts = region(page, `Loan ${customer.leadId}`);
+    await expect(cell(facts, 'Loan number')).toHaveText('NA');
+    await expect(cell(facts, 'Status')).toHaveText('Applied');
+    await expect(cell(facts, 'Disbursed on')).toHaveText('NA');
+    await page.reload();
+    await expect(cell(region(page, `Loan ${customer.leadId}`), 'Status')).toHaveText('Applied');
+    await expect(page.getByText('No payments received yet.')).toBeVisible();
+  });
+
+  test('a failed fetch shows a plain message and Try again, which loads the list', async ({ page, request }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'generate_loan_quote');
+    let fail = true;
+    await page.route(`**${API.leadList}`, (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
+    await openDashboard(page, customer, '/my-dashboard/leads');
+    await expect(page.getByRole('alert')).toHaveText(NETWORK);
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('list', { name: 'Your loans' }).getByRole('link')).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+test.describe('loan details', () => {
+  test(`a lead that is not the customer's, or none at all: "${NO_DETAILS}"`, async ({ page, request }) => {
+    const other = await applyByApi(request, await eligibleCustomer(request), 'generate_loan_quote');
+    const customer = await eligibleCustomer(request);
+    await openDashboard(page, customer, `/my-dashboard/details?lead_id=${other.leadId}`);
+    await expect(page.getByText(NO_DETAILS, { exact: true })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await page.goto('/my-dashboard/details');
+    await expect(page.getByText(NO_DETAILS, { exact: true })).toBeVisible();
+  });
+
+  test('a disbursed loan: every field of the loan detail, the PAN masked, dates DD-MM-YYYY', async ({
+    page,
+    request,
+  }) => {
+    const borrower = await borrowerByApi(request);
+    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+    const facts = region(page, `Loan ${borrower.loanNo}`);
+    const today = formatDate(new Date());
+    for (const [label, value] of [
+      ['Loan number', borrower.loanNo],
+      ['Application number', borrower.leadId],
+      ['Name', expect.any(String)],
+      ['Monthly salary', '₹60,000'],
+      ['Loan amount', '₹5,000'],
+      ['Tenure', '60 days'],
+      ['Purpose', 'Medical'],
+      ['Status', 'Disbursed'],
+      ['Mobile', borrower.mobile],
+      ['E-mail', `asha.${borrower.mobile}@example.in`],
+      ['PAN', maskPan(borrower.pan)],
+      ['Gender', 'Male'],
+      ['Marital status', 'Single'],
+      ['City', expect.any(String)],
+      ['State', expect.any(String)],
+      ['Disbursed on', today],
+    ] as const) {
+      if (typeof value === 'string') await expect(cell(facts, label), label).toHaveText(value);
+      else await expect(cell(facts, label), label).not.toHaveText('NA');
+    }
+    await expect(cell(facts, 'PAN')).not.toContainText(borrower.pan.slice(2, 9));
+    await expect(page.getByText('No payments received yet.')).toBeVisible();
+  });
+});
+
+test.describe('the application preview', () => {
+  test('Application Details, Credit Manager and Application Status; NA before staff name a manager', async ({
+    page,
+    request,
+  }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'banking_details');
+    await openDashboard(page, customer, '/my-dashboard/lead-preview');
+    const application = region(page, 'Application Details');
+    await expect(cell(application, 'Application number')).toHaveText(customer.leadId);
+    await expect(cell(application, 'Loan amount')).toHaveText('₹5,000');
+    await expect(cell(application, 'Employer')).toHaveText('Acme Technologies Pvt Ltd');
+    await expect(cell(application, 'Work mode')).toHaveText('Office');
+    await expect(cell(region(page, 'Credit Manager'), 'Name')).toHaveText('NA');
+    await expect(cell(region(page, 'Application Status'), 'Status')).toHaveText('Applied');
+    await expect(cell(region(page, 'Application Status'), 'Application progress')).toHaveText('100%');
+    await expect(banner(page)).toHaveCount(0);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+
+  test('after disbursal: the Credit Manager, the loan number and the outstanding amount with Pay Now', async ({
+    page,
+    request,
+  }) => {
+    const borrower = await borrowerByApi(request);
+    await openDashboard(page, borrower, '/my-dashboard/lead-preview');
+    await expect(cell(region(page, 'Credit Manager'), 'Name')).toHaveText('Neha Rao');
+    await expect(cell(region(page, 'Application Status'), 'Status')).toHaveText('Disbursed');
+    await expect(cell(region(page, 'Application Status'), 'Loan number')).toHaveText(borrower.loanNo);
+    const due = await dueOf(request, borrower);
+    await expect(banner(page)).toContainText(`Outstanding amount on loan ${borrower.loanNo}: ${formatPaise(due)}`);
+    await expect(banner(page).getByRole('button', { name: 'Pay Now' })).toBeVisible();
+  });
+});
+
+test.describe('Pay Now', () => {
+  test('the Pay popup by keyboard: Razorpay first, focus kept inside, Escape and Cancel close it; no checkout loads', async ({
+    page,
+    request,
+  }) => {
+    const checkouts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('checkout') || r.url().includes('payu')) checkouts.push(r.url());
+    });
+    const borrower = await borrowerByApi(request);
+    await openDashboard(page, borrower, '/my-dashboard/profile-preview');
+    const payNow = banner(page).getByRole('button', { name: 'Pay Now' });
+    await payNow.focus();
+    await page.keyboard.press('Enter');
+    const dialog = payDialog(page);
+    await expect(dialog).toBeVisible();
+    const due = await dueOf(request, borrower);
+    await expect(dialog).toContainText(`You will pay the whole due of ${formatPaise(due)}.`);
+    await expect(dialog.getByRole('button', { name: 'Razorpay' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'PayU' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(payNow).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(payNow).toBeFocused();
+    expect(checkouts).toEqual([]);
+    expect(await page.evaluate(() => 'Razorpay' in window)).toBe(false);
+  });
+
+  test('from the banner: Razorpay for the whole due, cancelled, says so and nothing is paid', async ({
+    page,
+    request,
+  }) => {
+    const borrower = await borrowerByApi(request);
+    const due = await dueOf(request, borrower);
+    await openDashboard(page, borrower, '/my-dashboard/lead-preview');
+    const payNow = banner(page).getByRole('button', { name: 'Pay Now' });
+    await payNow.click();
+    const order = page.waitForRequest((r) => r.url().endsWith(API.razorpayOrder));
+    // A second press while the order is asked for is ignored.
+    await payDialog(page).getByRole('button', { name: 'Razorpay' }).dblclick();
+    const sent = await order;
+    expect(sent.postDataJSON()).toMatchObject({ lead_id: borrower.leadId, rzp_amount: '' });
+    expect(sent.headers().authtoken).toBe(borrower.token);
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await expect(checkout).toContainText(`Amount: ${formatPaise(due)}`);
+    await expect(payDialog(page)).toBeHidden();
+    await checkout.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('status').filter({ hasText: CANCELLED })).toBeVisible();
+    await expect(payNow).toBeFocused();
+    await expect(payNow).toBeEnabled();
+    expect(await dueOf(request, borrower)).toBe(due);
+  });
+
+  test(`the repayment screen: under ₹1 is refused with "${TOO_SMALL}" and no popup`, async ({ page, request }) => {
+    const borrower = await borrowerByApi(request);
+    await openDashboard(page, borrower, '/my-dashboard/repayment');
+    const amount = page.getByRole('textbox', { name: 'Amount to pay (₹)' });
+    await amount.fill('0.5');
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+    await expect(page.getByText(TOO_SMALL, { exact: true })).toBeVisible();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(amount).toBeFocused();
+    await expect(payDialog(page)).toBeHidden();
+    // What cannot grow into an amount is not taken.
+    await amount.fill('05');
+    await expect(amount).toHaveValue('0.5');
+  });
+
+  test('a Razorpay part payment from the repayment screen: /thanku Thank You, and the details list the payment', async ({
+    page,
+    request,
+  }) => {
+    const borrower = await borrowerByApi(request);
+    const due = await dueOf(request, borrower);
+    await openDashboard(page, borrower, '/my-dashboard/repayment');
+    await expect(cell(region(page, `Loan ${borrower.loanNo}`), 'Total due today')).toHaveText(formatPaise(due));
+    await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('500');
+    await expect(page.getByTestId('amount-summary')).toHaveText(
+      `A part payment of ₹500; ${formatPaise(due - 50_000)} stays due.`,
+    );
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await expect(checkout).toContainText('Amount: ₹500.00');
+    await expect(checkout).toContainText(`Loan repayment ${borrower.loanNo}`);
+    await checkout.getByRole('button', { name: 'Pay successfully' }).click();
+    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+    const txnId = new URL(page.url()).searchParams.get('txnId') as string;
+    const result = page.locator('[data-payment-result]');
+    await expect(result.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+    await expect(result.locator('[data-txn-id]')).toHaveText(txnId);
+    await result.getByRole('link', { name: 'Go to dashboard' }).click();
+    await page.waitForURL(/\/my-dashboard/);
+    expect(await dueOf(request, borrower)).toBe(due - 50_000);
+
+    await page.goto('/my-dashboard/leads');
+    await page.getByRole('link', { name: new RegExp(`Loan application ${borrower.leadId}`) }).click();
+    const payments = region(page, 'Payments');
+    const paid = payments.getByRole('row').filter({ hasText: txnId });
+    await expect(paid.getByRole('cell')).toHaveText([formatDate(new Date()), '₹500', 'Razorpay', txnId]);
+  });
+
+  test('a PayU part payment from the repayment screen: the hosted page, /thanku Thank You, the due lower', async ({
+    page,
+    request,
+  }) => {
+    const borrower = await borrowerByApi(request);
+    const due = await dueOf(request, borrower);
+    await openDashboard(page, borrower, '/my-dashboard/repayment');
+    await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('250.50');
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+    const order = page.waitForRequest((r) => r.url().endsWith(API.payuOrder));
+    await payDialog(page).getByRole('button', { name: 'PayU' }).click();
+    expect((await order).postDataJSON()).toMatchObject({
+      amount: '250.50',
+      productinfo: `Loan repayment ${borrower.loanNo}`,
+      mobile: borrower.mobile,
+      udf5: borrower.leadId,
+    });
+    await expect(page.getByRole('heading', { name: 'PayU (sandbox)' })).toBeVisible();
+    await expect(page.locator('body')).toContainText('₹250.50');
+    await page.getByRole('button', { name: 'Pay successfully' }).click();
+    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=\w+$/);
+    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+    expect(await dueOf(request, borrower)).toBe(due - 25_050);
+    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+    await expect(region(page, 'Payments').getByRole('row').filter({ hasText: 'PayU' })).toContainText('₹250.50');
+  });
+
+  test('a refused order shows the server message with a Retry that asks again', async ({ page, request }) => {
+    const borrower = await borrowerByApi(request);
+    let refuse = true;
+    await page.route(`**${API.razorpayOrder}`, (route) =>
+      refuse
+        ? route.fulfill({
+            status: 502,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              Status: 0,
+              Message: 'The payment service is not answering just now. Please try again in a minute.',
+              error: 'provider_unavailable',
+              Data: {},
+            }),
+          })
+        : route.continue(),
+    );
+    await openDashboard(page, borrower, '/my-dashboard/repayment');
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'The payment service is not answering just now. Please try again in a minute.',
+    );
+    await expect(payDialog(page)).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeFocused();
+    refuse = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('dialog', { name: 'Razorpay (sandbox)' })).toBeVisible();
+  });
+});
