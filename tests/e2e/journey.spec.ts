@@ -1,0 +1,249 @@
+/**
+ * One customer's whole life with us, in a real browser against the real server, with staff working
+ * through the real operations command line (issue 6): sign-in with a code, the five profile steps,
+ * eligibility, the quote with its Key Fact Statement, employment, every document, the bank account,
+ * congratulations; staff approve and disburse with `npm run ops`; the active loan with Pay Now;
+ * a part payment through each sandbox; history and details with the payments; the loan paid off;
+ * and a new application as a REPEAT customer. The embedded database is one process's at a time, so
+ * this test runs its own server and stops it while staff use the command line, as staff would on a
+ * single-machine install.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { formatPaise } from '../../src/lib/format.ts';
+import { tinyPdf, tinyPng } from '../api/support/files.ts';
+import { runOps, type ServerProcess, startServerProcess } from '../api/support/process.ts';
+import { card, randomMobile, typeCode } from '../support/signIn.ts';
+import { birthDate, heading, randomPan, steps, TINY_PNG } from './dashboard/support.ts';
+
+// A port of its own beside the suite's servers (E2E_PORT, +1, +2).
+const PORT = Number(process.env.E2E_PORT ?? 4322) + 7;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payment Method' });
+const field = (page: Page, name: string) => page.getByLabel(name, { exact: true });
+const DOCUMENTS: [string, 'png' | 'pdf'][] = [
+  ['Aadhaar card (front)', 'png'],
+  ['Aadhaar card (back)', 'png'],
+  ['PAN card', 'png'],
+  ['Bank statement (last six months)', 'pdf'],
+  ['Salary slip', 'pdf'],
+  ['Utility bill', 'png'],
+];
+const file = (kind: 'png' | 'pdf', name: string) =>
+  kind === 'pdf'
+    ? { name: `${name}.pdf`, mimeType: 'application/pdf', buffer: tinyPdf() }
+    : { name: `${name}.png`, mimeType: 'image/png', buffer: tinyPng() };
+
+test.describe.configure({ mode: 'serial' });
+
+let dataDir: string;
+let env: Record<string, string>;
+let server: ServerProcess | undefined;
+
+async function startServer() {
+  server = await startServerProcess({
+    ...env,
+    PORT: String(PORT),
+    SERVE_SITE: '1',
+    SITE_DIR: process.env.E2E_SITE_DIR ?? 'dist',
+    OTP_MAX_PER_ADDRESS_PER_HOUR: '100000',
+  });
+}
+
+async function stopServer() {
+  await server?.stop();
+  server = undefined;
+}
+
+/** A staff command on the same data, as `npm run ops -- ...`; its output, after checking it succeeded. */
+async function ops(...args: string[]): Promise<string> {
+  const result = await runOps(env, args);
+  expect(result.code, result.out).toBe(0);
+  return result.out;
+}
+
+test.beforeAll(async () => {
+  // A new embedded database opens in seconds, far longer while the other browser tests run.
+  test.setTimeout(120_000);
+  dataDir = await mkdtemp(join(tmpdir(), 'kosh-journey-'));
+  env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  await startServer();
+});
+
+test.afterAll(async () => {
+  await stopServer();
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+});
+
+async function uploadDocuments(page: Page, names: string[]) {
+  await expect(heading(page)).toHaveText('Complete Your KYC');
+  const list = page.getByRole('list', { name: 'Documents to upload' });
+  await expect(list.getByRole('listitem')).toHaveCount(names.length);
+  for (const [name, kind] of DOCUMENTS.filter(([n]) => names.includes(n))) {
+    await field(page, name).setInputFiles(file(kind, name.replaceAll(' ', '-')));
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All documents uploaded successfully' })).toBeVisible();
+}
+
+async function acceptQuote(page: Page) {
+  await expect(heading(page)).toHaveText('Calculating Loans');
+  await page.getByRole('combobox', { name: 'Purpose of Loan' }).selectOption({ label: 'Medical' });
+  await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
+  await expect(region(page, 'Key Fact Statement')).toContainText('Annual percentage rate (APR)');
+  await page.getByRole('checkbox', { name: 'I have read and understood the Key Fact Statement.' }).check();
+  await page.getByRole('button', { name: 'Accept Loan' }).click();
+}
+
+test('a new customer: sign-in to a disbursed loan paid through both providers, then a repeat application', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const mobile = randomMobile();
+  const pan = randomPan();
+
+  // Sign in on /apply-now with the code the SMS outbox received.
+  await page.goto(`${ORIGIN}/apply-now`);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const login = card(page);
+  await login.mobile.fill(mobile);
+  await login.consent.check();
+  await login.getOtp.click();
+  await expect(login.box(1)).toBeFocused();
+  const outbox = await (await page.request.get(`${ORIGIN}/__dev/outbox?to=${mobile}`)).json();
+  await typeCode(page, outbox[0].code);
+  await login.verify.click();
+  await page.waitForURL(/\/my-dashboard\/?$/);
+
+  // The five profile steps and the eligibility check.
+  await page.getByRole('link', { name: /PAN Authentication/ }).click();
+  await steps.pan(page, pan, 60000);
+  await steps.personal(page, { email: `asha.${mobile}@example.in`, dob: birthDate(30) });
+  await steps.address(page);
+  await steps.income(page, 60000);
+  await expect(heading(page)).toHaveText('Upload Picture');
+  await page.getByLabel('Choose a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(page)).toHaveText('Profile Preview');
+  await page.getByRole('button', { name: 'Check Eligibility' }).click();
+  await page.getByRole('dialog', { name: 'Eligibility Check' }).getByRole('button', { name: 'Process' }).click();
+  await expect(heading(page)).toHaveText('Check Eligibility for Further Process');
+
+  // The application: quote and KFS, employment, documents, bank account.
+  await page.getByRole('link', { name: 'Start Loan Application' }).click();
+  await acceptQuote(page);
+  await expect(heading(page)).toHaveText('Employment Details');
+  await page.getByRole('radio', { name: 'Work from office' }).check();
+  await page.getByRole('textbox', { name: 'Company Name' }).fill('Acme Technologies Pvt Ltd');
+  await page.getByRole('combobox', { name: 'Company Type' }).selectOption({ label: 'Private' });
+  await page.getByRole('textbox', { name: 'Designation' }).fill('Analyst');
+  await page.getByRole('combobox', { name: 'Department' }).selectOption('FINANCE');
+  await page.getByRole('textbox', { name: 'Address1' }).fill('Tower B, DLF Cyber City');
+  await page.getByRole('textbox', { name: 'Address2' }).fill('Phase 2');
+  await page.getByRole('textbox', { name: 'Pin Code' }).fill('122002');
+  await page.getByLabel('Employed Since').fill('2022-04-01');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await uploadDocuments(
+    page,
+    DOCUMENTS.map(([name]) => name),
+  );
+  await expect(heading(page)).toHaveText('Banking Details');
+  await field(page, 'Account holder name').fill('Asha Verma');
+  await field(page, 'Branch').fill('MG Road');
+  await field(page, 'IFSC').fill('HDFC0001234');
+  await expect(page.getByText('Bank: HDFC Bank')).toBeVisible();
+  await field(page, 'Account number').fill('123456789012');
+  await field(page, 'Confirm account number').fill('123456789012');
+  await page.getByLabel('I agree that you may verify this bank account with my bank.').check();
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page.getByText('Your loan application is complete and is now with our team.')).toBeVisible();
+
+  // Staff decide through the command line, on the same data, while the server is stopped.
+  await stopServer();
+  const leads = await ops('leads');
+  const leadId = leads.match(new RegExp(`^\\s*(\\d+)\\s.*${mobile}`, 'm'))?.[1];
+  expect(leadId, leads).toBeTruthy();
+  const approved = await ops(
+    'approve',
+    leadId as string,
+    '--amount',
+    '12000',
+    '--tenure',
+    '30',
+    '--roi',
+    '1',
+    '--manager',
+    'Priya Nair',
+  );
+  expect(approved).toContain(`Lead ${leadId} approved: ₹12,000`);
+  const disbursed = await ops('disburse', leadId as string);
+  const loanNo = disbursed.match(/as loan (\S+):/)?.[1] as string;
+  expect(loanNo, disbursed).toBeTruthy();
+  expect(await ops('lead', leadId as string)).toContain('Priya Nair');
+  await startServer();
+
+  // The dashboard shows the active loan, its Credit Manager and Pay Now.
+  await page.goto(`${ORIGIN}/my-dashboard/lead-preview`);
+  await expect(region(page, 'Credit Manager')).toContainText('Priya Nair');
+  const banner = region(page, 'Outstanding amount');
+  await expect(banner.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+
+  // A part payment through Razorpay's sandbox, and one through PayU's.
+  await page.goto(`${ORIGIN}/my-dashboard/repayment`);
+  await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('500');
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
+  await page
+    .getByRole('dialog', { name: 'Razorpay (sandbox)' })
+    .getByRole('button', { name: 'Pay successfully' })
+    .click();
+  await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+  const razorpayId = new URL(page.url()).searchParams.get('txnId') as string;
+  await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+
+  await page.goto(`${ORIGIN}/my-dashboard/repayment`);
+  await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('250.50');
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await payDialog(page).getByRole('button', { name: 'PayU' }).click();
+  await expect(page.getByRole('heading', { name: 'PayU (sandbox)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay successfully' }).click();
+  await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=\w+$/);
+  await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+
+  // History and details list both payments.
+  await page.goto(`${ORIGIN}/my-dashboard/leads`);
+  await page.getByRole('link', { name: new RegExp(`Loan application ${leadId}`) }).click();
+  const payments = region(page, 'Payments');
+  await expect(payments.getByRole('row').filter({ hasText: razorpayId })).toContainText('₹500');
+  await expect(payments.getByRole('row').filter({ hasText: 'PayU' })).toContainText('₹250.50');
+  await expect(page.getByRole('heading', { name: `Loan ${loanNo}` })).toBeVisible();
+
+  // Pay Now pays the rest: the loan closes.
+  await page.goto(`${ORIGIN}/my-dashboard/profile-preview`);
+  await banner.getByRole('button', { name: 'Pay Now' }).click();
+  await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
+  await page
+    .getByRole('dialog', { name: 'Razorpay (sandbox)' })
+    .getByRole('button', { name: 'Pay successfully' })
+    .click();
+  await page.waitForURL(/\/thanku\?txnStatus=SUCCESS/);
+  await stopServer();
+  const loan = await ops('loan', loanNo);
+  expect(loan).toContain('closed');
+  expect(loan).toContain(formatPaise(50_000));
+  await startServer();
+
+  // Back again: a REPEAT customer is asked only for fresh income proof.
+  await page.goto(`${ORIGIN}/my-dashboard/eligibility`);
+  await page.getByRole('link', { name: 'Start Loan Application' }).click();
+  await acceptQuote(page);
+  await uploadDocuments(page, ['Bank statement (last six months)', 'Salary slip']);
+  await expect(heading(page)).toHaveText('Banking Details');
+  await stopServer();
+  expect(await ops('leads')).toMatch(new RegExp(`REPEAT.*${mobile}|${mobile}.*REPEAT`));
+  await startServer();
+});
