@@ -63,6 +63,7 @@ function server(port: number, dataDir: string, settings: Record<string, string> 
     },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    // Opening a new embedded database takes a few seconds, far longer on a busy machine.
+    timeout: 120_000,
   };
 }
