@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    // The site honours reduced motion; every page's fraud-warning ticker otherwise keeps the
+    // compositor busy for the whole run. The tests of the motion itself ask for it back.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: await chromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [

@@ -4,17 +4,15 @@
  * eligibility, the quote with its Key Fact Statement, employment, every document, the bank account,
  * congratulations; staff approve and disburse with `npm run ops`; the active loan with Pay Now;
  * a part payment through each sandbox; history and details with the payments; the loan paid off;
- * and a new application as a REPEAT customer. The embedded database is one process's at a time, so
- * this test runs its own server and stops it while staff use the command line, as staff would on a
- * single-machine install.
+ * and a new application as a REPEAT customer. The test runs a server of its own. On PostgreSQL
+ * (TEST_DATABASE_URL, as in CI) staff work beside the running server, as in production; the
+ * embedded database is one process's at a time, so there the server stops while staff use the
+ * command line, as on a single-machine install.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { formatPaise } from '../../src/lib/format.ts';
 import { tinyPdf, tinyPng } from '../api/support/files.ts';
-import { runOps, type ServerProcess, startServerProcess } from '../api/support/process.ts';
+import { type DataPlace, dataPlace, runOps, type ServerProcess, startServerProcess } from '../api/support/process.ts';
 import { card, randomMobile, typeCode } from '../support/signIn.ts';
 import { birthDate, heading, randomPan, steps, TINY_PNG } from './dashboard/support.ts';
 
@@ -40,13 +38,13 @@ const file = (kind: 'png' | 'pdf', name: string) =>
 
 test.describe.configure({ mode: 'serial' });
 
-let dataDir: string;
-let env: Record<string, string>;
+const ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'embedded';
+let place: DataPlace;
 let server: ServerProcess | undefined;
 
 async function startServer() {
   server = await startServerProcess({
-    ...env,
+    ...place.env,
     PORT: String(PORT),
     SERVE_SITE: '1',
     SITE_DIR: process.env.E2E_SITE_DIR ?? 'dist',
@@ -59,24 +57,33 @@ async function stopServer() {
   server = undefined;
 }
 
-/** A staff command on the same data, as `npm run ops -- ...`; its output, after checking it succeeded. */
-async function ops(...args: string[]): Promise<string> {
-  const result = await runOps(env, args);
-  expect(result.code, result.out).toBe(0);
-  return result.out;
+/**
+ * Staff commands on the same data, as `npm run ops -- ...`, one after the other; their outputs,
+ * each checked to have succeeded. The embedded database's server is stopped meanwhile.
+ */
+async function staff(...commands: string[][]): Promise<string[]> {
+  const embedded = ENGINE === 'embedded';
+  if (embedded) await stopServer();
+  const outputs: string[] = [];
+  for (const args of commands) {
+    const result = await runOps(place.env, args);
+    expect(result.code, result.out).toBe(0);
+    outputs.push(result.out);
+  }
+  if (embedded) await startServer();
+  return outputs;
 }
 
 test.beforeAll(async () => {
   // A new embedded database opens in seconds, far longer while the other browser tests run.
   test.setTimeout(120_000);
-  dataDir = await mkdtemp(join(tmpdir(), 'kosh-journey-'));
-  env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  place = await dataPlace(ENGINE);
   await startServer();
 });
 
 test.afterAll(async () => {
   await stopServer();
-  await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  await place?.remove();
 });
 
 async function uploadDocuments(page: Page, names: string[]) {
@@ -162,29 +169,17 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   await page.getByRole('button', { name: 'Save and Continue' }).click();
   await expect(page.getByText('Your loan application is complete and is now with our team.')).toBeVisible();
 
-  // Staff decide through the command line, on the same data, while the server is stopped.
-  await stopServer();
-  const leads = await ops('leads');
-  const leadId = leads.match(new RegExp(`^\\s*(\\d+)\\s.*${mobile}`, 'm'))?.[1];
+  // Staff decide through the command line, on the same data.
+  const [leads] = await staff(['leads']);
+  const leadId = leads?.match(new RegExp(`^\\s*(\\d+)\\s.*${mobile}`, 'm'))?.[1] as string;
   expect(leadId, leads).toBeTruthy();
-  const approved = await ops(
-    'approve',
-    leadId as string,
-    '--amount',
-    '12000',
-    '--tenure',
-    '30',
-    '--roi',
-    '1',
-    '--manager',
-    'Priya Nair',
+  const [approved, disbursed] = await staff(
+    ['approve', leadId, '--amount', '12000', '--tenure', '30', '--roi', '1', '--manager', 'Priya Nair'],
+    ['disburse', leadId],
   );
   expect(approved).toContain(`Lead ${leadId} approved: ₹12,000`);
-  const disbursed = await ops('disburse', leadId as string);
-  const loanNo = disbursed.match(/as loan (\S+):/)?.[1] as string;
+  const loanNo = disbursed?.match(/as loan (\S+):/)?.[1] as string;
   expect(loanNo, disbursed).toBeTruthy();
-  expect(await ops('lead', leadId as string)).toContain('Priya Nair');
-  await startServer();
 
   // The dashboard shows the active loan, its Credit Manager and Pay Now.
   await page.goto(`${ORIGIN}/my-dashboard/lead-preview`);
@@ -231,11 +226,9 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
     .getByRole('button', { name: 'Pay successfully' })
     .click();
   await page.waitForURL(/\/thanku\?txnStatus=SUCCESS/);
-  await stopServer();
-  const loan = await ops('loan', loanNo);
+  const [loan] = await staff(['loan', loanNo]);
   expect(loan).toContain('closed');
   expect(loan).toContain(formatPaise(50_000));
-  await startServer();
 
   // Back again: a REPEAT customer is asked only for fresh income proof.
   await page.goto(`${ORIGIN}/my-dashboard/eligibility`);
@@ -243,7 +236,6 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   await acceptQuote(page);
   await uploadDocuments(page, ['Bank statement (last six months)', 'Salary slip']);
   await expect(heading(page)).toHaveText('Banking Details');
-  await stopServer();
-  expect(await ops('leads')).toMatch(new RegExp(`REPEAT.*${mobile}|${mobile}.*REPEAT`));
-  await startServer();
+  const [repeat] = await staff(['leads']);
+  expect(repeat).toMatch(new RegExp(`REPEAT.*${mobile}|${mobile}.*REPEAT`));
 });

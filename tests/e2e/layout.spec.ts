@@ -121,24 +121,27 @@ test.describe('header', () => {
 });
 
 test.describe('fraud warning', () => {
-  test('tells users to repay only through the official page, and can be paused', async ({ page }) => {
-    await page.goto('/');
-    const warning = page.getByRole('complementary', { name: 'Fraud warning' });
-    await expect(warning).toContainText('not liable for payments made directly to any bank account');
-    const text = warning.locator('.fraud-warning__text');
-    const running = () => text.evaluate((el) => getComputedStyle(el).animationPlayState);
-    expect(await running()).toBe('running');
-    const pause = warning.getByRole('button', { name: 'Pause' });
-    await pause.click();
-    expect(await running()).toBe('paused');
-    await expect(warning.getByRole('button', { name: 'Play' })).toHaveAttribute('aria-pressed', 'true');
-    await page.mouse.move(0, 0);
-    await warning.getByRole('button', { name: 'Play' }).click();
-    await page.mouse.move(0, 0);
-    await page.locator('h1').click();
-    expect(await running()).toBe('running');
-    await warning.hover();
-    expect(await running()).toBe('paused');
+  test.describe('with motion', () => {
+    test.use({ reducedMotion: 'no-preference' });
+    test('tells users to repay only through the official page, and can be paused', async ({ page }) => {
+      await page.goto('/');
+      const warning = page.getByRole('complementary', { name: 'Fraud warning' });
+      await expect(warning).toContainText('not liable for payments made directly to any bank account');
+      const text = warning.locator('.fraud-warning__text');
+      const running = () => text.evaluate((el) => getComputedStyle(el).animationPlayState);
+      expect(await running()).toBe('running');
+      const pause = warning.getByRole('button', { name: 'Pause' });
+      await pause.click();
+      expect(await running()).toBe('paused');
+      await expect(warning.getByRole('button', { name: 'Play' })).toHaveAttribute('aria-pressed', 'true');
+      await page.mouse.move(0, 0);
+      await warning.getByRole('button', { name: 'Play' }).click();
+      await page.mouse.move(0, 0);
+      await page.locator('h1').click();
+      expect(await running()).toBe('running');
+      await warning.hover();
+      expect(await running()).toBe('paused');
+    });
   });
 
   test('stands still and wraps under reduced motion', async ({ browser }) => {
@@ -153,12 +156,15 @@ test.describe('fraud warning', () => {
 });
 
 test.describe('counters', () => {
-  test('count up to 8979, 966, 375 and 333 once scrolled into view', async ({ page }) => {
-    await page.goto('/');
-    const values = page.locator('[data-counters] [data-target]');
-    await expect(values.first()).toHaveText('0+');
-    await values.first().scrollIntoViewIfNeeded();
-    await expect(values).toHaveText(['8,979+', '966+', '375+', '333+'], { timeout: 5_000 });
+  test.describe('with motion', () => {
+    test.use({ reducedMotion: 'no-preference' });
+    test('count up to 8979, 966, 375 and 333 once scrolled into view', async ({ page }) => {
+      await page.goto('/');
+      const values = page.locator('[data-counters] [data-target]');
+      await expect(values.first()).toHaveText('0+');
+      await values.first().scrollIntoViewIfNeeded();
+      await expect(values).toHaveText(['8,979+', '966+', '375+', '333+'], { timeout: 5_000 });
+    });
   });
 
   test('show the final numbers at once under reduced motion', async ({ browser }) => {

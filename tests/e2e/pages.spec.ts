@@ -3,22 +3,25 @@ import { exampleCost } from '../../src/lib/facts.ts';
 import { formatPaise, formatPercent } from '../../src/lib/format.ts';
 import { site } from '../../src/lib/site.ts';
 
-test('home: rotating headline, store badges, responsive hero, calculator, five of the ten FAQs', async ({ page }) => {
-  await page.goto('/');
-  const shown = page.locator('[data-rotator] > span.is-shown');
-  const first = await shown.textContent();
-  await expect(shown).not.toHaveText(first ?? '', { timeout: 6_000 });
-  expect(await page.locator('[data-rotator] > span').count()).toBeGreaterThanOrEqual(2);
-  await expect(page.getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', site.apps.googlePlay);
-  await expect(page.getByRole('link', { name: /App Store/ })).toHaveAttribute('href', site.apps.appStore);
-  const hero = page.locator('main picture img');
-  await expect(hero).toHaveAttribute('width', /\d+/);
-  await expect(hero).toHaveAttribute('height', /\d+/);
-  await expect(hero).toHaveAttribute('alt', /.{10,}/);
-  expect(await page.locator('main picture source').count()).toBeGreaterThanOrEqual(2);
-  await expect(page.getByRole('group', { name: 'Loan amount' })).toBeVisible();
-  await expect(page.locator('main .faq details')).toHaveCount(5);
-  await expect(page.getByRole('link', { name: 'All frequently asked questions' })).toHaveAttribute('href', '/faq');
+test.describe('with motion', () => {
+  test.use({ reducedMotion: 'no-preference' });
+  test('home: rotating headline, store badges, responsive hero, calculator, five of the ten FAQs', async ({ page }) => {
+    await page.goto('/');
+    const shown = page.locator('[data-rotator] > span.is-shown');
+    const first = await shown.textContent();
+    await expect(shown).not.toHaveText(first ?? '', { timeout: 6_000 });
+    expect(await page.locator('[data-rotator] > span').count()).toBeGreaterThanOrEqual(2);
+    await expect(page.getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', site.apps.googlePlay);
+    await expect(page.getByRole('link', { name: /App Store/ })).toHaveAttribute('href', site.apps.appStore);
+    const hero = page.locator('main picture img');
+    await expect(hero).toHaveAttribute('width', /\d+/);
+    await expect(hero).toHaveAttribute('height', /\d+/);
+    await expect(hero).toHaveAttribute('alt', /.{10,}/);
+    expect(await page.locator('main picture source').count()).toBeGreaterThanOrEqual(2);
+    await expect(page.getByRole('group', { name: 'Loan amount' })).toBeVisible();
+    await expect(page.locator('main .faq details')).toHaveCount(5);
+    await expect(page.getByRole('link', { name: 'All frequently asked questions' })).toHaveAttribute('href', '/faq');
+  });
 });
 
 test('the hero image, rotating headline and calculator cause no layout shift', async ({ page }) => {
