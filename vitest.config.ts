@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     environment: 'node',
+    // Vitest's default leaves one core of two idle; the API tests wait on databases and child
+    // processes as much as they compute.
+    maxWorkers: 2,
     testTimeout: 60_000,
     // Opening an embedded database and migrating it takes seconds on a busy 2-core machine.
     hookTimeout: 60_000,

@@ -1,0 +1,3 @@
+import { crashSafety } from './support/crashSafety.ts';
+
+crashSafety('embedded');
