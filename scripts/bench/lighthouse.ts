@@ -106,7 +106,22 @@ async function launchChromium(): Promise<{ port: number; version: string; stop()
 
 let lighthouseVersion = '?';
 
+/** Lighthouse's own trace errors (NO_NAVSTART, NO_FCP...) that a second try usually does not meet. */
+class RuntimeError extends Error {}
+
+/** One Lighthouse run; a run that Lighthouse itself could not record is tried again, twice at most. */
 async function audit(url: string, port: number): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url, port);
+    } catch (error) {
+      if (!(error instanceof RuntimeError) || attempt === 3) throw error;
+      console.log(`${(error as Error).message}: trying again`);
+    }
+  }
+}
+
+async function auditOnce(url: string, port: number): Promise<Run> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, fail) => {
     timer = setTimeout(
@@ -127,7 +142,7 @@ async function audit(url: string, port: number): Promise<Run> {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   lighthouseVersion = lhr.lighthouseVersion;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new RuntimeError(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = {} as Record<Category, number>;
   const lost: string[] = [];
   for (const id of CATEGORIES) {

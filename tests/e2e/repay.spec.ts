@@ -6,6 +6,7 @@ import { expect, type Page, type Route, test } from '@playwright/test';
 import { addDays, indiaDate } from '../../src/lib/dates.ts';
 import { formatPaise } from '../../src/lib/format.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
+import { tabTo } from '../support/keyboard.ts';
 import {
   DEMO,
   dueOnCard,
@@ -543,6 +544,32 @@ test.describe('paying the demo loan', () => {
     await expect(page.locator('[data-txn-id]')).toHaveText(txnId as string);
     await openAmountCard(page, request);
     expect(await dueOnCard(page)).toBe(due - 50_000);
+  });
+
+  test('keyboard only: PAN, code, a part payment through Razorpay, and Thank You', async ({ page, request }) => {
+    const s = await openStepper(page);
+    await tabTo(page, s.pan);
+    await page.keyboard.type(DEMO.pan);
+    await tabTo(page, s.getOtp);
+    await page.keyboard.press('Enter');
+    await expect(s.otp).toBeFocused();
+    await page.keyboard.type(await latestCode(request, DEMO.mobile));
+    await tabTo(page, s.getAmount);
+    await page.keyboard.press('Enter');
+    await expect(s.amount).toBeFocused();
+    const due = await dueOnCard(page);
+    await page.keyboard.type('100');
+    await tabTo(page, s.proceed);
+    await page.keyboard.press('Enter');
+    await expect(s.razorpay).toBeFocused();
+    await page.keyboard.press('Enter');
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await tabTo(page, checkout.getByRole('button', { name: 'Pay successfully' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+    await openAmountCard(page, request);
+    expect(await dueOnCard(page)).toBe(due - 10_000);
   });
 
   test('Razorpay "Fail the payment": /thanku says Oops with the payment id; nothing is paid', async ({

@@ -1,4 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
+import { tabTo } from '../support/keyboard.ts';
 import {
   card,
   latestCode,
@@ -479,6 +480,24 @@ test.describe('timers (the browser clock is stopped and moved by the test)', () 
     await page.clock.runFor(200);
     await expect(c.status).toHaveText('');
   });
+});
+
+test('keyboard only: from the top of /apply-now to a signed-in dashboard', async ({ page, request }) => {
+  const c = await openCard(page);
+  const mobile = randomMobile();
+  await tabTo(page, c.mobile);
+  await page.keyboard.type(mobile);
+  await tabTo(page, c.consent);
+  await page.keyboard.press('Space');
+  await expect(c.consent).toBeChecked();
+  await tabTo(page, c.getOtp);
+  await page.keyboard.press('Enter');
+  await expect(c.box(1)).toBeFocused();
+  await page.keyboard.type(await latestCode(request, mobile));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/my-dashboard\/?$/);
+  await expect(page.locator('h1')).toHaveText('Profile Registration');
+  expect(await session(page)).toMatchObject({ mobile, token: expect.stringMatching(/.{20,}/) });
 });
 
 test('a visitor who already holds a session token is sent from /apply-now to /my-dashboard/', async ({ page }) => {
