@@ -142,7 +142,8 @@ async function auditOnce(url: string, port: number): Promise<Run> {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   lighthouseVersion = lhr.lighthouseVersion;
-  if (lhr.runtimeError) throw new RuntimeError(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new RuntimeError(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = {} as Record<Category, number>;
   const lost: string[] = [];
   for (const id of CATEGORIES) {
