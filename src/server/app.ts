@@ -1,6 +1,7 @@
 /** Builds the HTTP application; starting it on a port is main.ts's job, so tests can run it too. */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { API, HEADERS } from '../lib/api/paths.ts';
 import { applicationRoutes } from './application/routes.ts';
@@ -103,7 +104,9 @@ export function createApp(deps: Deps) {
   });
 
   const notFound = config.siteDir ? notFoundPage(config.siteDir) : undefined;
-  if (config.siteDir) app.use('*', staticSite(config.siteDir));
+  // The built site compressed, as a CDN serves it (the API's answers are small and stay as they are):
+  // the island pages' JavaScript is a quarter of its size on the wire (docs/benchmarks-lighthouse.md).
+  if (config.siteDir) app.use('*', compress(), staticSite(config.siteDir));
   app.notFound((c) => {
     if (isApi(c.req.path) || !notFound) {
       return failure(c, new ApiError(404, 'There is no such API route.', 'not_found'));
