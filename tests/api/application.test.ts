@@ -6,10 +6,9 @@ import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { paymentSignature } from '../../src/server/payments/razorpay.ts';
 import { PROFILE_PATHS } from '../../src/server/profile/routes.ts';
 import { REPAY_PATHS } from '../../src/server/repay/routes.ts';
-import { randomPan } from './support/borrower.ts';
+import { EMPLOYMENT, eligibleCustomer as eligible } from './support/application.ts';
 import { base64, pdfFixture, tinyJpeg, tinyPdf, tinyPng } from './support/files.ts';
-import { ENGINES, randomMobile, startServer, type TestServer } from './support/server.ts';
-import { signIn } from './support/signIn.ts';
+import { ENGINES, startServer, type TestServer } from './support/server.ts';
 
 describe.each(ENGINES)('the loan application, from quote to disbursal (%s database)', (engine) => {
   let server: TestServer;
@@ -19,50 +18,7 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
   afterAll(() => server.close());
   const send = (token: string, body: object) => server.post(API.registration, body, { token });
 
-  async function eligibleCustomer() {
-    const session = await signIn(server, randomMobile());
-    for (const step of [
-      { event_name: 'pancard_verification', pancard: randomPan(), monthly_income: '60000' },
-      {
-        event_name: 'personal_details',
-        gender: 1,
-        personal_email: 'ravi@example.in',
-        dob: '1990-01-01',
-        marital_status_id: 1,
-      },
-      {
-        event_name: 'residence_details',
-        residence_type_id: 1,
-        residence_address_1: 'A',
-        residence_address_2: 'B',
-        residence_pincode: '560001',
-      },
-      {
-        event_name: 'income_details',
-        income_type_id: 1,
-        salary_mode_id: 1,
-        salary_date: '2026-11-01',
-        monthly_income: '60000',
-      },
-      { event_name: 'selfie_upload', file: base64(tinyPng()), file_ext: 'png' },
-      { event_name: 'register_now' },
-    ]) {
-      expect((await send(session.token, step)).body.Status).toBe(1);
-    }
-    return session;
-  }
-
-  const employment = {
-    event_name: 'employment_details',
-    work_mode: 'WFO',
-    company_name: 'Acme Pvt Ltd',
-    company_type_id: 1,
-    designation: 'Analyst',
-    address_1: 'Tower 1',
-    address_2: 'Cyber City',
-    pincode: '122002',
-    emp_since: '2022-04-01',
-  };
+  const eligibleCustomer = () => eligible(server);
 
   /** An eligible customer's application the happy way, then approved and disbursed by the dev staff route. */
   async function disbursedCustomer() {
@@ -78,7 +34,7 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
       kfs_acknowledged: true,
     });
     expect(accepted.body.Status, accepted.body.Message).toBe(1);
-    expect((await send(token, employment)).body.Status).toBe(1);
+    expect((await send(token, EMPLOYMENT)).body.Status).toBe(1);
     for (const [event, doc_type, file] of [
       ['aadhaar_upload', 'aadhaar_front', tinyJpeg()],
       ['aadhaar_upload', 'aadhaar_back', tinyJpeg()],
@@ -134,10 +90,10 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
       'Choose an amount from ₹5,000 to ₹60,000.',
     );
     expect((await send(token, { ...accept, kfs_acknowledged: true })).body.Data.next_step).toBe('employment_details');
-    expect((await send(token, { ...employment, emp_since: '2099-01-01' })).body.Message).toBe(
+    expect((await send(token, { ...EMPLOYMENT, emp_since: '2099-01-01' })).body.Message).toBe(
       'Date cannot be in the future.',
     );
-    expect((await send(token, employment)).body.Data.next_step).toBe('aadhaar_upload');
+    expect((await send(token, EMPLOYMENT)).body.Data.next_step).toBe('aadhaar_upload');
 
     const docs = await server.post(API.mandatoryDocuments, {}, { token });
     expect(docs.body.Data.map((d: { doc_type: string }) => d.doc_type)).toEqual([

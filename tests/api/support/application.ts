@@ -20,32 +20,37 @@ export const EMPLOYMENT = {
 
 export const send = (server: TestServer, token: string, body: object) => server.post(API.registration, body, { token });
 
+/** The first four registration steps, as the dashboard sends them (a new PAN each time). */
+export const profileSteps = () => [
+  { event_name: 'pancard_verification', pancard: randomPan(), monthly_income: '60000' },
+  {
+    event_name: 'personal_details',
+    gender: 1,
+    personal_email: 'ravi@example.in',
+    dob: '1990-01-01',
+    marital_status_id: 1,
+  },
+  {
+    event_name: 'residence_details',
+    residence_type_id: 1,
+    residence_address_1: 'A',
+    residence_address_2: 'B',
+    residence_pincode: '560001',
+  },
+  {
+    event_name: 'income_details',
+    income_type_id: 1,
+    salary_mode_id: 1,
+    salary_date: '2026-11-01',
+    monthly_income: '60000',
+  },
+];
+
 /** Signed in, registered in five steps and found eligible. */
 export async function eligibleCustomer(server: TestServer) {
   const session = await signIn(server, randomMobile());
   for (const step of [
-    { event_name: 'pancard_verification', pancard: randomPan(), monthly_income: '60000' },
-    {
-      event_name: 'personal_details',
-      gender: 1,
-      personal_email: 'ravi@example.in',
-      dob: '1990-01-01',
-      marital_status_id: 1,
-    },
-    {
-      event_name: 'residence_details',
-      residence_type_id: 1,
-      residence_address_1: 'A',
-      residence_address_2: 'B',
-      residence_pincode: '560001',
-    },
-    {
-      event_name: 'income_details',
-      income_type_id: 1,
-      salary_mode_id: 1,
-      salary_date: '2026-11-01',
-      monthly_income: '60000',
-    },
+    ...profileSteps(),
     { event_name: 'selfie_upload', file: base64(tinyPng()), file_ext: 'png' },
     { event_name: 'register_now' },
   ]) {

@@ -19,7 +19,7 @@ import { DEV_STAFF_PATH } from '../../../src/server/dev/routes.ts';
 import type { CrashPoint } from '../../../src/server/faults.ts';
 import { WEBHOOK_PATHS } from '../../../src/server/repay/providerRoutes.ts';
 import { REPAY_PATHS } from '../../../src/server/repay/routes.ts';
-import { randomPan } from './borrower.ts';
+import { profileSteps } from './application.ts';
 import { base64, tinyJpeg, tinyPdf, tinyPng } from './files.ts';
 import { type DataPlace, dataPlace, runOps, type ServerProcess, startServerProcess } from './process.ts';
 import { payuResponse, postForm, razorpayCheckoutResult, razorpayWebhook } from './providers.ts';
@@ -97,30 +97,7 @@ export function crashSafety(engine: Engine) {
       place = await dataPlace(engine);
       await start();
       ({ token, profileId } = await signIn(api, randomMobile()));
-      for (const step of [
-        { event_name: 'pancard_verification', pancard: randomPan(), monthly_income: '60000' },
-        {
-          event_name: 'personal_details',
-          gender: 1,
-          personal_email: 'ravi@example.in',
-          dob: '1990-01-01',
-          marital_status_id: 1,
-        },
-        {
-          event_name: 'residence_details',
-          residence_type_id: 1,
-          residence_address_1: 'A',
-          residence_address_2: 'B',
-          residence_pincode: '560001',
-        },
-        {
-          event_name: 'income_details',
-          income_type_id: 1,
-          salary_mode_id: 1,
-          salary_date: '2026-11-01',
-          monthly_income: '60000',
-        },
-      ]) {
+      for (const step of profileSteps()) {
         expect((await send(step)).body.Status).toBe(1);
       }
     });
