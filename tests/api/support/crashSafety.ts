@@ -19,7 +19,7 @@ import { DEV_STAFF_PATH } from '../../../src/server/dev/routes.ts';
 import type { CrashPoint } from '../../../src/server/faults.ts';
 import { WEBHOOK_PATHS } from '../../../src/server/repay/providerRoutes.ts';
 import { REPAY_PATHS } from '../../../src/server/repay/routes.ts';
-import { profileSteps } from './application.ts';
+import { EMPLOYMENT, profileSteps } from './application.ts';
 import { base64, tinyJpeg, tinyPdf, tinyPng } from './files.ts';
 import { type DataPlace, dataPlace, runOps, type ServerProcess, startServerProcess } from './process.ts';
 import { payuResponse, postForm, razorpayCheckoutResult, razorpayWebhook } from './providers.ts';
@@ -131,22 +131,11 @@ export function crashSafety(engine: Engine) {
       };
       expect((await send(accept)).body.Data.next_step).toBe('employment_details');
       const before = await visible();
-      const employment = {
-        event_name: 'employment_details',
-        work_mode: 'WFO',
-        company_name: 'Acme Pvt Ltd',
-        company_type_id: 1,
-        designation: 'Analyst',
-        address_1: 'Tower 1',
-        address_2: 'Cyber City',
-        pincode: '122002',
-        emp_since: '2022-04-01',
-      };
-      await crashDuring('application.advance', () => send(employment));
+      await crashDuring('application.advance', () => send(EMPLOYMENT));
       expect(await visible()).toEqual(before);
       expect(before.profile.customer_employment_details).toBeNull();
 
-      expect((await send(employment)).body.Data.next_step).toBe('aadhaar_upload');
+      expect((await send(EMPLOYMENT)).body.Data.next_step).toBe('aadhaar_upload');
       const after = await visible();
       expect(after.dashboard.next_step).toBe('aadhaar_upload');
       expect(after.profile.customer_employment_details).toMatchObject({ company_name: 'Acme Pvt Ltd' });
