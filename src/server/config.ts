@@ -273,7 +273,7 @@ export function loadConfig(env: Env = process.env): Config {
     siteDir: e.SERVE_SITE ? resolve(e.SITE_DIR) : null,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'embedded', dataDir: resolve(e.DATA_DIR) },
+      : { kind: 'embedded', dataDir: memory ? 'memory://' : resolve(e.DATA_DIR) },
     logLevel: e.LOG_LEVEL,
     publicClientKey: e.PUBLIC_CLIENT_KEY,
     corsOrigins: e.CORS_ORIGINS.split(',')

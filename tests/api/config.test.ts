@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
@@ -25,6 +26,13 @@ const PRODUCTION = {
 };
 
 describe('configuration is checked once, at start', () => {
+  it('keeps a database and files in memory for DATA_DIR=memory://, and a folder for a path', () => {
+    const inMemory = loadConfig({ DATA_DIR: 'memory://' });
+    expect(inMemory.database).toEqual({ kind: 'embedded', dataDir: 'memory://' });
+    expect(inMemory.uploads.filesDir).toBe('memory://');
+    expect(loadConfig({ DATA_DIR: 'data' }).database).toEqual({ kind: 'embedded', dataDir: resolve('data') });
+  });
+
   it('names each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT: must be a whole number/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: must be at most 65535/);

@@ -1,20 +1,19 @@
 /**
  * Opens the database the configuration names and brings its schema up to date:
- * an embedded PostgreSQL (PGlite, WebAssembly, no server) in a data directory, or a PostgreSQL
- * server through `pg`. Both speak the same SQL and run the same migrations.
+ * an embedded PostgreSQL (PGlite, WebAssembly, no server, on a thread of its own) in a data
+ * directory, or a PostgreSQL server. Both are reached through `pg` and drizzle's driver for it, and
+ * run the same migrations the same way.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { EmbeddedDatabase, prepareStatements } from './embedded.ts';
 import { schema } from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,35 +39,63 @@ export async function openDatabase(settings: Config['database']): Promise<OpenDa
       await mkdir(settings.dataDir, { recursive: true });
       unlock = await lockDataDir(settings.dataDir);
     }
-    const client = new PGlite(memory ? undefined : settings.dataDir);
-    await client.waitReady;
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS });
-    return {
-      db: db as unknown as Database,
-      kind: 'embedded',
-      close: async () => {
-        await client.close();
-        await unlock();
-      },
+    // A failed database thread leaves nothing to answer with: the process stops, to be restarted.
+    const engine = new EmbeddedDatabase(memory ? undefined : settings.dataDir, (error) => {
+      throw error;
+    });
+    const close = async () => {
+      await engine.close();
+      await unlock();
     };
+    try {
+      await engine.ready;
+      // PGlite's one role and database, named so no PGUSER or PGDATABASE of the environment applies.
+      const pool = await migratedPool(
+        {
+          user: 'postgres',
+          database: 'postgres',
+          max: 10,
+          // Connections are streams within the process: kept, with their prepared statements, while the pool lives.
+          idleTimeoutMillis: 0,
+          stream: engine.socket,
+        },
+        prepareStatements,
+      );
+      return { db: drizzle({ client: pool, schema }), kind: 'embedded', close: () => pool.end().then(close) };
+    } catch (error) {
+      await close();
+      throw error;
+    }
   }
+  const pool = await migratedPool({ connectionString: settings.url, max: 10 });
+  return { db: drizzle({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+}
 
-  const pool = new pg.Pool({ connectionString: settings.url, max: 10 });
+/**
+ * A pool on a database whose schema is up to date: both engines run the same migrations the same way.
+ * `prepare` sets up the connections opened after the migration (the one that ran it is closed then).
+ */
+async function migratedPool(options: pg.PoolConfig, prepare?: (pool: pg.Pool) => void): Promise<pg.Pool> {
+  const pool = new pg.Pool(options);
   // An idle connection dropped by the server (restart, failover) must not crash the process: the
   // pool opens a new one on next use, and a query in flight fails to its caller as usual.
   pool.on('error', () => {});
-  // Several API processes may start at once: the advisory lock lets one migrate while the others wait.
-  const connection = await pool.connect();
   try {
-    await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePostgres(drizzlePostgres({ client: connection, schema }), { migrationsFolder: MIGRATIONS });
-  } finally {
-    await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    connection.release();
+    // Several API processes may start at once: the advisory lock lets one migrate while the others wait.
+    const connection = await pool.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(drizzle({ client: connection, schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      connection.release(prepare !== undefined);
+    }
+    prepare?.(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
   }
-  const db = drizzlePostgres({ client: pool, schema });
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return pool;
 }
 
 /**
