@@ -6,7 +6,7 @@ import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { paymentSignature } from '../../src/server/payments/razorpay.ts';
 import { PROFILE_PATHS } from '../../src/server/profile/routes.ts';
 import { REPAY_PATHS } from '../../src/server/repay/routes.ts';
-import { EMPLOYMENT, eligibleCustomer as eligible } from './support/application.ts';
+import { BANK_DETAILS, EMPLOYMENT, eligibleCustomer as eligible } from './support/application.ts';
 import { base64, pdfFixture, tinyJpeg, tinyPdf, tinyPng } from './support/files.ts';
 import { ENGINES, startServer, type TestServer } from './support/server.ts';
 
@@ -46,15 +46,7 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
       const answer = await send(token, { event_name: event, doc_type, file: base64(file), file_ext: 'x' });
       expect(answer.body.Status, answer.body.Message).toBe(1);
     }
-    const banked = await send(token, {
-      event_name: 'banking_details',
-      account_name: 'Ravi Kumar',
-      account_branch: 'MG Road',
-      account_number: '123456789012',
-      confirm_account_number: '123456789012',
-      account_ifsc: 'HDFC0001234',
-      verification_consent: 1,
-    });
+    const banked = await send(token, BANK_DETAILS);
     expect(banked.body.Data.next_step).toBe('completed');
     const [lead] = (await server.post(API.leadList, {}, { token })).body.Data.lead_list;
     expect((await server.post(DEV_STAFF_PATH, { action: 'approve', lead_id: lead.lead_id })).body.Status).toBe(1);

@@ -19,10 +19,11 @@ import { DEV_STAFF_PATH } from '../../../src/server/dev/routes.ts';
 import type { CrashPoint } from '../../../src/server/faults.ts';
 import { WEBHOOK_PATHS } from '../../../src/server/repay/providerRoutes.ts';
 import { REPAY_PATHS } from '../../../src/server/repay/routes.ts';
-import { EMPLOYMENT, profileSteps } from './application.ts';
+import { randomPan } from './borrower.ts';
 import { base64, tinyJpeg, tinyPdf, tinyPng } from './files.ts';
 import { type DataPlace, dataPlace, runOps, type ServerProcess, startServerProcess } from './process.ts';
 import { payuResponse, postForm, razorpayCheckoutResult, razorpayWebhook } from './providers.ts';
+import { BANK_DETAILS, EMPLOYMENT, profileSteps, QUOTE_ACCEPTANCE } from './registrationSteps.ts';
 import { type ApiClient, apiClient, type Engine, randomMobile } from './server.ts';
 import { signIn } from './signIn.ts';
 
@@ -97,7 +98,7 @@ export function crashSafety(engine: Engine) {
       place = await dataPlace(engine);
       await start();
       ({ token, profileId } = await signIn(api, randomMobile()));
-      for (const step of profileSteps()) {
+      for (const step of profileSteps(randomPan())) {
         expect((await send(step)).body.Status).toBe(1);
       }
     });
@@ -121,15 +122,7 @@ export function crashSafety(engine: Engine) {
 
     it('application step: employment is on both the application and the customer, or on neither', async () => {
       leadId = (await send({ event_name: 'generate_loan_quote' })).body.Data.lead_id;
-      const accept = {
-        event_name: 'loan_quotation_decision',
-        accepted_id: 1,
-        amount: 20000,
-        tenure: 60,
-        purpose_id: 2,
-        kfs_acknowledged: true,
-      };
-      expect((await send(accept)).body.Data.next_step).toBe('employment_details');
+      expect((await send(QUOTE_ACCEPTANCE)).body.Data.next_step).toBe('employment_details');
       const before = await visible();
       await crashDuring('application.advance', () => send(EMPLOYMENT));
       expect(await visible()).toEqual(before);
@@ -161,15 +154,7 @@ export function crashSafety(engine: Engine) {
       expect((await upload('residence_proof_upload', 'utility_bill', base64(tinyPng()))).body.Data.next_step).toBe(
         'banking_details',
       );
-      const bank = await send({
-        event_name: 'banking_details',
-        account_name: 'Ravi Kumar',
-        account_branch: 'MG Road',
-        account_number: '123456789012',
-        confirm_account_number: '123456789012',
-        account_ifsc: 'HDFC0001234',
-        verification_consent: 1,
-      });
+      const bank = await send(BANK_DETAILS);
       expect(bank.body.Data.next_step).toBe('completed');
     });
 
