@@ -1,6 +1,6 @@
 /**
- * Lighthouse benchmark: the `lighthouse` package driving the Chromium the browser tests use, with its
- * default (mobile) configuration, on the public pages served by the project's own server, next to a
+ * Lighthouse benchmark: the `lighthouse` package driving the Chromium build the browser tests use
+ * (the full browser, not its headless shell), with its default (mobile) configuration, on the public pages served by the project's own server, next to a
  * bare HTML page served by the same server in the same run (the floor). Median of the runs per page.
  * Writes docs/benchmarks-lighthouse.md.
  *
@@ -65,7 +65,7 @@ interface Run {
 async function launchChromium(): Promise<{ port: number; version: string; stop(): Promise<void> }> {
   const profile = await mkdtemp(join(tmpdir(), 'kosh-lighthouse-profile-'));
   const child: ChildProcess = spawn(
-    await chromiumPath(),
+    await chromiumPath({ fullBrowser: true }),
     [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
@@ -234,7 +234,7 @@ ${RUNS === 3 ? 'the median of 3 runs' : `**${RUNS} run(s) only: a quick check, n
 
 - Lighthouse ${lighthouseVersion}, its default configuration: the mobile preset (a mid-range phone's screen, simulated
   slow 4G and 4× CPU slowdown), categories performance, accessibility, best practices and SEO.
-- Browser: ${chromium.version}, the Chromium the browser tests drive (tests/support/chromium.ts), headless.
+- Browser: ${chromium.version}, the full browser of the Chromium build the browser tests drive (tests/support/chromium.ts), headless.
 - Server: the project's own server (src/server/main.ts) serving a copy of the built site, as \`npm start\`
   serves dist/, on loopback. The floor is a bare HTML page (no styles, scripts or images) added to that copy
   only, served by the same server in the same run; every page is measured once per round, rounds repeated.

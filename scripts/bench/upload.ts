@@ -16,6 +16,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { tinyPng } from '../../tests/api/support/files.ts';
+import { EMPLOYMENT, profileSteps, QUOTE_ACCEPTANCE } from '../../tests/api/support/registrationSteps.ts';
 import { machineNote, median } from './report.ts';
 import { postgresAdminUrl, startBenchServer } from './server.ts';
 
@@ -65,50 +66,12 @@ async function customerAtDocuments(url: string) {
   api.setToken(verified.Data.app_login_token as string);
   const pancard = `BNC${'P'}K${String(Date.now() % 10_000).padStart(4, '0')}Q`;
   for (const step of [
-    { event_name: 'pancard_verification', pancard, monthly_income: '60000' },
-    {
-      event_name: 'personal_details',
-      gender: 1,
-      personal_email: 'bench@example.in',
-      dob: '1990-01-01',
-      marital_status_id: 1,
-    },
-    {
-      event_name: 'residence_details',
-      residence_type_id: 1,
-      residence_address_1: 'A',
-      residence_address_2: 'B',
-      residence_pincode: '560001',
-    },
-    {
-      event_name: 'income_details',
-      income_type_id: 1,
-      salary_mode_id: 1,
-      salary_date: '2026-01-01',
-      monthly_income: '60000',
-    },
+    ...profileSteps(pancard),
     { event_name: 'selfie_upload', file: tinyPng().toString('base64'), file_ext: 'png' },
     { event_name: 'register_now' },
     { event_name: 'generate_loan_quote' },
-    {
-      event_name: 'loan_quotation_decision',
-      accepted_id: 1,
-      amount: 20000,
-      tenure: 60,
-      purpose_id: 1,
-      kfs_acknowledged: true,
-    },
-    {
-      event_name: 'employment_details',
-      work_mode: 'WFO',
-      company_name: 'Bench Pvt Ltd',
-      company_type_id: 1,
-      designation: 'Analyst',
-      address_1: 'Tower 1',
-      address_2: 'Cyber City',
-      pincode: '122002',
-      emp_since: '2022-04-01',
-    },
+    QUOTE_ACCEPTANCE,
+    EMPLOYMENT,
   ]) {
     await api.must(API.registration, step);
   }
