@@ -20,7 +20,7 @@ export default defineConfig({
   site: site.siteUrl,
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [react(), headersFile(apiBase)],
   // Per-page hashes for every script and style the build emits, as a CSP <meta>.
   security: {

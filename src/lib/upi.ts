@@ -11,3 +11,22 @@ export function upiPayUri({ upiId, name, note }: UpiPayee): string {
   if (note) params.push(`tn=${encodeURIComponent(note)}`);
   return `upi://pay?${params.join('&')}`;
 }
+
+/**
+ * A QR code's dark modules (rows of `true`, as uqr's `encode` gives them, border included) as one SVG
+ * path of horizontal runs, one unit per module. The per-module squares uqr's own `renderSVG` draws
+ * made each bank's code about 20 KB of the repay page's HTML; runs make it about a quarter of that.
+ */
+export function qrPath(modules: readonly (readonly boolean[])[]): string {
+  let path = '';
+  modules.forEach((row, y) => {
+    for (let x = 0; x < row.length; x += 1) {
+      if (!row[x]) continue;
+      const start = x;
+      while (row[x + 1]) x += 1;
+      const run = x - start + 1;
+      path += `M${start} ${y}h${run}v1h-${run}z`;
+    }
+  });
+  return path;
+}

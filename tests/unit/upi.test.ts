@@ -1,5 +1,6 @@
+import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
-import { upiPayUri } from '../../src/lib/upi.ts';
+import { qrPath, upiPayUri } from '../../src/lib/upi.ts';
 
 describe('upiPayUri', () => {
   it('builds a upi://pay link with the payee, name, currency and note', () => {
@@ -37,5 +38,31 @@ describe('upiPayUri', () => {
     const uri = upiPayUri({ upiId: 'x@y', name: 'कोष' });
     expect(uri).toBe(`upi://pay?pa=x%40y&pn=${encodeURIComponent('कोष')}&cu=INR`);
     expect(uri).toMatch(/^[\x21-\x7e]+$/);
+  });
+});
+
+describe('qrPath', () => {
+  /** Reads the path back into modules, so the test checks what a scanner would see. */
+  function modulesOf(path: string, size: number): boolean[][] {
+    const modules = Array.from({ length: size }, () => Array<boolean>(size).fill(false));
+    for (const [, x, y, run] of path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\3z/g)) {
+      for (let i = 0; i < Number(run); i += 1) (modules[Number(y)] as boolean[])[Number(x) + i] = true;
+    }
+    return modules;
+  }
+
+  it('draws exactly the dark modules of a real UPI code, one run per stretch of dark modules', () => {
+    const qr = encode(upiPayUri({ upiId: 'koshfinvest.aravali@exampleupi', name: 'Kosh Finvest' }), { ecc: 'M' });
+    const path = qrPath(qr.data);
+    expect(modulesOf(path, qr.size)).toEqual(qr.data);
+    expect(path).toMatch(/^(M\d+ \d+h\d+v1h-\d+z)+$/);
+    const runs = qr.data.flatMap((row) => row.map((dark, x) => dark && !row[x - 1])).filter(Boolean).length;
+    expect(path.match(/M/g)).toHaveLength(runs);
+  });
+
+  it('draws nothing for a light row and one run for a dark one', () => {
+    expect(qrPath([[false, false, false]])).toBe('');
+    expect(qrPath([[true, true, true]])).toBe('M0 0h3v1h-3z');
+    expect(qrPath([[true, false, true]])).toBe('M0 0h1v1h-1zM2 0h1v1h-1z');
   });
 });
