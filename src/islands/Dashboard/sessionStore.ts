@@ -19,8 +19,14 @@ function readStored(): SessionValues {
 
 export const $session = map<SessionValues>(readStored());
 
-/** Stores values in session storage and in the store together. */
+let ending = false;
+
+/**
+ * Stores values in session storage and in the store together. Once the session has ended, an answer
+ * to a call made before (it arrives while the page goes to sign-in) stores nothing.
+ */
 export function updateSession(values: SessionValues): void {
+  if (ending) return;
   writeSession(values);
   const next = { ...$session.get() };
   for (const [key, value] of Object.entries(values)) if (value !== undefined) next[key as SessionKey] = value;
@@ -28,8 +34,6 @@ export function updateSession(values: SessionValues): void {
 }
 
 export const SIGN_IN_PATH = '/apply-now';
-
-let ending = false;
 
 /**
  * Ends the session in this browser (logout, or a dead session answered Status 4 or 5): every

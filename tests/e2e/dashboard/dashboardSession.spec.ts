@@ -39,11 +39,25 @@ test('Status 4 on any call (the session ended behind the page) logs out: storage
   expect(await sessionOf(page)).toEqual({});
 });
 
-test('Status 5 counts as a dead session too', async ({ page, request }) => {
+test('Status 5 counts as a dead session too, and an answer arriving after it stores nothing', async ({
+  page,
+  request,
+}) => {
   const customer = await signInByApi(request);
-  await page.route('**/Api/Website/getProfile', (route) =>
-    route.fulfill({ status: 401, json: { Status: 5, Message: 'Session invalid', Data: {} } }),
-  );
+  let refused: () => void = () => {};
+  const profileRefused = new Promise<void>((resolve) => {
+    refused = resolve;
+  });
+  await page.route('**/Api/Website/getProfile', async (route) => {
+    await route.fulfill({ status: 401, json: { Status: 5, Message: 'Session invalid', Data: {} } });
+    refused();
+  });
+  // The frame's own call, answered (for real) just after the session died.
+  await page.route('**/Api/Website/getDashboardData', async (route) => {
+    const response = await route.fetch();
+    await profileRefused;
+    await route.fulfill({ response });
+  });
   await openDashboard(page, customer, '/my-dashboard/profile-preview').catch(() => {});
   await page.waitForURL('**/apply-now');
   expect(await sessionOf(page)).toEqual({});
