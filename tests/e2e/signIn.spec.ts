@@ -500,6 +500,23 @@ test('keyboard only: from the top of /apply-now to a signed-in dashboard', async
   expect(await session(page)).toMatchObject({ mobile, token: expect.stringMatching(/.{20,}/) });
 });
 
+test('on a page that never goes idle, the login card and the repay stepper still hydrate', async ({ page }) => {
+  // Back-to-back 30 ms tasks leave the browser no idle period: only the islands' idle timeout hydrates them.
+  await page.addInitScript(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const end = performance.now() + 30;
+      while (performance.now() < end);
+      channel.port2.postMessage(0);
+    };
+    channel.port2.postMessage(0);
+  });
+  for (const path of ['/apply-now', '/repayloan']) {
+    await page.goto(path);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  }
+});
+
 test('a visitor who already holds a session token is sent from /apply-now to /my-dashboard/', async ({ page }) => {
   // The token is made up: the dashboard's calls answer "nothing to show" instead of ending the session.
   await page.route(/\/Api\/Website\/(getDashboardData|getProfile)$/, (route) =>
