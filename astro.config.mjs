@@ -4,6 +4,7 @@ import { satteri } from '@astrojs/markdown-satteri';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import site from './content/site.json' with { type: 'json' };
+import { afterPaint } from './src/plugins/afterPaint.ts';
 import { headersFile } from './src/plugins/headersFile.ts';
 import { inlineScriptHashes as scriptHashes } from './src/plugins/inlineScripts.ts';
 import { markdownFacts } from './src/plugins/markdownFacts.ts';
@@ -21,7 +22,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react(), headersFile(apiBase)],
+  integrations: [react(), afterPaint(), headersFile(apiBase)],
   // Per-page hashes for every script and style the build emits, as a CSP <meta>.
   security: {
     csp: {

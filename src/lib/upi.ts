@@ -1,4 +1,6 @@
 /** UPI deep links (NPCI's `upi://pay` scheme), as encoded in the bank-transfer QR codes. */
+import { encode } from 'uqr';
+
 export interface UpiPayee {
   upiId: string;
   name: string;
@@ -30,3 +32,15 @@ export function qrPath(modules: readonly (readonly boolean[])[]): string {
   });
   return path;
 }
+
+/**
+ * The QR code of a payee's UPI link as an SVG file: built once per account, and shown as an image
+ * loaded when scrolled near, so the codes' bytes are not part of the repay page's first answer.
+ */
+export function upiQrSvg(payee: UpiPayee): string {
+  const qr = encode(upiPayUri(payee), { ecc: 'M', border: 2 });
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${qr.size} ${qr.size}" shape-rendering="crispEdges"><rect fill="white" width="${qr.size}" height="${qr.size}"/><path fill="black" d="${qrPath(qr.data)}"/></svg>\n`;
+}
+
+/** Where the built site serves a UPI id's QR code (src/pages/upi-qr/[upiId].svg.ts). */
+export const upiQrPath = (upiId: string) => `/upi-qr/${upiId}.svg`;

@@ -141,7 +141,13 @@ test('repayloan: banner, two bank-transfer tables with UPI QR codes, and the 60 
     const card = page.getByRole('region', { name: `${account.bank} account` });
     await expect(card).toContainText(account.accountNumber);
     await expect(card).toContainText(account.ifsc);
-    await expect(card.getByRole('img', { name: new RegExp(`UPI QR code for ${account.bank}`) })).toBeVisible();
+    const qr = card.getByRole('img', { name: new RegExp(`UPI QR code for ${account.bank}`) });
+    // Loaded when scrolled near, as a file of its own: it must then arrive and draw.
+    await qr.scrollIntoViewIfNeeded();
+    await expect(qr).toBeVisible();
+    await expect
+      .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
   }
   await expect(page.locator('main')).toContainText(`${site.loan.tenureDays.min} days`);
   await expect(page.locator('main')).toContainText(`${site.loan.tenureDays.max} days`);

@@ -501,7 +501,7 @@ test('keyboard only: from the top of /apply-now to a signed-in dashboard', async
 });
 
 test('on a page that never goes idle, the login card and the repay stepper still hydrate', async ({ page }) => {
-  // Back-to-back 30 ms tasks leave the browser no idle period: only the islands' idle timeout hydrates them.
+  // Back-to-back 30 ms tasks leave the browser no idle period: only the islands' 1 s time limit hydrates them.
   await page.addInitScript(() => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

@@ -1,6 +1,6 @@
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
-import { qrPath, upiPayUri } from '../../src/lib/upi.ts';
+import { qrPath, upiPayUri, upiQrPath, upiQrSvg } from '../../src/lib/upi.ts';
 
 describe('upiPayUri', () => {
   it('builds a upi://pay link with the payee, name, currency and note', () => {
@@ -64,5 +64,27 @@ describe('qrPath', () => {
     expect(qrPath([[false, false, false]])).toBe('');
     expect(qrPath([[true, true, true]])).toBe('M0 0h3v1h-3z');
     expect(qrPath([[true, false, true]])).toBe('M0 0h1v1h-1zM2 0h1v1h-1z');
+  });
+});
+
+describe('upiQrSvg', () => {
+  const payee = { upiId: 'koshfinvest.aravali@exampleupi', name: 'Kosh Finvest', note: 'Loan repayment' };
+
+  it("is a square SVG of the payee's UPI link: white ground, a 2-module light border, the dark modules drawn", () => {
+    const svg = upiQrSvg(payee);
+    const qr = encode(upiPayUri(payee), { ecc: 'M', border: 2 });
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /);
+    expect(svg).toContain(`viewBox="0 0 ${qr.size} ${qr.size}"`);
+    expect(svg).toContain(`<rect fill="white" width="${qr.size}" height="${qr.size}"/>`);
+    expect(svg).toContain(`<path fill="black" d="${qrPath(qr.data)}"/>`);
+    // The quiet zone a scanner needs: the outer two rows and columns are light.
+    const edge = [0, 1, qr.size - 2, qr.size - 1];
+    expect(qr.data.filter((_, y) => edge.includes(y)).flat()).not.toContain(true);
+    expect(qr.data.flatMap((row) => edge.map((x) => row[x]))).not.toContain(true);
+  });
+
+  it('differs from payee to payee, and is served under the UPI id', () => {
+    expect(upiQrSvg(payee)).not.toBe(upiQrSvg({ ...payee, upiId: 'koshfinvest.kurukshetra@exampleupi' }));
+    expect(upiQrPath(payee.upiId)).toBe('/upi-qr/koshfinvest.aravali@exampleupi.svg');
   });
 });
