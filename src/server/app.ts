@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { devRoutes } from './dev/routes.ts';
+import { InFlightRequests } from './http/inFlight.ts';
 import { requestContext } from './http/middleware.ts';
 import { ApiError, failure } from './http/respond.ts';
 import { mountRoutes, type RouteSpec } from './http/routes.ts';
@@ -53,10 +54,12 @@ const API_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
-export function createApp(deps: Deps) {
+/** `requests`: counts the requests running, for a server that stops (main.ts) to wait for them. */
+export function createApp(deps: Deps, requests = new InFlightRequests()) {
   const { config, log } = deps;
   const app = new Hono<AppEnv>();
 
+  app.use('*', requests.middleware);
   app.use('*', requestContext(deps));
   const isApi = (path: string) =>
     path.startsWith('/Api/') || path.startsWith('/__dev/') || path.startsWith('/__sandbox/razorpay/v1');

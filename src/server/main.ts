@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { API } from '../lib/api/paths.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { InFlightRequests } from './http/inFlight.ts';
 import { createLogger } from './logger.ts';
 import { DEMO_BORROWER, seedDemo } from './seed.ts';
 import { createDeps } from './services.ts';
@@ -25,7 +26,8 @@ try {
   process.exit(1);
 }
 const { deps, database } = services;
-const app = createApp(deps);
+const requests = new InFlightRequests();
+const app = createApp(deps, requests);
 const seeded = config.seedDemo && database.kind === 'embedded' && (await seedDemo(deps));
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -47,16 +49,25 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   }
 });
 
+/** Longer than the slowest outside call a request can wait for (the SMS gateway's 10 s limit). */
+const STOP_WAIT_MS = 15_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
+  process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    server.close(async () => {
-      await database.close();
-      process.exit(0);
-    });
-    // Keep-alive connections must not hold the exit forever.
-    setTimeout(() => process.exit(0), 5_000).unref();
+    log.info('stopping', { signal, requests_running: requests.count });
+    const closed = new Promise((resolve) => server.close(resolve));
+    setTimeout(() => {
+      log.error('stopping: requests still running; exiting without them', { requests_running: requests.count });
+      process.exit(1);
+    }, STOP_WAIT_MS).unref();
+    // The database stays open until the last running request has finished, whether or not its client is still there.
+    await requests.drain();
+    await database.close();
+    // Answers already on their way get a moment to reach their clients.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    log.info('stopped');
+    process.exit(0);
   });
 }

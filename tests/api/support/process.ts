@@ -63,6 +63,8 @@ export interface ServerProcess {
   exit: Promise<Exit>;
   /** Everything it wrote to stderr so far. */
   stderr(): string;
+  /** Everything it wrote to stdout (its log) so far. */
+  stdout(): string;
   /** SIGTERM, as a supervisor stops it; resolves after its clean exit. */
   stop(): Promise<Exit>;
 }
@@ -74,6 +76,7 @@ export async function startServerProcess(env: Env): Promise<ServerProcess> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
   });
@@ -85,6 +88,7 @@ export async function startServerProcess(env: Env): Promise<ServerProcess> {
   const url = await new Promise<string>((resolve, reject) => {
     let pending = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
@@ -103,6 +107,7 @@ export async function startServerProcess(env: Env): Promise<ServerProcess> {
     url,
     exit,
     stderr: () => stderr,
+    stdout: () => stdout,
     stop() {
       child.kill('SIGTERM');
       return exit;
