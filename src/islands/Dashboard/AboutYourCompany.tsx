@@ -1,11 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
-import { failureMessage } from '../../lib/api/client.ts';
-import { STATUS } from '../../lib/api/envelope.ts';
 import { COMPANY_TYPES, DEPARTMENTS, EmploymentRequest } from '../../lib/schemas/application.ts';
 import { requiredMessage } from '../../lib/schemas/fields.ts';
-import { clearAlerts, showAlert } from './alerts.ts';
 import { registrationEvent } from './api.ts';
 import { type ApplicationAnswer, afterApplicationStep } from './application.ts';
 import { BusyButton } from './components/BusyButton.tsx';
@@ -14,14 +11,7 @@ import formStyles from './components/Form.module.css';
 import { Link } from './components/Link.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import {
-  digitsOnly,
-  type FieldErrors,
-  fieldErrors,
-  indiaToday,
-  serverFieldErrors,
-  useFocusFirstError,
-} from './forms.ts';
+import { digitsOnly, fieldErrors, indiaToday, useStepForm } from './forms.ts';
 import { formValue } from './lookups.ts';
 import { screenPath } from './routes.ts';
 import type { ScreenProps } from './screenProps.ts';
@@ -70,9 +60,8 @@ export default function AboutYourCompany({ route }: ScreenProps) {
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, refuse, send } = useStepForm(form);
   const touched = useRef(false);
-  const focusFirstError = useFocusFirstError(form);
   const { busy, run } = useRequest<'save'>();
 
   // Redoing the step: what was given before fills the form (the department was never sent, so not kept).
@@ -106,22 +95,11 @@ export default function AboutYourCompany({ route }: ScreenProps) {
     const checked = safeParse(EmploymentRequest, { event_name: 'employment_details', ...employment });
     const found = checked.success ? {} : fieldErrors(checked.issues);
     if (!department) found.department = requiredMessage('Department');
-    if (!checked.success || !department) {
-      setErrors(found);
-      focusFirstError();
-      return;
-    }
-    setErrors({});
-    clearAlerts();
+    if (!checked.success || !department) return refuse(found);
     const { event_name: _event, ...details } = checked.output;
     await run('save', async () => {
-      const envelope = await registrationEvent<ApplicationAnswer>('employment_details', details);
-      if (envelope.Status !== STATUS.ok) {
-        setErrors(serverFieldErrors(envelope.Data));
-        showAlert({ type: 'error', msg: failureMessage(envelope) });
-        return;
-      }
-      afterApplicationStep(envelope.Data, envelope.Message);
+      const saved = await send(() => registrationEvent<ApplicationAnswer>('employment_details', details));
+      if (saved) afterApplicationStep(saved.Data, saved.Message);
     });
   };
 

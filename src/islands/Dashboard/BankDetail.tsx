@@ -1,10 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
-import { failureMessage } from '../../lib/api/client.ts';
-import { STATUS } from '../../lib/api/envelope.ts';
 import { bankOfIfsc, IFSC_PATTERN } from '../../lib/banks.ts';
 import { ACCOUNTS_DIFFER, BankingRequest } from '../../lib/schemas/application.ts';
-import { clearAlerts, showAlert } from './alerts.ts';
 import { registrationEvent } from './api.ts';
 import { type ApplicationAnswer, afterApplicationStep } from './application.ts';
 import { BusyButton } from './components/BusyButton.tsx';
@@ -13,7 +10,7 @@ import formStyles from './components/Form.module.css';
 import { Link } from './components/Link.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import { digitsOnly, type FieldErrors, fieldErrors, serverFieldErrors, useFocusFirstError } from './forms.ts';
+import { digitsOnly, fieldErrors, useStepForm } from './forms.ts';
 import { screenPath } from './routes.ts';
 import type { ScreenProps } from './screenProps.ts';
 import { useRequest } from './useRequest.ts';
@@ -48,8 +45,7 @@ export default function BankDetail({ route }: ScreenProps) {
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
   const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const focusFirstError = useFocusFirstError(form);
+  const { errors, refuse, send } = useStepForm(form);
   const { busy, run } = useRequest<'save'>();
 
   const set = (field: keyof Values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
@@ -69,22 +65,11 @@ export default function BankDetail({ route }: ScreenProps) {
     // The schema compares the two numbers only once every field is valid; the customer hears it at once.
     const { account_number: account, confirm_account_number: confirm } = values;
     if (!found.confirm_account_number && confirm && confirm !== account) found.confirm_account_number = ACCOUNTS_DIFFER;
-    if (!checked.success || Object.keys(found).length > 0) {
-      setErrors(found);
-      focusFirstError();
-      return;
-    }
-    setErrors({});
-    clearAlerts();
+    if (!checked.success || Object.keys(found).length > 0) return refuse(found);
     const { event_name: eventName, profile_id: _profile, ...banking } = checked.output;
     await run('save', async () => {
-      const envelope = await registrationEvent<ApplicationAnswer>(eventName, banking);
-      if (envelope.Status !== STATUS.ok) {
-        setErrors(serverFieldErrors(envelope.Data));
-        showAlert({ type: 'error', msg: failureMessage(envelope) });
-        return;
-      }
-      afterApplicationStep(envelope.Data, envelope.Message);
+      const saved = await send(() => registrationEvent<ApplicationAnswer>(eventName, banking));
+      if (saved) afterApplicationStep(saved.Data, saved.Message);
     });
   };
 

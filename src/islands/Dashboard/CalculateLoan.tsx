@@ -21,7 +21,7 @@ import { Link } from './components/Link.tsx';
 import { ProfileState } from './components/ProfileState.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import { type FieldErrors, fieldErrors, serverFieldErrors, useFocusFirstError } from './forms.ts';
+import { fieldErrors, useStepForm } from './forms.ts';
 import { screenPath } from './routes.ts';
 import type { ScreenProps } from './screenProps.ts';
 import { useRequest } from './useRequest.ts';
@@ -104,8 +104,7 @@ export default function CalculateLoan({ route }: ScreenProps) {
   const [acknowledged, setAcknowledged] = useState(false);
   /** The statement just arrived (its heading takes the focus), not shown again after a slider moved back. */
   const [fresh, setFresh] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const focusFirstError = useFocusFirstError(form);
+  const { errors, setErrors, refuse, send } = useStepForm(form);
   const { busy, run } = useRequest<'kfs' | 'accept'>();
   const ackId = useId();
 
@@ -176,22 +175,11 @@ export default function CalculateLoan({ route }: ScreenProps) {
     const checked = safeParse(QuoteDecisionRequest, payload);
     const found = checked.success ? {} : fieldErrors(checked.issues);
     if (!acknowledged) found.kfs_acknowledged = KFS_REQUIRED;
-    if (!checked.success || !acknowledged) {
-      setErrors(found);
-      focusFirstError();
-      return;
-    }
-    setErrors({});
-    clearAlerts();
+    if (!checked.success || !acknowledged) return refuse(found);
     const { event_name: _event, ...decision } = checked.output;
     await run('accept', async () => {
-      const envelope = await registrationEvent<ApplicationAnswer>('loan_quotation_decision', decision);
-      if (envelope.Status !== STATUS.ok) {
-        setErrors(serverFieldErrors(envelope.Data));
-        showAlert({ type: 'error', msg: failureMessage(envelope) });
-        return;
-      }
-      afterApplicationStep(envelope.Data, envelope.Message);
+      const saved = await send(() => registrationEvent<ApplicationAnswer>('loan_quotation_decision', decision));
+      if (saved) afterApplicationStep(saved.Data, saved.Message);
     });
   };
 

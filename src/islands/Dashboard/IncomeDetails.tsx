@@ -1,9 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
-import { failureMessage } from '../../lib/api/client.ts';
-import { STATUS } from '../../lib/api/envelope.ts';
 import { IncomeDetailsRequest } from '../../lib/schemas/profile.ts';
-import { clearAlerts, showAlert } from './alerts.ts';
 import { registrationEvent } from './api.ts';
 import { BusyButton } from './components/BusyButton.tsx';
 import { ChoiceGroup, TextField } from './components/Fields.tsx';
@@ -11,14 +8,7 @@ import formStyles from './components/Form.module.css';
 import { Link } from './components/Link.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import {
-  digitsOnly,
-  type FieldErrors,
-  fieldErrors,
-  indiaToday,
-  serverFieldErrors,
-  useFocusFirstError,
-} from './forms.ts';
+import { digitsOnly, fieldErrors, indiaToday, useStepForm } from './forms.ts';
 import { formValue, INCOME_TYPES, SALARY_MODES } from './lookups.ts';
 import { screenPath } from './routes.ts';
 import type { ScreenProps } from './screenProps.ts';
@@ -39,9 +29,8 @@ export default function IncomeDetails({ route }: ScreenProps) {
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, refuse, send } = useStepForm(form);
   const touched = useRef(false);
-  const focusFirstError = useFocusFirstError(form);
   const { busy, run } = useRequest<'save'>();
 
   // The income given with the PAN, and anything given before, fill the form.
@@ -65,22 +54,11 @@ export default function IncomeDetails({ route }: ScreenProps) {
     event.preventDefault();
     if (busy) return;
     const checked = safeParse(IncomeDetailsRequest, { event_name: 'income_details', ...values });
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.issues));
-      focusFirstError();
-      return;
-    }
-    setErrors({});
-    clearAlerts();
+    if (!checked.success) return refuse(fieldErrors(checked.issues));
     const { event_name: _event, ...details } = checked.output;
     await run('save', async () => {
-      const envelope = await registrationEvent<StepAnswer>('income_details', details);
-      if (envelope.Status !== STATUS.ok) {
-        setErrors(serverFieldErrors(envelope.Data));
-        showAlert({ type: 'error', msg: failureMessage(envelope) });
-        return;
-      }
-      afterStep(envelope.Data, envelope.Message);
+      const saved = await send(() => registrationEvent<StepAnswer>('income_details', details));
+      if (saved) afterStep(saved.Data, saved.Message);
     });
   };
 

@@ -1,11 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
-import { failureMessage } from '../../lib/api/client.ts';
-import { STATUS } from '../../lib/api/envelope.ts';
 import { requiredMessage } from '../../lib/schemas/fields.ts';
 import { PersonalDetailsRequest } from '../../lib/schemas/profile.ts';
-import { clearAlerts, showAlert } from './alerts.ts';
 import { registrationEvent } from './api.ts';
 import { BusyButton } from './components/BusyButton.tsx';
 import { ChoiceGroup, ReadOnlyField, SelectField, TextField } from './components/Fields.tsx';
@@ -13,14 +10,7 @@ import formStyles from './components/Form.module.css';
 import { Link } from './components/Link.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import {
-  type FieldErrors,
-  fieldErrors,
-  indiaToday,
-  serverFieldErrors,
-  useFocusFirstError,
-  yearsBefore,
-} from './forms.ts';
+import { fieldErrors, indiaToday, useStepForm, yearsBefore } from './forms.ts';
 import { formValue, GENDERS, MARITAL_STATUSES } from './lookups.ts';
 import { screenPath } from './routes.ts';
 import type { ScreenProps } from './screenProps.ts';
@@ -48,9 +38,8 @@ export default function PersonalInformation({ route }: ScreenProps) {
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, refuse, send } = useStepForm(form);
   const touched = useRef(false);
-  const focusFirstError = useFocusFirstError(form);
   const { busy, run } = useRequest<'save'>();
 
   // Redoing the step: what was given before fills the form, unless the customer began typing.
@@ -84,23 +73,14 @@ export default function PersonalInformation({ route }: ScreenProps) {
       const found = fieldErrors(checked.issues);
       // The schema checks the spouse's name only once the rest is valid; the form says it at once.
       if (married && !spouse_name.trim()) found.spouse_name ??= requiredMessage('Spouse name');
-      setErrors(found);
-      focusFirstError();
-      return;
+      return refuse(found);
     }
-    setErrors({});
-    clearAlerts();
     const { event_name: _event, ...details } = checked.output;
     await run(
       'save',
       async () => {
-        const envelope = await registrationEvent<StepAnswer>('personal_details', details);
-        if (envelope.Status !== STATUS.ok) {
-          setErrors(serverFieldErrors(envelope.Data));
-          showAlert({ type: 'error', msg: failureMessage(envelope) });
-          return;
-        }
-        afterStep(envelope.Data, envelope.Message);
+        const saved = await send(() => registrationEvent<StepAnswer>('personal_details', details));
+        if (saved) afterStep(saved.Data, saved.Message);
       },
       PERSONAL_NETWORK_ERROR,
     );

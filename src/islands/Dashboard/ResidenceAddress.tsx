@@ -4,7 +4,6 @@ import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { ResidenceDetailsRequest } from '../../lib/schemas/profile.ts';
-import { clearAlerts, showAlert } from './alerts.ts';
 import { registrationEvent } from './api.ts';
 import { BusyButton } from './components/BusyButton.tsx';
 import { ChoiceGroup, ReadOnlyField, TextField } from './components/Fields.tsx';
@@ -12,7 +11,7 @@ import formStyles from './components/Form.module.css';
 import { Link } from './components/Link.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
-import { digitsOnly, type FieldErrors, fieldErrors, serverFieldErrors, useFocusFirstError } from './forms.ts';
+import { digitsOnly, fieldErrors, useStepForm } from './forms.ts';
 import { formValue, RESIDENCE_TYPES } from './lookups.ts';
 import { screenPath } from './routes.ts';
 import type { ScreenProps } from './screenProps.ts';
@@ -46,10 +45,9 @@ export default function ResidenceAddress({ route }: ScreenProps) {
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, refuse, send } = useStepForm(form);
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
   const touched = useRef(false);
-  const focusFirstError = useFocusFirstError(form);
   const { busy, run } = useRequest<'save'>();
 
   useEffect(() => {
@@ -103,7 +101,7 @@ export default function ResidenceAddress({ route }: ScreenProps) {
         if (error instanceof NetworkError) setErrors((current) => ({ ...current, residence_pincode: error.message }));
       });
     return () => controller.abort();
-  }, [pincode, known]);
+  }, [pincode, known, setErrors]);
 
   const set = (field: keyof Values) => (value: string) => {
     touched.current = true;
@@ -114,25 +112,13 @@ export default function ResidenceAddress({ route }: ScreenProps) {
     event.preventDefault();
     if (busy) return;
     const checked = safeParse(ResidenceDetailsRequest, { event_name: 'residence_details', ...values });
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.issues));
-      focusFirstError();
-      return;
-    }
-    setErrors({});
-    clearAlerts();
+    if (!checked.success) return refuse(fieldErrors(checked.issues));
     const { event_name: _event, ...details } = checked.output;
     await run('save', async () => {
-      const envelope = await registrationEvent<StepAnswer & { city: string; state: string }>(
-        'residence_details',
-        details,
+      const saved = await send(() =>
+        registrationEvent<StepAnswer & { city: string; state: string }>('residence_details', details),
       );
-      if (envelope.Status !== STATUS.ok) {
-        setErrors(serverFieldErrors(envelope.Data));
-        showAlert({ type: 'error', msg: failureMessage(envelope) });
-        return;
-      }
-      afterStep(envelope.Data, envelope.Message);
+      if (saved) afterStep(saved.Data, saved.Message);
     });
   };
 

@@ -1,7 +1,10 @@
 /** What every registration form shares: valibot issues as field messages, and the focus on the first one. */
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import type { BaseIssue } from 'valibot';
+import { failureMessage } from '../../lib/api/client.ts';
+import { type Envelope, STATUS } from '../../lib/api/envelope.ts';
 import { indiaDate } from '../../lib/dates.ts';
+import { clearAlerts, showAlert } from './alerts.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -33,6 +36,34 @@ export function useFocusFirstError(form: RefObject<HTMLFormElement | null>): () 
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt, form]);
   return useCallback(() => setAttempt((value) => value + 1), []);
+}
+
+/**
+ * A step's form and its messages: `refuse` shows the form's own findings before anything is sent
+ * (each on its field, the first one focused); `send` clears the old messages, sends the checked
+ * step and answers the accepted envelope, or, when the server refuses it, shows the server's field
+ * messages and its message in an alert and answers undefined.
+ */
+export function useStepForm(form: RefObject<HTMLFormElement | null>) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const focusFirstError = useFocusFirstError(form);
+  const refuse = useCallback(
+    (found: FieldErrors) => {
+      setErrors(found);
+      focusFirstError();
+    },
+    [focusFirstError],
+  );
+  const send = useCallback(async <T>(request: () => Promise<Envelope<T>>): Promise<Envelope<T> | undefined> => {
+    setErrors({});
+    clearAlerts();
+    const envelope = await request();
+    if (envelope.Status === STATUS.ok) return envelope;
+    setErrors(serverFieldErrors(envelope.Data));
+    showAlert({ type: 'error', msg: failureMessage(envelope) });
+    return undefined;
+  }, []);
+  return { errors, setErrors, refuse, send };
 }
 
 /** Digits only, at most `max` (monthly income, pin code). */

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { failureMessage, NetworkError } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
+import styles from '../../shared/Dialog.module.css';
 import { registrationEvent, SessionEnded } from '../api.ts';
 import { navigate } from '../router.ts';
 import { screenPath } from '../routes.ts';
 import { updateSession } from '../sessionStore.ts';
 import { BusyButton } from './BusyButton.tsx';
-import styles from './Dialog.module.css';
 
 interface Outcome {
   eligible: boolean;

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import dialogStyles from '../Dialog.module.css';
 import styles from './MethodDialog.module.css';
 import type { PaymentBusy } from './usePayment.ts';
 
@@ -36,7 +37,7 @@ export function MethodDialog({ open, busy, summary, busyLabel, onRazorpay, onPay
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={dialogStyles.dialog}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-amount`}
       onCancel={(event) => {
@@ -45,10 +46,10 @@ export function MethodDialog({ open, busy, summary, busyLabel, onRazorpay, onPay
       }}
       onClose={onClose}
     >
-      <h2 id={`${id}-title`} className={styles.title}>
+      <h2 id={`${id}-title`} className={dialogStyles.title}>
         Choose Payment Method
       </h2>
-      <p id={`${id}-amount`} className={styles.text}>
+      <p id={`${id}-amount`} className={`${dialogStyles.text} ${styles.amount}`}>
         {summary} Both accept UPI, debit and credit cards and netbanking.
       </p>
       <div className={styles.methods}>
