@@ -1,9 +1,10 @@
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
 import { failureMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { PAN_PATTERN } from '../../lib/schemas/fields.ts';
 import { monthlyIncome, PAN_BOXES_MESSAGE } from '../../lib/schemas/profile.ts';
+import { useCharacterBoxes } from '../shared/useCharacterBoxes.ts';
 import { clearAlerts, showAlert } from './alerts.ts';
 import { registrationEvent } from './api.ts';
 import { BusyButton } from './components/BusyButton.tsx';
@@ -23,7 +24,6 @@ import { useRequest } from './useRequest.ts';
 
 const PAN_LENGTH = 10;
 const POSITIONS = Array.from({ length: PAN_LENGTH }, (_, index) => index);
-const EMPTY = POSITIONS.map(() => '');
 
 /** dashboard.md §5: boxes 1 to 5 take letters, 6 to 9 digits, 10 a letter. */
 const isDigitBox = (index: number) => index >= 5 && index <= 8;
@@ -35,12 +35,19 @@ const clean = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 export default function PanDetails({ route }: ScreenProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const [pan, setPan] = useState<string[]>(EMPTY);
+  const touched = useRef(false);
+  const pan = useCharacterBoxes({
+    length: PAN_LENGTH,
+    clean,
+    fits,
+    onEdit: () => {
+      touched.current = true;
+    },
+  });
+  const { set: setPan } = pan;
   const [income, setIncome] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, run } = useRequest<'verify'>();
-  const touched = useRef(false);
   const focusFirstError = useFocusFirstError(form);
   const { profile } = useProfile();
 
@@ -50,66 +57,12 @@ export default function PanDetails({ route }: ScreenProps) {
     if (!details || touched.current) return;
     if (PAN_PATTERN.test(details.pancard)) setPan(details.pancard.split(''));
     if (details.monthly_income) setIncome(String(details.monthly_income));
-  }, [profile]);
-
-  const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(PAN_LENGTH - 1, index))]?.focus();
-
-  /** Puts `text` into the boxes from `index` on, as far as each character fits its box; focus follows. */
-  const fillFrom = (index: number, text: string) => {
-    touched.current = true;
-    const next = [...pan];
-    let at = index;
-    for (const character of text) {
-      if (at >= PAN_LENGTH || !fits(at, character)) break;
-      next[at] = character;
-      at += 1;
-    }
-    setPan(next);
-    if (at > index) focusBox(at);
-  };
-
-  const onBoxChange = (index: number, value: string) => {
-    touched.current = true;
-    const typed = clean(value);
-    if (!typed) {
-      setPan((current) => current.map((character, i) => (i === index ? '' : character)));
-      return;
-    }
-    // A whole PAN (autofill) fills every box.
-    if (typed.length >= PAN_LENGTH) return fillFrom(0, typed.slice(0, PAN_LENGTH));
-    const old = pan[index] ?? '';
-    // Typing into a filled box keeps the new character, wherever the caret was.
-    const fresh = old && typed.length > 1 ? (typed.startsWith(old) ? typed.slice(old.length) : typed[0]) : typed;
-    fillFrom(index, fresh ?? '');
-  };
-
-  const onBoxKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && !pan[index] && index > 0) {
-      event.preventDefault();
-      setPan((current) => current.map((character, i) => (i === index - 1 ? '' : character)));
-      focusBox(index - 1);
-    } else if (event.key === 'ArrowLeft' && index > 0) {
-      event.preventDefault();
-      focusBox(index - 1);
-    } else if (event.key === 'ArrowRight' && index < PAN_LENGTH - 1) {
-      event.preventDefault();
-      focusBox(index + 1);
-    }
-  };
-
-  const onPaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    const text = clean(event.clipboardData.getData('text'));
-    if (!text) return;
-    // A pasted PAN fills all ten boxes, whichever box it was pasted into.
-    if (text.length >= PAN_LENGTH) fillFrom(0, text.slice(0, PAN_LENGTH));
-    else fillFrom(index, text);
-  };
+  }, [profile, setPan]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const pancard = pan.join('');
+    const pancard = pan.value;
     const found: FieldErrors = {};
     if (!PAN_PATTERN.test(pancard)) found.pancard = PAN_BOXES_MESSAGE;
     const checkedIncome = safeParse(monthlyIncome, income);
@@ -127,8 +80,8 @@ export default function PanDetails({ route }: ScreenProps) {
       });
       if (envelope.Status !== STATUS.ok) {
         // A refused PAN is typed again from the first box (dashboard.md §8).
-        setPan(EMPTY);
-        focusBox(0);
+        pan.clear();
+        pan.focusBox(0);
         showAlert({ type: 'error', msg: failureMessage(envelope) });
         return;
       }
@@ -164,9 +117,7 @@ export default function PanDetails({ route }: ScreenProps) {
                   PAN character {index + 1} of {PAN_LENGTH}
                 </label>
                 <input
-                  ref={(element) => {
-                    boxes.current[index] = element;
-                  }}
+                  {...pan.boxProps(index)}
                   id={`${id}-pan-${index}`}
                   className={panStyles.box}
                   type="text"
@@ -174,12 +125,7 @@ export default function PanDetails({ route }: ScreenProps) {
                   autoCapitalize="characters"
                   autoComplete="off"
                   spellCheck={false}
-                  value={pan[index]}
                   aria-invalid={panError ? true : undefined}
-                  onChange={(event) => onBoxChange(index, event.target.value)}
-                  onKeyDown={(event) => onBoxKeyDown(index, event)}
-                  onPaste={(event) => onPaste(index, event)}
-                  onFocus={(event) => event.target.select()}
                 />
               </span>
             ))}

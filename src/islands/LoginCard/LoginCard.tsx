@@ -1,4 +1,4 @@
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
@@ -6,6 +6,7 @@ import type { LoginData, VerifyData } from '../../lib/schemas/signIn.ts';
 import { mobileProblem, otpProblem } from '../../lib/schemas/signInRules.ts';
 import { dashboardHome, readSession, writeSession } from '../../lib/session.ts';
 import { trackingParameters } from '../../lib/tracking.ts';
+import { useCharacterBoxes } from '../shared/useCharacterBoxes.ts';
 import { useResendCountdown } from '../shared/useResendCountdown.ts';
 import styles from './LoginCard.module.css';
 
@@ -23,7 +24,6 @@ const VERIFY_THROWN = 'Error verifying OTP';
 const SEND_THROWN = 'An error occurred';
 const DIGITS = 4;
 const POSITIONS = [0, 1, 2, 3] as const;
-const EMPTY_CODE = ['', '', '', ''];
 
 type Field = 'mobile' | 'consent' | 'otp';
 interface Message {
@@ -45,11 +45,10 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   const [mobile, setMobile] = useState('');
   const [consent, setConsent] = useState(false);
   const [consentOpen, setConsentOpen] = useState(false);
-  const [code, setCode] = useState<string[]>(EMPTY_CODE);
+  const code = useCharacterBoxes({ length: DIGITS, clean: (text) => text.replace(/\D/g, '') });
   const [busy, setBusy] = useState<Busy>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const mobileInput = useRef<HTMLInputElement>(null);
-  const boxes = useRef<(HTMLInputElement | null)[]>([]);
   /** What to focus once the next render is on screen (a step change replaces the fields). */
   const focusNext = useRef<'mobile' | number | null>(null);
   /** When Resend is offered again (epoch milliseconds). */
@@ -73,16 +72,15 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
     if (target === null) return;
     focusNext.current = null;
     if (target === 'mobile') mobileInput.current?.focus();
-    else boxes.current[target]?.focus();
+    else code.focusBox(target);
   });
 
   const showError = (text: string, field?: Field) => setMessage({ kind: 'error', text, ...(field && { field }) });
-  const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(DIGITS - 1, index))]?.focus();
 
   /** A failed send or resend: the message, and the number typed again from an empty field. */
   const sendFailed = (text: string) => {
     setMobile('');
-    setCode(EMPTY_CODE);
+    code.clear();
     setStep('mobile');
     focusNext.current = 'mobile';
     showError(text, 'mobile');
@@ -114,7 +112,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
         return;
       }
       writeSession({ mobile, profileId: envelope.Data.cust_profile_id });
-      setCode(EMPTY_CODE);
+      code.clear();
       setStep('otp');
       startCountdown();
       focusNext.current = 0;
@@ -139,7 +137,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
         sendFailed(failureMessage(envelope));
         return;
       }
-      setCode(EMPTY_CODE);
+      code.clear();
       startCountdown();
       focusNext.current = 0;
       setMessage({ kind: 'success', text: envelope.Message });
@@ -153,11 +151,11 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   const verify = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const entered = code.join('');
+    const entered = code.value;
     const codeError = otpProblem(entered);
     if (codeError) {
       showError(codeError, 'otp');
-      focusBox(code.indexOf(''));
+      code.focusBox(code.characters.indexOf(''));
       return;
     }
     setBusy('verify');
@@ -169,7 +167,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
         otp: entered,
       });
       if (envelope.Status !== STATUS.ok) {
-        setCode(EMPTY_CODE);
+        code.clear();
         focusNext.current = 0;
         showError(failureMessage(envelope), 'otp');
         setBusy(null);
@@ -189,56 +187,9 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
 
   const changeNumber = () => {
     setStep('mobile');
-    setCode(EMPTY_CODE);
+    code.clear();
     setMessage(null);
     focusNext.current = 'mobile';
-  };
-
-  /** Puts digits into the boxes from `index` on and moves to the box after the last one filled. */
-  const fillFrom = (index: number, digits: string) => {
-    setCode((current) => {
-      const next = [...current];
-      for (let i = 0; i < digits.length && index + i < DIGITS; i += 1) next[index + i] = digits[i] as string;
-      return next;
-    });
-    focusBox(index + digits.length);
-  };
-
-  const onBoxChange = (index: number, value: string) => {
-    const digits = value.replace(/\D/g, '');
-    if (!digits) {
-      setCode((current) => current.map((digit, i) => (i === index ? '' : digit)));
-      return;
-    }
-    // A whole code (the browser's one-time-code autofill) fills every box.
-    if (digits.length >= DIGITS) return fillFrom(0, digits.slice(0, DIGITS));
-    const old = code[index] ?? '';
-    // Typing into a filled box: keep the new digit, wherever the caret was.
-    const typed = old && digits.length > 1 ? (digits.startsWith(old) ? digits.slice(old.length) : digits[0]) : digits;
-    fillFrom(index, typed ?? '');
-  };
-
-  const onBoxKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && !code[index] && index > 0) {
-      event.preventDefault();
-      setCode((current) => current.map((digit, i) => (i === index - 1 ? '' : digit)));
-      focusBox(index - 1);
-    } else if (event.key === 'ArrowLeft' && index > 0) {
-      event.preventDefault();
-      focusBox(index - 1);
-    } else if (event.key === 'ArrowRight' && index < DIGITS - 1) {
-      event.preventDefault();
-      focusBox(index + 1);
-    }
-  };
-
-  const onPaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
-    const digits = event.clipboardData.getData('text').replace(/\D/g, '');
-    event.preventDefault();
-    if (!digits) return;
-    // A pasted 4-digit code fills all four boxes, whichever box it was pasted into.
-    if (digits.length >= DIGITS) fillFrom(0, digits.slice(0, DIGITS));
-    else fillFrom(index, digits);
   };
 
   const errorFor = (field: Field) => (message?.kind === 'error' && message.field === field ? message : null);
@@ -363,22 +314,15 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
                     Digit {index + 1} of {DIGITS}
                   </label>
                   <input
-                    ref={(element) => {
-                      boxes.current[index] = element;
-                    }}
+                    {...code.boxProps(index)}
                     id={`${id}-digit-${index}`}
                     className={styles.box}
                     type="text"
                     inputMode="numeric"
                     pattern="[0-9]*"
                     autoComplete={index === 0 ? 'one-time-code' : 'off'}
-                    value={code[index]}
                     aria-invalid={errorFor('otp') ? true : undefined}
                     aria-describedby={describedBy('otp')}
-                    onChange={(event) => onBoxChange(index, event.target.value)}
-                    onKeyDown={(event) => onBoxKeyDown(index, event)}
-                    onPaste={(event) => onPaste(index, event)}
-                    onFocus={(event) => event.target.select()}
                   />
                 </span>
               ))}
