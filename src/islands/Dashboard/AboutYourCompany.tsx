@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { safeParse } from 'valibot';
 import { COMPANY_TYPES, DEPARTMENTS, EmploymentRequest } from '../../lib/schemas/application.ts';
 import { requiredMessage } from '../../lib/schemas/fields.ts';
@@ -59,17 +59,14 @@ export default function AboutYourCompany({ route }: ScreenProps) {
   const session = useStore($session);
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const { errors, refuse, send } = useStepForm(form);
-  const touched = useRef(false);
+  const { values, set, fill, field, refuse, send } = useStepForm(form, EMPTY);
   const { busy, run } = useRequest<'save'>();
 
   // Redoing the step: what was given before fills the form (the department was never sent, so not kept).
   useEffect(() => {
     const given = profile?.customer_employment_details;
-    if (!given || touched.current) return;
-    setValues((current) => ({
-      ...current,
+    if (!given) return;
+    fill({
       work_mode: given.work_mode,
       company_name: given.company_name,
       company_type_id: formValue(given.company_type_id),
@@ -80,13 +77,8 @@ export default function AboutYourCompany({ route }: ScreenProps) {
       pincode: given.pincode,
       emp_since: given.emp_since,
       office_email: given.office_email,
-    }));
-  }, [profile]);
-
-  const set = (field: keyof Values) => (value: string) => {
-    touched.current = true;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+    });
+  }, [profile, fill]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -134,95 +126,46 @@ export default function AboutYourCompany({ route }: ScreenProps) {
       <ScreenTitle>{route.title}</ScreenTitle>
       <p className={styles.intro}>Tell us where you work. Fields marked optional may be left empty.</p>
       <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
-        <ChoiceGroup
-          legend="Work Mode"
-          name="work_mode"
-          choices={WORK_MODES}
-          value={values.work_mode}
-          onValue={set('work_mode')}
-          error={errors.work_mode}
-        />
-        <TextField
-          label="Company Name"
-          autoComplete="organization"
-          maxLength={150}
-          value={values.company_name}
-          onValue={set('company_name')}
-          error={errors.company_name}
-        />
-        <SelectField
-          label="Company Type"
-          choices={COMPANY_TYPE_CHOICES}
-          value={values.company_type_id}
-          onValue={set('company_type_id')}
-          error={errors.company_type_id}
-        />
-        <TextField
-          label="Designation"
-          autoComplete="organization-title"
-          maxLength={100}
-          value={values.designation}
-          onValue={set('designation')}
-          error={errors.designation}
-        />
-        <SelectField
-          label="Department"
-          choices={DEPARTMENT_CHOICES}
-          value={values.department}
-          onValue={set('department')}
-          error={errors.department}
-        />
+        <ChoiceGroup legend="Work Mode" name="work_mode" choices={WORK_MODES} {...field('work_mode')} />
+        <TextField label="Company Name" autoComplete="organization" maxLength={150} {...field('company_name')} />
+        <SelectField label="Company Type" choices={COMPANY_TYPE_CHOICES} {...field('company_type_id')} />
+        <TextField label="Designation" autoComplete="organization-title" maxLength={100} {...field('designation')} />
+        <SelectField label="Department" choices={DEPARTMENT_CHOICES} {...field('department')} />
         <TextField
           label="Address1"
           autoComplete="off"
           maxLength={200}
-          value={values.address_1}
-          onValue={set('address_1')}
+          {...field('address_1')}
           hint="Office number, floor and building."
-          error={errors.address_1}
         />
         <TextField
           label="Address2"
           autoComplete="off"
           maxLength={200}
-          value={values.address_2}
-          onValue={set('address_2')}
+          {...field('address_2')}
           hint="Street and area."
-          error={errors.address_2}
         />
-        <TextField
-          label="Landmark (optional)"
-          autoComplete="off"
-          maxLength={100}
-          value={values.landmark}
-          onValue={set('landmark')}
-          error={errors.landmark}
-        />
+        <TextField label="Landmark (optional)" autoComplete="off" maxLength={100} {...field('landmark')} />
         <TextField
           label="Pin Code"
           inputMode="numeric"
           autoComplete="off"
           maxLength={6}
-          value={values.pincode}
+          {...field('pincode')}
           onValue={(value) => set('pincode')(digitsOnly(value, 6))}
-          error={errors.pincode}
         />
         <TextField
           label="Employed Since"
           type="date"
           max={indiaToday()}
-          value={values.emp_since}
-          onValue={set('emp_since')}
+          {...field('emp_since')}
           hint="The day you joined this company."
-          error={errors.emp_since}
         />
         <TextField
           label="Official Email (optional)"
           type="email"
           autoComplete="work email"
-          value={values.office_email}
-          onValue={set('office_email')}
-          error={errors.office_email}
+          {...field('office_email')}
         />
         <div className={formStyles.actions}>
           <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>

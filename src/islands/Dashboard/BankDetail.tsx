@@ -43,12 +43,9 @@ function bankLine(ifsc: string): string {
 export default function BankDetail({ route }: ScreenProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
   const [consent, setConsent] = useState(false);
-  const { errors, refuse, send } = useStepForm(form);
+  const { values, set, field, errors, refuse, send } = useStepForm(form, EMPTY);
   const { busy, run } = useRequest<'save'>();
-
-  const set = (field: keyof Values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -88,10 +85,8 @@ export default function BankDetail({ route }: ScreenProps) {
           label="Account holder name"
           autoComplete="name"
           maxLength={100}
-          value={values.account_name}
-          onValue={set('account_name')}
+          {...field('account_name')}
           hint="As your bank writes it."
-          error={errors.account_name}
         />
         <TextField
           label="IFSC"
@@ -99,7 +94,7 @@ export default function BankDetail({ route }: ScreenProps) {
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={11}
-          value={values.account_ifsc}
+          {...field('account_ifsc')}
           onValue={(value) => set('account_ifsc')(value.replace(/[^A-Za-z0-9]/g, '').toUpperCase())}
           hint={
             <>
@@ -107,37 +102,28 @@ export default function BankDetail({ route }: ScreenProps) {
               <span aria-live="polite">{bankLine(values.account_ifsc)}</span>
             </>
           }
-          error={errors.account_ifsc}
         />
-        <TextField
-          label="Branch"
-          maxLength={100}
-          value={values.account_branch}
-          onValue={set('account_branch')}
-          error={errors.account_branch}
-        />
+        <TextField label="Branch" maxLength={100} {...field('account_branch')} />
         <TextField
           label="Account number"
           inputMode="numeric"
           autoComplete="off"
           maxLength={18}
-          value={values.account_number}
+          {...field('account_number')}
           onValue={(value) => set('account_number')(digitsOnly(value, 18))}
           hint="9 to 18 digits."
-          error={errors.account_number}
         />
         <TextField
           label="Confirm account number"
           inputMode="numeric"
           autoComplete="off"
           maxLength={18}
-          value={values.confirm_account_number}
+          {...field('confirm_account_number')}
           onValue={(value) => set('confirm_account_number')(digitsOnly(value, 18))}
           // Typed again, not pasted (dashboard.md §5), so that a mistake is not copied over.
           onPaste={(event) => event.preventDefault()}
           onDrop={(event) => event.preventDefault()}
           hint="Type the account number again. Pasting is turned off here."
-          error={errors.confirm_account_number}
         />
         <div className={formStyles.field}>
           <label className={formStyles.choice}>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { safeParse } from 'valibot';
 import { IncomeDetailsRequest } from '../../lib/schemas/profile.ts';
 import { registrationEvent } from './api.ts';
@@ -28,27 +28,20 @@ const EMPTY: Values = { income_type_id: '', monthly_income: '', salary_date: '',
 export default function IncomeDetails({ route }: ScreenProps) {
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const { errors, refuse, send } = useStepForm(form);
-  const touched = useRef(false);
+  const { values, set, fill, field, refuse, send } = useStepForm(form, EMPTY);
   const { busy, run } = useRequest<'save'>();
 
   // The income given with the PAN, and anything given before, fill the form.
   useEffect(() => {
     const details = profile?.profile_details;
-    if (!details || touched.current) return;
-    setValues({
+    if (!details) return;
+    fill({
       income_type_id: formValue(details.income_type_id),
       monthly_income: formValue(details.monthly_income),
       salary_date: details.salary_date,
       salary_mode_id: formValue(details.salary_mode_id),
     });
-  }, [profile]);
-
-  const set = (field: keyof Values) => (value: string) => {
-    touched.current = true;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  }, [profile, fill]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,41 +65,24 @@ export default function IncomeDetails({ route }: ScreenProps) {
       <ScreenTitle>{route.title}</ScreenTitle>
       <p className={styles.intro}>How do you earn? We use this to check your eligibility.</p>
       <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
-        <ChoiceGroup
-          legend="Employment Type"
-          name="income_type"
-          choices={INCOME_TYPES}
-          value={values.income_type_id}
-          onValue={set('income_type_id')}
-          error={errors.income_type_id}
-        />
+        <ChoiceGroup legend="Employment Type" name="income_type" choices={INCOME_TYPES} {...field('income_type_id')} />
         <TextField
           label="Monthly Income"
           inputMode="numeric"
           autoComplete="off"
           maxLength={7}
-          value={values.monthly_income}
+          {...field('monthly_income')}
           onValue={(value) => set('monthly_income')(digitsOnly(value, 7))}
           hint="Your take-home pay each month, in rupees."
-          error={errors.monthly_income}
         />
         <TextField
           label="Last Salary Date"
           type="date"
           max={indiaToday()}
-          value={values.salary_date}
-          onValue={set('salary_date')}
+          {...field('salary_date')}
           hint="The day your last salary was paid."
-          error={errors.salary_date}
         />
-        <ChoiceGroup
-          legend="Mode of Salary"
-          name="salary_mode"
-          choices={SALARY_MODES}
-          value={values.salary_mode_id}
-          onValue={set('salary_mode_id')}
-          error={errors.salary_mode_id}
-        />
+        <ChoiceGroup legend="Mode of Salary" name="salary_mode" choices={SALARY_MODES} {...field('salary_mode_id')} />
         <div className={formStyles.actions}>
           <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
         </div>

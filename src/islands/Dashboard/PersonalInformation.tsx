@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { safeParse } from 'valibot';
 import { requiredMessage } from '../../lib/schemas/fields.ts';
 import { PersonalDetailsRequest } from '../../lib/schemas/profile.ts';
@@ -37,28 +37,22 @@ export default function PersonalInformation({ route }: ScreenProps) {
   const session = useStore($session);
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const { errors, refuse, send } = useStepForm(form);
-  const touched = useRef(false);
+  const { values, fill, field, refuse, send } = useStepForm(form, EMPTY);
   const { busy, run } = useRequest<'save'>();
 
   // Redoing the step: what was given before fills the form, unless the customer began typing.
   useEffect(() => {
     const details = profile?.profile_details;
-    if (!details || touched.current) return;
-    setValues({
+    if (!details) return;
+    fill({
       personal_email: details.personal_email,
       dob: details.dob,
       marital_status_id: formValue(details.marital_status_id),
       spouse_name: details.spouse_name,
       gender: formValue(details.gender),
     });
-  }, [profile]);
+  }, [profile, fill]);
 
-  const set = (field: keyof Values) => (value: string) => {
-    touched.current = true;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
   const married = values.marital_status_id === MARRIED;
   const fullName = session.fullName || profile?.profile_details.full_name || '';
 
@@ -98,48 +92,18 @@ export default function PersonalInformation({ route }: ScreenProps) {
       <p className={styles.intro}>Tell us about yourself. Your name comes from your PAN and cannot be changed here.</p>
       <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
         <ReadOnlyField label="Full Name" value={fullName} hint="The name on your PAN." />
-        <TextField
-          label="Personal Email"
-          type="email"
-          autoComplete="email"
-          value={values.personal_email}
-          onValue={set('personal_email')}
-          error={errors.personal_email}
-        />
+        <TextField label="Personal Email" type="email" autoComplete="email" {...field('personal_email')} />
         <TextField
           label="Date of Birth"
           type="date"
           autoComplete="bday"
           max={yearsBefore(today, 18)}
-          value={values.dob}
-          onValue={set('dob')}
+          {...field('dob')}
           hint="Your date of birth as on your PAN card."
-          error={errors.dob}
         />
-        <SelectField
-          label="Marital Status"
-          choices={MARITAL_STATUSES}
-          value={values.marital_status_id}
-          onValue={set('marital_status_id')}
-          error={errors.marital_status_id}
-        />
-        {married && (
-          <TextField
-            label="Spouse Name"
-            autoComplete="off"
-            value={values.spouse_name}
-            onValue={set('spouse_name')}
-            error={errors.spouse_name}
-          />
-        )}
-        <ChoiceGroup
-          legend="Gender"
-          name="gender"
-          choices={GENDERS}
-          value={values.gender}
-          onValue={set('gender')}
-          error={errors.gender}
-        />
+        <SelectField label="Marital Status" choices={MARITAL_STATUSES} {...field('marital_status_id')} />
+        {married && <TextField label="Spouse Name" autoComplete="off" {...field('spouse_name')} />}
+        <ChoiceGroup legend="Gender" name="gender" choices={GENDERS} {...field('gender')} />
         <div className={formStyles.actions}>
           <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
         </div>

@@ -44,23 +44,21 @@ type Lookup =
 export default function ResidenceAddress({ route }: ScreenProps) {
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const { errors, setErrors, refuse, send } = useStepForm(form);
+  const { values, set, fill, field, errors, setErrors, refuse, send } = useStepForm(form, EMPTY);
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
-  const touched = useRef(false);
   const { busy, run } = useRequest<'save'>();
 
   useEffect(() => {
     const details = profile?.profile_details;
-    if (!details || touched.current) return;
-    setValues({
+    if (!details) return;
+    const filled = fill({
       residence_type_id: formValue(details.residence_type_id),
       residence_address_1: details.residence_address_1,
       residence_address_2: details.residence_address_2,
       residence_landmark: details.residence_landmark,
       residence_pincode: details.residence_pincode,
     });
-    if (details.residence_pincode && details.residence_city) {
+    if (filled && details.residence_pincode && details.residence_city) {
       setLookup({
         status: 'found',
         pincode: details.residence_pincode,
@@ -68,7 +66,7 @@ export default function ResidenceAddress({ route }: ScreenProps) {
         state: details.residence_state,
       });
     }
-  }, [profile]);
+  }, [profile, fill]);
 
   // A complete pin code is looked up at once (masterAPI, public), so the customer sees the city and state.
   const pincode = values.residence_pincode;
@@ -103,11 +101,6 @@ export default function ResidenceAddress({ route }: ScreenProps) {
     return () => controller.abort();
   }, [pincode, known, setErrors]);
 
-  const set = (field: keyof Values) => (value: string) => {
-    touched.current = true;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -137,39 +130,27 @@ export default function ResidenceAddress({ route }: ScreenProps) {
           legend="Residence Type"
           name="residence_type"
           choices={RESIDENCE_TYPES}
-          value={values.residence_type_id}
-          onValue={set('residence_type_id')}
-          error={errors.residence_type_id}
+          {...field('residence_type_id')}
         />
         <TextField
           label="Address1"
           autoComplete="address-line1"
-          value={values.residence_address_1}
-          onValue={set('residence_address_1')}
+          {...field('residence_address_1')}
           hint="House or flat number and building."
-          error={errors.residence_address_1}
         />
         <TextField
           label="Address2"
           autoComplete="address-line2"
-          value={values.residence_address_2}
-          onValue={set('residence_address_2')}
+          {...field('residence_address_2')}
           hint="Street and area."
-          error={errors.residence_address_2}
         />
-        <TextField
-          label="Landmark (optional)"
-          autoComplete="off"
-          value={values.residence_landmark}
-          onValue={set('residence_landmark')}
-          error={errors.residence_landmark}
-        />
+        <TextField label="Landmark (optional)" autoComplete="off" {...field('residence_landmark')} />
         <TextField
           label="Pin Code"
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
-          value={values.residence_pincode}
+          {...field('residence_pincode')}
           onValue={(value) => set('residence_pincode')(digitsOnly(value, 6))}
           error={errors.residence_pincode || undefined}
         />

@@ -1,5 +1,5 @@
 /** What every registration form shares: valibot issues as field messages, and the focus on the first one. */
-import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { BaseIssue } from 'valibot';
 import { failureMessage } from '../../lib/api/client.ts';
 import { type Envelope, STATUS } from '../../lib/api/envelope.ts';
@@ -39,14 +39,37 @@ export function useFocusFirstError(form: RefObject<HTMLFormElement | null>): () 
 }
 
 /**
- * A step's form and its messages: `refuse` shows the form's own findings before anything is sent
- * (each on its field, the first one focused); `send` clears the old messages, sends the checked
- * step and answers the accepted envelope, or, when the server refuses it, shows the server's field
- * messages and its message in an alert and answers undefined.
+ * A step's form: its values, and its messages. `field(name)` gives a field its value, its change
+ * handler and its message; `fill` puts saved answers in (redoing a step), unless the customer has
+ * begun typing. `refuse` shows the form's own findings before anything is sent (each on its field,
+ * the first one focused); `send` clears the old messages, sends the checked step and answers the
+ * accepted envelope, or, when the server refuses it, shows the server's field messages and its
+ * message in an alert and answers undefined.
  */
-export function useStepForm(form: RefObject<HTMLFormElement | null>) {
+export function useStepForm<Values extends { [Name in keyof Values]: string }>(
+  form: RefObject<HTMLFormElement | null>,
+  empty: Values = {} as Values,
+) {
+  const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const touched = useRef(false);
   const focusFirstError = useFocusFirstError(form);
+
+  const set = useCallback(
+    (name: keyof Values) => (value: string) => {
+      touched.current = true;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+    [],
+  );
+  /** Answers whether the saved answers went in (not once the customer has typed). */
+  const fill = useCallback((saved: Partial<Values>): boolean => {
+    if (touched.current) return false;
+    setValues((current) => ({ ...current, ...saved }));
+    return true;
+  }, []);
+  const field = (name: keyof Values & string) => ({ value: values[name], onValue: set(name), error: errors[name] });
+
   const refuse = useCallback(
     (found: FieldErrors) => {
       setErrors(found);
@@ -63,7 +86,7 @@ export function useStepForm(form: RefObject<HTMLFormElement | null>) {
     showAlert({ type: 'error', msg: failureMessage(envelope) });
     return undefined;
   }, []);
-  return { errors, setErrors, refuse, send };
+  return { values, set, fill, field, errors, setErrors, refuse, send };
 }
 
 /** Digits only, at most `max` (monthly income, pin code). */
