@@ -6,6 +6,7 @@ import type { LoginData, VerifyData } from '../../lib/schemas/signIn.ts';
 import { mobileProblem, otpProblem } from '../../lib/schemas/signInRules.ts';
 import { dashboardHome, readSession, writeSession } from '../../lib/session.ts';
 import { trackingParameters } from '../../lib/tracking.ts';
+import linkButton from '../shared/LinkButton.module.css';
 import { useCharacterBoxes } from '../shared/useCharacterBoxes.ts';
 import { useResendCountdown } from '../shared/useResendCountdown.ts';
 import styles from './LoginCard.module.css';
@@ -267,7 +268,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
               </label>{' '}
               <button
                 type="button"
-                className={styles.linkButton}
+                className={linkButton.linkButton}
                 aria-expanded={consentOpen}
                 aria-controls={consentMoreId}
                 onClick={() => setConsentOpen((open) => !open)}
@@ -301,7 +302,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
         <form className={styles.form} onSubmit={verify} noValidate>
           <p className={styles.sentTo}>
             We sent a 4-digit code to <strong data-testid="masked-mobile">{maskMobile(mobile)}</strong>.{' '}
-            <button type="button" className={styles.linkButton} onClick={changeNumber} disabled={busy !== null}>
+            <button type="button" className={linkButton.linkButton} onClick={changeNumber} disabled={busy !== null}>
               Change number
             </button>
           </p>

@@ -6,6 +6,7 @@ import { formatDate, formatPaise } from '../../lib/format.ts';
 import { acceptsAmountEntry } from '../../lib/repayAmount.ts';
 import type { RepaymentData } from '../../lib/schemas/repay.ts';
 import { OTP_MESSAGE, PAN_MESSAGE, PAN_PATTERN } from '../../lib/schemas/signInRules.ts';
+import linkButton from '../shared/LinkButton.module.css';
 import { MethodDialog } from '../shared/payment/MethodDialog.tsx';
 import {
   amountProblem,
@@ -446,7 +447,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
           <p className={styles.sentTo}>
             If a loan is active for PAN <strong>{pan}</strong>, we have sent a 4-digit OTP to the mobile number
             registered with it.{' '}
-            <button type="button" className={styles.linkButton} onClick={changePan} disabled={busy !== null}>
+            <button type="button" className={linkButton.linkButton} onClick={changePan} disabled={busy !== null}>
               Change PAN
             </button>
           </p>
@@ -661,7 +662,7 @@ function AmountStep(props: AmountStepProps) {
           )}
         </button>
         <p className={styles.startAgain}>
-          <button type="button" className={styles.linkButton} onClick={props.onStartAgain} disabled={busy !== null}>
+          <button type="button" className={linkButton.linkButton} onClick={props.onStartAgain} disabled={busy !== null}>
             Pay for another PAN
           </button>
         </p>
