@@ -6,6 +6,7 @@
 import { atom } from 'nanostores';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
+import type { EmploymentDetails } from '../../lib/schemas/application.ts';
 import { dashboardCall } from './api.ts';
 import { $session, updateSession } from './sessionStore.ts';
 
@@ -42,20 +43,6 @@ export interface ActiveLoan {
   roi: number;
   /** Rupees, with up to two decimals. */
   total_due: number;
-}
-
-/** The employment given in the application (about-your-company); the server also sends the emp_* names of dashboard.md §3. */
-export interface EmploymentDetails {
-  work_mode: 'WFO' | 'WFH';
-  company_name: string;
-  company_type_id: number;
-  designation: string;
-  address_1: string;
-  address_2: string;
-  landmark: string;
-  pincode: string;
-  emp_since: string;
-  office_email: string;
 }
 
 /** The same employment under the names of dashboard.md §3. */

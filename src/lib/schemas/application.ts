@@ -94,6 +94,9 @@ export const EmploymentRequest = v.object({
   office_email: v.optional(v.union([v.literal(''), email]), ''),
 });
 
+/** The employment a lead keeps, as the form sent it; getProfile answers it back to fill the form again. */
+export type EmploymentDetails = Omit<v.InferOutput<typeof EmploymentRequest>, 'event_name' | 'profile_id'>;
+
 /** dashboard.md §5: the confirm account number must equal the account number. */
 export const ACCOUNTS_DIFFER = 'Account numbers do not match';
 

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { applicationStep } from '../../lib/onboarding.ts';
 import { paiseToRupees } from '../../lib/repayAmount.ts';
+import type { EmploymentDetails } from '../../lib/schemas/application.ts';
 import { ProfileRequest } from '../../lib/schemas/profile.ts';
 import type { AppEnv } from '../context.ts';
 import { type customers, leads, loans } from '../db/schema.ts';
@@ -81,27 +82,13 @@ async function latestLead(c: Context<AppEnv>, customer: Customer): Promise<Lead 
   return lead;
 }
 
-/** What the employment_details event stored, in its own field names. */
-interface Employment {
-  work_mode: string;
-  company_name: string;
-  company_type_id: number;
-  designation: string;
-  address_1: string;
-  address_2: string;
-  landmark: string;
-  pincode: string;
-  emp_since: string;
-  office_email: string;
-}
-
 /**
  * The lead's employment under the names the employment form sends (so the form can be prefilled)
  * and under the names of dashboard.md §3 (emp_*): one object, both vocabularies. The department
  * is collected by the form but never sent (dashboard.md §5), so emp_department is always empty.
  */
 function employmentDetails(lead: Lead | undefined) {
-  const given = lead?.employment as Employment | null | undefined;
+  const given = lead?.employment as EmploymentDetails | null | undefined;
   if (!given) return null;
   return {
     ...given,
