@@ -6,6 +6,7 @@ import type { LoginData, VerifyData } from '../../lib/schemas/signIn.ts';
 import { mobileProblem, otpProblem } from '../../lib/schemas/signInRules.ts';
 import { dashboardHome, readSession, writeSession } from '../../lib/session.ts';
 import { trackingParameters } from '../../lib/tracking.ts';
+import card from '../shared/IslandCard.module.css';
 import linkButton from '../shared/LinkButton.module.css';
 import { useCharacterBoxes } from '../shared/useCharacterBoxes.ts';
 import { useResendCountdown } from '../shared/useResendCountdown.ts';
@@ -198,7 +199,11 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   const fieldError = (field: Field) => {
     const error = errorFor(field);
     return error ? (
-      <p id={errorId(field)} className={styles.error} role="alert">
+      <p
+        id={errorId(field)}
+        className={field === 'consent' ? `${card.error} ${styles.consentError}` : card.error}
+        role="alert"
+      >
         {error.text}
       </p>
     ) : null;
@@ -210,14 +215,14 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   const consentMoreId = `${id}-consent-more`;
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.title}>
+    <section className={`${card.card} ${styles.card}`} aria-labelledby={titleId}>
+      <h2 id={titleId} className={card.title}>
         {step === 'mobile' ? 'Sign in to apply' : 'Enter your OTP'}
       </h2>
 
       {step === 'mobile' ? (
-        <form className={styles.form} onSubmit={requestCode} noValidate>
-          <div className={styles.field}>
+        <form className={card.form} onSubmit={requestCode} noValidate>
+          <div className={card.field}>
             <label htmlFor={`${id}-mobile`}>Mobile number</label>
             <div className={styles.mobileRow}>
               <span className={styles.prefix} aria-hidden="true">
@@ -245,7 +250,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
                 }}
               />
             </div>
-            <p id={`${id}-mobile-hint`} className={styles.hint}>
+            <p id={`${id}-mobile-hint`} className={card.hint}>
               We send a one-time code to this number by SMS.
             </p>
             {fieldError('mobile')}
@@ -291,7 +296,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
 
           <button
             type="submit"
-            className={`button ${styles.submit}`}
+            className={`button ${card.submit}`}
             disabled={busy !== null}
             aria-busy={busy === 'send' ? true : undefined}
           >
@@ -299,7 +304,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
           </button>
         </form>
       ) : (
-        <form className={styles.form} onSubmit={verify} noValidate>
+        <form className={card.form} onSubmit={verify} noValidate>
           <p className={styles.sentTo}>
             We sent a 4-digit code to <strong data-testid="masked-mobile">{maskMobile(mobile)}</strong>.{' '}
             <button type="button" className={linkButton.linkButton} onClick={changeNumber} disabled={busy !== null}>
@@ -332,7 +337,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
           {fieldError('otp')}
           <button
             type="submit"
-            className={`button ${styles.submit}`}
+            className={`button ${card.submit}`}
             disabled={busy !== null}
             aria-busy={busy === 'verify' ? true : undefined}
           >

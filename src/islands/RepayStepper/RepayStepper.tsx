@@ -6,6 +6,7 @@ import { formatDate, formatPaise } from '../../lib/format.ts';
 import { acceptsAmountEntry } from '../../lib/repayAmount.ts';
 import type { RepaymentData } from '../../lib/schemas/repay.ts';
 import { OTP_MESSAGE, PAN_MESSAGE, PAN_PATTERN } from '../../lib/schemas/signInRules.ts';
+import card from '../shared/IslandCard.module.css';
 import linkButton from '../shared/LinkButton.module.css';
 import { MethodDialog } from '../shared/payment/MethodDialog.tsx';
 import {
@@ -342,7 +343,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
   const fieldMessage = (field: Field) => {
     const text = errorFor(field);
     return text ? (
-      <p id={errorId(field)} className={styles.error}>
+      <p id={errorId(field)} className={card.error}>
         {text}
       </p>
     ) : null;
@@ -363,7 +364,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
   const titleId = `${id}-title`;
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
+    <section className={`${card.card} ${styles.card}`} aria-labelledby={titleId}>
       <ol className={styles.progress} aria-label="Repayment steps">
         {STEPS.map((s, index) => (
           <li
@@ -384,14 +385,14 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
         id={titleId}
         ref={title}
         tabIndex={-1}
-        className={`${styles.title} ${step === 'failure' ? styles.titleFailed : ''}`}
+        className={`${card.title} ${step === 'failure' ? styles.titleFailed : ''}`}
       >
         {TITLES[step]}
       </h2>
 
       {step === 'pannumber' && (
         <form
-          className={styles.form}
+          className={card.form}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -399,7 +400,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
           }}
         >
           {notice && <p className={styles.notice}>{notice}</p>}
-          <div className={styles.field}>
+          <div className={card.field}>
             <label htmlFor={`${id}-pan`}>PAN</label>
             <input
               ref={panInput}
@@ -419,14 +420,14 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
                 setPan((previous) => nextPan(previous, typed));
               }}
             />
-            <p id={`${id}-pan-hint`} className={styles.hint}>
+            <p id={`${id}-pan-hint`} className={card.hint}>
               The borrower's 10-character PAN. We send a one-time code to the mobile number registered with the loan.
             </p>
             {fieldMessage('pan')}
           </div>
           <button
             type="submit"
-            className={`button ${styles.submit}`}
+            className={`button ${card.submit}`}
             disabled={busy !== null}
             aria-busy={busy === 'send' ? true : undefined}
           >
@@ -437,7 +438,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
 
       {step === 'panotp' && (
         <form
-          className={styles.form}
+          className={card.form}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -451,7 +452,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
               Change PAN
             </button>
           </p>
-          <div className={styles.field}>
+          <div className={card.field}>
             <label htmlFor={`${id}-otp`}>OTP</label>
             <input
               ref={otpInput}
@@ -487,7 +488,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
           </div>
           <button
             type="submit"
-            className={`button ${styles.submit}`}
+            className={`button ${card.submit}`}
             disabled={busy !== null}
             aria-busy={busy === 'verify' ? true : undefined}
           >
@@ -495,7 +496,7 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
           </button>
           <button
             type="button"
-            className={`button button--ghost ${styles.submit}`}
+            className={`button button--ghost ${card.submit}`}
             disabled={busy !== null || countdown > 0}
             aria-busy={busy === 'resend' ? true : undefined}
             onClick={() => void sendOtp('resend')}
@@ -534,13 +535,13 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
       )}
 
       {(step === 'success' || step === 'failure') && result && (
-        <div className={styles.form}>
+        <div className={card.form}>
           <p className="m-0">
             {result.ok
               ? 'Thank you. We are taking you to your payment receipt…'
               : 'Your payment did not go through. We are taking you to the details…'}
           </p>
-          <a className={`button ${styles.submit}`} href={result.url}>
+          <a className={`button ${card.submit}`} href={result.url}>
             Continue
           </a>
         </div>
@@ -588,7 +589,7 @@ function AmountStep(props: AmountStepProps) {
   ];
 
   return (
-    <div className={styles.form}>
+    <div className={card.form}>
       {loan.full_name && (
         <p className={styles.sentTo}>
           Loan of <strong>{loan.full_name}</strong>
@@ -607,8 +608,8 @@ function AmountStep(props: AmountStepProps) {
         </div>
       </dl>
 
-      <form className={styles.form} noValidate onSubmit={props.onProceed}>
-        <div className={styles.field}>
+      <form className={card.form} noValidate onSubmit={props.onProceed}>
+        <div className={card.field}>
           <label htmlFor={`${id}-amount`}>Amount to pay (₹)</label>
           <input
             ref={props.amountInput}
@@ -623,7 +624,7 @@ function AmountStep(props: AmountStepProps) {
             aria-describedby={props.amountDescribedBy}
             onChange={(event) => props.onAmount(event.target.value)}
           />
-          <p id={`${id}-amount-hint`} className={styles.hint}>
+          <p id={`${id}-amount-hint`} className={card.hint}>
             Leave it empty, or enter more than the total due, to pay the whole due. A smaller amount is a part payment.
           </p>
           <p id={`${id}-amount-summary`} className={styles.summary} data-testid="amount-summary">
@@ -648,7 +649,7 @@ function AmountStep(props: AmountStepProps) {
         <button
           ref={props.proceedButton}
           type="submit"
-          className={`button ${styles.submit}`}
+          className={`button ${card.submit}`}
           disabled={busy !== null || props.unconfirmed}
           aria-busy={paying && !props.choosing ? true : undefined}
         >
