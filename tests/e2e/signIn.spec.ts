@@ -264,6 +264,29 @@ test.describe('step 2: the code', () => {
     await expect(c.box(3)).toHaveValue('9');
   });
 
+  test('the arrow keys move between the boxes, and a digit typed into a filled box replaces it', async ({ page }) => {
+    await openCard(page);
+    const c = await requestCode(page, randomMobile());
+    await page.keyboard.type('123');
+    await expect(c.box(4)).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(c.box(2)).toBeFocused();
+    await page.keyboard.type('9');
+    await expect(c.box(2)).toHaveValue('9');
+    await expect(c.box(3)).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(c.box(4)).toBeFocused();
+    // At either end the focus stays.
+    await page.keyboard.press('ArrowRight');
+    await expect(c.box(4)).toBeFocused();
+    await c.box(1).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(c.box(1)).toBeFocused();
+    await expect(c.boxes[0]).toHaveValue('1');
+    await expect(c.box(3)).toHaveValue('3');
+  });
+
   test('pasting a 4-digit code into any box fills all four', async ({ page }) => {
     await openCard(page);
     const c = await requestCode(page, randomMobile());
