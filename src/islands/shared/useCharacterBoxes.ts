@@ -34,14 +34,19 @@ export function useCharacterBoxes({ length, clean, fits = anyCharacter, onEdit }
 
   /** Puts `text` into the boxes from `index` on, as far as each character fits its box; the focus follows. */
   const fillFrom = (index: number, text: string) => {
-    const next = [...characters];
+    const placed: [number, string][] = [];
     let at = index;
     for (const character of text) {
       if (at >= length || !fits(at, character)) break;
-      next[at] = character;
+      placed.push([at, character]);
       at += 1;
     }
-    setCharacters(next);
+    // From the latest boxes, not this render's: two changes in one tick (autofill) both count.
+    setCharacters((current) => {
+      const next = [...current];
+      for (const [position, character] of placed) next[position] = character;
+      return next;
+    });
     if (at > index) focusBox(at);
   };
 
