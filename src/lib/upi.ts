@@ -16,8 +16,8 @@ export function upiPayUri({ upiId, name, note }: UpiPayee): string {
 
 /**
  * A QR code's dark modules (rows of `true`, as uqr's `encode` gives them, border included) as one SVG
- * path of horizontal runs, one unit per module. The per-module squares uqr's own `renderSVG` draws
- * made each bank's code about 20 KB of the repay page's HTML; runs make it about a quarter of that.
+ * path of horizontal runs, one unit per module: about a quarter of the size of the per-module squares
+ * uqr's own `renderSVG` draws (20 KB a code).
  */
 export function qrPath(modules: readonly (readonly boolean[])[]): string {
   let path = '';

@@ -129,6 +129,7 @@ describe('requests while the server stops', () => {
     const late = await app.request('/quick');
     expect(late.status).toBe(503);
     expect(late.headers.get('connection')).toBe('close');
+    expect(late.headers.get('retry-after')).toBe('1');
     expect(await late.json()).toEqual({
       Status: 0,
       Message: 'We are restarting. Please try again in a moment.',

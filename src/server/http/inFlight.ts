@@ -16,6 +16,7 @@ export class InFlightRequests {
   readonly middleware: MiddlewareHandler = async (c, next) => {
     if (this.drained) {
       c.header('Connection', 'close');
+      c.header('Retry-After', '1');
       return failure(c, new ApiError(503, 'We are restarting. Please try again in a moment.', 'restarting'));
     }
     this.running += 1;
