@@ -59,6 +59,20 @@ export const SiteSchema = v.object({
     ),
     processingFeePercent: positive,
     gstPercent: positive,
+    /** Days after disbursal in which the borrower may exit the loan without penalty (RBI digital lending). */
+    coolingOffDays: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    /** Working days a Key Fact Statement stays valid for acceptance (RBI: at least 3 for a tenure of 7 days or more). */
+    kfsValidityWorkingDays: v.pipe(v.number(), v.integer(), v.minValue(3)),
+    /**
+     * What may be charged once the due date has passed, and nothing else (docs/decisions.md): contract
+     * interest on the principal still outstanding for at most `interestDaysMax` days, and one fixed
+     * penal charge (with its GST), never compounded and never added to the principal.
+     */
+    afterDueDate: v.object({
+      interestDaysMax: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365)),
+      penalChargeRupees: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      penalChargeGstPercent: positive,
+    }),
     minMonthlySalaryRupees: positive,
     ticketSizeLabel: text,
   }),

@@ -152,6 +152,19 @@ export const smsOutbox = pgTable(
   (table) => [index('sms_outbox_to_idx').on(table.to, table.createdAt)],
 );
 
+/** Every e-mail the outbox mail transport "sent" (development and tests only), as sms_outbox for SMS. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mail_outbox_to_idx').on(table.to, table.createdAt)],
+);
+
 /** Messages from the contact form. */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -195,6 +208,8 @@ export const leads = pgTable(
     dailyRateHundredths: integer('daily_rate_hundredths'),
     kfs: jsonb('kfs'),
     kfsAcknowledgedAt: timestamp('kfs_acknowledged_at', { withTimezone: true }),
+    /** The lead's current Key Fact Statement (key_fact_statements); disbursal needs it acknowledged. */
+    kfsId: uuid('kfs_id'),
     employment: jsonb('employment'),
     bank: jsonb('bank'),
     approvedAmountPaise: integer('approved_amount_paise'),
@@ -208,7 +223,42 @@ export const leads = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('leads_customer_idx').on(table.customerId)],
+  (table) => [
+    index('leads_customer_idx').on(table.customerId),
+    // At most one open application per customer, held by the database whatever arrives at once.
+    uniqueIndex('leads_one_open_per_customer_idx').on(table.customerId).where(sql`status in ('applied', 'approved')`),
+  ],
+);
+
+/** Key Fact Statement numbers: KFS-000001, … */
+export const kfsNoSeq = pgSequence('kfs_no_seq', { startWith: 1 });
+
+/**
+ * Every Key Fact Statement issued (RBI/2024-25/18, Annex A), stored exactly as shown: the one made for
+ * the customer's chosen quote, and a new one whenever staff approve other terms. A loan is disbursed
+ * only on an acknowledged statement, with exactly its terms.
+ */
+export const keyFactStatements = pgTable(
+  'key_fact_statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kfsNo: text('kfs_no').notNull().unique(),
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => leads.id),
+    /** 'quote' (the customer's choice) or 'approval' (staff approved other terms). */
+    reason: text('reason').notNull(),
+    /** The statement as shown to the customer, never changed after it is stored. */
+    content: jsonb('content').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** The last day (in India) on which it can be acknowledged. */
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    /** Set when a later statement for the same lead replaces it. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('key_fact_statements_lead_idx').on(table.leadId)],
 );
 
 /** The documents of a lead: one row per document type, pointing at its latest file. */
@@ -252,12 +302,30 @@ export const loans = pgTable(
     disbursalDate: date('disbursal_date', { mode: 'string' }).notNull(),
     repaymentDate: date('repayment_date', { mode: 'string' }).notNull(),
     collectedPaise: integer('collected_paise').notNull().default(0),
+    /** The acknowledged Key Fact Statement this loan was disbursed on (null for loans made before statements were stored). */
+    kfsId: uuid('kfs_id').references(() => keyFactStatements.id),
+    /** Deducted at disbursal; kept on a cooling-off exit (the KFS says so). */
+    processingFeePaise: integer('processing_fee_paise').notNull().default(0),
+    gstOnFeePaise: integer('gst_on_fee_paise').notNull().default(0),
+    coolingOffDays: integer('cooling_off_days').notNull().default(0),
+    /**
+     * The after-due-date terms of the KFS, fixed at disbursal: contract interest on the principal
+     * still outstanding for at most this many days after the due date, and one penal charge with
+     * its GST. Loans made before the KFS named them carry zeros: nothing the KFS does not name.
+     */
+    overdueInterestDaysMax: integer('overdue_interest_days_max').notNull().default(0),
+    penalChargePaise: integer('penal_charge_paise').notNull().default(0),
+    penalGstPaise: integer('penal_gst_paise').notNull().default(0),
     status: text('status').notNull().default('active'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     createdBy: text('created_by').notNull(),
   },
-  (table) => [index('loans_customer_idx').on(table.customerId)],
+  (table) => [
+    index('loans_customer_idx').on(table.customerId),
+    // A customer has at most one active loan: a second disbursal fails in the database.
+    uniqueIndex('loans_one_active_per_customer_idx').on(table.customerId).where(sql`status = 'active'`),
+  ],
 );
 
 /**
@@ -299,11 +367,22 @@ export const collections = pgTable(
     /** What reduced the dues; the rest (a payment that arrived after the dues were met) is to be refunded. */
     appliedPaise: integer('applied_paise').notNull(),
     excessPaise: integer('excess_paise').notNull().default(0),
+    /**
+     * How `applied_paise` was allocated, in the order charges, interest, principal (src/lib/loanAccount.ts).
+     * Null only on collections recorded before allocations were stored; readers recompute all of them.
+     */
+    chargesPaise: integer('charges_paise'),
+    interestPaise: integer('interest_paise'),
+    principalPaise: integer('principal_paise'),
+    /** The date in India the money counts from: interest stops on what it repaid from this day. */
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
     recordedBy: text('recorded_by').notNull(),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('collections_source_reference_idx').on(table.source, table.reference),
+    // One collection per provider order, whatever payment ids arrive for it (decisions.md §5).
+    uniqueIndex('collections_order_idx').on(table.orderId).where(sql`order_id is not null`),
     index('collections_loan_idx').on(table.loanId),
   ],
 );
@@ -348,8 +427,10 @@ export const schema = {
   rateWindows,
   sessions,
   smsOutbox,
+  mailOutbox,
   contactMessages,
   leads,
+  keyFactStatements,
   leadDocuments,
   loans,
   paymentOrders,
