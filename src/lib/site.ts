@@ -50,32 +50,59 @@ export const SiteSchema = v.object({
     v.array(v.object({ label: text, value: v.pipe(v.number(), v.integer(), v.minValue(0)) })),
     v.minLength(1),
   ),
-  loan: v.object({
-    amountRupees: range,
-    tenureDays: range,
-    dailyRatePercent: v.pipe(
-      v.object({ min: positive, max: positive, step: v.pipe(v.number(), v.gtValue(0)) }),
-      v.check((r) => r.min <= r.max, 'min must not exceed max'),
-    ),
-    processingFeePercent: positive,
-    gstPercent: positive,
-    /** Days after disbursal in which the borrower may exit the loan without penalty (RBI digital lending). */
-    coolingOffDays: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    /** Working days a Key Fact Statement stays valid for acceptance (RBI: at least 3 for a tenure of 7 days or more). */
-    kfsValidityWorkingDays: v.pipe(v.number(), v.integer(), v.minValue(3)),
-    /**
-     * What may be charged once the due date has passed, and nothing else (docs/decisions.md): contract
-     * interest on the principal still outstanding for at most `interestDaysMax` days, and one fixed
-     * penal charge (with its GST), never compounded and never added to the principal.
-     */
-    afterDueDate: v.object({
-      interestDaysMax: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365)),
-      penalChargeRupees: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      penalChargeGstPercent: positive,
+  loan: v.pipe(
+    v.object({
+      amountRupees: range,
+      tenureDays: range,
+      dailyRatePercent: v.pipe(
+        v.object({ min: positive, max: positive, step: v.pipe(v.number(), v.gtValue(0)) }),
+        v.check((r) => r.min <= r.max, 'min must not exceed max'),
+      ),
+      /**
+       * The rate policy (docs/decisions.md): a customer's daily rate is that of the first tier whose
+       * monthly income they reach, highest income first. The tiers' lowest and highest rates are the
+       * range the pages state (`dailyRatePercent`), checked below.
+       */
+      rateTiers: v.pipe(
+        v.array(
+          v.object({
+            minMonthlyIncomeRupees: positive,
+            dailyRatePercent: v.pipe(v.number(), v.gtValue(0)),
+          }),
+        ),
+        v.minLength(1),
+        v.check(
+          (tiers) =>
+            tiers.every(
+              (tier, i) => i === 0 || tier.minMonthlyIncomeRupees < (tiers[i - 1]?.minMonthlyIncomeRupees ?? 0),
+            ),
+          'tiers must be listed from the highest income to the lowest',
+        ),
+      ),
+      processingFeePercent: positive,
+      gstPercent: positive,
+      /** Days after disbursal in which the borrower may exit the loan without penalty (RBI digital lending). */
+      coolingOffDays: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      /** Working days a Key Fact Statement stays valid for acceptance (RBI: at least 3 for a tenure of 7 days or more). */
+      kfsValidityWorkingDays: v.pipe(v.number(), v.integer(), v.minValue(3)),
+      /**
+       * What may be charged once the due date has passed, and nothing else (docs/decisions.md): contract
+       * interest on the principal still outstanding for at most `interestDaysMax` days, and one fixed
+       * penal charge (with its GST), never compounded and never added to the principal.
+       */
+      afterDueDate: v.object({
+        interestDaysMax: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365)),
+        penalChargeRupees: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        penalChargeGstPercent: positive,
+      }),
+      minMonthlySalaryRupees: positive,
+      ticketSizeLabel: text,
     }),
-    minMonthlySalaryRupees: positive,
-    ticketSizeLabel: text,
-  }),
+    v.check((loan) => {
+      const rates = loan.rateTiers.map((tier) => tier.dailyRatePercent);
+      return Math.min(...rates) === loan.dailyRatePercent.min && Math.max(...rates) === loan.dailyRatePercent.max;
+    }, 'dailyRatePercent min and max must be the lowest and highest rate of rateTiers'),
+  ),
   examples: v.record(
     v.string(),
     v.object({

@@ -1,7 +1,9 @@
-/** Creating a loan: its number from a sequence, dates in India, dues from the rates. */
+/** Creating a loan: its number from a sequence, dates in India, and the terms of its Key Fact Statement. */
 import { sql } from 'drizzle-orm';
 import { addDays } from '../../lib/dates.ts';
+import { type ServicingTerms, servicingTerms } from '../../lib/loanTerms.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
+import { site } from '../../lib/site.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { auditLog, loans } from '../db/schema.ts';
 
@@ -14,10 +16,15 @@ export interface NewLoan {
   disbursalDate: string;
   actor: string;
   now: Date;
+  /** The acknowledged Key Fact Statement the loan is made on. */
+  kfsId?: string | null;
+  /** The statement's fee, cooling-off and after-due-date terms; the configured policy's when absent. */
+  terms?: ServicingTerms;
 }
 
 /** In its own transaction, or as part of the caller's (disbursal). */
 export async function createLoan(db: Database | Transaction, input: NewLoan) {
+  const terms = input.terms ?? servicingTerms(site.loan, input.principalPaise);
   return db.transaction(async (tx) => {
     const [next] = await queryRows<{ n: string | number }>(tx, sql`select nextval('loan_no_seq') as n`);
     const loanNo = `KCL${next?.n}`;
@@ -32,6 +39,8 @@ export async function createLoan(db: Database | Transaction, input: NewLoan) {
         tenureDays: input.tenureDays,
         disbursalDate: input.disbursalDate,
         repaymentDate: addDays(input.disbursalDate, input.tenureDays),
+        kfsId: input.kfsId ?? null,
+        ...terms,
         createdAt: input.now,
         createdBy: input.actor,
       })
@@ -45,6 +54,8 @@ export async function createLoan(db: Database | Transaction, input: NewLoan) {
         principal_paise: input.principalPaise,
         daily_rate_percent: input.dailyRatePercent,
         tenure_days: input.tenureDays,
+        kfs_id: input.kfsId ?? null,
+        ...terms,
       },
       createdAt: input.now,
     });

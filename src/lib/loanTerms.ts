@@ -1,0 +1,31 @@
+/**
+ * The servicing terms a loan carries besides its amount, rate and tenure, from the configured policy
+ * (content/site.json `loan`): the processing fee and its GST deducted at disbursal, the cooling-off
+ * period, and what may be charged after the due date. The Key Fact Statement shows them and the loan
+ * is disbursed with exactly the statement's figures, so a later change of policy never reaches a
+ * loan already made.
+ */
+import { percentOfPaise, rupeesToPaise } from './rates.ts';
+import type { Site } from './site.ts';
+
+export interface ServicingTerms {
+  processingFeePaise: number;
+  gstOnFeePaise: number;
+  coolingOffDays: number;
+  overdueInterestDaysMax: number;
+  penalChargePaise: number;
+  penalGstPaise: number;
+}
+
+export function servicingTerms(loan: Site['loan'], principalPaise: number): ServicingTerms {
+  const fee = percentOfPaise(principalPaise, loan.processingFeePercent);
+  const penal = rupeesToPaise(loan.afterDueDate.penalChargeRupees);
+  return {
+    processingFeePaise: fee,
+    gstOnFeePaise: percentOfPaise(fee, loan.gstPercent),
+    coolingOffDays: loan.coolingOffDays,
+    overdueInterestDaysMax: loan.afterDueDate.interestDaysMax,
+    penalChargePaise: penal,
+    penalGstPaise: percentOfPaise(penal, loan.afterDueDate.penalChargeGstPercent),
+  };
+}
