@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -376,6 +377,11 @@ export const collections = pgTable(
     principalPaise: integer('principal_paise'),
     /** The date in India the money counts from: interest stops on what it repaid from this day. */
     valueDate: date('value_date', { mode: 'string' }).notNull(),
+    /**
+     * Money kept aside, never applied to the loan: a second payment captured on an order already
+     * credited. It is all excess, to be refunded by staff.
+     */
+    heldForRefund: boolean('held_for_refund').notNull().default(false),
     recordedBy: text('recorded_by').notNull(),
     createdAt: createdAt(),
   },

@@ -28,6 +28,7 @@ ALTER TABLE "collections" ADD COLUMN "value_date" date;--> statement-breakpoint
 -- Hand-written: collections already recorded count from the day (in India) they were recorded.
 UPDATE "collections" SET "value_date" = ("created_at" AT TIME ZONE 'Asia/Kolkata')::date;--> statement-breakpoint
 ALTER TABLE "collections" ALTER COLUMN "value_date" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "collections" ADD COLUMN "held_for_refund" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "kfs_id" uuid;--> statement-breakpoint
 ALTER TABLE "loans" ADD COLUMN "kfs_id" uuid;--> statement-breakpoint
 ALTER TABLE "loans" ADD COLUMN "processing_fee_paise" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
