@@ -14,11 +14,13 @@ import { userInfo } from 'node:os';
 import { desc, eq } from 'drizzle-orm';
 import { formatDate, formatPaise } from '../src/lib/format.ts';
 import { entryToPaise } from '../src/lib/repayAmount.ts';
+import { describeAllocation, statementAmount, statementRows } from '../src/lib/statementLines.ts';
 import { approveLead, disburseLead, findLead, rejectLead, StaffError } from '../src/server/application/staff.ts';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { type OpenDatabase, openDatabase } from '../src/server/db/client.ts';
-import { collections, customers, leadDocuments, leads, loans } from '../src/server/db/schema.ts';
-import { duesToday, loanByNo } from '../src/server/loans/store.ts';
+import { customers, leadDocuments, leads, loans } from '../src/server/db/schema.ts';
+import { loanAccountToday, loanFigures } from '../src/server/loans/account.ts';
+import { loanByNo } from '../src/server/loans/store.ts';
 import { recordCollection } from '../src/server/payments/ledger.ts';
 
 class UsageError extends Error {}
@@ -59,52 +61,71 @@ async function listLoans(database: OpenDatabase) {
     .innerJoin(customers, eq(loans.customerId, customers.id))
     .orderBy(desc(loans.createdAt));
   const now = new Date();
-  console.log(
-    table(
-      rows.map(({ loan, mobile, name }) => ({
-        loan_no: loan.loanNo,
-        borrower: name ?? '',
-        mobile,
-        principal: formatPaise(loan.principalPaise),
-        disbursed: formatDate(loan.disbursalDate),
-        due_date: formatDate(loan.repaymentDate),
-        due_today: formatPaise(duesToday(loan, now).totalDuePaise),
-        status: loan.status,
-      })),
-    ),
-  );
+  const listed = [];
+  for (const { loan, mobile, name } of rows) {
+    const figures = loanFigures(await loanAccountToday(database.db, loan, now));
+    listed.push({
+      loan_no: loan.loanNo,
+      borrower: name ?? '',
+      mobile,
+      principal: formatPaise(loan.principalPaise),
+      disbursed: formatDate(loan.disbursalDate),
+      due_date: formatDate(loan.repaymentDate),
+      to_close_today: formatPaise(figures.closureAmountPaise),
+      days_past_due: figures.daysPastDue ? String(figures.daysPastDue) : '',
+      excess_to_refund: figures.excessPaise ? formatPaise(figures.excessPaise) : '',
+      status: loan.status,
+    });
+  }
+  console.log(table(listed));
 }
 
 async function showLoan(database: OpenDatabase, loanNo: string | undefined) {
   if (!loanNo) throw new UsageError('Give the loan number: npm run ops -- loan <loan_no>');
   const loan = await loanByNo(database.db, loanNo);
   if (!loan) throw new UsageError(`There is no loan ${loanNo}. See: npm run ops -- loans`);
-  const dues = duesToday(loan, new Date());
+  const account = await loanAccountToday(database.db, loan, new Date());
+  const figures = loanFigures(account);
+  const money = (paise: number) => formatPaise(paise);
   console.log(`Loan ${loan.loanNo} (${loan.status})
-  Principal          ${formatPaise(dues.principalPaise)}
-  Daily rate         ${loan.dailyRateHundredths / 100}%
-  Disbursed          ${formatDate(loan.disbursalDate)}
-  Repayment date     ${formatDate(loan.repaymentDate)} (${loan.tenureDays} days)
-  Due on that date   ${formatPaise(dues.repaymentAmountPaise)}
-  Interest to date   ${formatPaise(dues.interestToDatePaise)}
-  Collected          ${formatPaise(dues.collectedPaise)}
-  Due today          ${formatPaise(dues.totalDuePaise)}
+  Principal             ${money(loan.principalPaise)} at ${loan.dailyRateHundredths / 100}% a day, ${loan.tenureDays} days
+  Disbursed             ${formatDate(loan.disbursalDate)}; fee ${money(loan.processingFeePaise)} + GST ${money(loan.gstOnFeePaise)} deducted
+  Due date              ${formatDate(figures.dueDate)}; due then ${money(figures.repaymentAmountPaise)}
+  Cooling-off until     ${formatDate(figures.coolingOffUntil)}${figures.inCoolingOff ? ' (today is in it)' : ''}
+  After the due date    interest for at most ${loan.overdueInterestDaysMax} days; penal charge ${money(loan.penalChargePaise)} + GST ${money(loan.penalGstPaise)}, once
+  Principal outstanding ${money(figures.principalOutstandingPaise)}
+  Interest outstanding  ${money(figures.interestOutstandingPaise)} (charged to date ${money(figures.interestChargedPaise)})
+  Charges outstanding   ${money(figures.chargesOutstandingPaise)}
+  Collected             ${money(figures.collectedPaise)}
+  To close today        ${money(figures.closureAmountPaise)} (no prepayment charge)${figures.daysPastDue ? `\n  Days past due         ${figures.daysPastDue}` : ''}${figures.excessPaise ? `\n  Excess to refund      ${money(figures.excessPaise)}` : ''}
 `);
-  const rows = await database.db
-    .select()
-    .from(collections)
-    .where(eq(collections.loanId, loan.id))
-    .orderBy(collections.id);
-  console.log('Collections');
+  // The statement of account: the same rows as the borrower's PDF.
+  const rows = statementRows(loan, account.state.lines, account.collections);
+  console.log('Statement of account');
   console.log(
     table(
       rows.map((row) => ({
+        date: formatDate(row.date),
+        description: row.description,
+        debit: row.debitPaise === null ? '' : statementAmount(row.debitPaise),
+        credit: row.creditPaise === null ? '' : statementAmount(row.creditPaise),
+        allocation: row.allocation ? describeAllocation(row.allocation) : '',
+        balance: row.balancePaise === null ? '' : statementAmount(row.balancePaise),
+      })),
+    ),
+  );
+  console.log('\nCollections');
+  console.log(
+    table(
+      account.collections.map((row) => ({
         when: row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+        value_date: formatDate(row.valueDate),
         source: row.source,
         reference: row.reference,
-        amount: formatPaise(row.amountPaise),
-        applied: formatPaise(row.appliedPaise),
-        excess_to_refund: row.excessPaise ? formatPaise(row.excessPaise) : '',
+        amount: money(row.amountPaise),
+        applied: money(row.appliedPaise),
+        excess_to_refund: row.excessPaise ? money(row.excessPaise) : '',
+        held: row.heldForRefund ? 'held for refund' : '',
         recorded_by: row.recordedBy,
       })),
     ),
@@ -141,8 +162,9 @@ async function collect(database: OpenDatabase, args: string[]) {
       `${formatPaise(amount)} is more than the ${formatPaise(outcome.totalDuePaise)} due today. Record the due and refund the rest.`,
     );
   }
+  const { chargesPaise, interestPaise, principalPaise } = outcome.allocation;
   console.log(
-    `Recorded ${formatPaise(amount)} on ${loanNo} (ref ${reference}). Due now: ${formatPaise(outcome.totalDuePaise)}.`,
+    `Recorded ${formatPaise(amount)} on ${loanNo} (ref ${reference}): charges ${formatPaise(chargesPaise)}, interest ${formatPaise(interestPaise)}, principal ${formatPaise(principalPaise)}. To close now: ${formatPaise(outcome.totalDuePaise)}.`,
   );
 }
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { acceptsAmountEntry, entryToPaise } from '../../src/lib/repayAmount.ts';
-import { duesOn } from '../../src/server/loans/dues.ts';
 import { chargeAmount } from '../../src/server/payments/orders.ts';
 import {
   paiseFromPayu,
@@ -102,29 +101,5 @@ describe('what is charged (decisions.md §5)', () => {
     expect(chargeAmount(100, 2_200_000)).toBe(100);
     expect(() => chargeAmount(99, 2_200_000)).toThrow('The amount must be at least ₹1.');
     expect(() => chargeAmount(null, 0)).toThrow('This loan has no amount due.');
-  });
-});
-
-describe("a loan's dues", () => {
-  const loan = {
-    loanNo: 'KCL1',
-    principalPaise: 2_000_000,
-    dailyRateHundredths: 50,
-    tenureDays: 60,
-    disbursalDate: '2026-11-01',
-    repaymentDate: '2026-12-31',
-    collectedPaise: 0,
-  };
-  it('accrues interest daily from disbursal, at least one day', () => {
-    expect(duesOn(loan, '2026-11-21')).toMatchObject({
-      interestToDatePaise: 200_000,
-      totalDuePaise: 2_200_000,
-      repaymentAmountPaise: 2_600_000,
-    });
-    expect(duesOn(loan, '2026-11-01').interestToDatePaise).toBe(10_000);
-  });
-  it('less what was collected, never below zero', () => {
-    expect(duesOn({ ...loan, collectedPaise: 500_000 }, '2026-11-21').totalDuePaise).toBe(1_700_000);
-    expect(duesOn({ ...loan, collectedPaise: 9_000_000 }, '2026-11-21').totalDuePaise).toBe(0);
   });
 });

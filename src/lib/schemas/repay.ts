@@ -43,6 +43,15 @@ export interface RepaymentData {
   loan_recommended: number;
   real_interest: number;
   total_due_amount: number;
+  /** The loan account today (src/lib/loanAccount.ts); total_due_amount is what closes the loan today. */
+  principal_outstanding: number;
+  interest_outstanding: number;
+  charges_outstanding: number;
+  collected: number;
+  /** The last day of the cooling-off period, and whether today is in it. */
+  cooling_off_until: string;
+  in_cooling_off: boolean;
+  days_past_due: number;
   full_name: string;
   email: string;
   mobile: string;

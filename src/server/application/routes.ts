@@ -7,9 +7,10 @@ import { keyFactStatement } from '../../lib/kfs.ts';
 import { paiseToRupees } from '../../lib/repayAmount.ts';
 import { LOAN_PURPOSES } from '../../lib/schemas/application.ts';
 import { site } from '../../lib/site.ts';
-import { collections, leads, loans } from '../db/schema.ts';
+import { leads, loans } from '../db/schema.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { ownCustomer } from '../profile/events.ts';
 import { DOCS_ID, mandatoryDocuments, saveDocument } from './documents.ts';
 import { openLead, QUOTE_DAILY_RATE_PERCENT } from './events.ts';
@@ -143,9 +144,8 @@ export const applicationRoutes = [
         .select()
         .from(loans)
         .where(eq(loans.leadId, String(lead.id)));
-      const paid = loan
-        ? await db.select().from(collections).where(eq(collections.loanId, loan.id)).orderBy(collections.id)
-        : [];
+      const account = loan ? await loanAccountToday(db, loan, c.get('deps').now()) : null;
+      const paid = account?.collections ?? [];
       const detail = {
         lead_id: lead.id,
         loan_no: loan?.loanNo ?? '',
@@ -164,15 +164,24 @@ export const applicationRoutes = [
         m_state_name: customer.residenceState ?? '',
         lead_final_disbursed_date: loan?.disbursalDate ?? '',
         repayment_date: loan?.repaymentDate ?? '',
+        // The loan account today (src/lib/loanAccount.ts), as the repay page shows it.
+        ...(account && { loan_status: account.loan.status, ...figuresInRupees(loanFigures(account)) }),
         manager: lead.managerName
           ? { name: lead.managerName, mobile: lead.managerMobile, email: lead.managerEmail }
           : null,
       };
       const collection = paid.map((row) => ({
         date: row.createdAt.toISOString(),
+        value_date: row.valueDate,
         amount: paiseToRupees(row.amountPaise),
         source: row.source,
         reference: row.reference,
+        // Where it went: charges, interest, principal; the rest is to be refunded.
+        charges: paiseToRupees(row.chargesPaise ?? 0),
+        interest: paiseToRupees(row.interestPaise ?? 0),
+        principal: paiseToRupees(row.principalPaise ?? 0),
+        excess: paiseToRupees(row.excessPaise),
+        held_for_refund: row.heldForRefund,
       }));
       return ok(c, { data: [detail], collection: [collection] });
     },

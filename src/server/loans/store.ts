@@ -1,19 +1,13 @@
-/** Reading loans: by number, by PAN (the active one), with today's dues. */
+/** Reading loans: by number, by PAN (the active one). Their figures come from ./account.ts. */
 import { and, desc, eq } from 'drizzle-orm';
-import { indiaDate } from '../../lib/dates.ts';
 import type { Database } from '../db/client.ts';
 import { customers, loans } from '../db/schema.ts';
-import { type Dues, duesOn } from './dues.ts';
+import type { LoanRow } from './account.ts';
 
-export type LoanRow = typeof loans.$inferSelect;
+export type { LoanRow } from './account.ts';
 
 export async function loanByNo(db: Database, loanNo: string): Promise<LoanRow | undefined> {
   const [loan] = await db.select().from(loans).where(eq(loans.loanNo, loanNo));
-  return loan;
-}
-
-export async function loanById(db: Database, id: string): Promise<LoanRow | undefined> {
-  const [loan] = await db.select().from(loans).where(eq(loans.id, id));
   return loan;
 }
 
@@ -27,8 +21,4 @@ export async function activeLoanByPan(db: Database, pancard: string) {
     .orderBy(desc(loans.createdAt))
     .limit(1);
   return row;
-}
-
-export function duesToday(loan: LoanRow, now: Date): Dues {
-  return duesOn(loan, indiaDate(now));
 }

@@ -1,14 +1,18 @@
 /**
- * The payment ledger: every payment or receipt becomes exactly one collection, and the loan's dues
- * change in the same transaction. The loan row is locked while a collection is recorded, so
- * concurrent callbacks and webhooks for one loan take turns; the unique (source, reference) index
- * makes a repeat of the same provider payment a no-op, whichever arrives first.
+ * The payment ledger: every payment or receipt becomes exactly one collection, allocated by the loan
+ * account (src/lib/loanAccount.ts: charges, then interest, then principal, the rest an excess to
+ * refund), and the allocation is stored with it. The loan row is locked while a collection is
+ * recorded, so concurrent callbacks and webhooks for one loan take turns and each allocation follows
+ * the one before. A provider order is credited at most once (decisions.md §5): a second collection for
+ * the same order, or for the same provider payment id, is a no-op whichever arrives first.
  */
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { indiaDate } from '../../lib/dates.ts';
+import { type Allocation, accountOn } from '../../lib/loanAccount.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
+import { collections, loans } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
-import { duesOn } from '../loans/dues.ts';
+import { accountPayments, accountTerms } from '../loans/account.ts';
 
 export interface CollectionInput {
   loanId: string;
@@ -23,71 +27,96 @@ export interface CollectionInput {
 }
 
 export type CollectionOutcome =
-  | { kind: 'recorded'; collectionId: number; appliedPaise: number; excessPaise: number; totalDuePaise: number }
+  | {
+      kind: 'recorded';
+      collectionId: number;
+      appliedPaise: number;
+      excessPaise: number;
+      allocation: Allocation;
+      /** What closes the loan after this collection, on its day. */
+      totalDuePaise: number;
+    }
   | { kind: 'duplicate'; collectionId: number }
   | { kind: 'overpayment'; totalDuePaise: number };
 
+/** The loan, locked until the transaction ends: collections for one loan are recorded one at a time. */
+async function lockLoan(tx: Transaction, loanId: string) {
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
+  if (!loan) throw new Error(`no loan ${loanId}`);
+  return loan;
+}
+
+/** The collection already recorded for this order or this provider payment, if any. */
+async function existingCollection(tx: Transaction, input: Pick<CollectionInput, 'orderId' | 'source' | 'reference'>) {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from collections
+        where (${input.orderId ?? null}::uuid is not null and order_id = ${input.orderId ?? null}::uuid)
+           or (source = ${input.source} and reference = ${input.reference})
+        order by id limit 1`,
+  );
+  return row;
+}
+
 export async function recordCollection(db: Database | Transaction, input: CollectionInput): Promise<CollectionOutcome> {
+  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) {
+    throw new RangeError('a collection must be a positive whole number of paise');
+  }
   return db.transaction(async (tx) => {
-    // The loan row, locked: collections for one loan are recorded one at a time.
-    const [loan] = await queryRows<{
-      loan_no: string;
-      principal_paise: number;
-      daily_rate_hundredths: number;
-      tenure_days: number;
-      disbursal_date: string | Date;
-      repayment_date: string | Date;
-      collected_paise: number;
-    }>(tx, sql`select * from loans where id = ${input.loanId} for update`);
-    if (!loan) throw new Error(`no loan ${input.loanId}`);
-    const [existing] = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from collections where source = ${input.source} and reference = ${input.reference}`,
-    );
+    const loan = await lockLoan(tx, input.loanId);
+    const existing = await existingCollection(tx, input);
     if (existing) return { kind: 'duplicate', collectionId: existing.id };
 
-    const due = duesOn(
-      {
-        loanNo: loan.loan_no,
-        principalPaise: loan.principal_paise,
-        dailyRateHundredths: loan.daily_rate_hundredths,
-        tenureDays: loan.tenure_days,
-        disbursalDate: isoDay(loan.disbursal_date),
-        repaymentDate: isoDay(loan.repayment_date),
-        collectedPaise: loan.collected_paise,
-      },
-      indiaDate(input.now),
-    ).totalDuePaise;
-    if (input.refuseOverpayment && input.amountPaise > due) return { kind: 'overpayment', totalDuePaise: due };
-    const applied = Math.min(input.amountPaise, due);
-    const excess = input.amountPaise - applied;
-    const remaining = due - applied;
+    const earlier = await tx
+      .select({ id: collections.id, valueDate: collections.valueDate, amountPaise: collections.amountPaise })
+      .from(collections)
+      .where(and(eq(collections.loanId, loan.id), eq(collections.heldForRefund, false)))
+      .orderBy(asc(collections.id));
+    // Money counts from the day it arrives; a clock that moved back never dates it before the last one.
+    const today = indiaDate(input.now);
+    const last = earlier.at(-1)?.valueDate;
+    const valueDate = last && last > today ? last : today;
+    const state = accountOn(
+      accountTerms(loan),
+      [...accountPayments(earlier), { valueDate, amountPaise: input.amountPaise }],
+      valueDate,
+    );
+    const allocation = state.allocations.at(-1) as Allocation;
+    const applied = input.amountPaise - allocation.excessPaise;
+    if (input.refuseOverpayment && allocation.excessPaise > 0) return { kind: 'overpayment', totalDuePaise: applied };
+    const closed = state.closedOn !== null;
     const detail = JSON.stringify({
       source: input.source,
       reference: input.reference,
       amount_paise: input.amountPaise,
-      applied_paise: applied,
-      excess_paise: excess,
+      value_date: valueDate,
+      charges_paise: allocation.chargesPaise,
+      interest_paise: allocation.interestPaise,
+      principal_paise: allocation.principalPaise,
+      excess_paise: allocation.excessPaise,
     });
-    // The collection, the loan's dues, the order and the audit line in one statement.
+    // The collection, the loan's totals, the order and the audit line in one statement.
     const [collection] = await queryRows<{ id: number }>(
       tx,
       sql`with collection as (
-            insert into collections (loan_id, order_id, source, reference, amount_paise, applied_paise, excess_paise, recorded_by, created_at)
-            values (${input.loanId}, ${input.orderId ?? null}, ${input.source}, ${input.reference}, ${input.amountPaise}, ${applied}, ${excess}, ${input.recordedBy}, ${input.now})
+            insert into collections (loan_id, order_id, source, reference, amount_paise, applied_paise, excess_paise,
+              charges_paise, interest_paise, principal_paise, value_date, recorded_by, created_at)
+            values (${loan.id}, ${input.orderId ?? null}, ${input.source}, ${input.reference}, ${input.amountPaise},
+              ${applied}, ${allocation.excessPaise}, ${allocation.chargesPaise}, ${allocation.interestPaise},
+              ${allocation.principalPaise}, ${valueDate}, ${input.recordedBy}, ${input.now})
             returning id
           ), loan as (
             update loans set collected_paise = collected_paise + ${applied},
-              status = case when ${remaining} = 0 then 'closed' else status end,
-              closed_at = case when ${remaining} = 0 then ${input.now}::timestamptz else closed_at end
-            where id = ${input.loanId}
+              status = case when ${closed} then 'closed' else status end,
+              closed_at = case when ${closed} and closed_at is null then ${input.now}::timestamptz else closed_at end
+            where id = ${loan.id}
           ), paid as (
             -- A paid order never goes back, and stays paid by its first payment.
             update payment_orders set status = 'paid', provider_payment_id = ${input.reference}, updated_at = ${input.now}
             where id = ${input.orderId ?? null} and status <> 'paid'
           ), audit as (
             insert into audit_log (actor, action, subject, detail, created_at)
-            values (${input.recordedBy}, 'collection.recorded', ${loan.loan_no}, ${detail}::jsonb, ${input.now})
+            values (${input.recordedBy}, 'collection.recorded', ${loan.loanNo}, ${detail}::jsonb, ${input.now})
           )
           select id from collection`,
     );
@@ -97,13 +126,65 @@ export async function recordCollection(db: Database | Transaction, input: Collec
       kind: 'recorded',
       collectionId: collection.id,
       appliedPaise: applied,
-      excessPaise: excess,
-      totalDuePaise: remaining,
+      excessPaise: allocation.excessPaise,
+      allocation,
+      totalDuePaise: state.balance.totalPaise,
     };
   });
 }
 
-/** A date column as YYYY-MM-DD, whichever driver read it. */
-function isoDay(value: string | Date): string {
-  return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+export interface UnallocatedReceiptInput {
+  loanId: string;
+  /** The order it was paid against (already credited by another payment); kept in the audit line. */
+  orderId: string | null;
+  source: 'razorpay' | 'payu';
+  /** The provider's payment id of this second payment. */
+  reference: string;
+  amountPaise: number;
+  recordedBy: string;
+  now: Date;
+  /** Why it is held, for staff. */
+  reason: string;
+}
+
+/**
+ * Real money that must not reduce the loan: a second payment captured on an order already credited.
+ * It is stored as a collection held for refund (applied nil, all of it excess), so it is never lost
+ * and staff see it, and never allocated. A repeat of the same provider payment is a no-op.
+ */
+export async function recordUnallocatedReceipt(
+  db: Database | Transaction,
+  input: UnallocatedReceiptInput,
+): Promise<{ kind: 'held' | 'duplicate'; collectionId: number }> {
+  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) {
+    throw new RangeError('a receipt must be a positive whole number of paise');
+  }
+  return db.transaction(async (tx) => {
+    const loan = await lockLoan(tx, input.loanId);
+    const existing = await existingCollection(tx, { source: input.source, reference: input.reference });
+    if (existing) return { kind: 'duplicate', collectionId: existing.id };
+    const detail = JSON.stringify({
+      source: input.source,
+      reference: input.reference,
+      order_id: input.orderId,
+      amount_paise: input.amountPaise,
+      reason: input.reason,
+    });
+    const [collection] = await queryRows<{ id: number }>(
+      tx,
+      sql`with collection as (
+            insert into collections (loan_id, order_id, source, reference, amount_paise, applied_paise, excess_paise,
+              charges_paise, interest_paise, principal_paise, value_date, held_for_refund, recorded_by, created_at)
+            values (${loan.id}, null, ${input.source}, ${input.reference}, ${input.amountPaise}, 0, ${input.amountPaise},
+              0, 0, 0, ${indiaDate(input.now)}, true, ${input.recordedBy}, ${input.now})
+            returning id
+          ), audit as (
+            insert into audit_log (actor, action, subject, detail, created_at)
+            values (${input.recordedBy}, 'collection.held_for_refund', ${loan.loanNo}, ${detail}::jsonb, ${input.now})
+          )
+          select id from collection`,
+    );
+    if (!collection) throw new Error('receipt not stored');
+    return { kind: 'held', collectionId: collection.id };
+  });
 }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { paymentOrders } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
-import { duesToday, type LoanRow } from '../loans/store.ts';
+import { type LoanRow, loanAccountToday } from '../loans/account.ts';
 import { newTxnId, payuAmount, requestHash } from './payu.ts';
 import { createRazorpayOrder, RazorpayError } from './razorpay.ts';
 
@@ -26,9 +26,10 @@ export function chargeAmount(requestedPaise: number | null, duePaise: number): n
   return amount;
 }
 
-function payable(loan: LoanRow, deps: Deps): number {
+/** What closes the loan today: the most an order may be for. */
+async function payable(loan: LoanRow, deps: Deps): Promise<number> {
   if (loan.status !== 'active') throw new ApiError(409, ORDER_MESSAGES.nothingDue, 'loan_closed');
-  return duesToday(loan, deps.now()).totalDuePaise;
+  return (await loanAccountToday(deps.db, loan, deps.now())).state.balance.totalPaise;
 }
 
 export async function createRazorpayPaymentOrder(
@@ -37,7 +38,7 @@ export async function createRazorpayPaymentOrder(
   requestedPaise: number | null,
   fetchImpl: typeof fetch,
 ) {
-  const amount = chargeAmount(requestedPaise, payable(loan, deps));
+  const amount = chargeAmount(requestedPaise, await payable(loan, deps));
   let order: Awaited<ReturnType<typeof createRazorpayOrder>>;
   try {
     order = await createRazorpayOrder(
@@ -74,7 +75,7 @@ export async function createPayuPaymentOrder(
   requestedPaise: number | null,
   payer: PayuPayer,
 ) {
-  const amount = chargeAmount(requestedPaise, payable(loan, deps));
+  const amount = chargeAmount(requestedPaise, await payable(loan, deps));
   const { key, salt } = deps.config.payments.payu;
   const fields = {
     key,

@@ -11,7 +11,7 @@ import type { AppEnv } from '../context.ts';
 import { type customers, leads, loans } from '../db/schema.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { duesToday } from '../loans/store.ts';
+import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { ownCustomer } from './events.ts';
 import { fileUrl } from './files.ts';
 
@@ -30,16 +30,18 @@ async function activeLoanDetails(c: Context<AppEnv>, customer: Customer) {
     .orderBy(desc(loans.createdAt))
     .limit(1);
   if (!loan) return null;
-  const dues = duesToday(loan, now());
+  const figures = loanFigures(await loanAccountToday(db, loan, now()));
+  const { total_due_amount: totalDue, ...account } = figuresInRupees(figures);
   return {
     lead_id: loan.leadId ?? '',
     loan_no: loan.loanNo,
     disbursal_date: loan.disbursalDate,
     repayment_date: loan.repaymentDate,
-    repayment_amount: paiseToRupees(dues.repaymentAmountPaise),
-    loan_recommended: paiseToRupees(dues.principalPaise),
+    loan_recommended: paiseToRupees(figures.principalPaise),
     roi: loan.dailyRateHundredths / 100,
-    total_due: paiseToRupees(dues.totalDuePaise),
+    // What closes the loan today, as the repay page's total_due_amount.
+    total_due: totalDue,
+    ...account,
   };
 }
 

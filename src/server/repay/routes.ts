@@ -22,12 +22,13 @@ import { customers } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { activeLoanByPan, duesToday, type LoanRow } from '../loans/store.ts';
+import { figuresInRupees, type LoanRow, loanAccountToday, loanFigures } from '../loans/account.ts';
+import { activeLoanByPan } from '../loans/store.ts';
 import { SmsNotSent } from '../otp/codes.ts';
-import { recordCollection } from '../payments/ledger.ts';
 import { createPayuPaymentOrder, createRazorpayPaymentOrder, orderByProviderId } from '../payments/orders.ts';
 import { paymentSignature, sameSignature } from '../payments/razorpay.ts';
 import { otpMessage } from '../sms/messages.ts';
+import { creditRazorpayPayment } from './orderPayments.ts';
 import { openRepaySession, payerLoan } from './repaySessions.ts';
 
 export const REPAY_PATHS = {
@@ -46,15 +47,13 @@ async function repaymentData(
   loan: LoanRow,
   customer: { fullName: string | null; email: string | null; mobile: string },
 ) {
-  const dues = duesToday(loan, deps.now());
+  const figures = loanFigures(await loanAccountToday(deps.db, loan, deps.now()));
   const data: RepaymentData = {
     loan_no: loan.loanNo,
     disbursal_date: loan.disbursalDate,
     repayment_date: loan.repaymentDate,
-    repayment_amount: paiseToRupees(dues.repaymentAmountPaise),
-    loan_recommended: paiseToRupees(dues.principalPaise),
-    real_interest: paiseToRupees(dues.interestToDatePaise),
-    total_due_amount: paiseToRupees(dues.totalDuePaise),
+    loan_recommended: paiseToRupees(figures.principalPaise),
+    ...figuresInRupees(figures),
     full_name: customer.fullName ?? '',
     email: customer.email ?? '',
     mobile: customer.mobile,
@@ -148,7 +147,8 @@ export const repayRoutes = [
       const deps = c.get('deps');
       await deps.otp.consume('repay', input.panNumber, input.otp);
       const found = await activeLoanByPan(deps.db, input.panNumber);
-      if (!found || duesToday(found.loan, deps.now()).totalDuePaise === 0) {
+      const repayment = found && (await repaymentData(deps, found.loan, found.customer));
+      if (!found || !repayment || repayment.total_due_amount === 0) {
         throw new ApiError(404, 'There is no amount due on a loan for this PAN.', 'no_active_loan');
       }
       const session = await openRepaySession(deps, found.loan.id);
@@ -161,7 +161,7 @@ export const repayRoutes = [
           expires_in_seconds: session.expiresInSeconds,
           ...checkoutSettings(c),
         },
-        repayment_data: await repaymentData(deps, found.loan, found.customer),
+        repayment_data: repayment,
         order_id: order.orderId,
       });
     },
@@ -202,7 +202,8 @@ export const repayRoutes = [
     method: 'post',
     path: REPAY_PATHS.razorpayVerify,
     operationId: 'verifyRazorPayCheckPaymentStatus',
-    summary: "Verifies Checkout's payment signature against the stored order and records the payment once",
+    summary:
+      "Verifies Checkout's payment signature against the stored order and credits the order once; a second payment on a paid order is held for refund",
     tag: 'Payments',
     // The signature is the proof (only Razorpay can make it), and the order says which loan: a payer
     // whose repay session ran out while paying must still be able to confirm.
@@ -236,14 +237,14 @@ export const repayRoutes = [
         return failed();
       }
       crashPoint('payment.verified');
-      await recordCollection(deps.db, {
-        loanId: order.loanId,
-        orderId: order.id,
-        source: 'razorpay',
-        reference: input.razorpay_payment_id,
-        amountPaise: order.amountPaise,
+      // The order is credited once. Another valid payment id on it means the payer paid twice: that
+      // money is held for staff to refund, and the payer is told the truth that the order is paid.
+      await creditRazorpayPayment(deps.db, {
+        order,
+        paymentId: input.razorpay_payment_id,
         recordedBy: 'razorpay:callback',
         now: deps.now(),
+        log: c.get('log'),
       });
       crashPoint('payment.committed');
       return c.json({
