@@ -1,8 +1,9 @@
 /**
  * What the payment providers send back: PayU's browser form POST to the success and failure
  * addresses, and both providers' server-to-server webhooks. Each is verified (reverse hash,
- * signature over the raw body) and recorded through the one ledger, so a payment counts once
- * whichever of callback and webhook arrives first, or twice.
+ * signature over the raw body) and credited to its order through the one ledger, so an order is
+ * credited once whichever of callback and webhook arrives first, or twice, and whatever provider
+ * payment ids arrive for it (./orderPayments.ts).
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -12,19 +13,23 @@ import { paymentOrders, webhookEvents } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { recordCollection } from '../payments/ledger.ts';
 import { orderByProviderId } from '../payments/orders.ts';
 import { paiseFromPayu, verifyResponseHash } from '../payments/payu.ts';
 import { sameSignature, webhookSignature } from '../payments/razorpay.ts';
+import { creditPayuPayment, creditRazorpayPayment } from './orderPayments.ts';
 import { REPAY_PATHS, thankYouUrl } from './routes.ts';
 
 export const WEBHOOK_PATHS = { razorpay: '/Api/webhooks/razorpay', payu: '/Api/webhooks/payu' } as const;
 
-/** The write a verified provider message calls for, on the database or inside a transaction. */
-type Write = (db: Database | Transaction) => Promise<unknown>;
+/**
+ * The write a verified provider message calls for, on the database or inside a transaction;
+ * answers the payment id the order is credited with, if it is.
+ */
+type Write = (db: Database | Transaction) => Promise<string | null>;
 
 type PayuOutcome = {
   result: 'SUCCESS' | 'FAILED' | 'CANCEL';
+  /** What /thanku shows when nothing was credited: what PayU sent. */
   txnId: string | null;
   /** Null when the response failed its checks: nothing to write. */
   write: Write | null;
@@ -62,24 +67,28 @@ async function checkPayu(c: Context<AppEnv>, form: Record<string, string>, recor
       c.get('log').warn('payu amount mismatch', { order: order.id });
       return { result: 'FAILED', txnId, write: null };
     }
-    const write: Write = (db) =>
-      recordCollection(db, {
-        loanId: order.loanId,
-        orderId: order.id,
-        source: 'payu',
-        reference: form.mihpayid || fields.txnid,
-        amountPaise: order.amountPaise,
+    // Credited by its order (the txnid, which the hash covers); the unhashed mihpayid is only kept.
+    const write: Write = async (db) => {
+      const credit = await creditPayuPayment(db, {
+        order,
+        mihpayid: form.mihpayid ?? '',
         recordedBy,
         now: deps.now(),
+        log: c.get('log'),
       });
+      return credit.reference;
+    };
     return { result: 'SUCCESS', txnId, write };
   }
   const cancelled = form.unmappedstatus === 'userCancelled' || fields.status === 'cancel';
-  const write: Write = (db) =>
-    db
+  // A paid order stays paid: a failure or cancel that arrives after its success changes nothing.
+  const write: Write = async (db) => {
+    await db
       .update(paymentOrders)
       .set({ status: cancelled ? 'cancelled' : 'failed', updatedAt: deps.now() })
       .where(and(eq(paymentOrders.id, order.id), ne(paymentOrders.status, 'paid')));
+    return null;
+  };
   return { result: cancelled ? 'CANCEL' : 'FAILED', txnId, write };
 }
 
@@ -124,8 +133,9 @@ const payuReturn = (path: string, summary: string) =>
     async handle(c) {
       const outcome = await checkPayu(c, await formFields(c), 'payu:return');
       crashPoint('payu.verified');
-      await outcome.write?.(c.get('deps').db);
-      return c.redirect(thankYouUrl(c, outcome.result, outcome.txnId), 303);
+      // A repeat for an order already paid shows the payment it was paid with.
+      const credited = await outcome.write?.(c.get('deps').db);
+      return c.redirect(thankYouUrl(c, outcome.result, credited ?? outcome.txnId), 303);
     },
   });
 
@@ -147,7 +157,8 @@ export const providerRoutes = [
     auth: 'none',
     async handle(c) {
       const form = await formFields(c);
-      const eventId = `${form.mihpayid ?? form.txnid ?? ''}:${form.status ?? ''}`;
+      // Keyed on what the hash covers (the order's txnid and the status), never on the unhashed mihpayid.
+      const eventId = `${form.txnid ?? ''}:${form.status ?? ''}`;
       // Verified before it is marked received: a forged notification must not use up a real one's id.
       const outcome = await checkPayu(c, form, 'payu:webhook');
       if (outcome.write) await onFirstDelivery(c, 'payu', eventId, outcome.write);
@@ -181,31 +192,34 @@ export const providerRoutes = [
       }
       const eventId = c.req.header('x-razorpay-event-id') ?? `${event.event}:${event.payload?.payment?.entity?.id}`;
       const payment = event.payload?.payment?.entity;
-      let write: Write = async () => {};
+      let write: Write = async () => null;
       if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment?.id && payment.order_id) {
         const order = await orderByProviderId(deps, 'razorpay', payment.order_id);
         if (order && payment.amount === order.amountPaise) {
-          const reference = payment.id;
-          write = (db) =>
-            recordCollection(db, {
-              loanId: order.loanId,
-              orderId: order.id,
-              source: 'razorpay',
-              reference,
-              amountPaise: order.amountPaise,
+          const paymentId = payment.id;
+          // Another payment id on an order already credited is a second payment: held for refund.
+          write = async (db) => {
+            const credit = await creditRazorpayPayment(db, {
+              order,
+              paymentId,
               recordedBy: 'razorpay:webhook',
               now: deps.now(),
+              log: c.get('log'),
             });
+            return credit.reference;
+          };
         } else {
           c.get('log').warn('razorpay webhook for an unknown order or another amount', { event: event.event });
         }
       } else if (event.event === 'payment.failed' && payment?.order_id) {
         const orderId = payment.order_id;
-        write = (db) =>
-          db
+        write = async (db) => {
+          await db
             .update(paymentOrders)
             .set({ status: 'failed', updatedAt: deps.now() })
             .where(and(eq(paymentOrders.providerOrderId, orderId), eq(paymentOrders.status, 'created')));
+          return null;
+        };
       }
       if (!(await onFirstDelivery(c, 'razorpay', eventId, write))) return ok(c, {}, 'Already received');
       return ok(c, {}, 'Received');

@@ -1,0 +1,121 @@
+/**
+ * A verified provider payment, credited to its order (decisions.md §5): the order, never the
+ * provider's payment id, decides whether money is credited, so an order is credited at most once
+ * and only for its own amount, whatever callbacks, webhooks and repeats arrive.
+ *
+ * - Razorpay signs the payment id together with the order id, so a second valid payment id on an
+ *   order already credited is real money (the payer paid twice): it is kept as a receipt held for
+ *   refund, visible to staff, never applied to the loan.
+ * - PayU's reverse hash does not cover `mihpayid`, so another mihpayid on a paid order proves
+ *   nothing: it is refused and leaves no row. The mihpayid is kept only as the collection's
+ *   reference, for staff to find the payment at PayU.
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows, type Transaction } from '../db/client.ts';
+import type { paymentOrders } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import { recordCollection, recordUnallocatedReceipt } from '../payments/ledger.ts';
+
+type Order = typeof paymentOrders.$inferSelect;
+
+interface Payment {
+  order: Order;
+  recordedBy: string;
+  now: Date;
+  log: Logger;
+}
+
+/** What a credit attempt did; `reference` is the payment id the order is credited with. */
+export type OrderCredit =
+  | { kind: 'credited' | 'already-credited'; reference: string }
+  | { kind: 'held-for-refund'; reference: string };
+
+async function collectionById(tx: Transaction, id: number) {
+  const [row] = await queryRows<{ reference: string; order_id: string | null }>(
+    tx,
+    sql`select reference, order_id from collections where id = ${id}`,
+  );
+  if (!row) throw new Error(`no collection ${id}`);
+  return row;
+}
+
+/** A Razorpay payment whose signature (or webhook) was verified against the stored order. */
+export function creditRazorpayPayment(
+  db: Database | Transaction,
+  payment: Payment & { paymentId: string },
+): Promise<OrderCredit> {
+  const { order, paymentId, recordedBy, now, log } = payment;
+  return db.transaction(async (tx) => {
+    const outcome = await recordCollection(tx, {
+      loanId: order.loanId,
+      orderId: order.id,
+      source: 'razorpay',
+      reference: paymentId,
+      amountPaise: order.amountPaise,
+      recordedBy,
+      now,
+    });
+    if (outcome.kind === 'recorded') return { kind: 'credited', reference: paymentId };
+    if (outcome.kind !== 'duplicate') throw new Error(`unexpected ledger outcome ${outcome.kind}`);
+    const existing = await collectionById(tx, outcome.collectionId);
+    // This very payment again (callback and webhook, a retry), or a second payment already held.
+    if (existing.reference === paymentId) {
+      return { kind: existing.order_id === order.id ? 'already-credited' : 'held-for-refund', reference: paymentId };
+    }
+    // Another captured payment on an order already credited: real money, kept for staff to refund.
+    const held = await recordUnallocatedReceipt(tx, {
+      loanId: order.loanId,
+      orderId: order.id,
+      source: 'razorpay',
+      reference: paymentId,
+      amountPaise: order.amountPaise,
+      recordedBy,
+      now,
+      reason: 'second payment on a paid order',
+    });
+    if (held.kind === 'held') log.warn('second payment on a paid order', { order: order.id });
+    return { kind: 'held-for-refund', reference: paymentId };
+  });
+}
+
+/** PayU's payment ids are digits; anything else in the unhashed field is not one. */
+const MIHPAYID = /^\d{1,30}$/;
+
+/** A PayU success response whose reverse hash and amount were verified against the stored order. */
+export function creditPayuPayment(
+  db: Database | Transaction,
+  payment: Payment & { mihpayid: string },
+): Promise<OrderCredit> {
+  const { order, recordedBy, now, log } = payment;
+  const txnid = order.providerOrderId;
+  return db.transaction(async (tx) => {
+    // The mihpayid is not hashed: one that is not PayU's shape, or that already names another order's
+    // payment, must not block this order's credit, so the order's own txnid is the reference then
+    // (txnids are ours, unique per order, and never all digits).
+    let reference = MIHPAYID.test(payment.mihpayid) ? payment.mihpayid : txnid;
+    if (reference !== txnid) {
+      const [taken] = await queryRows<{ order_id: string | null }>(
+        tx,
+        sql`select order_id from collections where source = 'payu' and reference = ${reference}`,
+      );
+      if (taken && taken.order_id !== order.id) reference = txnid;
+    }
+    const outcome = await recordCollection(tx, {
+      loanId: order.loanId,
+      orderId: order.id,
+      source: 'payu',
+      reference,
+      amountPaise: order.amountPaise,
+      recordedBy,
+      now,
+    });
+    if (outcome.kind === 'recorded') return { kind: 'credited', reference };
+    if (outcome.kind !== 'duplicate') throw new Error(`unexpected ledger outcome ${outcome.kind}`);
+    const existing = await collectionById(tx, outcome.collectionId);
+    if (existing.reference !== reference) {
+      // The same hashed response with another mihpayid: a replay, not a second payment.
+      log.warn('payu response for a paid order with another mihpayid refused', { txnid: txnid.slice(0, 30) });
+    }
+    return { kind: 'already-credited', reference: existing.reference };
+  });
+}
