@@ -1,0 +1,171 @@
+/**
+ * The lines of a statement of account as people read them: one row per line of the loan account
+ * (src/lib/loanAccount.ts `lines`), plus the notes that do not move the balance (the fee and GST
+ * deducted at disbursal, the net amount paid out, payments held for refund). The PDF statement and
+ * `npm run ops` print these same rows, so staff and the borrower read the same words and figures.
+ * Pure: no database, no clock.
+ */
+import { formatDate } from './format.ts';
+import type { Allocation, StatementLine } from './loanAccount.ts';
+
+/** The dashboard's download routes (session token in Authtoken, JSON body { lead_id }); they answer a PDF. */
+export const STATEMENT_API = {
+  statement: '/Api/Website/downloadStatement',
+  noDuesCertificate: '/Api/Website/downloadNoDuesCertificate',
+} as const;
+
+/** What a collection line needs from its stored row: found through the line's `ref` (the collection id). */
+export interface StatementCollection {
+  id: number;
+  source: string;
+  reference: string;
+  amountPaise: number;
+  valueDate: string;
+  heldForRefund?: boolean;
+}
+
+/** What the notes at disbursal need from the loan. */
+export interface StatementLoan {
+  principalPaise: number;
+  processingFeePaise: number;
+  gstOnFeePaise: number;
+}
+
+export interface StatementRow {
+  /** YYYY-MM-DD. */
+  date: string;
+  kind: StatementLine['kind'] | 'fee' | 'gst' | 'net' | 'held';
+  description: string;
+  /** Added to what the borrower owes. */
+  debitPaise: number | null;
+  /** Taken off what the borrower owes (or received and kept for refund). */
+  creditPaise: number | null;
+  allocation: Allocation | null;
+  /** What is owed after the line; null on notes, which change nothing. */
+  balancePaise: number | null;
+}
+
+const amount = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Statements show every amount with its paise, as accounts do: 1000000 -> "₹10,000.00". */
+export function statementAmount(paise: number): string {
+  if (!Number.isInteger(paise)) throw new RangeError(`paise must be an integer, got ${paise}`);
+  return amount.format(paise / 100);
+}
+
+const SOURCE_LABELS: Record<string, string> = { razorpay: 'Razorpay', payu: 'PayU', offline: 'Bank transfer' };
+/** How a payment came: the provider's name, or a bank transfer for a receipt staff recorded. */
+export const paymentSourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** The words for one line of the account; a collection names how it came and its reference when given. */
+export function describeLine(line: StatementLine, collection?: Pick<StatementCollection, 'source' | 'reference'>) {
+  switch (line.kind) {
+    case 'disbursal':
+      return 'Loan disbursed (principal)';
+    case 'interest': {
+      const span =
+        line.fromDate === line.toDate
+          ? formatDate(line.fromDate)
+          : `${formatDate(line.fromDate)} to ${formatDate(line.toDate)}`;
+      return `Interest ${span}, ${plural(line.days, 'day')} on ${statementAmount(line.onPrincipalPaise)}`;
+    }
+    case 'penal':
+      return `Penal charge ${statementAmount(line.chargePaise)} + GST ${statementAmount(line.gstPaise)}`;
+    case 'collection':
+      return collection
+        ? `Payment received, ${paymentSourceLabel(collection.source)} ref. ${collection.reference}`
+        : 'Payment received';
+  }
+}
+
+/** "Charges ₹0.00", "Interest ₹100.00", "Principal ₹900.00", and the excess to refund when there is one. */
+export function allocationParts(allocation: Allocation): string[] {
+  const parts = [
+    `Charges ${statementAmount(allocation.chargesPaise)}`,
+    `Interest ${statementAmount(allocation.interestPaise)}`,
+    `Principal ${statementAmount(allocation.principalPaise)}`,
+  ];
+  if (allocation.excessPaise > 0) parts.push(`Excess to refund ${statementAmount(allocation.excessPaise)}`);
+  return parts;
+}
+
+/** The allocation on one line: "Charges ₹0.00, Interest ₹100.00, Principal ₹900.00". */
+export const describeAllocation = (allocation: Allocation) => allocationParts(allocation).join(', ');
+
+/**
+ * Every row of the statement in date order: the account's lines with the disbursal notes after the
+ * disbursal, and payments held for refund (never applied to the loan) on their day.
+ */
+export function statementRows(
+  loan: StatementLoan,
+  lines: readonly StatementLine[],
+  collections: readonly StatementCollection[],
+): StatementRow[] {
+  const byId = new Map(collections.map((row) => [String(row.id), row]));
+  const held = collections.filter((row) => row.heldForRefund).sort((a, b) => a.valueDate.localeCompare(b.valueDate));
+  const rows: StatementRow[] = [];
+  const heldUpTo = (date: string | null) => {
+    while (held.length && (date === null || (held[0] as StatementCollection).valueDate < date)) {
+      const row = held.shift() as StatementCollection;
+      rows.push({
+        date: row.valueDate,
+        kind: 'held',
+        description: `Payment held for refund (not applied), ${paymentSourceLabel(row.source)} ref. ${row.reference}`,
+        debitPaise: null,
+        creditPaise: row.amountPaise,
+        allocation: null,
+        balancePaise: null,
+      });
+    }
+  };
+  for (const line of lines) {
+    heldUpTo(line.date);
+    const base = { date: line.date, kind: line.kind, allocation: null, balancePaise: line.balance.totalPaise };
+    switch (line.kind) {
+      case 'disbursal': {
+        rows.push({ ...base, description: describeLine(line), debitPaise: line.amountPaise, creditPaise: null });
+        const note = (kind: StatementRow['kind'], description: string) =>
+          rows.push({
+            date: line.date,
+            kind,
+            description,
+            debitPaise: null,
+            creditPaise: null,
+            allocation: null,
+            balancePaise: null,
+          });
+        const net = loan.principalPaise - loan.processingFeePaise - loan.gstOnFeePaise;
+        if (loan.processingFeePaise > 0) {
+          note('fee', `Processing fee deducted from the disbursal: ${statementAmount(loan.processingFeePaise)}`);
+        }
+        if (loan.gstOnFeePaise > 0) note('gst', `GST on fee deducted: ${statementAmount(loan.gstOnFeePaise)}`);
+        note('net', `Net amount paid to your bank account: ${statementAmount(net)}`);
+        break;
+      }
+      case 'interest':
+      case 'penal':
+        rows.push({ ...base, description: describeLine(line), debitPaise: line.amountPaise, creditPaise: null });
+        break;
+      case 'collection': {
+        const row = line.ref === undefined ? undefined : byId.get(line.ref);
+        rows.push({
+          ...base,
+          description: describeLine(line, row),
+          debitPaise: null,
+          creditPaise: line.amountPaise,
+          allocation: line.allocation,
+        });
+        break;
+      }
+    }
+  }
+  heldUpTo(null);
+  return rows;
+}

@@ -1,0 +1,428 @@
+/**
+ * The borrower's PDFs: the statement of account and the no-dues certificate, drawn with pdfkit
+ * (docs/decisions.md, "Statements and no-dues certificates"). Every figure comes from the loan
+ * account (src/lib/loanAccount.ts through src/server/loans/account.ts) and every line's words from
+ * src/lib/statementLines.ts, which `npm run ops` prints too. Pure apart from reading the font once:
+ * the same input gives the same document.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { indiaDate } from '../../lib/dates.ts';
+import { formatDate, formatPercent, maskPan } from '../../lib/format.ts';
+import type { AccountState } from '../../lib/loanAccount.ts';
+import type { Site } from '../../lib/site.ts';
+import { allocationParts, type StatementRow, statementAmount, statementRows } from '../../lib/statementLines.ts';
+import { accountTerms, type CollectionRow, type LoanRow, loanFigures } from '../loans/account.ts';
+
+// Noto Sans (SIL Open Font License) has the rupee sign, which the PDF standard fonts lack; pdfkit
+// embeds only the glyphs a document uses.
+const require = createRequire(import.meta.url);
+const FONT = {
+  regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
+  bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
+};
+
+/** Who issues the documents: the lender's particulars from content/site.json. */
+export interface Lender {
+  legalName: string;
+  brand: string;
+  registration: string;
+  registeredOffice: string;
+  grievance: string;
+  support: string;
+}
+
+export function lenderOf(site: Site): Lender {
+  const officer = site.grievanceOfficer;
+  return {
+    legalName: site.legalName,
+    brand: site.brand,
+    registration: `${site.registration.kind} registered with the ${site.registration.regulator}, registration no. ${site.registration.number}; CIN ${site.registration.cin}`,
+    registeredOffice: `${site.offices.registered.label}: ${site.offices.registered.lines.join(', ')}`,
+    grievance: `Grievances: ${officer.name}, ${officer.designation}, ${officer.email}, ${officer.phone}`,
+    support: `Support: ${site.contact.supportEmail}, ${site.contact.phone}`,
+  };
+}
+
+export interface StatementInput {
+  lender: Lender;
+  /** The borrower; the PAN is printed masked, never whole. */
+  customer: { name: string; pan: string | null };
+  loan: LoanRow;
+  /** All the loan's collections, oldest first (those held for refund too). */
+  collections: CollectionRow[];
+  /** The account on the statement's day, from loanAccount(). */
+  state: AccountState;
+  generatedAt: Date;
+}
+
+/** A no-dues certificate asked for a loan that still has dues or is not closed. */
+export class LoanNotClosed extends Error {
+  constructor(loanNo: string) {
+    super(`loan ${loanNo} is not closed`);
+  }
+}
+
+export const isClosed = (loan: Pick<LoanRow, 'status'>, state: AccountState) =>
+  loan.status === 'closed' || state.closedOn !== null;
+
+const PAGE = { size: 'A4', margin: 40, footer: 46 } as const;
+const INK = '#111827';
+const MUTED = '#4b5563';
+const RULE = '#d1d5db';
+const SHADE = '#f3f4f6';
+
+const time = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** "23-11-2026 17:40 IST". */
+const stamp = (instant: Date) => `${formatDate(instant)} ${time.format(instant)} IST`;
+
+function newDocument(title: string, lender: Lender, generatedAt: Date) {
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.footer + 10 },
+    bufferPages: true,
+    info: { Title: title, Author: lender.legalName, Creator: lender.brand, CreationDate: generatedAt },
+  });
+  doc.registerFont('regular', FONT.regular);
+  doc.registerFont('bold', FONT.bold);
+  doc.font('regular').fillColor(INK);
+  return doc;
+}
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+const contentWidth = (doc: Doc) => doc.page.width - PAGE.margin * 2;
+
+function finish(doc: Doc): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+/** The lender's name and particulars at the top of the first page. */
+function letterhead(doc: Doc, lender: Lender) {
+  doc.font('bold').fontSize(14).fillColor(INK).text(lender.legalName);
+  doc.font('regular').fontSize(8).fillColor(MUTED);
+  doc.text(lender.registration);
+  doc.text(lender.registeredOffice);
+  doc.moveDown(0.6);
+  rule(doc);
+  doc.moveDown(0.6);
+}
+
+function rule(doc: Doc) {
+  const y = doc.y;
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(doc.page.width - PAGE.margin, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+}
+
+/** Label and value pairs in two columns. */
+function facts(doc: Doc, pairs: [string, string][], columns = 2) {
+  const gap = 16;
+  const columnWidth = (contentWidth(doc) - gap * (columns - 1)) / columns;
+  const labelWidth = columnWidth * 0.45;
+  doc.fontSize(9);
+  for (let i = 0; i < pairs.length; i += columns) {
+    const top = doc.y;
+    let bottom = top;
+    pairs.slice(i, i + columns).forEach(([label, value], index) => {
+      const x = PAGE.margin + index * (columnWidth + gap);
+      doc.font('regular').fillColor(MUTED).text(label, x, top, { width: labelWidth });
+      bottom = Math.max(bottom, doc.y);
+      doc
+        .font('bold')
+        .fillColor(INK)
+        .text(value, x + labelWidth, top, { width: columnWidth - labelWidth });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.x = PAGE.margin;
+    doc.y = bottom + 3;
+  }
+}
+
+function heading(doc: Doc, text: string) {
+  doc.moveDown(0.5);
+  doc.x = PAGE.margin;
+  doc.font('bold').fontSize(11).fillColor(INK).text(text);
+  doc.moveDown(0.3);
+}
+
+/** Page numbers and the lender's contacts on every page, drawn once the pages are all known. */
+function footers(doc: Doc, lender: Lender, label: string) {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    // Writing inside the bottom margin: lift it, or pdfkit would start a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - PAGE.footer + 8;
+    const width = contentWidth(doc);
+    doc.font('regular').fontSize(7).fillColor(MUTED);
+    doc.text(`${lender.grievance}. ${lender.support}.`, PAGE.margin, y, { width, lineBreak: true });
+    doc.text(`${label} · Page ${index + 1} of ${range.count}`, PAGE.margin, y + 18, {
+      width,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+  cell(row: StatementRow): string;
+}
+
+const blankOr = (paise: number | null) => (paise === null ? '' : statementAmount(paise));
+
+const COLUMNS: Column[] = [
+  { title: 'Date', width: 54, align: 'left', cell: (row) => formatDate(row.date) },
+  { title: 'Description', width: 165, align: 'left', cell: (row) => row.description },
+  { title: 'Debit', width: 62, align: 'right', cell: (row) => blankOr(row.debitPaise) },
+  { title: 'Credit', width: 62, align: 'right', cell: (row) => blankOr(row.creditPaise) },
+  {
+    title: 'Allocation (charges / interest / principal)',
+    width: 106,
+    align: 'left',
+    cell: (row) => (row.allocation ? allocationParts(row.allocation).join('\n') : ''),
+  },
+  { title: 'Balance', width: 66, align: 'right', cell: (row) => blankOr(row.balancePaise) },
+];
+const CELL_PADDING = 3;
+const TABLE_FONT = 7.5;
+
+function cellHeight(doc: Doc, texts: string[], font: 'regular' | 'bold') {
+  doc.font(font).fontSize(TABLE_FONT);
+  return (
+    Math.max(
+      ...texts.map((text, i) =>
+        doc.heightOfString(text || ' ', { width: (COLUMNS[i] as Column).width - CELL_PADDING * 2 }),
+      ),
+    ) +
+    CELL_PADDING * 2
+  );
+}
+
+function drawRow(doc: Doc, texts: string[], options: { font: 'regular' | 'bold'; shade?: boolean; muted?: boolean }) {
+  const height = cellHeight(doc, texts, options.font);
+  const top = doc.y;
+  if (options.shade) doc.rect(PAGE.margin, top, contentWidth(doc), height).fill(SHADE);
+  let x = PAGE.margin;
+  doc
+    .font(options.font)
+    .fontSize(TABLE_FONT)
+    .fillColor(options.muted ? MUTED : INK);
+  texts.forEach((text, i) => {
+    const column = COLUMNS[i] as Column;
+    doc.text(text, x + CELL_PADDING, top + CELL_PADDING, {
+      width: column.width - CELL_PADDING * 2,
+      align: column.align,
+    });
+    x += column.width;
+  });
+  doc
+    .moveTo(PAGE.margin, top + height)
+    .lineTo(PAGE.margin + contentWidth(doc), top + height)
+    .lineWidth(0.25)
+    .strokeColor(RULE)
+    .stroke();
+  doc.x = PAGE.margin;
+  doc.y = top + height;
+}
+
+const pageBottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
+
+/** The lines of the account, a page after another, with the column headings at the top of each. */
+function linesTable(doc: Doc, rows: StatementRow[], continued: string) {
+  const headings = COLUMNS.map((column) => column.title);
+  const headingsHeight = cellHeight(doc, headings, 'bold');
+  drawRow(doc, headings, { font: 'bold', shade: true });
+  for (const row of rows) {
+    const texts = COLUMNS.map((column) => column.cell(row));
+    const note = row.balancePaise === null;
+    if (doc.y + cellHeight(doc, texts, 'regular') > pageBottom(doc)) {
+      doc.addPage();
+      doc.font('regular').fontSize(8).fillColor(MUTED).text(continued);
+      doc.moveDown(0.4);
+      drawRow(doc, headings, { font: 'bold', shade: true });
+    }
+    drawRow(doc, texts, { font: 'regular', muted: note });
+  }
+  return headingsHeight;
+}
+
+function keepTogether(doc: Doc, height: number) {
+  if (doc.y + height > pageBottom(doc)) doc.addPage();
+}
+
+/** The statement of account of one loan on the state's day. */
+export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
+  const { lender, loan, state, customer, generatedAt } = input;
+  const figures = loanFigures({ loan, collections: input.collections, terms: accountTerms(loan), state });
+  const doc = newDocument(`Statement of account ${loan.loanNo}`, lender, generatedAt);
+  letterhead(doc, lender);
+  doc.font('bold').fontSize(16).fillColor(INK).text('Statement of account');
+  doc.moveDown(0.4);
+  const periodEnd = state.closedOn ?? state.asOf;
+  facts(doc, [
+    ['Loan number', loan.loanNo],
+    ['Borrower', customer.name || 'NA'],
+    ['PAN', customer.pan ? maskPan(customer.pan) : 'NA'],
+    ['Status', isClosed(loan, state) ? `Closed on ${formatDate(periodEnd)}` : 'Active'],
+    ['Period', `${formatDate(loan.disbursalDate)} to ${formatDate(periodEnd)}`],
+    ['Generated at', stamp(generatedAt)],
+  ]);
+
+  heading(doc, 'Terms of the loan');
+  const netPaise = loan.principalPaise - loan.processingFeePaise - loan.gstOnFeePaise;
+  const afterDue =
+    loan.overdueInterestDaysMax > 0
+      ? `Interest on the principal unpaid for at most ${loan.overdueInterestDaysMax} days`
+      : 'No interest after the due date';
+  facts(doc, [
+    ['Principal sanctioned', statementAmount(loan.principalPaise)],
+    ['Interest rate', `${formatPercent(loan.dailyRateHundredths / 100)} a day, fixed`],
+    ['Tenure', `${loan.tenureDays} days`],
+    ['Disbursed on', formatDate(loan.disbursalDate)],
+    ['Due date', formatDate(state.dueDate)],
+    ['Processing fee deducted', statementAmount(loan.processingFeePaise)],
+    ['GST on fee deducted', statementAmount(loan.gstOnFeePaise)],
+    ['Net amount disbursed', statementAmount(netPaise)],
+    ['After the due date', afterDue],
+    [
+      'Penal charge (once)',
+      loan.penalChargePaise + loan.penalGstPaise > 0
+        ? `${statementAmount(loan.penalChargePaise)} + GST ${statementAmount(loan.penalGstPaise)}`
+        : 'None',
+    ],
+  ]);
+
+  heading(doc, 'Account lines');
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      'Interest accrues daily on the principal outstanding only. Each payment is applied to charges, then interest, then principal. The balance is what you owe after each line; lines in grey are notes that do not change it.',
+    );
+  doc.moveDown(0.4);
+  linesTable(
+    doc,
+    statementRows(loan, state.lines, input.collections),
+    `Statement of account ${loan.loanNo} (continued)`,
+  );
+
+  keepTogether(doc, 150);
+  heading(doc, `Totals on ${formatDate(state.asOf)}`);
+  const totals: [string, string][] = [
+    ['Principal disbursed', statementAmount(loan.principalPaise)],
+    ['Interest charged', statementAmount(figures.interestChargedPaise)],
+    ['Charges (penal and GST)', statementAmount(figures.chargesPostedPaise)],
+    ['Collected and applied', statementAmount(figures.collectedPaise)],
+    ['Principal outstanding', statementAmount(figures.principalOutstandingPaise)],
+    ['Interest outstanding', statementAmount(figures.interestOutstandingPaise)],
+    ['Charges outstanding', statementAmount(figures.chargesOutstandingPaise)],
+  ];
+  if (figures.excessPaise > 0) totals.push(['Excess to be refunded to you', statementAmount(figures.excessPaise)]);
+  totals.push(['Outstanding today (amount to close the loan today)', statementAmount(figures.closureAmountPaise)]);
+  facts(doc, totals, 1);
+  doc.moveDown(0.5);
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      'This is a computer-generated statement and needs no signature. Please tell us within 30 days if anything in it is not right.',
+    );
+  footers(doc, lender, `Statement of account ${loan.loanNo}`);
+  return finish(doc);
+}
+
+/** The certificate that a closed loan has nothing due; throws LoanNotClosed for a loan that is not. */
+export async function noDuesCertificatePdf(input: StatementInput): Promise<Uint8Array> {
+  const { lender, loan, state, customer, generatedAt } = input;
+  if (!isClosed(loan, state)) throw new LoanNotClosed(loan.loanNo);
+  const figures = loanFigures({ loan, collections: input.collections, terms: accountTerms(loan), state });
+  if (figures.closureAmountPaise > 0) throw new LoanNotClosed(loan.loanNo);
+  const closedOn = state.closedOn ?? (loan.closedAt ? indiaDate(loan.closedAt) : state.asOf);
+  const receivedPaise = input.collections.reduce((sum, row) => sum + row.amountPaise, 0);
+  const allocated = state.allocations.reduce(
+    (sum, a) => ({
+      principal: sum.principal + a.principalPaise,
+      interest: sum.interest + a.interestPaise,
+      charges: sum.charges + a.chargesPaise,
+    }),
+    { principal: 0, interest: 0, charges: 0 },
+  );
+  const doc = newDocument(`No-dues certificate ${loan.loanNo}`, lender, generatedAt);
+  letterhead(doc, lender);
+  doc
+    .font('regular')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(`Date: ${formatDate(generatedAt)}`, { align: 'right' });
+  doc.moveDown(1);
+  doc.font('bold').fontSize(16).fillColor(INK).text('No-dues certificate', { align: 'center' });
+  doc.moveDown(1);
+  const borrower = customer.name || 'the borrower';
+  const pan = customer.pan ? ` (PAN ${maskPan(customer.pan)})` : '';
+  const paragraph = (text: string) => {
+    doc.font('regular').fontSize(10.5).fillColor(INK).text(text, { align: 'justify', lineGap: 2 });
+    doc.moveDown(0.8);
+  };
+  paragraph(
+    `This is to certify that ${borrower}${pan} has repaid in full loan number ${loan.loanNo} of ${statementAmount(loan.principalPaise)}, disbursed by ${lender.legalName} on ${formatDate(loan.disbursalDate)}. The loan was closed on ${formatDate(closedOn)}.`,
+  );
+  paragraph(
+    `In all ${statementAmount(figures.collectedPaise)} was paid towards the loan: ${statementAmount(allocated.principal)} of principal, ${statementAmount(allocated.interest)} of interest and ${statementAmount(allocated.charges)} of charges.`,
+  );
+  paragraph(`Nothing is due from the borrower on this loan, and we have no claim on it.`);
+  if (figures.excessPaise > 0) {
+    paragraph(
+      `${statementAmount(figures.excessPaise)} was received beyond the dues (in all ${statementAmount(receivedPaise)} was received); it will be refunded to the borrower's bank account.`,
+    );
+  }
+  facts(
+    doc,
+    [
+      ['Loan number', loan.loanNo],
+      ['Borrower', customer.name || 'NA'],
+      ['Principal', statementAmount(loan.principalPaise)],
+      ['Disbursed on', formatDate(loan.disbursalDate)],
+      ['Closed on', formatDate(closedOn)],
+      ['Total paid', statementAmount(figures.collectedPaise)],
+      ['Amount due', statementAmount(0)],
+      ...(figures.excessPaise > 0
+        ? ([['Excess to be refunded', statementAmount(figures.excessPaise)]] as [string, string][])
+        : []),
+    ],
+    1,
+  );
+  doc.moveDown(2);
+  doc.x = PAGE.margin;
+  doc.font('bold').fontSize(10.5).fillColor(INK).text(`For ${lender.legalName}`);
+  doc.moveDown(0.3);
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(`Issued on ${stamp(generatedAt)}. This is a computer-generated certificate and needs no signature.`);
+  footers(doc, lender, `No-dues certificate ${loan.loanNo}`);
+  return finish(doc);
+}
