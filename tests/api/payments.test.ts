@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
+import { addDays } from '../../src/lib/dates.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
 import { SANDBOX_CREDENTIALS } from '../../src/server/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
@@ -20,7 +21,8 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
   const clock = testClock(Date.now());
 
   beforeAll(async () => {
-    server = await startServer(engine, {}, { now: clock.now });
+    // Every test signs a payer in from the same address: room for all of them within the hour's cap.
+    server = await startServer(engine, { OTP_MAX_PER_ADDRESS_PER_HOUR: '100' }, { now: clock.now });
   });
   afterAll(() => server.close());
 
@@ -65,6 +67,26 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
     return { rows, loan };
   }
 
+  /** Payments held for staff to refund: never applied to the loan, tied to no order. */
+  const heldForRefund = (loanId: string) =>
+    queryRows<{ reference: string; order_id: string | null; applied_paise: number; excess_paise: number }>(
+      server.database.db,
+      sql`select reference, order_id, applied_paise, excess_paise from collections
+          where loan_id = ${loanId} and held_for_refund order by id`,
+    );
+
+  async function storedOrder(providerOrderId: string) {
+    const [row] = await queryRows<{ id: string; status: string }>(
+      server.database.db,
+      sql`select id, status from payment_orders where provider_order_id = ${providerOrderId}`,
+    );
+    if (!row) throw new Error(`no order ${providerOrderId}`);
+    return row;
+  }
+
+  const warnings = (msg: string) =>
+    server.logs.filter((line) => line.includes('"level":"warn"') && line.includes(`"msg":"${msg}"`));
+
   it('answers a PAN with and without a loan in the same words, and spaces requests for both', async () => {
     const { pancard } = await createBorrower(server, clock.now());
     const stranger = randomPan();
@@ -96,6 +118,14 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
       loan_recommended: 10_000,
       real_interest: 1_000,
       total_due_amount: 11_000,
+      principal_outstanding: 10_000,
+      interest_outstanding: 1_000,
+      charges_outstanding: 0,
+      collected: 0,
+      // Disbursed 10 days ago: the 3 cooling-off days are over.
+      cooling_off_until: addDays(loan.disbursalDate, 3),
+      in_cooling_off: false,
+      days_past_due: 0,
       full_name: 'Test Borrower',
       email: `${mobile}@example.in`,
       mobile,
@@ -215,6 +245,76 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
     expect((await ledger(loan.id)).rows).toHaveLength(0);
   });
 
+  it('the same order verified again with another payment id credits once; the second payment is held for refund', async () => {
+    const { pancard, mobile, loan } = await createBorrower(server, clock.now());
+    const { token } = await repaySession(pancard, mobile);
+    const { order_id: orderId } = (await order(token, '1500')).body.Data;
+    expect((await pay(orderId, 'pay_firstcapture001')).body.status).toBe('SUCCESS');
+    // The payer paid twice on one order (a retry): both signatures are Razorpay's, both are real money.
+    const second = await pay(orderId, 'pay_secondcapture01');
+    expect(second.body).toMatchObject({ Status: 1, status: 'SUCCESS', txnId: 'pay_secondcapture01' });
+    // The second payment again, and its webhook: nothing more.
+    expect((await pay(orderId, 'pay_secondcapture01')).body.status).toBe('SUCCESS');
+    expect((await (await webhook('payment.captured', orderId, 'pay_secondcapture01', 150_000)).json()).Message).toBe(
+      'Received',
+    );
+    const { rows, loan: after } = await ledger(loan.id);
+    expect(rows).toEqual([
+      { reference: 'pay_firstcapture001', amount_paise: 150_000, applied_paise: 150_000, excess_paise: 0 },
+      { reference: 'pay_secondcapture01', amount_paise: 150_000, applied_paise: 0, excess_paise: 150_000 },
+    ]);
+    expect(after?.collected_paise).toBe(150_000);
+    expect(await heldForRefund(loan.id)).toEqual([
+      { reference: 'pay_secondcapture01', order_id: null, applied_paise: 0, excess_paise: 150_000 },
+    ]);
+    expect((await storedOrder(orderId)).status).toBe('paid');
+    // Staff are told once, by the order alone.
+    const { id } = await storedOrder(orderId);
+    const told = warnings('second payment on a paid order').filter((line) => line.includes(id));
+    expect(told).toHaveLength(1);
+    expect(told[0]).not.toContain('pay_');
+  });
+
+  it('two payments verified on one order at the same moment: one credited, the other held for refund', async () => {
+    const { pancard, mobile, loan } = await createBorrower(server, clock.now());
+    const { token } = await repaySession(pancard, mobile);
+    const { order_id: orderId } = (await order(token, '1200')).body.Data;
+    const replies = await Promise.all([
+      pay(orderId, 'pay_racingcapture01'),
+      pay(orderId, 'pay_racingcapture02'),
+      webhook('payment.captured', orderId, 'pay_racingcapture02', 120_000),
+      webhook('payment.captured', orderId, 'pay_racingcapture01', 120_000),
+    ]);
+    for (const reply of replies) expect(reply.status).toBe(200);
+    const { rows, loan: after } = await ledger(loan.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.map((row) => row.applied_paise).sort()).toEqual([0, 120_000]);
+    expect(after?.collected_paise).toBe(120_000);
+    expect(await heldForRefund(loan.id)).toHaveLength(1);
+  });
+
+  it('a webhook with a new event id and a new payment id for an order already credited: credited once', async () => {
+    const { pancard, mobile, loan } = await createBorrower(server, clock.now());
+    const { token } = await repaySession(pancard, mobile);
+    const { order_id: orderId } = (await order(token, '900')).body.Data;
+    await webhook('payment.captured', orderId, 'pay_webhookcredit01', 90_000, 'evt_credit_1');
+    expect((await pay(orderId, 'pay_webhookcredit01')).body.status).toBe('SUCCESS');
+    const again = await webhook('payment.captured', orderId, 'pay_webhookother001', 90_000, 'evt_credit_2');
+    expect(again.status).toBe(200);
+    expect((await again.json()).Message).toBe('Received');
+    await webhook('order.paid', orderId, 'pay_webhookother001', 90_000, 'evt_credit_3');
+    // Another amount is never credited, nor held; a failure after the success leaves the order paid.
+    await webhook('payment.captured', orderId, 'pay_webhookother002', 1_000, 'evt_credit_4');
+    await webhook('payment.failed', orderId, 'pay_webhookother003', 90_000, 'evt_credit_5');
+    const { rows, loan: after } = await ledger(loan.id);
+    expect(rows).toEqual([
+      { reference: 'pay_webhookcredit01', amount_paise: 90_000, applied_paise: 90_000, excess_paise: 0 },
+      { reference: 'pay_webhookother001', amount_paise: 90_000, applied_paise: 0, excess_paise: 90_000 },
+    ]);
+    expect(after?.collected_paise).toBe(90_000);
+    expect((await storedOrder(orderId)).status).toBe('paid');
+  });
+
   it('paying the whole due closes the loan; a closed loan takes no order; a late second payment is kept as an excess to refund', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
     const { token, orderId: fullOrder } = await repaySession(pancard, mobile);
@@ -289,6 +389,96 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
       );
       expect(cancelled.headers.get('location')).toMatch(/txnStatus=CANCEL/);
       expect((await ledger(loan.id)).rows).toHaveLength(1);
+    });
+
+    it('a success posted again with another mihpayid, to the return and the webhook, is refused: the order is credited once', async () => {
+      const { pancard, mobile, loan } = await createBorrower(server, clock.now());
+      const { token } = await repaySession(pancard, mobile);
+      const p = await payuOrder(token, '800');
+      const success = response(p, 'success', { mihpayid: '4011110001' });
+      const paid = `${server.url}/thanku?txnStatus=SUCCESS&txnId=4011110001`;
+      expect((await payuReturn(REPAY_PATHS.payuSuccess, success)).headers.get('location')).toBe(paid);
+      // The reverse hash does not cover mihpayid: the same form with another one still verifies.
+      for (const mihpayid of ['4022220002', '4033330003']) {
+        const replay = { ...success, mihpayid };
+        const back = await payuReturn(REPAY_PATHS.payuSuccess, replay);
+        expect(back.status).toBe(303);
+        expect(back.headers.get('location')).toBe(paid);
+        const notified = await payuReturn(WEBHOOK_PATHS.payu, replay);
+        expect(notified.status).toBe(200);
+        expect((await notified.json()).Message).toBe('Received');
+      }
+      const { rows, loan: after } = await ledger(loan.id);
+      expect(rows).toEqual([{ reference: '4011110001', amount_paise: 80_000, applied_paise: 80_000, excess_paise: 0 }]);
+      expect(after?.collected_paise).toBe(80_000);
+      expect(await heldForRefund(loan.id)).toEqual([]);
+      const told = warnings('payu response for a paid order with another mihpayid refused').filter((line) =>
+        line.includes(p.txnid ?? ''),
+      );
+      expect(told.length).toBeGreaterThan(0);
+      for (const line of told) expect(line).not.toMatch(/40[0-9]{8}/);
+    });
+
+    it('the webhook first, then the return with another mihpayid: credited once, by the first', async () => {
+      const { pancard, mobile, loan } = await createBorrower(server, clock.now());
+      const { token } = await repaySession(pancard, mobile);
+      const p = await payuOrder(token, '600');
+      const success = response(p, 'success', { mihpayid: '4044440004' });
+      expect((await payuReturn(WEBHOOK_PATHS.payu, success)).status).toBe(200);
+      const back = await payuReturn(REPAY_PATHS.payuSuccess, { ...success, mihpayid: '4055550005' });
+      expect(back.headers.get('location')).toBe(`${server.url}/thanku?txnStatus=SUCCESS&txnId=4044440004`);
+      const { rows, loan: after } = await ledger(loan.id);
+      expect(rows).toEqual([{ reference: '4044440004', amount_paise: 60_000, applied_paise: 60_000, excess_paise: 0 }]);
+      expect(after?.collected_paise).toBe(60_000);
+    });
+
+    it("a mihpayid naming another order's payment neither blocks nor merges this order's credit", async () => {
+      const { pancard, mobile, loan } = await createBorrower(server, clock.now());
+      const { token } = await repaySession(pancard, mobile);
+      const first = response(await payuOrder(token, '300'), 'success');
+      await payuReturn(REPAY_PATHS.payuSuccess, first);
+      const p = await payuOrder(token, '400');
+      // A notification carrying the first payment's mihpayid (it is not hashed), then PayU's own.
+      expect((await payuReturn(WEBHOOK_PATHS.payu, response(p, 'success', { mihpayid: first.mihpayid }))).status).toBe(
+        200,
+      );
+      await payuReturn(WEBHOOK_PATHS.payu, response(p, 'success'));
+      const { rows, loan: after } = await ledger(loan.id);
+      expect(rows).toEqual([
+        { reference: first.mihpayid, amount_paise: 30_000, applied_paise: 30_000, excess_paise: 0 },
+        { reference: p.txnid, amount_paise: 40_000, applied_paise: 40_000, excess_paise: 0 },
+      ]);
+      expect(after?.collected_paise).toBe(70_000);
+    });
+
+    it("a success for another amount than the order's is never credited, even with a valid hash", async () => {
+      const { pancard, mobile, loan } = await createBorrower(server, clock.now());
+      const { token } = await repaySession(pancard, mobile);
+      const p = await payuOrder(token, '500');
+      const otherAmount = response(p, 'success', { amount: '5.00' });
+      expect((await payuReturn(REPAY_PATHS.payuSuccess, otherAmount)).headers.get('location')).toMatch(
+        /txnStatus=FAILED/,
+      );
+      expect((await payuReturn(WEBHOOK_PATHS.payu, otherAmount)).status).toBe(200);
+      expect((await ledger(loan.id)).rows).toHaveLength(0);
+      // It used up nothing: PayU's notification for the order's own amount still credits it.
+      await payuReturn(WEBHOOK_PATHS.payu, response(p, 'success'));
+      expect((await ledger(loan.id)).loan?.collected_paise).toBe(50_000);
+    });
+
+    it('a failure or cancel for an order already paid leaves it paid and credited once', async () => {
+      const { pancard, mobile, loan } = await createBorrower(server, clock.now());
+      const { token } = await repaySession(pancard, mobile);
+      const p = await payuOrder(token, '700');
+      await payuReturn(REPAY_PATHS.payuSuccess, response(p, 'success'));
+      for (const late of [response(p, 'failure'), response(p, 'failure', { unmappedstatus: 'userCancelled' })]) {
+        await payuReturn(REPAY_PATHS.payuFailure, late);
+        await payuReturn(WEBHOOK_PATHS.payu, late);
+      }
+      expect((await storedOrder(p.txnid ?? '')).status).toBe('paid');
+      const { rows, loan: after } = await ledger(loan.id);
+      expect(rows).toHaveLength(1);
+      expect(after?.collected_paise).toBe(70_000);
     });
 
     it('a tampered amount or a forged hash is refused and records nothing', async () => {

@@ -68,6 +68,14 @@ describe('PayU hashes', () => {
     );
   });
 
+  it("response: does not cover mihpayid, so PayU's payment id proves nothing and the txnid names the payment", () => {
+    const response = { ...fields, status: 'success' };
+    const hash = responseHash(response, 'SALT');
+    const replayed = { ...response, mihpayid: '403993715521937953' };
+    expect(verifyResponseHash(replayed, hash, 'SALT')).toBe(true);
+    expect(verifyResponseHash({ ...response, txnid: 'KC124' }, hash, 'SALT')).toBe(false);
+  });
+
   it('formats amounts in rupees with two decimals and reads them back as paise', () => {
     expect(payuAmount(150_050)).toBe('1500.50');
     expect(payuAmount(100)).toBe('1.00');
@@ -101,5 +109,9 @@ describe('what is charged (decisions.md §5)', () => {
     expect(chargeAmount(100, 2_200_000)).toBe(100);
     expect(() => chargeAmount(99, 2_200_000)).toThrow('The amount must be at least ₹1.');
     expect(() => chargeAmount(null, 0)).toThrow('This loan has no amount due.');
+    // A part that would leave under ₹1 due is the whole due; a whole due under ₹1 cannot be paid online.
+    expect(chargeAmount(2_199_950, 2_200_000)).toBe(2_200_000);
+    expect(chargeAmount(2_199_900, 2_200_000)).toBe(2_199_900);
+    expect(() => chargeAmount(null, 99)).toThrow('Less than ₹1 is due on this loan');
   });
 });
