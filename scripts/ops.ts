@@ -16,12 +16,16 @@ import { formatDate, formatPaise } from '../src/lib/format.ts';
 import { entryToPaise } from '../src/lib/repayAmount.ts';
 import { describeAllocation, statementAmount, statementRows } from '../src/lib/statementLines.ts';
 import { approveLead, disburseLead, findLead, rejectLead, StaffError } from '../src/server/application/staff.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { statementsOfLead } from '../src/server/application/statements.ts';
+import { type Config, ConfigError, loadConfig } from '../src/server/config.ts';
 import { type OpenDatabase, openDatabase } from '../src/server/db/client.ts';
 import { customers, leadDocuments, leads, loans } from '../src/server/db/schema.ts';
 import { loanAccountToday, loanFigures } from '../src/server/loans/account.ts';
 import { loanByNo } from '../src/server/loans/store.ts';
+import { createLogger } from '../src/server/logger.ts';
 import { recordCollection } from '../src/server/payments/ledger.ts';
+import { httpTransport } from '../src/server/sms/httpTransport.ts';
+import { outboxTransport } from '../src/server/sms/outboxTransport.ts';
 
 class UsageError extends Error {}
 
@@ -31,7 +35,7 @@ const USAGE = `Usage: npm run ops -- <command>
   loan <loan_no>                                one loan: dues and collections
   collect <loan_no> <amount> --ref <reference>  record an offline bank transfer (amount in rupees)
   leads                                         every loan application
-  lead <lead_id>                                one application: quote, KFS, documents, bank, decision
+  lead <lead_id>                                one application: quote, KFS (every statement), documents, bank, decision
   approve <lead_id> --amount <rupees> --tenure <days> --roi <% a day> [--manager <name>]
   reject <lead_id> --reason <text>
   disburse <lead_id>                            an approved application becomes a loan`;
@@ -205,9 +209,22 @@ async function listLeads(database: OpenDatabase) {
 async function showLead(database: OpenDatabase, idText: string | undefined) {
   const lead = await leadById(database, idText);
   const docs = await database.db.select().from(leadDocuments).where(eq(leadDocuments.leadId, lead.id));
+  const statements = (await statementsOfLead(database.db, lead.id)).map((row) => ({
+    kfs_no: row.kfsNo,
+    reason: row.reason,
+    current: row.id === lead.kfsId,
+    issued: row.issuedAt,
+    valid_until: row.validUntil,
+    acknowledged: row.acknowledgedAt,
+    superseded: row.supersededAt,
+  }));
   console.log(
     JSON.stringify(
-      { ...lead, documents: docs.map((d) => ({ type: d.docType, note: d.note, uploaded: d.uploadedAt })) },
+      {
+        ...lead,
+        documents: docs.map((d) => ({ type: d.docType, note: d.note, uploaded: d.uploadedAt })),
+        key_fact_statements: statements,
+      },
       null,
       2,
     ),
@@ -223,15 +240,21 @@ async function decideLead(database: OpenDatabase, verb: 'approve' | 'reject', ar
     console.log(`Lead ${lead.id} rejected.`);
     return;
   }
-  const amount = entryToPaise(option(args, 'amount') ?? '');
-  const tenure = Number(option(args, 'tenure'));
-  const roi = Number(option(args, 'roi'));
-  if (amount === null || Number.isNaN(amount) || amount < 100)
-    throw new UsageError('--amount must be rupees, e.g. 20000');
-  if (!Number.isInteger(tenure) || tenure < 1) throw new UsageError('--tenure must be a number of days, e.g. 60');
-  if (!(roi > 0 && roi <= 1)) throw new UsageError('--roi must be the daily rate in percent, e.g. 0.5');
+  // Plain decimal numbers only: no signs, exponents, grouping or hex that Number() would take.
+  const decimal = (text: string | undefined) =>
+    text !== undefined && /^\d+(\.\d+)?$/.test(text) ? Number(text) : null;
+  const amountRupees = decimal(option(args, 'amount'));
+  const tenureText = option(args, 'tenure');
+  const roi = decimal(option(args, 'roi'));
+  if (amountRupees === null || !Number.isInteger(amountRupees))
+    throw new UsageError('--amount must be whole rupees, digits only, e.g. 20000');
+  if (tenureText === undefined || !/^\d+$/.test(tenureText))
+    throw new UsageError('--tenure must be a number of days, digits only, e.g. 60');
+  if (roi === null) throw new UsageError('--roi must be the daily rate in percent, a plain decimal, e.g. 0.5');
+  const amount = amountRupees * 100;
+  const tenure = Number(tenureText);
   const manager = option(args, 'manager') ?? 'Credit Desk';
-  await approveLead(
+  const approved = await approveLead(
     database.db,
     lead.id,
     { amountPaise: amount, tenureDays: tenure, dailyRatePercent: roi, manager },
@@ -240,11 +263,19 @@ async function decideLead(database: OpenDatabase, verb: 'approve' | 'reject', ar
   console.log(
     `Lead ${lead.id} approved: ${formatPaise(amount)} for ${tenure} days at ${roi}% a day; credit manager ${manager}.`,
   );
+  console.log(
+    approved.awaitingAcknowledgement
+      ? `These terms differ from the statement the customer accepted: Key Fact Statement ${approved.statement.kfsNo} was issued; the customer must accept it before disbursal.`
+      : `Key Fact Statement ${approved.statement.kfsNo}, accepted by the customer, stands.`,
+  );
 }
 
-async function disburse(database: OpenDatabase, idText: string | undefined) {
+async function disburse(database: OpenDatabase, config: Config, idText: string | undefined) {
   const lead = await leadById(database, idText);
-  const loan = await disburseLead(database.db, lead.id, actor());
+  // The statement goes to the customer by SMS and e-mail, through the transports the server uses.
+  const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn');
+  const sms = config.sms.transport === 'http' ? httpTransport(config.sms) : outboxTransport(database.db, log);
+  const loan = await disburseLead(database.db, lead.id, actor(), new Date(), { config, sms, log });
   console.log(
     `Lead ${lead.id} disbursed as loan ${loan.loanNo}: ${formatPaise(loan.principalPaise)}, due ${formatDate(loan.repaymentDate)}.`,
   );
@@ -267,7 +298,7 @@ try {
   if (command === 'leads') await listLeads(database);
   if (command === 'lead') await showLead(database, args[0]);
   if (command === 'approve' || command === 'reject') await decideLead(database, command, args);
-  if (command === 'disburse') await disburse(database, args[0]);
+  if (command === 'disburse') await disburse(database, config, args[0]);
 } catch (error) {
   console.error(
     error instanceof UsageError || error instanceof ConfigError ? error.message : `Error: ${(error as Error).message}`,

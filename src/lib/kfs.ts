@@ -1,44 +1,129 @@
 /**
- * The Key Fact Statement shown before a loan is accepted (RBI's digital lending directions): the
- * lender, amount, tenure, rate, every fee with GST, the APR, the total to repay, the due date, the
- * cooling-off period and the grievance officer. Every figure comes from the rates module.
+ * The Key Fact Statement (RBI/2024-25/18, Annex A, with the digital lending directions' items): Part 1
+ * (interest rate, fees and charges, APR, contingent charges) and Part 2 (recovery, grievance redressal,
+ * cooling-off and exit, lending service providers, transfer and securitisation). Every figure comes
+ * from the rates module, the servicing terms and the loan account module (`accountOn`), never typed,
+ * so the statement and the loan it binds agree to the paisa. Pure: the caller gives the dates.
+ *
+ * The statement is stored exactly as built (key_fact_statements.content) and shown from what is
+ * stored: `kfsSections` turns it into the labelled rows the dashboard, the e-mail and the tests read.
  */
+
 import { addDays } from './dates.ts';
-import { loanCost } from './rates.ts';
+import { formatDate, formatPaise, formatPercent } from './format.ts';
+import { accountOn, coolingOffUntil } from './loanAccount.ts';
+import { type ServicingTerms, servicingTerms } from './loanTerms.ts';
+import { loanCost, percentToHundredths } from './rates.ts';
 import type { Site } from './site.ts';
 
-/** Days after disbursal in which the borrower may leave the loan by repaying principal and interest to date, with no penalty. */
-export const COOLING_OFF_DAYS = 3;
+export const KFS_TITLE = 'Key Fact Statement';
 
-/**
- * Loans are quoted at the highest configured daily rate: the loan page's payable, principal +
- * principal × days / 100 (dashboard.md §9), is 1% a day. The server's statement and the page's
- * figure both take the rate from here.
- */
-export const quoteDailyRatePercent = (loan: { dailyRatePercent: { max: number } }): number => loan.dailyRatePercent.max;
+export interface KfsFee {
+  name: string;
+  amount_paise: number;
+  gst_percent: number;
+  gst_paise: number;
+  payable_to: string;
+  frequency: 'One-time';
+  how_collected: string;
+}
+
+export interface KfsOfficer {
+  name: string;
+  designation: string;
+  email: string;
+  phone: string;
+}
 
 export interface KeyFactStatement {
+  /** "KFS-000123" once issued (on acceptance or approval); null in the preview before acceptance. */
+  kfs_no: string | null;
+  /** India's date it was issued (or, for a preview, computed). */
+  issued_on: string;
+  /** The last day (India) on which it can be accepted: `kfsValidityWorkingDays` working days after issue. */
+  valid_until: string;
   lender: string;
   brand: string;
+  lender_registration: string;
+  loan_type: string;
   sanctioned_amount_paise: number;
+  disbursal_schedule: string;
   tenure_days: number;
+  instalment: {
+    type: string;
+    count: 1;
+    amount_paise: number;
+    /** "60 days after the disbursal date": the due date is counted from disbursal, as the loan does. */
+    due: string;
+    /** The date it would be if the loan were disbursed on the issue date. */
+    due_if_disbursed_on_issue: string;
+  };
   daily_rate_percent: number;
+  /** Daily rate in hundredths of a percent, as the loan stores it. */
+  daily_rate_hundredths: number;
   annual_rate_percent: number;
+  interest_type: 'Fixed';
+  fees: KfsFee[];
   processing_fee_paise: number;
   gst_on_fee_paise: number;
+  apr_percent: number;
   disbursed_amount_paise: number;
   interest_paise: number;
   total_repayable_paise: number;
-  apr_percent: number;
-  due_date: string;
-  cooling_off_days: number;
-  grievance_officer: { name: string; email: string; phone: string };
+  contingent: {
+    after_due_date_interest: { daily_rate_percent: number; days_max: number; max_paise: number; text: string };
+    penal_charge: { amount_paise: number; gst_percent: number; gst_paise: number; total_paise: number; text: string };
+    foreclosure_charge_paise: 0;
+    text_other: string;
+  };
+  recovery: { in_house: string; agents: string };
+  grievance_officer: KfsOfficer & { response_days: number };
+  nodal_officer: KfsOfficer;
+  complaint_escalation: { after_days: number; portal: string; text: string };
+  cooling_off: {
+    days: number;
+    /** Exit on the last cooling-off day of a loan disbursed on the issue date. */
+    example_exit_date: string;
+    example_interest_paise: number;
+    example_exit_paise: number;
+    fee_kept_paise: number;
+    gst_kept_paise: number;
+    text: string;
+  };
+  lending_service_providers: string;
+  transfer_securitisation: string;
+  /** The servicing terms the loan is disbursed with (createLoan), exactly as stated above. */
+  terms: ServicingTerms;
 }
 
-export function keyFactStatement(
-  data: Site,
-  loan: { amountPaise: number; tenureDays: number; dailyRatePercent: number; disbursalDate: string },
-): KeyFactStatement {
+/**
+ * The last day a statement issued on `issuedOn` can be accepted: `workingDays` working days after the
+ * issue date, working days being Monday to Saturday (Sundays do not count; public holidays are not
+ * known here, so a validity can only be longer in practice, never shorter than stated).
+ */
+export function kfsValidUntil(issuedOn: string, workingDays: number): string {
+  let day = issuedOn;
+  let counted = 0;
+  while (counted < workingDays) {
+    day = addDays(day, 1);
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() !== 0) counted += 1;
+  }
+  return day;
+}
+
+/** "KFS-000123" from the sequence's value. */
+export const kfsNumber = (n: number | string): string => `KFS-${String(n).padStart(6, '0')}`;
+
+export interface KfsInput {
+  amountPaise: number;
+  tenureDays: number;
+  dailyRatePercent: number;
+  /** India's date of issue; also the disbursal date the example figures assume. */
+  issuedOn: string;
+  kfsNo: string | null;
+}
+
+export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
   const cost = loanCost({
     principalPaise: loan.amountPaise,
     days: loan.tenureDays,
@@ -46,25 +131,192 @@ export function keyFactStatement(
     processingFeePercent: data.loan.processingFeePercent,
     gstPercent: data.loan.gstPercent,
   });
-  return {
-    lender: data.legalName,
-    brand: data.brand,
-    sanctioned_amount_paise: cost.principalPaise,
-    tenure_days: cost.days,
-    daily_rate_percent: loan.dailyRatePercent,
-    annual_rate_percent: cost.annualRatePercent,
-    processing_fee_paise: cost.processingFeePaise,
-    gst_on_fee_paise: cost.gstPaise,
-    disbursed_amount_paise: cost.disbursedPaise,
-    interest_paise: cost.interestPaise,
-    total_repayable_paise: cost.repayablePaise,
-    apr_percent: cost.aprPercent,
-    due_date: addDays(loan.disbursalDate, loan.tenureDays),
-    cooling_off_days: COOLING_OFF_DAYS,
-    grievance_officer: {
-      name: data.grievanceOfficer.name,
-      email: data.grievanceOfficer.email,
-      phone: data.grievanceOfficer.phone,
-    },
+  const terms = servicingTerms(data.loan, loan.amountPaise);
+  const rateHundredths = percentToHundredths(loan.dailyRatePercent);
+  const account = {
+    principalPaise: loan.amountPaise,
+    dailyRateHundredths: rateHundredths,
+    tenureDays: loan.tenureDays,
+    disbursalDate: loan.issuedOn,
+    overdueInterestDaysMax: terms.overdueInterestDaysMax,
+    penalChargePaise: terms.penalChargePaise,
+    penalGstPaise: terms.penalGstPaise,
   };
+  // The figures of the loan account module: what falls due on the due date with nothing paid before.
+  const onDue = accountOn(account, [], addDays(loan.issuedOn, loan.tenureDays));
+  const interest = onDue.interestChargedPaise;
+  const repayable = onDue.balance.totalPaise;
+  // The most after-due-date interest can come to: every allowed day on the whole principal.
+  const lastInterestDay = addDays(loan.issuedOn, loan.tenureDays + terms.overdueInterestDaysMax);
+  const afterDueInterest =
+    accountOn({ ...account, penalChargePaise: 0, penalGstPaise: 0 }, [], lastInterestDay).interestChargedPaise -
+    interest;
+  const exitDate = coolingOffUntil(loan.issuedOn, terms.coolingOffDays);
+  const exit = accountOn(account, [], exitDate);
+  const lender = data.legalName;
+  const penalTotal = terms.penalChargePaise + terms.penalGstPaise;
+  const grievance = data.grievanceOfficer;
+  const escalationDays = grievance.responseDays;
+  return {
+    kfs_no: loan.kfsNo,
+    issued_on: loan.issuedOn,
+    valid_until: kfsValidUntil(loan.issuedOn, data.loan.kfsValidityWorkingDays),
+    lender,
+    brand: data.brand,
+    lender_registration: `${data.registration.kind} registered with the ${data.registration.regulator}, certificate ${data.registration.number}`,
+    loan_type: 'Unsecured personal loan (short-term)',
+    sanctioned_amount_paise: cost.principalPaise,
+    disbursal_schedule: '100% upfront, in one payment to your bank account',
+    tenure_days: cost.days,
+    instalment: {
+      type: 'Bullet: one repayment of principal and interest at the end of the tenure',
+      count: 1,
+      amount_paise: repayable,
+      due: `${loan.tenureDays} days after the disbursal date`,
+      due_if_disbursed_on_issue: onDue.dueDate,
+    },
+    daily_rate_percent: loan.dailyRatePercent,
+    daily_rate_hundredths: rateHundredths,
+    annual_rate_percent: cost.annualRatePercent,
+    interest_type: 'Fixed',
+    fees: [
+      {
+        name: 'Processing fee',
+        amount_paise: terms.processingFeePaise,
+        gst_percent: data.loan.gstPercent,
+        gst_paise: terms.gstOnFeePaise,
+        payable_to: lender,
+        frequency: 'One-time',
+        how_collected: 'Deducted from the loan amount at disbursal',
+      },
+    ],
+    processing_fee_paise: terms.processingFeePaise,
+    gst_on_fee_paise: terms.gstOnFeePaise,
+    apr_percent: cost.aprPercent,
+    disbursed_amount_paise: loan.amountPaise - terms.processingFeePaise - terms.gstOnFeePaise,
+    interest_paise: interest,
+    total_repayable_paise: repayable,
+    contingent: {
+      after_due_date_interest: {
+        daily_rate_percent: loan.dailyRatePercent,
+        days_max: terms.overdueInterestDaysMax,
+        max_paise: afterDueInterest,
+        text: `Interest at the same ${formatPercent(loan.dailyRatePercent)} a day on the principal still unpaid after the due date, for at most ${terms.overdueInterestDaysMax} days (at most ${formatPaise(afterDueInterest)} if nothing is repaid), then no more interest.`,
+      },
+      penal_charge: {
+        amount_paise: terms.penalChargePaise,
+        gst_percent: data.loan.afterDueDate.penalChargeGstPercent,
+        gst_paise: terms.penalGstPaise,
+        total_paise: penalTotal,
+        text: `${formatPaise(terms.penalChargePaise)} plus ${formatPaise(terms.penalGstPaise)} GST (${formatPaise(penalTotal)}), charged once, the day after the due date, if anything is still unpaid. Never compounded, no interest on it, never added to the principal.`,
+      },
+      foreclosure_charge_paise: 0,
+      text_other: 'Nil. No other charge of any kind: nothing that this statement does not name can be charged.',
+    },
+    recovery: {
+      in_house: `Collection is done by ${lender}'s own staff: reminders by SMS, e-mail and phone calls between 8 a.m. and 7 p.m., following the RBI's Fair Practices Code.`,
+      agents:
+        'No recovery agents are engaged. If one is ever engaged for your loan, you will be told their name and contact details before they contact you.',
+    },
+    grievance_officer: {
+      name: grievance.name,
+      designation: grievance.designation,
+      email: grievance.email,
+      phone: grievance.phone,
+      response_days: grievance.responseDays,
+    },
+    nodal_officer: { ...data.nodalOfficer },
+    complaint_escalation: {
+      after_days: escalationDays,
+      portal: data.regulatorLinks.complaints,
+      text: `If your complaint is not resolved within ${escalationDays} days, or you are not satisfied with the answer, you may complain to the RBI at ${data.regulatorLinks.complaints} (Reserve Bank - Integrated Ombudsman Scheme).`,
+    },
+    cooling_off: {
+      days: terms.coolingOffDays,
+      example_exit_date: exitDate,
+      example_interest_paise: exit.interestChargedPaise,
+      example_exit_paise: exit.balance.totalPaise,
+      fee_kept_paise: terms.processingFeePaise,
+      gst_kept_paise: terms.gstOnFeePaise,
+      text: `For ${terms.coolingOffDays} days after disbursal you may exit the loan by repaying the principal and the interest for the days you held it, with no penalty. The processing fee of ${formatPaise(terms.processingFeePaise)} and its GST of ${formatPaise(terms.gstOnFeePaise)}, deducted at disbursal, are not refunded. Example: disbursed on ${formatDate(loan.issuedOn)} and exited on ${formatDate(exitDate)}, the last cooling-off day, you repay ${formatPaise(exit.balance.totalPaise)} (${formatPaise(loan.amountPaise)} principal and ${formatPaise(exit.interestChargedPaise)} interest).`,
+    },
+    lending_service_providers: 'None: the loan is offered, serviced and collected by the lender directly.',
+    transfer_securitisation:
+      'Your loan may be assigned or securitised to another entity regulated by the RBI; you will be told in writing before it happens, and your terms will not change.',
+    terms,
+  };
+}
+
+/** The statement as titled sections of label and value: what the screen, the print, the copy and the e-mail show. */
+export function kfsSections(kfs: KeyFactStatement): { title: string; rows: [string, string][] }[] {
+  const fee = (f: KfsFee): [string, string] => [
+    f.name,
+    `${formatPaise(f.amount_paise)} plus ${formatPercent(f.gst_percent)} GST of ${formatPaise(f.gst_paise)}; payable to ${f.payable_to}; ${f.frequency.toLowerCase()}; ${f.how_collected.toLowerCase()}`,
+  ];
+  const officer = (o: KfsOfficer) => `${o.name}, ${o.designation}, ${o.email}, ${o.phone}`;
+  const c = kfs.contingent;
+  return [
+    {
+      title: 'Statement',
+      rows: [
+        ['KFS number', kfs.kfs_no ?? 'Given when you accept the quote'],
+        ['Date issued', formatDate(kfs.issued_on)],
+        ['Valid until', `${formatDate(kfs.valid_until)} (accept by then for these terms to bind us)`],
+        ['Lender', `${kfs.lender} (${kfs.brand}), ${kfs.lender_registration}`],
+      ],
+    },
+    {
+      title: 'Part 1: Interest rate and fees and charges',
+      rows: [
+        ['Type of loan', kfs.loan_type],
+        ['Sanctioned loan amount', formatPaise(kfs.sanctioned_amount_paise)],
+        ['Disbursal schedule', kfs.disbursal_schedule],
+        ['Loan term', `${kfs.tenure_days} days`],
+        ['Type of instalment', kfs.instalment.type],
+        ['Number of instalments', String(kfs.instalment.count)],
+        ['Instalment amount', formatPaise(kfs.instalment.amount_paise)],
+        [
+          'Repayment date',
+          `${kfs.instalment.due} (${formatDate(kfs.instalment.due_if_disbursed_on_issue)} if disbursed on ${formatDate(kfs.issued_on)})`,
+        ],
+        [
+          'Interest rate and type',
+          `${formatPercent(kfs.daily_rate_percent)} a day (${formatPercent(kfs.annual_rate_percent)} a year), ${kfs.interest_type.toLowerCase()}`,
+        ],
+        ...kfs.fees.map(fee),
+        ['Annual percentage rate (APR)', formatPercent(kfs.apr_percent)],
+        ['Net amount paid into your account', formatPaise(kfs.disbursed_amount_paise)],
+        ['Total interest', formatPaise(kfs.interest_paise)],
+        ['Total amount to be paid', formatPaise(kfs.total_repayable_paise)],
+      ],
+    },
+    {
+      title: 'Contingent charges',
+      rows: [
+        ['Interest after the due date', c.after_due_date_interest.text],
+        ['Penal charge for late payment', c.penal_charge.text],
+        [
+          'Foreclosure or prepayment charge',
+          `${formatPaise(c.foreclosure_charge_paise)}: close the loan early at any time`,
+        ],
+        ['Any other charge', c.text_other],
+      ],
+    },
+    {
+      title: 'Part 2: Other qualitative information',
+      rows: [
+        ['Recovery and collection', kfs.recovery.in_house],
+        ['Recovery agents', kfs.recovery.agents],
+        [
+          'Grievance redressal officer',
+          `${officer(kfs.grievance_officer)}; answers within ${kfs.grievance_officer.response_days} days`,
+        ],
+        ['Nodal officer', officer(kfs.nodal_officer)],
+        ['Escalation to the RBI', kfs.complaint_escalation.text],
+        ['Cooling-off period and exit', kfs.cooling_off.text],
+        ['Lending service providers', kfs.lending_service_providers],
+        ['Transfer or securitisation', kfs.transfer_securitisation],
+      ],
+    },
+  ];
 }

@@ -43,6 +43,8 @@ export const SiteSchema = v.object({
     phone: text,
     responseDays: v.pipe(v.number(), v.integer(), v.minValue(1)),
   }),
+  /** The nodal officer a complaint goes to when the grievance officer's answer does not settle it (KFS Part 2). */
+  nodalOfficer: v.object({ name: text, designation: text, email, phone: text }),
   regulatorLinks: v.object({ complaints: url, sachet: url }),
   apps: v.object({ googlePlay: url, appStore: url }),
   social: v.object({ facebook: url, instagram: url, linkedin: url }),

@@ -65,6 +65,10 @@ const EnvSchema = v.object({
   ),
   SMS_HTTP_URL: v.optional(v.pipe(v.string(), v.url('must be a full https:// address'))),
   SMS_HTTP_API_KEY: optionalText(),
+  MAIL_TRANSPORT: v.optional(v.picklist(['outbox', 'http'], 'must be outbox or http')),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'noreply@koshcredit.example'),
+  MAIL_HTTP_URL: v.optional(v.pipe(v.string(), v.url('must be a full https:// address'))),
+  MAIL_HTTP_API_KEY: optionalText(),
   SEED_DEMO: flag(true),
   PAYMENTS_MODE: v.optional(v.picklist(['sandbox', 'live'], 'must be sandbox or live')),
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://www.koshcredit.example'))),
@@ -121,6 +125,8 @@ export interface Config {
   sms:
     | { transport: 'outbox'; senderId: string; templateId: string }
     | { transport: 'http'; senderId: string; templateId: string; url: string; apiKey: string };
+  /** E-mail (the Key Fact Statement): the outbox outside production, a mail API in production. */
+  mail: { transport: 'outbox'; from: string } | { transport: 'http'; from: string; url: string; apiKey: string };
   /** Seed the demo borrower into an empty embedded database. */
   seedDemo: boolean;
   payments: {
@@ -194,6 +200,17 @@ export function loadConfig(env: Env = process.env): Config {
     if (e.SMS_HTTP_URL && e.SMS_HTTP_API_KEY) {
       sms = { ...sms, transport: 'http', url: e.SMS_HTTP_URL, apiKey: e.SMS_HTTP_API_KEY };
     }
+  }
+  const mailTransport = e.MAIL_TRANSPORT ?? (production ? undefined : 'outbox');
+  let mail: Config['mail'] = { transport: 'outbox', from: e.MAIL_FROM };
+  if (mailTransport === undefined) {
+    problems.push('  MAIL_TRANSPORT: must be set to http in production (the outbox exists only outside production)');
+  } else if (mailTransport === 'outbox' && production) {
+    problems.push('  MAIL_TRANSPORT: the outbox transport does not exist in production; configure http');
+  } else if (mailTransport === 'http') {
+    if (!e.MAIL_HTTP_URL || !e.MAIL_HTTP_API_KEY)
+      problems.push('  MAIL_HTTP_URL, MAIL_HTTP_API_KEY: must be set when MAIL_TRANSPORT is http');
+    else mail = { transport: 'http', from: e.MAIL_FROM, url: e.MAIL_HTTP_URL, apiKey: e.MAIL_HTTP_API_KEY };
   }
   const paymentsMode = e.PAYMENTS_MODE ?? (production ? 'live' : 'sandbox');
   let razorpay: Config['payments']['razorpay'] = {
@@ -292,6 +309,7 @@ export function loadConfig(env: Env = process.env): Config {
     session: { absoluteHours: e.SESSION_ABSOLUTE_HOURS, idleMinutes: e.SESSION_IDLE_MINUTES },
     contactMaxPerAddressPerHour: e.CONTACT_MAX_PER_ADDRESS_PER_HOUR,
     sms,
+    mail,
     seedDemo: e.SEED_DEMO,
     payments: {
       mode: paymentsMode,

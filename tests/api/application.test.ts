@@ -63,15 +63,19 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
       max_loan_amount: 60000,
       min_loan_tenure: 60,
       max_loan_tenure: 90,
+      // A monthly income of ₹60,000: the 0.5% a day tier.
+      daily_rate_percent: 0.5,
     });
     const kfs = await server.post(API.keyFactStatement, { amount: 20000, tenure: 60 }, { token });
     expect(kfs.body.Data).toMatchObject({
+      kfs_no: null,
       lender: 'Kosh Finvest Private Limited',
       sanctioned_amount_paise: 2_000_000,
+      daily_rate_percent: 0.5,
       processing_fee_paise: 40_000,
       gst_on_fee_paise: 7_200,
-      total_repayable_paise: 3_200_000,
-      cooling_off_days: 3,
+      total_repayable_paise: 2_600_000,
+      cooling_off: { days: 3 },
       grievance_officer: { name: 'Asha Verma' },
     });
     const accept = { event_name: 'loan_quotation_decision', accepted_id: 1, amount: 20000, tenure: 60, purpose_id: 2 };
@@ -135,12 +139,21 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
     const list = await server.post(API.leadList, {}, { token });
     const [lead] = list.body.Data.lead_list;
     expect(lead).toMatchObject({ loan_amount: 20000, status: 'applied' });
-    await approveLead(
+    const approved = await approveLead(
       server.database.db,
       lead.lead_id,
       { amountPaise: 1_800_000, tenureDays: 60, dailyRatePercent: 0.5, manager: 'Neha Rao' },
       'ops:test',
     );
+    // Other terms than the accepted statement: a new one the customer accepts before disbursal.
+    expect(approved.awaitingAcknowledgement).toBe(true);
+    await expect(disburseLead(server.database.db, lead.lead_id, 'ops:test')).rejects.toThrow(/waits for the customer/);
+    const ack = await send(token, {
+      event_name: 'kfs_acknowledgement',
+      kfs_no: approved.statement.kfsNo,
+      kfs_acknowledged: true,
+    });
+    expect(ack.body.Status, ack.body.Message).toBe(1);
     const loan = await disburseLead(server.database.db, lead.lead_id, 'ops:test');
     await expect(disburseLead(server.database.db, lead.lead_id, 'ops:test')).rejects.toThrow(
       /approve it before disbursing/,

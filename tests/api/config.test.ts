@@ -15,6 +15,9 @@ const PRODUCTION = {
   SMS_TRANSPORT: 'http',
   SMS_HTTP_URL: 'https://sms.example.in/send',
   SMS_HTTP_API_KEY: 'key',
+  MAIL_TRANSPORT: 'http',
+  MAIL_HTTP_URL: 'https://mail.example.in/send',
+  MAIL_HTTP_API_KEY: 'mail-key',
   RAZORPAY_KEY_ID: 'rzp_live_x',
   RAZORPAY_KEY_SECRET: 'live-secret',
   RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret',
@@ -47,6 +50,16 @@ describe('configuration is checked once, at start', () => {
     expect(() => loadConfig({ ...PRODUCTION, SMS_TRANSPORT: 'outbox' })).toThrow(/outbox transport does not exist/);
     expect(() => loadConfig({ ...PRODUCTION, SMS_HTTP_URL: undefined })).toThrow(/SMS_HTTP_URL: must be set/);
     expect(loadConfig(PRODUCTION).sms.transport).toBe('http');
+    expect(() => loadConfig({ ...PRODUCTION, MAIL_TRANSPORT: undefined })).toThrow(
+      /MAIL_TRANSPORT: must be set to http/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, MAIL_TRANSPORT: 'outbox' })).toThrow(
+      /MAIL_TRANSPORT: the outbox transport does not exist/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, MAIL_HTTP_API_KEY: undefined })).toThrow(
+      /MAIL_HTTP_URL, MAIL_HTTP_API_KEY/,
+    );
+    expect(loadConfig(PRODUCTION).mail).toMatchObject({ transport: 'http', url: 'https://mail.example.in/send' });
     expect(() => loadConfig({ ...PRODUCTION, PAYU_SALT: undefined })).toThrow(
       /PAYU_SALT: must be set when PAYMENTS_MODE is live/,
     );
@@ -76,6 +89,7 @@ describe('configuration is checked once, at start', () => {
       port: 4321,
       host: '127.0.0.1',
       sms: { transport: 'outbox' },
+      mail: { transport: 'outbox' },
       database: { kind: 'embedded' },
     });
     expect(config.warnings).toEqual([expect.stringContaining('OTP_SECRET')]);

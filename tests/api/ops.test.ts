@@ -35,7 +35,7 @@ describe('the operations command line and the demo borrower', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('lists the loans with their dues today', async () => {
+  it('lists the loans with what closes each today', async () => {
     const { code, out } = await ops('loans');
     expect(code).toBe(0);
     expect(out).toMatch(/KCL100001\s+Demo Borrower\s+9876500001\s+₹20,000/);
@@ -44,12 +44,20 @@ describe('the operations command line and the demo borrower', () => {
   });
 
   it('records an offline transfer once, and shows it with who recorded it', async () => {
-    expect((await ops('collect', 'KCL100001', '1500.50', '--ref', 'NEFT-0001')).out).toContain('Due now: ₹20,499.50');
+    // The demo loan: ₹20,000 at 0.5% a day, disbursed 20 days ago: ₹2,000 of interest to date. The
+    // transfer pays interest first: all of it, nothing of the principal.
+    expect((await ops('collect', 'KCL100001', '1500.50', '--ref', 'NEFT-0001')).out).toContain(
+      'charges ₹0, interest ₹1,500.50, principal ₹0. To close now: ₹20,499.50.',
+    );
     const again = await ops('collect', 'KCL100001', '1500.50', '--ref', 'NEFT-0001');
     expect(again.code).toBe(2);
     expect(again.out).toContain('already recorded');
     const { out } = await ops('loan', 'KCL100001');
     expect(out).toMatch(/Collected\s+₹1,500.50/);
+    expect(out).toMatch(/To close today\s+₹20,499.50 \(no prepayment charge\)/);
+    // The statement of account: the same rows as the borrower's PDF, with the balance after each.
+    expect(out).toMatch(/Interest .* to .*, 20 days on ₹20,000.00\s+₹2,000.00\s+₹22,000.00/);
+    expect(out).toMatch(/Payment received, Bank transfer ref. NEFT-0001\s+₹1,500.50\s+Charges ₹0.00, interest ₹1,500.50, principal ₹0.00\s+₹20,499.50/);
     expect(out).toMatch(/offline\s+NEFT-0001\s+₹1,500.50\s+₹1,500.50\s+ops:asha/);
   });
 

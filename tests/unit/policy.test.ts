@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, DEFAULT_POLICY, decide } from '../../src/server/eligibility/policy.ts';
+import {
+  ageOn,
+  DEFAULT_POLICY,
+  dailyRatePercentFor,
+  decide,
+  offeredDailyRates,
+} from '../../src/server/eligibility/policy.ts';
 
 const good = {
   dob: '1990-06-15',
@@ -21,7 +27,13 @@ describe('the eligibility policy', () => {
     expect(decide(good)).toEqual({
       eligible: true,
       message: expect.stringContaining('eligible'),
-      quote: { min_loan_amount: 5000, max_loan_amount: 60_000, min_loan_tenure: 60, max_loan_tenure: 90 },
+      quote: {
+        min_loan_amount: 5000,
+        max_loan_amount: 60_000,
+        min_loan_tenure: 60,
+        max_loan_tenure: 90,
+        daily_rate_percent: 0.5,
+      },
     });
     const rich = decide({ ...good, monthlyIncomePaise: 5_00_000_00 });
     expect(rich.eligible && rich.quote.max_loan_amount).toBe(100_000);
@@ -46,5 +58,31 @@ describe('the eligibility policy', () => {
   it('is data: a configured policy changes the answer', () => {
     const lenient = { ...DEFAULT_POLICY, incomeTypes: [1, 2] as (1 | 2)[], minMonthlyIncomeRupees: 10_000 };
     expect(decide({ ...good, incomeTypeId: 2, monthlyIncomePaise: 15_000_00 }, lenient).eligible).toBe(true);
+  });
+
+  it('prices by income: the first tier (highest income first) whose monthly income the customer reaches', () => {
+    const tiers = [
+      { minMonthlyIncomeRupees: 100_000, dailyRatePercent: 0.25 },
+      { minMonthlyIncomeRupees: 60_000, dailyRatePercent: 0.5 },
+      { minMonthlyIncomeRupees: 25_000, dailyRatePercent: 1 },
+    ];
+    expect(dailyRatePercentFor(150_000_00, tiers)).toBe(0.25);
+    expect(dailyRatePercentFor(100_000_00, tiers)).toBe(0.25);
+    expect(dailyRatePercentFor(99_999_99, tiers)).toBe(0.5);
+    expect(dailyRatePercentFor(60_000_00, tiers)).toBe(0.5);
+    expect(dailyRatePercentFor(25_000_00, tiers)).toBe(1);
+    // Below every tier (a configured policy lending lower): the last tier's, the highest rate.
+    expect(dailyRatePercentFor(10_000_00, tiers)).toBe(1);
+    // A single tier is a single rate for everyone.
+    expect(dailyRatePercentFor(500_000_00, [{ minMonthlyIncomeRupees: 1, dailyRatePercent: 0.75 }])).toBe(0.75);
+    expect(offeredDailyRates(tiers)).toEqual([0.25, 0.5, 1]);
+  });
+
+  it('gives the quote the rate of the configured tiers', () => {
+    const rate = (income: number) => {
+      const answer = decide({ ...good, monthlyIncomePaise: income * 100 });
+      return answer.eligible ? answer.quote.daily_rate_percent : null;
+    };
+    expect([rate(25_000), rate(40_000), rate(60_000), rate(100_000)]).toEqual([1, 0.75, 0.5, 0.25]);
   });
 });

@@ -1,13 +1,13 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
-import siteData from '../../../content/site.json' with { type: 'json' };
 import { failureMessage, NetworkError } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { quote as payableOf } from '../../lib/calculator.ts';
-import { formatPaise } from '../../lib/format.ts';
-import { quoteDailyRatePercent, type KeyFactStatement as Statement } from '../../lib/kfs.ts';
+import { formatPaise, formatPercent } from '../../lib/format.ts';
+import type { KeyFactStatement as Statement } from '../../lib/kfs.ts';
 import { destinationOf } from '../../lib/onboarding.ts';
+import { annualRatePercent } from '../../lib/rates.ts';
 import { KFS_REQUIRED, LOAN_PURPOSES, QuoteDecisionRequest } from '../../lib/schemas/application.ts';
 import { clearAlerts, showAlert } from './alerts.ts';
 import { dashboardCall, registrationEvent, SessionEnded } from './api.ts';
@@ -29,7 +29,6 @@ import { useRequest } from './useRequest.ts';
 /** The loan page of dashboard.md §9: amount in steps of 500 from 5000, tenure from 7 days, within the quote. */
 const AMOUNT = { step: 500, default: 5000 };
 const TENURE = { step: 1, default: 7 };
-const DAILY_RATE_PERCENT = quoteDailyRatePercent(siteData.loan);
 const PURPOSES = Object.entries(LOAN_PURPOSES).map(([value, label]) => ({ value, label }));
 
 interface LoanQuote extends ApplicationAnswer {
@@ -37,6 +36,8 @@ interface LoanQuote extends ApplicationAnswer {
   max_loan_amount: number;
   min_loan_tenure: number;
   max_loan_tenure: number;
+  /** The customer's daily rate, decided by the server's rate policy. */
+  daily_rate_percent: number;
   step_percentage: number;
 }
 
@@ -183,7 +184,8 @@ export default function CalculateLoan({ route }: ScreenProps) {
     });
   };
 
-  const cost = payableOf(amount, DAILY_RATE_PERCENT, tenure);
+  const rate = offer?.daily_rate_percent ?? 0;
+  const cost = payableOf(amount, rate, tenure);
   const locked = (offer?.step_percentage ?? 0) >= 100;
   const accepted =
     offer !== null && destinationOf(offer.next_step).index > destinationOf('loan_quotation_decision').index;
@@ -254,6 +256,12 @@ export default function CalculateLoan({ route }: ScreenProps) {
                 <dd>{rupees(amount)}</dd>
               </div>
               <div>
+                <dt>Your interest rate</dt>
+                <dd data-testid="rate">
+                  {formatPercent(rate)} a day ({formatPercent(rate > 0 ? annualRatePercent(rate) : 0)} a year)
+                </dd>
+              </div>
+              <div>
                 <dt>Interest</dt>
                 <dd>{formatPaise(cost.interestPaise)}</dd>
               </div>
@@ -264,8 +272,9 @@ export default function CalculateLoan({ route }: ScreenProps) {
             </dl>
           </div>
           <p className={local.note}>
-            Payable amount = principal + principal × tenure in days / 100. The processing fee and its GST are deducted
-            when the loan is paid out: the Key Fact Statement shows every charge.
+            Payable amount = principal + principal × {formatPercent(rate)} × tenure in days. Your rate is set by your
+            monthly income. The processing fee and its GST are deducted when the loan is paid out: the Key Fact
+            Statement shows every charge.
           </p>
           {shown ? (
             <>

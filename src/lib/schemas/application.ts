@@ -64,6 +64,14 @@ export const QuoteDecisionRequest = v.object({
   kfs_acknowledged: v.optional(v.boolean()),
 });
 
+/** Accepting a statement staff issued on approving other terms (the dashboard's confirmation). */
+export const KfsAcknowledgementRequest = v.object({
+  event_name: v.literal('kfs_acknowledgement'),
+  profile_id: profileId,
+  kfs_no: v.pipe(v.string('kfs_no is required'), v.regex(/^KFS-\d{6,}$/, 'kfs_no is not valid')),
+  kfs_acknowledged: v.literal(true, KFS_REQUIRED),
+});
+
 export const EmploymentRequest = v.object({
   event_name: v.literal('employment_details'),
   profile_id: profileId,

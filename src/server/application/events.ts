@@ -3,34 +3,39 @@
  * Statement, employment, the documents the policy asks for, the bank account. Staff then decide
  * with the operations command line.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
-import { keyFactStatement, quoteDailyRatePercent } from '../../lib/kfs.ts';
+import { formatDate } from '../../lib/format.ts';
+import type { KeyFactStatement } from '../../lib/kfs.ts';
 import {
   BankingRequest,
   EmploymentRequest,
   GenerateQuoteRequest,
   KFS_REQUIRED,
+  KfsAcknowledgementRequest,
   QuoteDecisionRequest,
 } from '../../lib/schemas/application.ts';
-import { site } from '../../lib/site.ts';
 import type { AppEnv } from '../context.ts';
 import type { Database, Transaction } from '../db/client.ts';
-import { customers, leads, loans } from '../db/schema.ts';
-import { decide, type Quote } from '../eligibility/policy.ts';
+import { customers, keyFactStatements, leads, loans } from '../db/schema.ts';
+import { decide, type Quote, quoteRate } from '../eligibility/policy.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { ownCustomer } from '../profile/events.ts';
 import { defineEvent } from '../registration/events.ts';
 import { bankOfIfsc } from './banks.ts';
 import { documentEvents, mandatoryDocuments } from './documents.ts';
+import { type Delivery, deliverStatement, expired, issueStatement, isUniqueViolation } from './statements.ts';
 
 export type Lead = typeof leads.$inferSelect;
 type Customer = typeof customers.$inferSelect;
 
-/** The daily rate of every quote (src/lib/kfs.ts: the loan page shows its payable at the same rate). */
-export const QUOTE_DAILY_RATE_PERCENT = quoteDailyRatePercent(site.loan);
+/** How a request's handler delivers a statement: the app's transports, the request's origin for the link. */
+export const deliveryOf = (c: Context<AppEnv>): Delivery => {
+  const { config, db, sms } = c.get('deps');
+  return { config, db, sms, log: c.get('log'), origin: new URL(c.req.url).origin };
+};
 const APPLICATION_STEPS = [
   'generate_loan_quote',
   'employment_details',
@@ -105,15 +110,16 @@ export const applicationEvents = {
         throw new ApiError(409, 'Please complete your profile and check your eligibility first.', 'not_eligible');
       }
       const deps = c.get('deps');
-      const existing = await openLead(c, customer.id);
-      if (existing) {
-        return ok(c, {
+      const answerExisting = (existing: Lead) =>
+        ok(c, {
           ...(existing.quote as Quote),
+          daily_rate_percent: quoteRate(existing.quote as Quote),
           step_percentage: existing.stepPercentage,
           lead_id: existing.id,
           next_step: existing.nextStep,
         });
-      }
+      const existing = await openLead(c, customer.id);
+      if (existing) return answerExisting(existing);
       const history = await deps.db
         .select({ status: loans.status })
         .from(loans)
@@ -130,8 +136,9 @@ export const applicationEvents = {
         deps.config.eligibilityPolicy,
       );
       if (!decision.eligible) throw new ApiError(422, decision.message, 'not_eligible');
-      // The lead and the customer's next step together, as in advance().
-      const lead = await deps.db.transaction(async (tx) => {
+      // The lead and the customer's next step together, as in advance(). Two quotes at once: the
+      // database keeps one open lead (leads_one_open_per_customer_idx) and the other request answers it.
+      const create = deps.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(leads)
           .values({
@@ -147,6 +154,15 @@ export const applicationEvents = {
         await tx.update(customers).set({ nextStep: 'loan_quotation_decision' }).where(eq(customers.id, customer.id));
         return created;
       });
+      let lead: Lead;
+      try {
+        lead = await create;
+      } catch (error) {
+        if (!isUniqueViolation(error, 'leads_one_open_per_customer_idx')) throw error;
+        const winner = await openLead(c, customer.id);
+        if (!winner) throw error;
+        return answerExisting(winner);
+      }
       return ok(
         c,
         { ...decision.quote, step_percentage: 0, lead_id: lead.id, next_step: 'loan_quotation_decision' },
@@ -193,22 +209,99 @@ export const applicationEvents = {
       if (input.kfs_acknowledged !== true) {
         throw new ApiError(400, KFS_REQUIRED, 'kfs_required');
       }
-      const kfs = keyFactStatement(site, {
-        amountPaise: amount * 100,
-        tenureDays: tenure,
-        dailyRatePercent: QUOTE_DAILY_RATE_PERCENT,
-        disbursalDate: indiaDate(deps.now()),
-      });
+      const rate = quoteRate(quote);
+      const now = deps.now();
       const next = lead.userType === 'NEW' ? 'employment_details' : await afterDocuments(c, lead);
-      const step = await advance(c, lead, next, {
-        purposeId,
-        amountPaise: amount * 100,
-        tenureDays: tenure,
-        dailyRateHundredths: Math.round(QUOTE_DAILY_RATE_PERCENT * 100),
-        kfs,
-        kfsAcknowledgedAt: deps.now(),
+      // The statement is stored, acknowledged, as the lead's current one with the step: all or nothing.
+      const { row, step } = await deps.db.transaction(async (tx) => {
+        const row = await issueStatement(
+          tx,
+          lead,
+          { amountPaise: amount * 100, tenureDays: tenure, dailyRatePercent: rate },
+          'quote',
+          now,
+          true,
+        );
+        const step = await advance(
+          c,
+          lead,
+          next,
+          {
+            purposeId,
+            amountPaise: amount * 100,
+            tenureDays: tenure,
+            dailyRateHundredths: Math.round(rate * 100),
+            kfs: row.content,
+            kfsAcknowledgedAt: now,
+          },
+          tx,
+        );
+        return { row, step };
       });
-      return ok(c, { ...step, kfs }, 'Quote accepted.');
+      await deliverStatement(deliveryOf(c), row, { kind: 'acknowledged' });
+      return ok(c, { ...step, kfs: row.content }, 'Quote accepted.');
+    },
+  }),
+
+  /** The customer accepts a statement staff issued on approving other terms; disbursal waits for it. */
+  kfs_acknowledgement: defineEvent({
+    auth: 'session',
+    schema: KfsAcknowledgementRequest,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      const deps = c.get('deps');
+      const [found] = await deps.db
+        .select({ row: keyFactStatements, lead: leads })
+        .from(keyFactStatements)
+        .innerJoin(leads, eq(leads.id, keyFactStatements.leadId))
+        .where(and(eq(keyFactStatements.kfsNo, input.kfs_no), eq(leads.customerId, customer.id)));
+      // Another customer's statement and one that does not exist get the same answer.
+      if (!found) throw new ApiError(404, 'No Key Fact Statement available.', 'not_found');
+      const { row, lead } = found;
+      if (row.acknowledgedAt)
+        return ok(
+          c,
+          { kfs_no: row.kfsNo, acknowledged_at: row.acknowledgedAt.toISOString() },
+          'You have already accepted this Key Fact Statement.',
+        );
+      if (lead.kfsId !== row.id || row.supersededAt || !OPEN.includes(lead.status)) {
+        throw new ApiError(
+          409,
+          'This Key Fact Statement has been replaced. Please read the latest one.',
+          'kfs_superseded',
+        );
+      }
+      const now = deps.now();
+      if (expired(row, now)) {
+        throw new ApiError(
+          409,
+          `This Key Fact Statement was valid until ${formatDate(row.validUntil)}. Please contact us for a new one.`,
+          'kfs_expired',
+        );
+      }
+      const acknowledged = await deps.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(keyFactStatements)
+          .set({ acknowledgedAt: now })
+          .where(and(eq(keyFactStatements.id, row.id), isNull(keyFactStatements.acknowledgedAt)))
+          .returning();
+        if (updated)
+          await tx.update(leads).set({ kfs: updated.content, kfsAcknowledgedAt: now }).where(eq(leads.id, lead.id));
+        return updated;
+      });
+      // A second acknowledgement at the same moment found it done: one delivery.
+      if (acknowledged) await deliverStatement(deliveryOf(c), acknowledged, { kind: 'acknowledged' });
+      const content = row.content as KeyFactStatement;
+      return ok(
+        c,
+        {
+          kfs_no: row.kfsNo,
+          acknowledged_at: (acknowledged?.acknowledgedAt ?? now).toISOString(),
+          lead_id: lead.id,
+          sanctioned_amount_paise: content.sanctioned_amount_paise,
+        },
+        `Thank you. You have accepted Key Fact Statement ${row.kfsNo}.`,
+      );
     },
   }),
 

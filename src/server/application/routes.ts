@@ -8,12 +8,13 @@ import { paiseToRupees } from '../../lib/repayAmount.ts';
 import { LOAN_PURPOSES } from '../../lib/schemas/application.ts';
 import { site } from '../../lib/site.ts';
 import { leads, loans } from '../db/schema.ts';
+import { type Quote, quoteRate } from '../eligibility/policy.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { ownCustomer } from '../profile/events.ts';
 import { DOCS_ID, mandatoryDocuments, saveDocument } from './documents.ts';
-import { openLead, QUOTE_DAILY_RATE_PERCENT } from './events.ts';
+import { openLead } from './events.ts';
 
 const leadId = v.pipe(
   v.union([v.string(), v.number()], 'lead_id is required'),
@@ -88,11 +89,13 @@ export const applicationRoutes = [
         throw new ApiError(409, 'Start your loan application with the loan calculator first.', 'no_application');
       return ok(
         c,
+        // The preview has no number: one is given when the customer accepts (docs/decisions.md).
         keyFactStatement(site, {
           amountPaise: input.amount * 100,
           tenureDays: input.tenure,
-          dailyRatePercent: QUOTE_DAILY_RATE_PERCENT,
-          disbursalDate: indiaDate(c.get('deps').now()),
+          dailyRatePercent: quoteRate(lead.quote as Quote),
+          issuedOn: indiaDate(c.get('deps').now()),
+          kfsNo: null,
         }),
       );
     },

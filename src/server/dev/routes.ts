@@ -8,13 +8,16 @@ import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { approveLead, disburseLead, findLead, rejectLead, StaffError } from '../application/staff.ts';
 import type { Config } from '../config.ts';
-import { smsOutbox } from '../db/schema.ts';
+import { mailOutbox, smsOutbox } from '../db/schema.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 
 const developmentOnly = (config: Config) => config.env !== 'production';
 /** The one-time code in a message body: the first run of 4 digits. */
 const codeIn = (body: string) => body.match(/\b\d{4}\b/)?.[0] ?? null;
+
+/** The e-mail outbox (MAIL_TRANSPORT=outbox), as /__dev/outbox is for SMS. */
+export const DEV_MAILBOX_PATH = '/__dev/mailbox';
 
 /** Staff's decisions for browser tests (the ops command line cannot open a database the server holds). */
 export const DEV_STAFF_PATH = '/__dev/staff';
@@ -48,6 +51,35 @@ export const devRoutes = [
           to: row.to,
           body: row.body,
           code: codeIn(row.body),
+          created_at: row.createdAt.toISOString(),
+        })),
+      );
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: DEV_MAILBOX_PATH,
+    operationId: 'devMailbox',
+    summary: 'Development only: the e-mail outbox for an address, newest first',
+    tag: 'Development',
+    auth: 'none',
+    query: { to: { description: 'The e-mail address', required: true } },
+    enabled: developmentOnly,
+    async handle(c) {
+      const to = c.req.query('to') ?? '';
+      if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new ApiError(400, 'Give ?to= an e-mail address.', 'validation_failed');
+      const rows = await c
+        .get('deps')
+        .db.select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, to))
+        .orderBy(desc(mailOutbox.id))
+        .limit(50);
+      return c.json(
+        rows.map((row) => ({
+          to: row.to,
+          subject: row.subject,
+          body: row.body,
           created_at: row.createdAt.toISOString(),
         })),
       );
@@ -94,7 +126,7 @@ export const devRoutes = [
       try {
         if (input.action === 'approve') {
           const lead = await findLead(db, input.lead_id);
-          await approveLead(
+          const approved = await approveLead(
             db,
             lead.id,
             {
@@ -106,13 +138,19 @@ export const devRoutes = [
             actor,
             now(),
           );
-          return ok(c, { status: 'approved' });
+          return ok(c, {
+            status: 'approved',
+            kfs_no: approved.statement.kfsNo,
+            awaiting_acknowledgement: approved.awaitingAcknowledgement,
+          });
         }
         if (input.action === 'reject') {
           await rejectLead(db, input.lead_id, input.reason, actor, now());
           return ok(c, { status: 'rejected' });
         }
-        const loan = await disburseLead(db, input.lead_id, actor, now());
+        const { config, sms } = c.get('deps');
+        const delivery = { config, sms, log: c.get('log'), origin: new URL(c.req.url).origin };
+        const loan = await disburseLead(db, input.lead_id, actor, now(), delivery);
         return ok(c, { status: 'disbursed', loan_no: loan.loanNo });
       } catch (error) {
         if (error instanceof StaffError) throw new ApiError(409, error.message, 'staff_refused');

@@ -45,7 +45,33 @@ export interface Quote {
   max_loan_amount: number;
   min_loan_tenure: number;
   max_loan_tenure: number;
+  /** The customer's daily rate (the rate policy, `dailyRatePercentFor`); absent on quotes stored before it. */
+  daily_rate_percent: number;
 }
+
+type RateTier = (typeof site.loan.rateTiers)[number];
+
+/**
+ * The rate policy (docs/decisions.md, "Key Fact Statement and rate policy"): a customer's daily rate is
+ * that of the first tier of `site.loan.rateTiers` (listed highest income first) whose monthly income
+ * they reach. An income below every tier (possible only when ELIGIBILITY_POLICY lends below the lowest
+ * tier) gets the last tier's rate, the highest.
+ */
+export function dailyRatePercentFor(
+  monthlyIncomePaise: number,
+  tiers: readonly RateTier[] = site.loan.rateTiers,
+): number {
+  const tier = tiers.find((t) => monthlyIncomePaise >= t.minMonthlyIncomeRupees * 100) ?? tiers[tiers.length - 1];
+  if (!tier) throw new Error('no rate tiers configured');
+  return tier.dailyRatePercent;
+}
+
+/** Every rate the policy can give: staff may approve only one of these. */
+export const offeredDailyRates = (tiers: readonly RateTier[] = site.loan.rateTiers): number[] =>
+  [...new Set(tiers.map((tier) => tier.dailyRatePercent))].sort((a, b) => a - b);
+
+/** The rate of a stored quote: quotes from before the rate policy were all at the highest rate. */
+export const quoteRate = (quote: Partial<Quote>): number => quote.daily_rate_percent ?? site.loan.dailyRatePercent.max;
 
 export type Decision = { eligible: true; message: string; quote: Quote } | { eligible: false; message: string };
 
@@ -89,6 +115,7 @@ export function decide(applicant: Applicant, policy: Policy = DEFAULT_POLICY): D
       max_loan_amount: cap,
       min_loan_tenure: site.loan.tenureDays.min,
       max_loan_tenure: site.loan.tenureDays.max,
+      daily_rate_percent: dailyRatePercentFor(applicant.monthlyIncomePaise),
     },
   };
 }

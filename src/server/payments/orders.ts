@@ -15,13 +15,21 @@ export const MINIMUM_PAYMENT_PAISE = 100;
 export const ORDER_MESSAGES = {
   nothingDue: 'This loan has no amount due.',
   tooSmall: 'The amount must be at least ₹1.',
+  underOneRupee:
+    'Less than ₹1 is due on this loan, which the payment services cannot take. Please pay it by bank transfer or write to us.',
   providerDown: 'The payment service is not answering just now. Please try again in a minute.',
 } as const;
 
-/** The amount to charge: the request when it is less than the due, else the due. */
+/**
+ * The amount to charge: the request when it is less than the due, else the due. A part that would
+ * leave less than ₹1 due is raised to the whole due: the providers take ₹1 at least, so such a rest
+ * could never be paid online.
+ */
 export function chargeAmount(requestedPaise: number | null, duePaise: number): number {
   if (duePaise <= 0) throw new ApiError(409, ORDER_MESSAGES.nothingDue, 'nothing_due');
-  const amount = requestedPaise === null || requestedPaise > duePaise ? duePaise : requestedPaise;
+  if (duePaise < MINIMUM_PAYMENT_PAISE) throw new ApiError(409, ORDER_MESSAGES.underOneRupee, 'due_under_minimum');
+  const whole = requestedPaise === null || duePaise - requestedPaise < MINIMUM_PAYMENT_PAISE;
+  const amount = whole ? duePaise : requestedPaise;
   if (amount < MINIMUM_PAYMENT_PAISE) throw new ApiError(400, ORDER_MESSAGES.tooSmall, 'amount_too_small');
   return amount;
 }

@@ -25,7 +25,12 @@ import { defineRoute } from '../http/routes.ts';
 import { figuresInRupees, type LoanRow, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { activeLoanByPan } from '../loans/store.ts';
 import { SmsNotSent } from '../otp/codes.ts';
-import { createPayuPaymentOrder, createRazorpayPaymentOrder, orderByProviderId } from '../payments/orders.ts';
+import {
+  createPayuPaymentOrder,
+  createRazorpayPaymentOrder,
+  MINIMUM_PAYMENT_PAISE,
+  orderByProviderId,
+} from '../payments/orders.ts';
 import { paymentSignature, sameSignature } from '../payments/razorpay.ts';
 import { otpMessage } from '../sms/messages.ts';
 import { creditRazorpayPayment } from './orderPayments.ts';
@@ -152,7 +157,12 @@ export const repayRoutes = [
         throw new ApiError(404, 'There is no amount due on a loan for this PAN.', 'no_active_loan');
       }
       const session = await openRepaySession(deps, found.loan.id);
-      const order = await createRazorpayPaymentOrder(deps, found.loan, null, deps.providerFetch);
+      // An order for the whole due, as the specification's answer carries; none when less than ₹1 is
+      // due (no provider takes it: the amount card says so when the payer tries).
+      const order =
+        Math.round(repayment.total_due_amount * 100) < MINIMUM_PAYMENT_PAISE
+          ? { orderId: '' }
+          : await createRazorpayPaymentOrder(deps, found.loan, null, deps.providerFetch);
       return c.json({
         Status: 1,
         Message: 'OTP verified successfully.',

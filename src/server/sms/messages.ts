@@ -5,3 +5,20 @@ export function otpMessage(code: string, purpose: 'login' | 'repay', senderId: s
   const action = purpose === 'login' ? 'sign in to' : 'repay your loan with';
   return `${code} is your one-time code to ${action} ${site.brand}. It is valid for ${validMinutes} minutes. Never share it with anyone. -${senderId}`;
 }
+
+/**
+ * The Key Fact Statement, sent when the customer acknowledges it and when the loan is disbursed: its
+ * number and a link to it on the dashboard (never a figure that could go stale).
+ */
+export function kfsMessage(
+  kfsNo: string,
+  moment: { kind: 'acknowledged' } | { kind: 'disbursed'; loanNo: string },
+  link: string,
+  senderId: string,
+): string {
+  const lead =
+    moment.kind === 'acknowledged'
+      ? `You accepted Key Fact Statement ${kfsNo} for your ${site.brand} loan.`
+      : `Your ${site.brand} loan ${moment.loanNo} is disbursed on Key Fact Statement ${kfsNo}.`;
+  return `${lead} Read it any time: ${link} -${senderId}`;
+}

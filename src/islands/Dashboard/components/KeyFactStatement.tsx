@@ -1,34 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
-import { formatDate, formatPaise, formatPercent } from '../../../lib/format.ts';
-import type { KeyFactStatement as Statement } from '../../../lib/kfs.ts';
+import { kfsSections, type KeyFactStatement as Statement, KFS_TITLE as TITLE } from '../../../lib/kfs.ts';
 import styles from './KeyFactStatement.module.css';
 
-const TITLE = 'Key Fact Statement';
-
-/** The statement as label and value pairs: what the screen shows, prints and saves. */
+/** The statement as label and value pairs (every section's rows): what the screen shows, prints and saves. */
 export function statementRows(kfs: Statement): [string, string][] {
-  const officer = kfs.grievance_officer;
-  return [
-    ['Lender', `${kfs.lender} (${kfs.brand})`],
-    ['Sanctioned loan amount', formatPaise(kfs.sanctioned_amount_paise)],
-    ['Tenure', `${kfs.tenure_days} days`],
-    [
-      'Interest rate',
-      `${formatPercent(kfs.daily_rate_percent)} a day (${formatPercent(kfs.annual_rate_percent)} a year)`,
-    ],
-    ['Interest for the tenure', formatPaise(kfs.interest_paise)],
-    ['Processing fee', formatPaise(kfs.processing_fee_paise)],
-    ['GST on the processing fee', formatPaise(kfs.gst_on_fee_paise)],
-    ['Amount paid into your account', formatPaise(kfs.disbursed_amount_paise)],
-    ['Annual percentage rate (APR)', formatPercent(kfs.apr_percent)],
-    ['Total amount to repay', formatPaise(kfs.total_repayable_paise)],
-    ['Due date', formatDate(kfs.due_date)],
-    [
-      'Cooling-off period',
-      `${kfs.cooling_off_days} days from disbursal: you may leave the loan by repaying the principal and the interest to date, with no penalty.`,
-    ],
-    ['Grievance officer', `${officer.name}, ${officer.email}, ${officer.phone}`],
-  ];
+  return kfsSections(kfs).flatMap((section) => section.rows);
 }
 
 const escapeHtml = (text: string) =>
@@ -36,16 +12,20 @@ const escapeHtml = (text: string) =>
 
 /** A standalone page of the statement, for the customer's own records. */
 export function statementDocument(kfs: Statement): string {
-  const rows = statementRows(kfs)
-    .map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+  const sections = kfsSections(kfs)
+    .map(
+      (section) =>
+        `<h2>${escapeHtml(section.title)}</h2>\n<table>\n${section.rows
+          .map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+          .join('\n')}\n</table>`,
+    )
     .join('\n');
   return `<!doctype html>
-<html lang="en-IN"><head><meta charset="utf-8"><title>${TITLE} | ${escapeHtml(kfs.brand)}</title>
+<html lang="en-IN"><head><meta charset="utf-8"><title>${TITLE} ${escapeHtml(kfs.kfs_no ?? '')} | ${escapeHtml(kfs.brand)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}th,td{border:1px solid #999;padding:.4rem .6rem;text-align:left;vertical-align:top}</style>
 </head><body><h1>${TITLE}</h1>
-<table>
-${rows}
-</table></body></html>
+${sections}
+</body></html>
 `;
 }
 
@@ -54,7 +34,7 @@ function save(kfs: Statement) {
   const url = URL.createObjectURL(new Blob([statementDocument(kfs)], { type: 'text/html;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `key-fact-statement-${kfs.sanctioned_amount_paise / 100}-${kfs.tenure_days}-days.html`;
+  link.download = `key-fact-statement-${kfs.kfs_no ?? `${kfs.sanctioned_amount_paise / 100}-${kfs.tenure_days}-days`}.html`;
   document.body.append(link);
   link.click();
   link.remove();
@@ -93,17 +73,21 @@ export function KeyFactStatement({ kfs, focus = false }: KeyFactStatementProps) 
     <section className={styles.statement} aria-labelledby={id}>
       <h2 id={id} ref={heading} tabIndex={-1} className={styles.heading}>
         {TITLE}
+        {kfs.kfs_no ? ` ${kfs.kfs_no}` : ''}
       </h2>
-      <table className={styles.table}>
-        <tbody>
-          {statementRows(kfs).map(([label, value]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {kfsSections(kfs).map((section) => (
+        <table key={section.title} className={styles.table}>
+          <caption className={styles.caption}>{section.title}</caption>
+          <tbody>
+            {section.rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
       <div className={styles.actions}>
         <button type="button" className="button button--ghost" onClick={() => window.print()}>
           Print

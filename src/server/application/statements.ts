@@ -1,0 +1,194 @@
+/**
+ * Key Fact Statements as records (docs/decisions.md, "Key Fact Statement and rate policy"): issued with
+ * a number from kfs_no_seq, stored exactly as shown, acknowledged by the customer, superseded when a
+ * later one replaces it, and delivered by SMS and e-mail. A lead's current statement is leads.kfs_id;
+ * a loan is disbursed only on an acknowledged current statement, with exactly its terms.
+ */
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { indiaDate } from '../../lib/dates.ts';
+import { type KeyFactStatement, keyFactStatement, kfsNumber } from '../../lib/kfs.ts';
+import { site } from '../../lib/site.ts';
+import type { Config } from '../config.ts';
+import { type Database, queryRows, type Transaction } from '../db/client.ts';
+import { customers, keyFactStatements, leads } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import { mailTransportFor } from '../mail/index.ts';
+import { kfsMessage } from '../sms/messages.ts';
+import type { SmsTransport } from '../sms/transport.ts';
+
+export type StatementRow = typeof keyFactStatements.$inferSelect;
+type Lead = typeof leads.$inferSelect;
+
+export interface StatementTerms {
+  amountPaise: number;
+  tenureDays: number;
+  dailyRatePercent: number;
+}
+
+/** True for PostgreSQL's unique violation (23505), on `constraint` when given, however the driver wraps it. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code === '23505') return constraint === undefined || e.constraint === constraint;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * A new statement for the lead, its current one from now on (the one before is superseded). The
+ * quote's is acknowledged as it is issued (the customer confirmed it in the same request); an
+ * approval's waits for the customer.
+ */
+export async function issueStatement(
+  tx: Transaction,
+  lead: Lead,
+  figures: StatementTerms,
+  reason: 'quote' | 'approval',
+  now: Date,
+  acknowledged: boolean,
+): Promise<StatementRow> {
+  const [next] = await queryRows<{ n: string | number }>(tx, sql`select nextval('kfs_no_seq') as n`);
+  const issuedOn = indiaDate(now);
+  const content = keyFactStatement(site, { ...figures, issuedOn, kfsNo: kfsNumber(next?.n ?? 0) });
+  const [row] = await tx
+    .insert(keyFactStatements)
+    .values({
+      kfsNo: content.kfs_no as string,
+      leadId: lead.id,
+      reason,
+      content,
+      issuedAt: now,
+      validUntil: content.valid_until,
+      acknowledgedAt: acknowledged ? now : null,
+    })
+    .returning();
+  if (!row) throw new Error('statement not stored');
+  await tx
+    .update(keyFactStatements)
+    .set({ supersededAt: now })
+    .where(
+      and(
+        eq(keyFactStatements.leadId, lead.id),
+        ne(keyFactStatements.id, row.id),
+        isNull(keyFactStatements.supersededAt),
+      ),
+    );
+  await tx.update(leads).set({ kfsId: row.id }).where(eq(leads.id, lead.id));
+  return row;
+}
+
+export async function statementById(db: Database | Transaction, id: string | null): Promise<StatementRow | undefined> {
+  if (!id) return undefined;
+  const [row] = await db.select().from(keyFactStatements).where(eq(keyFactStatements.id, id));
+  return row;
+}
+
+/** Every statement of a lead, latest first. */
+export function statementsOfLead(db: Database | Transaction, leadId: number): Promise<StatementRow[]> {
+  return db
+    .select()
+    .from(keyFactStatements)
+    .where(eq(keyFactStatements.leadId, leadId))
+    .orderBy(desc(keyFactStatements.issuedAt), desc(keyFactStatements.kfsNo));
+}
+
+/** Expired: its last day of validity (India) has passed with no acknowledgement. */
+export const expired = (row: StatementRow, now: Date) => row.acknowledgedAt === null && row.validUntil < indiaDate(now);
+
+/** The statement's figures as the loan takes them. */
+export function loanTermsOf(content: KeyFactStatement) {
+  return {
+    principalPaise: content.sanctioned_amount_paise,
+    dailyRatePercent: content.daily_rate_hundredths / 100,
+    tenureDays: content.tenure_days,
+    terms: content.terms,
+  };
+}
+
+/** Whether a statement states exactly these terms. */
+export const states = (content: KeyFactStatement, figures: StatementTerms) =>
+  content.sanctioned_amount_paise === figures.amountPaise &&
+  content.tenure_days === figures.tenureDays &&
+  content.daily_rate_hundredths === Math.round(figures.dailyRatePercent * 100);
+
+export interface Delivery {
+  config: Config;
+  db: Database;
+  sms: SmsTransport;
+  log: Logger;
+  /** The request's origin, when there is a request: the site's address when PUBLIC_SITE_URL is unset. */
+  origin?: string;
+}
+
+/** Where the customer opens the statement again: the application screen of the dashboard. */
+export function statementLink(delivery: Pick<Delivery, 'config' | 'origin'>, leadId: number): string {
+  const base = delivery.config.payments.siteUrl ?? delivery.origin ?? site.siteUrl;
+  return `${base.replace(/\/$/, '')}/my-dashboard/lead-preview?lead_id=${leadId}#key-fact-statement`;
+}
+
+function mailBody(content: KeyFactStatement, intro: string, link: string): string {
+  // The e-mail carries the figures that matter and the link; the statement itself is on the dashboard.
+  return [
+    intro,
+    '',
+    `Key Fact Statement ${content.kfs_no}`,
+    `Sanctioned amount: ₹${(content.sanctioned_amount_paise / 100).toLocaleString('en-IN')}`,
+    `Tenure: ${content.tenure_days} days; one repayment ${content.instalment.due}`,
+    `Interest: ${content.daily_rate_percent}% a day (${content.annual_rate_percent}% a year), fixed`,
+    `APR: ${content.apr_percent}%`,
+    `Total amount to be paid: ₹${(content.total_repayable_paise / 100).toLocaleString('en-IN')}`,
+    '',
+    `Read the whole statement, print it or save a copy: ${link}`,
+    '',
+    `${site.legalName} (${site.brand})`,
+  ].join('\n');
+}
+
+/**
+ * Sends the statement's link by SMS, and by e-mail where the customer gave an address. A failing
+ * transport never undoes what happened (the statement stays on the dashboard): it is logged without
+ * the address or the number, and the caller carries on.
+ */
+export async function deliverStatement(
+  delivery: Delivery,
+  row: StatementRow,
+  moment: { kind: 'acknowledged' } | { kind: 'disbursed'; loanNo: string },
+): Promise<void> {
+  const content = row.content as KeyFactStatement;
+  const link = statementLink(delivery, row.leadId);
+  const [customer] = await delivery.db
+    .select({ mobile: customers.mobile, email: customers.email })
+    .from(customers)
+    .innerJoin(leads, eq(leads.customerId, customers.id))
+    .where(eq(leads.id, row.leadId));
+  if (!customer) return;
+  const facts = { kfs_no: row.kfsNo, moment: moment.kind };
+  try {
+    await delivery.sms.send({
+      to: customer.mobile,
+      body: kfsMessage(row.kfsNo, moment, link, delivery.config.sms.senderId),
+      senderId: delivery.config.sms.senderId,
+      templateId: delivery.config.sms.templateId,
+    });
+  } catch (error) {
+    delivery.log.warn('kfs sms not sent', { ...facts, error: (error as Error).message });
+  }
+  if (!customer.email) return;
+  const subject =
+    moment.kind === 'acknowledged'
+      ? `Your Key Fact Statement ${row.kfsNo}`
+      : `Your ${site.brand} loan ${moment.loanNo} is disbursed: Key Fact Statement ${row.kfsNo}`;
+  const intro =
+    moment.kind === 'acknowledged'
+      ? 'Thank you for accepting your loan quote. This is the Key Fact Statement you accepted.'
+      : `Your loan ${moment.loanNo} has been paid into your bank account on the terms of the Key Fact Statement below.`;
+  try {
+    await mailTransportFor(delivery.config, delivery.db, delivery.log).send({
+      to: customer.email,
+      subject,
+      body: mailBody(content, intro, link),
+    });
+  } catch (error) {
+    delivery.log.warn('kfs mail not sent', { ...facts, error: (error as Error).message });
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The mail transport the configuration names, one per database (the app's and the operations
+ * command line's), made when first needed so the app's wiring stays as it is.
+ */
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import { mailHttpTransport } from './httpTransport.ts';
+import { mailOutboxTransport } from './outboxTransport.ts';
+import type { MailTransport } from './transport.ts';
+
+const made = new WeakMap<Database, MailTransport>();
+
+export function mailTransportFor(config: Config, db: Database, log: Logger): MailTransport {
+  let transport = made.get(db);
+  if (!transport) {
+    transport = config.mail.transport === 'http' ? mailHttpTransport(config.mail) : mailOutboxTransport(db, log);
+    made.set(db, transport);
+  }
+  return transport;
+}

@@ -1,0 +1,19 @@
+/**
+ * Development and test transport: every e-mail goes into the mail_outbox table, and /__dev/mailbox
+ * serves it. It does not exist in production (config refuses it).
+ */
+import type { Database } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import type { MailMessage, MailTransport } from './transport.ts';
+
+export function mailOutboxTransport(db: Database, log: Logger): MailTransport {
+  return {
+    name: 'outbox',
+    async send(message: MailMessage) {
+      await db.insert(mailOutbox).values(message);
+      // The subject only: the address is personal data, the body is read at /__dev/mailbox.
+      log.info('mail outbox', { subject: message.subject });
+    },
+  };
+}
