@@ -1,37 +1,110 @@
 /**
- * The home page loan calculator's rules (dashboard.md §5 and §9): slider ranges, the checks on
- * typed entry with their exact messages, and the payable amount from the rates module.
+ * The home page loan calculator's rules (dashboard.md §5 and §9, with decisions.md §6): it shows only
+ * loans we offer, so its amount and day ranges, its daily rates and the loan it opens on all come
+ * from content/site.json; its messages keep the specification's wording with those figures in them.
+ *
+ * The island imports this module, so it imports nothing that reads the site data itself: the page
+ * builds the settings at build time (`calculatorSettings(site)`) and hands them to the island.
  */
+import { formatPaise } from './format.ts';
 import { interestPaise, rupeesToPaise } from './rates.ts';
+import type { IllustrativeLoan, Site } from './site.ts';
 
-export const CALCULATOR = {
-  amount: { min: 10_000, max: 100_000, step: 500, default: 10_000 },
-  days: { min: 1, max: 40, step: 1, default: 1, checkMax: 30 },
-} as const;
+/** The amount slider moves in steps of 500 rupees (dashboard.md §9); typed entry takes any rupee. */
+export const AMOUNT_STEP_RUPEES = 500;
 
-/** The product's messages, word for word; the amount bounds they name are the site's loan range. */
-export const CALCULATOR_MESSAGES = {
-  amountTooLow: 'Amount must be greater then 5000',
-  amountTooHigh: 'Amount must be less than 10,0000',
-  daysTooMany: 'You can Check on upto 30 days only',
-  daysTooFew: 'Number of Days must be more than 0',
-} as const;
-
-export interface AmountLimits {
+export interface Range {
   min: number;
   max: number;
 }
 
-/** Returns the message for a typed amount in rupees, or undefined when it can be checked. */
-export function amountError(amount: number, limits: AmountLimits): string | undefined {
-  if (!Number.isFinite(amount) || amount < limits.min) return CALCULATOR_MESSAGES.amountTooLow;
-  if (amount > limits.max) return CALCULATOR_MESSAGES.amountTooHigh;
+/** One daily rate the policy gives, with the monthly income that gets it, e.g. "₹25,000 to ₹39,999". */
+export interface RateChoice {
+  dailyRatePercent: number;
+  monthlyIncome: string;
+}
+
+/** Everything the calculator island needs, as plain data. */
+export interface CalculatorSettings {
+  amount: Range & { step: number };
+  days: Range;
+  /** Lowest rate first. */
+  rates: RateChoice[];
+  opening: IllustrativeLoan;
+  processingFeePercent: number;
+  gstPercent: number;
+}
+
+/**
+ * The rate tiers (listed highest income first, as site.json keeps them) as choices, lowest rate
+ * first: each tier runs from its own least income to one rupee below the next tier's.
+ */
+export function rateChoices(tiers: Site['loan']['rateTiers']): RateChoice[] {
+  const rupees = (value: number) => formatPaise(rupeesToPaise(value));
+  return tiers
+    .map((tier, i) => {
+      const above = tiers[i - 1];
+      const monthlyIncome = above
+        ? `${rupees(tier.minMonthlyIncomeRupees)} to ${rupees(above.minMonthlyIncomeRupees - 1)}`
+        : `${rupees(tier.minMonthlyIncomeRupees)} or more`;
+      return { dailyRatePercent: tier.dailyRatePercent, monthlyIncome };
+    })
+    .sort((a, b) => a.dailyRatePercent - b.dailyRatePercent);
+}
+
+export function calculatorSettings(data: Pick<Site, 'loan' | 'calculator'>): CalculatorSettings {
+  const { loan } = data;
+  return {
+    amount: { ...loan.amountRupees, step: AMOUNT_STEP_RUPEES },
+    days: { ...loan.tenureDays },
+    rates: rateChoices(loan.rateTiers),
+    opening: { ...data.calculator },
+    processingFeePercent: loan.processingFeePercent,
+    gstPercent: loan.gstPercent,
+  };
+}
+
+/**
+ * A figure written as the specification writes its limits: plain digits, with one comma before the
+ * last four when there are more ("5000", "10,0000"), so the configured 1,00,000 reads as before.
+ */
+export function specFigure(value: number): string {
+  const digits = String(value);
+  return digits.length > 4 ? `${digits.slice(0, -4)},${digits.slice(-4)}` : digits;
+}
+
+export interface CalculatorMessages {
+  amountTooLow: string;
+  amountTooHigh: string;
+  daysTooMany: string;
+  daysTooFew: string;
+}
+
+/**
+ * The product's messages, word for word, with the configured figures in place of the
+ * specification's 5000, 10,0000 and 30; the days minimum keeps "must be more than" and names the
+ * day before the first allowed one (0 for 1 day, 59 for 60 days).
+ */
+export function calculatorMessages(limits: { amount: Range; days: Range }): CalculatorMessages {
+  return {
+    amountTooLow: `Amount must be greater then ${specFigure(limits.amount.min)}`,
+    amountTooHigh: `Amount must be less than ${specFigure(limits.amount.max)}`,
+    daysTooMany: `You can Check on upto ${limits.days.max} days only`,
+    daysTooFew: `Number of Days must be more than ${limits.days.min - 1}`,
+  };
+}
+
+/** The message for a typed amount in rupees, or undefined when it can be shown. */
+export function amountError(amount: number, limits: { amount: Range; days: Range }): string | undefined {
+  if (!Number.isFinite(amount) || amount < limits.amount.min) return calculatorMessages(limits).amountTooLow;
+  if (amount > limits.amount.max) return calculatorMessages(limits).amountTooHigh;
   return undefined;
 }
 
-export function daysError(days: number): string | undefined {
-  if (!Number.isFinite(days) || days < 1) return CALCULATOR_MESSAGES.daysTooFew;
-  if (days > CALCULATOR.days.checkMax) return CALCULATOR_MESSAGES.daysTooMany;
+/** The message for a typed number of days, or undefined when it can be shown. */
+export function daysError(days: number, limits: { amount: Range; days: Range }): string | undefined {
+  if (!Number.isInteger(days) || days < limits.days.min) return calculatorMessages(limits).daysTooFew;
+  if (days > limits.days.max) return calculatorMessages(limits).daysTooMany;
   return undefined;
 }
 

@@ -3,7 +3,9 @@
  * `{{name}}`. Each comes from the site data file or is computed by the rates module, so no
  * figure is ever typed into copy twice. An unknown name fails the build.
  */
+import { rateChoices } from './calculator.ts';
 import { formatNumber, formatPaise, formatPercent } from './format.ts';
+import { servicingTerms } from './loanTerms.ts';
 import { annualRatePercent, loanCost, rupeesToPaise } from './rates.ts';
 import { type Site, site } from './site.ts';
 
@@ -19,9 +21,20 @@ export function exampleCost(name: string, data: Site = site) {
   });
 }
 
+/** The rate policy in one sentence: "0.25% a day for a monthly income of ₹1,00,000 or more, …". */
+export function rateTiersText(loan: Site['loan']): string {
+  const parts = rateChoices(loan.rateTiers).map(
+    (choice, i) =>
+      `${formatPercent(choice.dailyRatePercent)} a day for ${i === 0 ? 'a monthly income of ' : ''}${choice.monthlyIncome}`,
+  );
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+}
+
 export function buildFacts(data: Site = site): Record<string, string> {
   const { loan, contact, grievanceOfficer, registration } = data;
   const rupees = (value: number) => formatPaise(rupeesToPaise(value));
+  // The penal charge as a loan carries it (src/lib/loanTerms.ts); it does not depend on the amount.
+  const servicing = servicingTerms(loan, rupeesToPaise(loan.amountRupees.min));
   return {
     brand: data.brand,
     legalName: data.legalName,
@@ -53,6 +66,16 @@ export function buildFacts(data: Site = site): Record<string, string> {
     processingFee: formatPercent(loan.processingFeePercent),
     gst: formatPercent(loan.gstPercent),
     minSalary: rupees(loan.minMonthlySalaryRupees),
+    rateTiers: rateTiersText(loan),
+    coolingOffDays: String(loan.coolingOffDays),
+    kfsValidityDays: String(loan.kfsValidityWorkingDays),
+    overdueInterestDays: String(loan.afterDueDate.interestDaysMax),
+    penalCharge: formatPaise(servicing.penalChargePaise),
+    penalChargeGst: formatPercent(loan.afterDueDate.penalChargeGstPercent),
+    penalChargeWithGst: formatPaise(servicing.penalChargePaise + servicing.penalGstPaise),
+    // The rule of src/lib/loanAccount.ts in one line, said the same under the calculator and in the FAQ.
+    earlyRepayment:
+      'Repaying earlier costs less: interest runs only for the days you keep the money, on the principal still unpaid, and there is no prepayment or foreclosure charge.',
     loansDisbursed: formatNumber(data.counters[0]?.value ?? 0),
   };
 }

@@ -16,6 +16,41 @@ const range = v.pipe(
 );
 const office = v.object({ label: text, lines: v.pipe(v.array(text), v.minLength(1)) });
 
+/** An illustrative loan (the calculator's opening loan, a worked example) as the site data gives it. */
+export interface IllustrativeLoan {
+  amountRupees: number;
+  days: number;
+  dailyRatePercent: number;
+}
+
+interface OfferedRanges {
+  amountRupees: { min: number; max: number };
+  tenureDays: { min: number; max: number };
+  rateTiers: { dailyRatePercent: number }[];
+}
+
+/**
+ * Why a loan is not one the product offers (amount or days outside the configured ranges, or a daily
+ * rate no income tier gives), or undefined when it is: illustrations show only loans we offer.
+ */
+export function notOfferedBecause(loan: IllustrativeLoan, offered: OfferedRanges): string | undefined {
+  const { amountRupees, tenureDays, rateTiers } = offered;
+  if (loan.amountRupees < amountRupees.min || loan.amountRupees > amountRupees.max)
+    return `the amount must be within loan.amountRupees (${amountRupees.min} to ${amountRupees.max})`;
+  if (loan.days < tenureDays.min || loan.days > tenureDays.max)
+    return `the days must be within loan.tenureDays (${tenureDays.min} to ${tenureDays.max})`;
+  const rates = rateTiers.map((tier) => tier.dailyRatePercent);
+  if (!rates.includes(loan.dailyRatePercent))
+    return `the daily rate must be one that loan.rateTiers gives (${rates.join(', ')})`;
+  return undefined;
+}
+
+const illustrativeLoan = v.object({
+  amountRupees: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  days: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  dailyRatePercent: v.pipe(v.number(), v.gtValue(0)),
+});
+
 export const SiteSchema = v.object({
   brand: text,
   legalName: text,
@@ -105,6 +140,8 @@ export const SiteSchema = v.object({
       return Math.min(...rates) === loan.dailyRatePercent.min && Math.max(...rates) === loan.dailyRatePercent.max;
     }, 'dailyRatePercent min and max must be the lowest and highest rate of rateTiers'),
   ),
+  /** The loan the home calculator opens on: a representative loan we offer (checked below). */
+  calculator: illustrativeLoan,
   examples: v.record(
     v.string(),
     v.object({
@@ -131,9 +168,36 @@ export const SiteSchema = v.object({
 
 export type Site = v.InferOutput<typeof SiteSchema>;
 
+/** The calculator's opening loan and every worked example must be loans the product offers. */
+const OfferedIllustrations = v.rawCheck<Site>(({ dataset, addIssue }) => {
+  // Only once everything else is valid: a broken range would otherwise be reported twice.
+  if (!dataset.typed || dataset.issues) return;
+  const site = dataset.value;
+  const illustrations: [string[], IllustrativeLoan][] = [
+    [['calculator'], site.calculator],
+    ...Object.entries(site.examples).map(([name, example]): [string[], IllustrativeLoan] => [
+      ['examples', name],
+      { amountRupees: example.principalRupees, days: example.days, dailyRatePercent: example.dailyRatePercent },
+    ]),
+  ];
+  for (const [keys, loan] of illustrations) {
+    const reason = notOfferedBecause(loan, site.loan);
+    if (!reason) continue;
+    let input: Record<string, unknown> = site;
+    const path = keys.map((key) => {
+      const value = input[key];
+      const item = { type: 'object' as const, origin: 'value' as const, input, key, value };
+      input = value as Record<string, unknown>;
+      return item;
+    });
+    addIssue({ message: `must be a loan we offer: ${reason}`, path: path as [v.IssuePathItem, ...v.IssuePathItem[]] });
+  }
+});
+const CheckedSiteSchema = v.pipe(SiteSchema, OfferedIllustrations);
+
 /** Validates site data, throwing one message that names the file and every bad field. */
 export function parseSite(input: unknown, file = 'content/site.json'): Site {
-  const result = v.safeParse(SiteSchema, input);
+  const result = v.safeParse(CheckedSiteSchema, input);
   if (result.success) return result.output;
   const problems = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
   throw new Error(`${file} is not valid:\n${problems.join('\n')}`);

@@ -254,3 +254,76 @@ describe('no figure typed twice', () => {
     },
   );
 });
+
+describe('the pricing pages say the same (issue 12)', () => {
+  const filled = (path: string) => {
+    const file = files.find((entry) => entry.file === path);
+    if (!file) throw new Error(`${path} is missing`);
+    return fillFacts(file.body, facts, file.file).replace(/\s+/g, ' ');
+  };
+  const faq = inFolder('faq')
+    .map((file) => fillFacts(file.body, facts, file.file))
+    .join('\n')
+    .replace(/\s+/g, ' ');
+  const pages = {
+    'the rates page': filled('content/legal/rate-and-terms.md'),
+    'the terms': filled('content/legal/terms.md'),
+    'the FAQ': faq,
+  };
+  const { afterDueDate } = site.loan;
+  // The figures as a visitor reads them, worked out here from site.json rather than through the facts.
+  const penal = `₹${afterDueDate.penalChargeRupees}`;
+  const overdueDays = `at most ${afterDueDate.interestDaysMax} days after the due date`;
+
+  it.each(Object.entries(pages))('%s states the after-due-date policy with its figures', (_name, text) => {
+    expect(text).toContain(overdueDays);
+    expect(text).toMatch(/on the unpaid principal/);
+    expect(text).toContain(`penal charge of ${penal} plus ${afterDueDate.penalChargeGstPercent}% GST`);
+    expect(text).toMatch(/once, on the day after the due date/);
+    expect(text).toMatch(/never compounded/);
+    expect(text).toMatch(/[Nn]othing else is charged/);
+  });
+
+  it.each(Object.entries(pages))('%s states the allocation order and closing the loan at no charge', (_name, text) => {
+    expect(text).toMatch(
+      /first to any charges( due)?, then to (the )?interest( due)?( so far)?, (and )?then to (the )?principal/,
+    );
+    expect(text).toMatch(/principal (still unpaid|outstanding) plus the interest up to that day/);
+    expect(text).toMatch(/no prepayment or foreclosure charge/);
+  });
+
+  it.each(Object.entries(pages))('%s states the rate tiers and the cooling-off terms', (_name, text) => {
+    for (const tier of site.loan.rateTiers) expect(text).toContain(`${tier.dailyRatePercent}% a day`);
+    expect(text).toContain('₹1,00,000 or more');
+    expect(text).toContain(`Within ${site.loan.coolingOffDays} days of disbursal`);
+    expect(text).toMatch(/processing fee and its GST.{0,40} not refunded/);
+  });
+
+  it('leaves no flat "1% a day" claim and no interest on the whole loan amount', () => {
+    for (const file of files) {
+      const text = fillFacts(file.text, facts, file.file);
+      expect(text, file.file).not.toMatch(/\b1% (a|per) day on the (loan )?amount/i);
+      expect(text, file.file).not.toMatch(/per day on the loan amount/i);
+      expect(text, file.file).not.toMatch(/on the amount you borrow(ed)?\b/i);
+    }
+  });
+
+  it('explains the daily rate range as the income tiers wherever a page states it', () => {
+    const range = `${facts.minDailyRate} to ${facts.maxDailyRate}`;
+    for (const file of files) {
+      const text = fillFacts(file.text, facts, file.file);
+      if (!text.includes(range)) continue;
+      expect(text, file.file).toMatch(/monthly income|by income/);
+    }
+  });
+
+  it.each([
+    'content/features/flexibility.md',
+    'content/features/minimal-commitment.md',
+    'content/features/cost-effective.md',
+  ])('%s says a part payment lowers the principal interest runs on', (path) => {
+    const text = filled(path);
+    expect(text).toMatch(/then to interest, then to principal/);
+    expect(text).toMatch(/from the day we receive it/);
+  });
+});

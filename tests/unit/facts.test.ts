@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildFacts, exampleCost, fillFacts } from '../../src/lib/facts.ts';
+import { buildFacts, exampleCost, fillFacts, rateTiersText } from '../../src/lib/facts.ts';
+import { formatPaise } from '../../src/lib/format.ts';
+import { servicingTerms } from '../../src/lib/loanTerms.ts';
 import { loanCost, rupeesToPaise } from '../../src/lib/rates.ts';
 import { parseSite, type Site, site } from '../../src/lib/site.ts';
 
@@ -29,6 +31,30 @@ describe('buildFacts', () => {
       registeredSince: '2003',
       grievanceDays: '30',
     });
+  });
+
+  it('states the rate policy, the after-due-date charges and the cooling-off period from the site data', () => {
+    expect(facts).toMatchObject({
+      rateTiers:
+        '0.25% a day for a monthly income of ₹1,00,000 or more, 0.5% a day for ₹60,000 to ₹99,999, 0.75% a day for ₹40,000 to ₹59,999 and 1% a day for ₹25,000 to ₹39,999',
+      coolingOffDays: '3',
+      kfsValidityDays: '3',
+      overdueInterestDays: '30',
+      penalCharge: '₹500',
+      penalChargeGst: '18%',
+      // 500 + 18% of 500 = 590
+      penalChargeWithGst: '₹590',
+    });
+    expect(facts.earlyRepayment).toMatch(/only for the days you keep the money/);
+    expect(facts.earlyRepayment).toMatch(/no prepayment or foreclosure charge/);
+  });
+
+  it('gives the penal charge a loan carries (src/lib/loanTerms.ts)', () => {
+    const terms = servicingTerms(site.loan, rupeesToPaise(site.loan.amountRupees.max));
+    expect(facts.penalCharge).toBe(formatPaise(terms.penalChargePaise));
+    expect(facts.penalChargeWithGst).toBe(formatPaise(terms.penalChargePaise + terms.penalGstPaise));
+    expect(Number(facts.overdueInterestDays)).toBe(terms.overdueInterestDaysMax);
+    expect(Number(facts.coolingOffDays)).toBe(terms.coolingOffDays);
   });
 
   it('copies contact facts from the site data', () => {
@@ -60,6 +86,12 @@ describe('buildFacts', () => {
     data.loan.minMonthlySalaryRupees = 1_234_567;
     data.brand = 'Other Brand';
     data.counters = [{ label: 'Loans disbursed', value: 1_500_000 }];
+    data.loan.rateTiers = [
+      { minMonthlyIncomeRupees: 50_000, dailyRatePercent: 0.1 },
+      { minMonthlyIncomeRupees: 20_000, dailyRatePercent: 0.5 },
+    ];
+    data.loan.coolingOffDays = 7;
+    data.loan.afterDueDate = { interestDaysMax: 15, penalChargeRupees: 750, penalChargeGstPercent: 18 };
     const changed = buildFacts(data);
     expect(changed).toMatchObject({
       processingFee: '2.5%',
@@ -75,7 +107,19 @@ describe('buildFacts', () => {
       minSalary: '₹12,34,567',
       brand: 'Other Brand',
       loansDisbursed: '15,00,000',
+      rateTiers: '0.1% a day for a monthly income of ₹50,000 or more and 0.5% a day for ₹20,000 to ₹49,999',
+      coolingOffDays: '7',
+      overdueInterestDays: '15',
+      penalCharge: '₹750',
+      // 750 + 18% of 750 = 885
+      penalChargeWithGst: '₹885',
     });
+  });
+
+  it('states a single rate tier alone', () => {
+    const data = freshSite();
+    data.loan.rateTiers = [{ minMonthlyIncomeRupees: 25_000, dailyRatePercent: 1 }];
+    expect(rateTiersText(data.loan)).toBe('1% a day for a monthly income of ₹25,000 or more');
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CALCULATOR, CALCULATOR_MESSAGES } from '../../src/lib/calculator.ts';
-import { parseSite, site } from '../../src/lib/site.ts';
+import { calculatorMessages, calculatorSettings } from '../../src/lib/calculator.ts';
+import { notOfferedBecause, parseSite, site } from '../../src/lib/site.ts';
 
 const rawText = readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8');
 // biome-ignore lint/suspicious/noExplicitAny: a deliberately editable copy of the JSON
@@ -75,6 +75,7 @@ describe('parseSite on a broken copy', () => {
   it('accepts a range whose min equals its max', () => {
     const data = fresh();
     data.loan.tenureDays = { min: 60, max: 60 };
+    data.examples.rateAndTerms.days = 60; // every example must stay a loan we offer
     expect(parseSite(data).loan.tenureDays).toEqual({ min: 60, max: 60 });
   });
 
@@ -155,20 +156,85 @@ describe('parseSite on a broken copy', () => {
 });
 
 describe('live site data and the calculator', () => {
-  it('has the loan range that the calculator messages name', () => {
-    expect(site.loan.amountRupees.min).toBe(5000);
-    expect(site.loan.amountRupees.max).toBe(100000);
-    // The messages embed those figures literally ("greater then 5000", "less than 10,0000").
-    expect(CALCULATOR_MESSAGES.amountTooLow.endsWith(String(site.loan.amountRupees.min))).toBe(true);
-    expect(CALCULATOR_MESSAGES.amountTooHigh.replace(/\D/g, '')).toBe(String(site.loan.amountRupees.max));
+  it("gives the calculator messages the configured figures, in the specification's wording", () => {
+    const messages = calculatorMessages(calculatorSettings(site));
+    expect(messages.amountTooLow).toBe(`Amount must be greater then ${site.loan.amountRupees.min}`);
+    // The specification writes 1,00,000 as "10,0000"; the digits are the configured maximum.
+    expect(messages.amountTooHigh.replace(/\D/g, '')).toBe(String(site.loan.amountRupees.max));
+    expect(messages.daysTooMany).toBe(`You can Check on upto ${site.loan.tenureDays.max} days only`);
+    expect(messages.daysTooFew).toBe(`Number of Days must be more than ${site.loan.tenureDays.min - 1}`);
   });
 
-  it('keeps the amount slider inside the loan range', () => {
-    expect(CALCULATOR.amount.min).toBeGreaterThanOrEqual(site.loan.amountRupees.min);
-    expect(CALCULATOR.amount.max).toBeLessThanOrEqual(site.loan.amountRupees.max);
+  it('keeps the calculator inside the loans we offer', () => {
+    const settings = calculatorSettings(site);
+    expect(settings.amount.min).toBe(site.loan.amountRupees.min);
+    expect(settings.amount.max).toBe(site.loan.amountRupees.max);
+    expect(settings.days).toEqual(site.loan.tenureDays);
   });
 
   it('has the worked examples that pages name', () => {
     expect(Object.keys(site.examples)).toEqual(expect.arrayContaining(['ratesBlock', 'rateAndTerms']));
+  });
+
+  it("illustrates only loans we offer: the calculator's opening loan and every worked example", () => {
+    expect(notOfferedBecause(site.calculator, site.loan)).toBeUndefined();
+    for (const [name, example] of Object.entries(site.examples)) {
+      const loan = {
+        amountRupees: example.principalRupees,
+        days: example.days,
+        dailyRatePercent: example.dailyRatePercent,
+      };
+      expect(notOfferedBecause(loan, site.loan), name).toBeUndefined();
+    }
+  });
+});
+
+describe('illustrations that are not loans we offer', () => {
+  it.each([
+    [
+      'calculator',
+      (d: ReturnType<typeof fresh>) => Object.assign(d.calculator, { days: 30 }),
+      'the days must be within loan.tenureDays (60 to 90)',
+    ],
+    [
+      'calculator',
+      (d: ReturnType<typeof fresh>) => Object.assign(d.calculator, { amountRupees: 200_000 }),
+      'the amount must be within loan.amountRupees (5000 to 100000)',
+    ],
+    [
+      'calculator',
+      (d: ReturnType<typeof fresh>) => Object.assign(d.calculator, { dailyRatePercent: 0.3 }),
+      'the daily rate must be one that loan.rateTiers gives (0.25, 0.5, 0.75, 1)',
+    ],
+    [
+      'examples.ratesBlock',
+      (d: ReturnType<typeof fresh>) => Object.assign(d.examples.ratesBlock, { days: 365 }),
+      'the days must be within loan.tenureDays (60 to 90)',
+    ],
+    [
+      'examples.rateAndTerms',
+      (d: ReturnType<typeof fresh>) => Object.assign(d.examples.rateAndTerms, { principalRupees: 1000 }),
+      'the amount must be within loan.amountRupees (5000 to 100000)',
+    ],
+  ])('stop the build naming %s', (path, breakIt, reason) => {
+    const data = fresh();
+    breakIt(data);
+    const message = failure(data);
+    expect(message).toMatch(/^content\/site\.json is not valid:/);
+    expect(message).toContain(`  ${path}: must be a loan we offer: ${reason}`);
+    expect(message.split('\n')).toHaveLength(2);
+  });
+
+  it('names a missing calculator key', () => {
+    const data = fresh();
+    delete data.calculator;
+    expect(failure(data)).toMatch(fieldLine('calculator'));
+  });
+
+  it("follow the configured ranges: a loan outside today's range is fine once the range includes it", () => {
+    const data = fresh();
+    data.calculator.days = 30;
+    data.loan.tenureDays = { min: 30, max: 90 };
+    expect(parseSite(data).calculator.days).toBe(30);
   });
 });

@@ -1,41 +1,40 @@
 import { useId, useState } from 'react';
-import { type AmountLimits, amountError, CALCULATOR, daysError, digitsOnly, quote } from '../../lib/calculator.ts';
+import { amountError, type CalculatorSettings, daysError, digitsOnly } from '../../lib/calculator.ts';
 import { formatPaise, formatPercent } from '../../lib/format.ts';
 import { loanCost, rupeesToPaise } from '../../lib/rates.ts';
 import styles from './LoanCalculator.module.css';
 
 export interface LoanCalculatorProps {
-  amountLimits: AmountLimits;
-  rate: { min: number; max: number; step: number };
-  processingFeePercent: number;
-  gstPercent: number;
+  /** From content/site.json, built by `calculatorSettings(site)`. */
+  settings: CalculatorSettings;
 }
 
-/** Amount, days and daily rate, by slider or typed, with the payable amount and APR. */
-export default function LoanCalculator({ amountLimits, rate, processingFeePercent, gstPercent }: LoanCalculatorProps) {
+const clampToSlider = (value: number, { min, max }: { min: number; max: number }) =>
+  Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
+
+/** Amount, days and daily rate of a loan we offer, by slider or typed, with what it costs and its APR. */
+export default function LoanCalculator({ settings }: LoanCalculatorProps) {
   const id = useId();
-  const [amountText, setAmountText] = useState(String(CALCULATOR.amount.default));
-  const [daysText, setDaysText] = useState(String(CALCULATOR.days.default));
-  const [dailyRate, setDailyRate] = useState(rate.min);
+  const { opening } = settings;
+  const [amountText, setAmountText] = useState(String(opening.amountRupees));
+  const [daysText, setDaysText] = useState(String(opening.days));
+  const [dailyRate, setDailyRate] = useState(opening.dailyRatePercent);
 
   const amount = amountText === '' ? Number.NaN : Number(amountText);
   const days = daysText === '' ? Number.NaN : Number(daysText);
-  const amountMessage = amountError(amount, amountLimits);
-  const daysMessage = daysError(days);
-  const valid = !amountMessage && !daysMessage;
-  const result = valid ? quote(amount, dailyRate, days) : undefined;
-  const apr = valid
-    ? loanCost({
-        principalPaise: rupeesToPaise(amount),
-        days,
-        dailyRatePercent: dailyRate,
-        processingFeePercent,
-        gstPercent,
-      })
-    : undefined;
-
-  const clampToSlider = (value: number, { min, max }: { min: number; max: number }) =>
-    Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
+  const amountMessage = amountError(amount, settings);
+  const daysMessage = daysError(days, settings);
+  const cost =
+    amountMessage || daysMessage
+      ? undefined
+      : loanCost({
+          principalPaise: rupeesToPaise(amount),
+          days,
+          dailyRatePercent: dailyRate,
+          processingFeePercent: settings.processingFeePercent,
+          gstPercent: settings.gstPercent,
+        });
+  const shown = (paise: number | undefined) => (paise === undefined ? '—' : formatPaise(paise));
 
   return (
     <form className={styles.calculator} onSubmit={(event) => event.preventDefault()} aria-describedby={`${id}-note`}>
@@ -57,10 +56,10 @@ export default function LoanCalculator({ amountLimits, rate, processingFeePercen
         <input
           id={`${id}-amount-range`}
           type="range"
-          min={CALCULATOR.amount.min}
-          max={CALCULATOR.amount.max}
-          step={CALCULATOR.amount.step}
-          value={clampToSlider(amount, CALCULATOR.amount)}
+          min={settings.amount.min}
+          max={settings.amount.max}
+          step={settings.amount.step}
+          value={clampToSlider(amount, settings.amount)}
           aria-valuetext={Number.isFinite(amount) ? formatPaise(rupeesToPaise(amount)) : 'not set'}
           onChange={(event) => setAmountText(event.target.value)}
         />
@@ -89,10 +88,10 @@ export default function LoanCalculator({ amountLimits, rate, processingFeePercen
         <input
           id={`${id}-days-range`}
           type="range"
-          min={CALCULATOR.days.min}
-          max={CALCULATOR.days.max}
-          step={CALCULATOR.days.step}
-          value={clampToSlider(days, CALCULATOR.days)}
+          min={settings.days.min}
+          max={settings.days.max}
+          step={1}
+          value={clampToSlider(days, settings.days)}
           aria-valuetext={Number.isFinite(days) ? `${days} days` : 'not set'}
           onChange={(event) => setDaysText(event.target.value)}
         />
@@ -104,45 +103,51 @@ export default function LoanCalculator({ amountLimits, rate, processingFeePercen
       </fieldset>
 
       <fieldset className={styles.field}>
-        <legend>Interest rate</legend>
-        <label htmlFor={`${id}-rate`}>
-          Daily rate: <strong>{formatPercent(dailyRate)}</strong> a day
-        </label>
-        <input
-          id={`${id}-rate`}
-          type="range"
-          min={rate.min}
-          max={rate.max}
-          step={rate.step}
-          value={dailyRate}
-          aria-valuetext={`${formatPercent(dailyRate)} a day`}
-          onChange={(event) => setDailyRate(Number(event.target.value))}
-        />
+        <legend>Daily interest rate, by monthly income</legend>
+        {settings.rates.map((choice) => (
+          <label key={choice.dailyRatePercent} className={styles.choice}>
+            <input
+              type="radio"
+              name={`${id}-rate`}
+              value={choice.dailyRatePercent}
+              checked={dailyRate === choice.dailyRatePercent}
+              onChange={() => setDailyRate(choice.dailyRatePercent)}
+            />
+            <span>
+              <strong>{formatPercent(choice.dailyRatePercent)} a day</strong>, income {choice.monthlyIncome}
+            </span>
+          </label>
+        ))}
       </fieldset>
 
-      <output className={styles.result} htmlFor={`${id}-amount ${id}-days ${id}-rate`} aria-live="polite">
+      <output className={styles.result} htmlFor={`${id}-amount ${id}-days`} aria-live="polite">
         <dl>
           <div>
             <dt>Interest</dt>
-            <dd data-testid="interest">{result ? formatPaise(result.interestPaise) : '—'}</dd>
+            <dd data-testid="interest">{shown(cost?.interestPaise)}</dd>
           </div>
           <div>
             <dt>Total payable</dt>
-            <dd data-testid="payable">{result ? formatPaise(result.payablePaise) : '—'}</dd>
+            <dd data-testid="payable">{shown(cost?.repayablePaise)}</dd>
+          </div>
+          <div>
+            <dt>You receive, after fee and GST</dt>
+            <dd data-testid="received">{shown(cost?.disbursedPaise)}</dd>
           </div>
           <div>
             <dt>Annual interest rate</dt>
-            <dd data-testid="annual-rate">{apr ? formatPercent(apr.annualRatePercent) : '—'}</dd>
+            <dd data-testid="annual-rate">{cost ? formatPercent(cost.annualRatePercent) : '—'}</dd>
           </div>
           <div>
             <dt>APR with fee and GST</dt>
-            <dd data-testid="apr">{apr ? formatPercent(apr.aprPercent) : '—'}</dd>
+            <dd data-testid="apr">{cost ? formatPercent(cost.aprPercent) : '—'}</dd>
           </div>
         </dl>
       </output>
       <p id={`${id}-note`} className={styles.note}>
-        An illustration, not an offer. The processing fee of {formatPercent(processingFeePercent)} plus{' '}
-        {formatPercent(gstPercent)} GST is deducted at disbursal and counted in the APR.
+        An illustration, not an offer: your rate is set by your monthly income. The processing fee of{' '}
+        {formatPercent(settings.processingFeePercent)} plus {formatPercent(settings.gstPercent)} GST on it is deducted
+        at disbursal and counted in the APR.
       </p>
     </form>
   );
