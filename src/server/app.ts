@@ -23,6 +23,7 @@ import { sandboxMode } from './sandbox/mode.ts';
 import { payuSandboxRoutes } from './sandbox/payu.ts';
 import { razorpaySandboxRoutes } from './sandbox/razorpay.ts';
 import { signInRoutes } from './signIn/routes.ts';
+import { statementRoutes } from './statements/routes.ts';
 import { notFoundPage, staticSite } from './staticSite.ts';
 import { megabytes } from './storage/uploads.ts';
 import { systemRoutes } from './system/routes.ts';
@@ -37,6 +38,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...profileRoutes,
     ...applicationRoutes,
     ...fileRoutes,
+    ...statementRoutes,
     ...repayRoutes,
     ...providerRoutes,
     ...devRoutes,

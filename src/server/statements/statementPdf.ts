@@ -134,7 +134,7 @@ function rule(doc: Doc) {
 function facts(doc: Doc, pairs: [string, string][], columns = 2) {
   const gap = 16;
   const columnWidth = (contentWidth(doc) - gap * (columns - 1)) / columns;
-  const labelWidth = columnWidth * 0.45;
+  const labelWidth = columns === 1 ? Math.min(240, columnWidth * 0.5) : columnWidth * 0.45;
   doc.fontSize(9);
   for (let i = 0; i < pairs.length; i += columns) {
     const top = doc.y;
@@ -193,7 +193,13 @@ const blankOr = (paise: number | null) => (paise === null ? '' : statementAmount
 
 const COLUMNS: Column[] = [
   { title: 'Date', width: 54, align: 'left', cell: (row) => formatDate(row.date) },
-  { title: 'Description', width: 165, align: 'left', cell: (row) => row.description },
+  {
+    title: 'Description',
+    width: 165,
+    align: 'left',
+    // A reference on a line of its own: long ones would otherwise wrap at their hyphens.
+    cell: (row) => row.description.replace(' ref. ', '\nref. '),
+  },
   { title: 'Debit', width: 62, align: 'right', cell: (row) => blankOr(row.debitPaise) },
   { title: 'Credit', width: 62, align: 'right', cell: (row) => blankOr(row.creditPaise) },
   {
@@ -383,7 +389,7 @@ export async function noDuesCertificatePdf(input: StatementInput): Promise<Uint8
   const borrower = customer.name || 'the borrower';
   const pan = customer.pan ? ` (PAN ${maskPan(customer.pan)})` : '';
   const paragraph = (text: string) => {
-    doc.font('regular').fontSize(10.5).fillColor(INK).text(text, { align: 'justify', lineGap: 2 });
+    doc.font('regular').fontSize(10.5).fillColor(INK).text(text, { lineGap: 2 });
     doc.moveDown(0.8);
   };
   paragraph(
