@@ -12,6 +12,7 @@ import {
   dueOnCard,
   openAmountCard,
   openStepper,
+  paiseOf,
   REPAY,
   randomPan,
   requestRepayCode,
@@ -425,6 +426,15 @@ test.describe('paying the demo loan', () => {
     expect(due).toBeGreaterThan(0);
     expect(due).toBeLessThanOrEqual(2_200_000);
     await expect(s.fact('Total due')).toHaveText(formatPaise(due));
+    // The account behind it: what is left of the principal and of the interest make up the total due.
+    const principal = paiseOf((await s.fact('Principal outstanding').textContent()) ?? '');
+    const interest = paiseOf((await s.fact('Interest outstanding').textContent()) ?? '');
+    expect(principal + interest).toBe(due);
+    await expect(
+      s.root.getByText(
+        'Paying the total due closes the loan today: interest only up to today, and no prepayment charge.',
+      ),
+    ).toBeVisible();
     await expect(s.amount).toHaveAttribute('placeholder', 'Enter payment amount');
     await expect(s.amount).toHaveAttribute('inputmode', 'decimal');
     await expect(s.summary).toHaveText(`You will pay the whole due of ${formatPaise(due)}.`);

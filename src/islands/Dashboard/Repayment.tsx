@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDate, formatPercent } from '../../lib/format.ts';
 import { acceptsAmountEntry } from '../../lib/repayAmount.ts';
-import { amountProblem, amountSummary } from '../shared/payment/payment.ts';
+import { accountFacts, accountNotes, amountProblem, amountSummary } from '../shared/payment/payment.ts';
 import { TextField } from './components/Fields.tsx';
 import { Link } from './components/Link.tsx';
 import { PayNow } from './components/PayNow.tsx';
@@ -69,6 +69,12 @@ export default function Repayment({ route, brand }: ScreenProps) {
                   <th scope="row">Repayment amount</th>
                   <td>{rupees(loan.repayment_amount)}</td>
                 </tr>
+                {accountFacts(loan).map(([label, value]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
                 <tr>
                   <th scope="row">Total due today</th>
                   <td>
@@ -77,6 +83,9 @@ export default function Repayment({ route, brand }: ScreenProps) {
                 </tr>
               </tbody>
             </table>
+            {accountNotes(loan).map((note) => (
+              <p key={note}>{note}</p>
+            ))}
             {loan.lead_id && (
               <p>
                 <Link {...detailsLink(loan.lead_id)}>Loan details and payments</Link>

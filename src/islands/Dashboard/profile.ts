@@ -7,6 +7,7 @@ import { atom } from 'nanostores';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import type { EmploymentDetails } from '../../lib/schemas/application.ts';
+import type { LoanAccountFields } from '../../lib/schemas/repay.ts';
 import { dashboardCall } from './api.ts';
 import { $session, updateSession } from './sessionStore.ts';
 
@@ -33,7 +34,7 @@ export interface ProfileDetails {
   mobile: string;
 }
 
-export interface ActiveLoan {
+export interface ActiveLoan extends LoanAccountFields {
   lead_id: string;
   loan_no: string;
   disbursal_date: string;
@@ -41,7 +42,7 @@ export interface ActiveLoan {
   repayment_amount: number;
   loan_recommended: number;
   roi: number;
-  /** Rupees, with up to two decimals. */
+  /** Rupees, with up to two decimals: what closes the loan today. */
   total_due: number;
 }
 

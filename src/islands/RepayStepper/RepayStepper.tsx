@@ -10,6 +10,8 @@ import card from '../shared/IslandCard.module.css';
 import linkButton from '../shared/LinkButton.module.css';
 import { MethodDialog } from '../shared/payment/MethodDialog.tsx';
 import {
+  accountFacts,
+  accountNotes,
   amountProblem,
   amountSummary,
   PAYMENT_CANCELLED,
@@ -586,6 +588,7 @@ function AmountStep(props: AmountStepProps) {
     ['Repayment amount', rupees(loan.repayment_amount)],
     ['Loan Amount', rupees(loan.loan_recommended)],
     ['Interest to date', rupees(loan.real_interest)],
+    ...accountFacts(loan),
   ];
 
   return (
@@ -607,6 +610,11 @@ function AmountStep(props: AmountStepProps) {
           <dd>{rupees(loan.total_due_amount)}</dd>
         </div>
       </dl>
+      {accountNotes(loan).map((note) => (
+        <p key={note} className={card.hint}>
+          {note}
+        </p>
+      ))}
 
       <form className={card.form} noValidate onSubmit={props.onProceed}>
         <div className={card.field}>

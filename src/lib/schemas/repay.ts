@@ -34,24 +34,33 @@ export const PayuOrderRequest = v.object({
   udf5: v.optional(v.union([v.string(), v.number()])),
 });
 
+/**
+ * The loan account on the day asked (src/lib/loanAccount.ts), money in rupees: what the repay page
+ * and the dashboard show beside the specification's fields. This server always sends them; the
+ * screens show each only when present, so a back-end that speaks only the specification still works.
+ */
+export interface LoanAccountFields {
+  principal_outstanding?: number;
+  interest_outstanding?: number;
+  charges_outstanding?: number;
+  /** Paid and applied to the loan so far. */
+  collected?: number;
+  /** The last day of the cooling-off period (YYYY-MM-DD), and whether today is in it. */
+  cooling_off_until?: string;
+  in_cooling_off?: boolean;
+  days_past_due?: number;
+}
+
 /** The loan fields the amount card shows (§3 repayment_data), money in rupees. */
-export interface RepaymentData {
+export interface RepaymentData extends LoanAccountFields {
   loan_no: string;
   disbursal_date: string;
   repayment_date: string;
   repayment_amount: number;
   loan_recommended: number;
   real_interest: number;
+  /** What closes the loan today: principal outstanding, interest to date and charges. */
   total_due_amount: number;
-  /** The loan account today (src/lib/loanAccount.ts); total_due_amount is what closes the loan today. */
-  principal_outstanding: number;
-  interest_outstanding: number;
-  charges_outstanding: number;
-  collected: number;
-  /** The last day of the cooling-off period, and whether today is in it. */
-  cooling_off_until: string;
-  in_cooling_off: boolean;
-  days_past_due: number;
   full_name: string;
   email: string;
   mobile: string;

@@ -3,8 +3,9 @@
  * they share: the messages of the specifications word for word, the amount entry checked before
  * any provider is asked, and the result page's address.
  */
-import { formatPaise } from '../../../lib/format.ts';
+import { formatDate, formatPaise } from '../../../lib/format.ts';
 import { entryToPaise } from '../../../lib/repayAmount.ts';
+import type { LoanAccountFields } from '../../../lib/schemas/repay.ts';
 
 /** public-site-signin-repay.md §4, §8 and dashboard.md §8, word for word. */
 export const PAYMENT_SUCCESSFUL = 'Payment Successful';
@@ -37,9 +38,41 @@ export function amountProblem(entry: string): string | null {
 /** The line under the amount: the whole due (empty, or more than the due), or the part and what stays due. */
 export function amountSummary(entry: string, duePaise: number): string {
   const entered = entryToPaise(entry);
-  if (entered === null || (!Number.isNaN(entered) && entered >= duePaise))
+  // A part that would leave less than ₹1 due is the whole due: the server charges it so (no provider takes the rest).
+  if (entered === null || (!Number.isNaN(entered) && duePaise - entered < MIN_PAISE))
     return `You will pay the whole due of ${formatPaise(duePaise)}.`;
   if (Number.isNaN(entered) || entered < MIN_PAISE)
     return 'Enter at least ₹1, or leave the field empty to pay the whole due.';
   return `A part payment of ${formatPaise(entered)}; ${formatPaise(duePaise - entered)} stays due.`;
+}
+
+const money = (rupees: number) => formatPaise(Math.round(rupees * 100));
+
+/** The loan account's lines of the amount card and the dashboard's dues: each only when the server sent it. */
+export function accountFacts(loan: LoanAccountFields): [string, string][] {
+  const facts: [string, string][] = [];
+  if (typeof loan.principal_outstanding === 'number')
+    facts.push(['Principal outstanding', money(loan.principal_outstanding)]);
+  if (typeof loan.interest_outstanding === 'number')
+    facts.push(['Interest outstanding', money(loan.interest_outstanding)]);
+  if (typeof loan.charges_outstanding === 'number' && loan.charges_outstanding > 0) {
+    facts.push(['Charges outstanding', money(loan.charges_outstanding)]);
+  }
+  if (typeof loan.collected === 'number' && loan.collected > 0) facts.push(['Paid so far', money(loan.collected)]);
+  return facts;
+}
+
+/** What the total due means today: closure with no prepayment charge, the cooling-off exit, or how late it is. */
+export function accountNotes(loan: LoanAccountFields): string[] {
+  const notes = ['Paying the total due closes the loan today: interest only up to today, and no prepayment charge.'];
+  if (loan.in_cooling_off && loan.cooling_off_until) {
+    notes.push(
+      `You are in the cooling-off period until ${formatDate(loan.cooling_off_until)}: paying the total due by then exits the loan with no penalty.`,
+    );
+  }
+  if (typeof loan.days_past_due === 'number' && loan.days_past_due > 0) {
+    const days = loan.days_past_due === 1 ? '1 day' : `${loan.days_past_due} days`;
+    notes.push(`This loan is ${days} past its repayment date. Please pay the total due as soon as you can.`);
+  }
+  return notes;
 }
