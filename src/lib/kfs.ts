@@ -320,3 +320,22 @@ export function kfsSections(kfs: KeyFactStatement): { title: string; rows: [stri
     },
   ];
 }
+
+/** The customer's own statements of one application, latest first (session route). */
+export const KFS_STATEMENTS_PATH = '/Api/Website/getKeyFactStatements';
+
+/** Where a stored statement stands for the customer. */
+export type KfsStanding = 'accepted' | 'awaiting' | 'expired' | 'superseded';
+
+export interface StoredKeyFactStatement {
+  kfs_no: string;
+  reason: 'quote' | 'approval';
+  standing: KfsStanding;
+  /** The application's current statement (the one its loan is, or will be, made on). */
+  current: boolean;
+  issued_at: string;
+  valid_until: string;
+  acknowledged_at: string | null;
+  superseded_at: string | null;
+  content: KeyFactStatement;
+}

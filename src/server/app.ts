@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { API, HEADERS } from '../lib/api/paths.ts';
 import { applicationRoutes } from './application/routes.ts';
+import { kfsRoutes } from './application/kfsRoutes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
@@ -37,6 +38,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...contactRoutes,
     ...profileRoutes,
     ...applicationRoutes,
+    ...kfsRoutes,
     ...fileRoutes,
     ...statementRoutes,
     ...repayRoutes,

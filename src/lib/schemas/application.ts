@@ -69,7 +69,8 @@ export const KfsAcknowledgementRequest = v.object({
   event_name: v.literal('kfs_acknowledgement'),
   profile_id: profileId,
   kfs_no: v.pipe(v.string('kfs_no is required'), v.regex(/^KFS-\d{6,}$/, 'kfs_no is not valid')),
-  kfs_acknowledged: v.literal(true, KFS_REQUIRED),
+  /** The customer read the statement and accepts it; required. */
+  kfs_acknowledged: v.optional(v.boolean()),
 });
 
 export const EmploymentRequest = v.object({

@@ -249,6 +249,7 @@ export const applicationEvents = {
     schema: KfsAcknowledgementRequest,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
+      if (input.kfs_acknowledged !== true) throw new ApiError(400, KFS_REQUIRED, 'kfs_required');
       const deps = c.get('deps');
       const [found] = await deps.db
         .select({ row: keyFactStatements, lead: leads })

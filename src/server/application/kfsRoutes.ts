@@ -1,0 +1,66 @@
+/** The customer's Key Fact Statements, as stored, for the loan's screens (open it again at any time). */
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import {
+  type KeyFactStatement,
+  KFS_STATEMENTS_PATH,
+  type KfsStanding,
+  type StoredKeyFactStatement,
+} from '../../lib/kfs.ts';
+import { leads } from '../db/schema.ts';
+import { ApiError, ok } from '../http/respond.ts';
+import { defineRoute } from '../http/routes.ts';
+import { ownCustomer } from '../profile/events.ts';
+import { expired, type StatementRow, statementsOfLead } from './statements.ts';
+
+const NONE = 'No Key Fact Statement available.';
+
+function standing(row: StatementRow, now: Date): KfsStanding {
+  if (row.supersededAt) return 'superseded';
+  if (row.acknowledgedAt) return 'accepted';
+  return expired(row, now) ? 'expired' : 'awaiting';
+}
+
+export const kfsRoutes = [
+  defineRoute({
+    method: 'post',
+    path: KFS_STATEMENTS_PATH,
+    operationId: 'getKeyFactStatements',
+    summary:
+      "The signed-in customer's Key Fact Statements of one application, latest first, exactly as issued; the current one may await their acceptance (event kfs_acknowledgement)",
+    tag: 'Application',
+    auth: 'session',
+    body: v.object({
+      lead_id: v.pipe(
+        v.union([v.string(), v.number()], 'lead_id is required'),
+        v.transform(Number),
+        v.integer('lead_id is not valid'),
+      ),
+    }),
+    failures: { 404: NONE },
+    async handle(c, input) {
+      const customer = await ownCustomer(c);
+      const { db, now } = c.get('deps');
+      const [lead] = await db
+        .select()
+        .from(leads)
+        .where(and(eq(leads.id, input.lead_id), eq(leads.customerId, customer.id)));
+      // Another customer's application and one with no statement get the same answer.
+      const rows = lead ? await statementsOfLead(db, lead.id) : [];
+      if (!lead || rows.length === 0) throw new ApiError(404, NONE, 'not_found');
+      const at = now();
+      const statements: StoredKeyFactStatement[] = rows.map((row) => ({
+        kfs_no: row.kfsNo,
+        reason: row.reason as 'quote' | 'approval',
+        standing: standing(row, at),
+        current: row.id === lead.kfsId,
+        issued_at: row.issuedAt.toISOString(),
+        valid_until: row.validUntil,
+        acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
+        superseded_at: row.supersededAt?.toISOString() ?? null,
+        content: row.content as KeyFactStatement,
+      }));
+      return ok(c, { lead_id: lead.id, status: lead.status, statements });
+    },
+  }),
+];
