@@ -280,12 +280,13 @@ async function scenarios(server: BenchServer): Promise<Row[]> {
     );
   }
 
-  // Recording a payment: the verification call with a valid signature; every request is a new
-  // payment id, so each writes a collection and reduces one of the payers' loans.
+  // Recording a payment: the verification call with a valid signature for an order not yet paid
+  // (an order is credited once), so each writes a collection with its allocation and reduces one of
+  // the payers' loans.
   let payment = 0;
   const pay = () => {
     payment += 1;
-    const orderId = `order_bench${String(payment % PAYERS).padStart(6, '0')}`;
+    const orderId = benchOrderId(payment % PAYERS, Math.floor(payment / PAYERS) % ORDERS_PER_PAYER);
     const paymentId = `pay_bench${String(payment).padStart(8, '0')}`;
     return {
       method: 'POST' as const,
@@ -310,9 +311,14 @@ async function scenarios(server: BenchServer): Promise<Row[]> {
   return rows;
 }
 
+/** Open ₹1 orders per payer: more than every payment run together records. */
+const ORDERS_PER_PAYER = 300;
+const benchOrderId = (payer: number, n: number) =>
+  `order_bench${String(payer).padStart(4, '0')}_${String(n).padStart(4, '0')}`;
+
 /**
- * Written before the server starts: 100 payers with a large active loan and an open ₹1 Razorpay
- * order each, and the repay borrowers (a PAN, a mobile and an active loan each).
+ * Written before the server starts: 100 payers with a large active loan and open ₹1 Razorpay orders
+ * each, and the repay borrowers (a PAN, a mobile and an active loan each).
  */
 const preparePeople: Prepare = async (database) => {
   const now = new Date();
@@ -333,12 +339,14 @@ const preparePeople: Prepare = async (database) => {
       .returning({ id: customers.id });
     if (!customer) throw new Error('no customer');
     const loan = await loanFor(customer.id);
-    await database.db.insert(paymentOrders).values({
-      loanId: loan.id,
-      provider: 'razorpay',
-      providerOrderId: `order_bench${String(i).padStart(6, '0')}`,
-      amountPaise: 100,
-    });
+    await database.db.insert(paymentOrders).values(
+      Array.from({ length: ORDERS_PER_PAYER }, (_, n) => ({
+        loanId: loan.id,
+        provider: 'razorpay',
+        providerOrderId: benchOrderId(i, n),
+        amountPaise: 100,
+      })),
+    );
   }
   const borrowers = REPAY_PER_RUN * LEVELS.length;
   for (let i = 0; i < borrowers; i += 500) {
@@ -393,8 +401,10 @@ full work: caps checked in the database, a code hashed and stored, an SMS writte
 checked, used up and a session opened. The profile read is the dashboard's getProfile with a live session
 (the session, the customer and their active loan read). The repay verify uses a fresh code for a PAN of its
 own with an active loan: the code used up, the loan found, a repay session opened and a Razorpay order for the
-whole due created (the sandbox). The payment record is the Razorpay verification call with a valid signature
-and a new payment id, spread over ${PAYERS} loans: a collection written and a loan reduced. Verify runs stop
+whole due created (the sandbox). The payment record is the Razorpay verification call with a valid signature,
+a new payment id and an order not yet paid, spread over ${PAYERS} loans: the loan locked, its earlier collections
+read and its account recomputed, the collection written with its allocation (charges, interest, principal) and
+the loan reduced; the loans gather collections as the runs go on (up to about ${ORDERS_PER_PAYER} each). Verify runs stop
 early when their prepared codes are used up. Every request names a client address of its own in
 X-Forwarded-For (TRUST_PROXY=1), so all caps keep their production values.
 
