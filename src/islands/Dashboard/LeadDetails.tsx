@@ -3,6 +3,7 @@ import { Link } from './components/Link.tsx';
 import { ProfileState } from './components/ProfileState.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
+import { StatementDownloads } from './components/StatementDownloads.tsx';
 import tables from './components/Table.module.css';
 import {
   type Collection,
@@ -122,6 +123,7 @@ export default function LeadDetails({ route, location }: ScreenProps) {
             <h2 id="loan-payments">Payments</h2>
             <Payments collections={data.collections} />
           </section>
+          <StatementDownloads detail={data.detail} />
         </>
       )}
     </>

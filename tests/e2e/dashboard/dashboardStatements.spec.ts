@@ -1,0 +1,123 @@
+/**
+ * The loan's documents on its details screen, in a real browser against the real server: the
+ * statement of account downloads as a PDF, the no-dues certificate once the loan is repaid, and a
+ * failed download says why. Borrowers get their loan through the API and the development staff route.
+ */
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { STATEMENT_API } from '../../../src/lib/statementLines.ts';
+import { razorpayCheckoutResult } from '../../api/support/providers.ts';
+import { REPAY } from '../../support/repay.ts';
+import { latestCode } from '../../support/signIn.ts';
+import { borrowerByApi, openDashboard } from './support.ts';
+
+const STATEMENT = 'Download statement (PDF)';
+const NO_DUES = 'Download no-dues certificate (PDF)';
+/** public-site-signin-repay.md §8, word for word. */
+const NETWORK_ERROR = 'We could not reach our servers. Please check your internet connection and try again.';
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+type Borrower = Awaited<ReturnType<typeof borrowerByApi>>;
+
+const documents = (page: Page) => page.getByRole('region', { name: 'Statements' });
+
+/** Pays the whole due through the repay page's calls and the Razorpay sandbox: the loan closes. */
+async function repayInFull(request: APIRequestContext, borrower: Borrower) {
+  const sent = await request.post(REPAY.sendOtp, { headers: { Auth: 'kosh-web' }, data: { pancard: borrower.pan } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const verified = await request.post(REPAY.verifyOtp, {
+    headers: { Auth: 'kosh-web' },
+    data: { panNumber: borrower.pan, otp: await latestCode(request, borrower.mobile) },
+  });
+  const orderId = (await verified.json()).order_id as string;
+  expect(orderId).toMatch(/^order_/);
+  const paid = await request.post(REPAY.razorpayVerify, {
+    headers: { Auth: 'kosh-web' },
+    data: razorpayCheckoutResult(orderId, `pay_${Date.now()}${Math.floor(Math.random() * 1e6)}`),
+  });
+  expect((await paid.json()).status, 'payment').toBe('SUCCESS');
+}
+
+/** Clicks a download button and answers the file's suggested name and first bytes. */
+async function downloadBy(page: Page, name: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    documents(page).getByRole('button', { name }).click(),
+  ]);
+  const path = await download.path();
+  const bytes = await readFile(path);
+  return { filename: download.suggestedFilename(), head: bytes.subarray(0, 5).toString('latin1'), size: bytes.length };
+}
+
+test.describe('statements on the loan details screen', () => {
+  test('an active loan: the statement downloads as a PDF, and no certificate is offered yet', async ({
+    page,
+    request,
+  }) => {
+    const borrower = await borrowerByApi(request);
+    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+    await expect(documents(page).getByRole('button', { name: STATEMENT })).toBeVisible();
+    await expect(documents(page).getByRole('button', { name: NO_DUES })).toHaveCount(0);
+
+    const file = await downloadBy(page, STATEMENT);
+    expect(file.filename).toBe(`statement-${borrower.loanNo}.pdf`);
+    expect(file.head).toBe('%PDF-');
+    expect(file.size).toBeGreaterThan(1000);
+    await expect(documents(page).getByRole('status')).toHaveText(`Saved statement-${borrower.loanNo}.pdf.`);
+    await expect(documents(page).getByRole('alert')).toHaveCount(0);
+
+    const violations = (await new AxeBuilder({ page }).withTags(WCAG_22_AA).include('section').analyze()).violations;
+    expect(violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test('while the PDF is prepared the button says so; a failure says why and the button works again', async ({
+    page,
+    request,
+  }) => {
+    const borrower = await borrowerByApi(request);
+    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${STATEMENT_API.statement}`, async (route) => {
+      await held;
+      await route.abort('internetdisconnected');
+    });
+    await documents(page).getByRole('button', { name: STATEMENT }).click();
+    const preparing = documents(page).getByRole('button', { name: 'Preparing…' });
+    await expect(preparing).toBeDisabled();
+    await expect(documents(page)).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(documents(page).getByRole('alert')).toHaveText(NETWORK_ERROR);
+    await expect(documents(page).getByRole('button', { name: STATEMENT })).toBeEnabled();
+  });
+
+  test('a repaid loan: the no-dues certificate downloads as a PDF', async ({ page, request }) => {
+    const borrower = await borrowerByApi(request);
+    await repayInFull(request, borrower);
+    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+    const file = await downloadBy(page, NO_DUES);
+    expect(file.filename).toBe(`no-dues-${borrower.loanNo}.pdf`);
+    expect(file.head).toBe('%PDF-');
+    expect((await downloadBy(page, STATEMENT)).head).toBe('%PDF-');
+  });
+
+  test('fits a 320 px phone', async ({ page, request }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const borrower = await borrowerByApi(request);
+    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+    const button = documents(page).getByRole('button', { name: STATEMENT });
+    await expect(button).toBeVisible();
+    const box = await button.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(320);
+    // Nothing in the section reaches past the screen's edge, and nothing in it scrolls sideways.
+    const overflow = await documents(page).evaluate((section) => ({
+      right: Math.max(...[section, ...section.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right)),
+      scrolls: section.scrollWidth > section.clientWidth,
+    }));
+    expect(overflow.right).toBeLessThanOrEqual(320);
+    expect(overflow.scrolls).toBe(false);
+  });
+});
