@@ -80,6 +80,13 @@ export function buildFacts(data: Site = site): Record<string, string> {
   };
 }
 
+/** One named fact, for code that shows a fact outside the copy; an unknown name throws. */
+export function fact(name: string, facts = buildFacts()): string {
+  const value = Object.hasOwn(facts, name) ? facts[name] : undefined;
+  if (value === undefined) throw new Error(`unknown fact {{${name}}}`);
+  return value;
+}
+
 // Anything between double braces is meant as a fact, so a misspelt one cannot slip through as text.
 const TOKEN = /\{\{\s*([^{}]*?)\s*\}\}/g;
 

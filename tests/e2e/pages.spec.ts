@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { rateChoices } from '../../src/lib/calculator.ts';
-import { buildFacts, exampleCost } from '../../src/lib/facts.ts';
+import { exampleCost, fact } from '../../src/lib/facts.ts';
 import { formatPaise, formatPercent } from '../../src/lib/format.ts';
 import { site } from '../../src/lib/site.ts';
 
@@ -181,7 +181,7 @@ test('terms and privacy have sidebar links to their sections; rate-and-terms sho
 test('rates page, terms, FAQ and the rates block state the same rate tiers and after-due-date charges', async ({
   page,
 }) => {
-  const facts = buildFacts();
+  const f = (name: string) => fact(name);
   const choices = rateChoices(site.loan.rateTiers);
   await page.goto('/rateandterms');
   const tiers = page.getByTestId('rate-tiers');
@@ -196,15 +196,15 @@ test('rates page, terms, FAQ and the rates block state the same rate tiers and a
     if (route === '/faq') {
       for (const summary of await main.locator('.faq summary').all()) await summary.click();
     }
-    await expect(main).toContainText(`at most ${facts.overdueInterestDays} days after the due date`);
-    await expect(main).toContainText(`penal charge of ${facts.penalCharge} plus ${facts.penalChargeGst} GST`);
-    await expect(main).toContainText(facts.rateTiers);
+    await expect(main).toContainText(`at most ${f('overdueInterestDays')} days after the due date`);
+    await expect(main).toContainText(`penal charge of ${f('penalCharge')} plus ${f('penalChargeGst')} GST`);
+    await expect(main).toContainText(f('rateTiers'));
     await expect(main).toContainText(/first to any charges( due)?, then to (the )?interest/);
-    await expect(main).toContainText(`Within ${facts.coolingOffDays} days of disbursal`);
+    await expect(main).toContainText(`Within ${f('coolingOffDays')} days of disbursal`);
   }
   await page.goto('/apply-now');
   const block = page.locator('section[aria-labelledby="rates-fees"]');
-  await expect(block.getByRole('row', { name: /^After the due date/ })).toContainText(facts.penalCharge);
+  await expect(block.getByRole('row', { name: /^After the due date/ })).toContainText(f('penalCharge'));
   await expect(block.getByRole('row', { name: /^Prepayment or foreclosure charges/ })).toContainText('None');
   await expect(block.getByTestId('rate-tiers').getByRole('row')).toHaveCount(choices.length + 1);
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildFacts, exampleCost, fillFacts, rateTiersText } from '../../src/lib/facts.ts';
+import { buildFacts, exampleCost, fact, fillFacts, rateTiersText } from '../../src/lib/facts.ts';
 import { formatPaise } from '../../src/lib/format.ts';
 import { servicingTerms } from '../../src/lib/loanTerms.ts';
 import { loanCost, rupeesToPaise } from '../../src/lib/rates.ts';
@@ -164,6 +164,15 @@ describe('fillFacts', () => {
       /here: unknown fact \{\{constructor\}\}/,
     );
     expect(() => fillFacts('{{toString}}', { brand: 'x' }, 'here')).toThrow(/unknown fact/);
+  });
+});
+
+describe('fact', () => {
+  it('gives one named fact, and throws naming an unknown one', () => {
+    expect(fact('penalCharge')).toBe('₹500');
+    expect(fact('gst', { gst: '12%' })).toBe('12%');
+    expect(() => fact('noSuchFact')).toThrow('unknown fact {{noSuchFact}}');
+    expect(() => fact('constructor')).toThrow(/unknown fact/);
   });
 });
 
