@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate, formatPercent, maskPan } from '../../lib/format.ts';
@@ -16,11 +17,13 @@ import { allocationParts, type StatementRow, statementAmount, statementRows } fr
 import { accountTerms, type CollectionRow, type LoanRow, loanFigures } from '../loans/account.ts';
 
 // Noto Sans (SIL Open Font License) has the rupee sign, which the PDF standard fonts lack; pdfkit
-// embeds only the glyphs a document uses.
+// embeds only the glyphs a document uses. Parsed once: reading its tables again for every document
+// took most of a statement's time (docs/benchmarks-statement.md).
 const require = createRequire(import.meta.url);
+const openFont = (file: string) => fontkit.create(readFileSync(require.resolve(file))) as fontkit.Font;
 const FONT = {
-  regular: readFileSync(require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf')),
-  bold: readFileSync(require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf')),
+  regular: openFont('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  bold: openFont('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
 };
 
 /** Who issues the documents: the lender's particulars from content/site.json. */
@@ -89,8 +92,9 @@ function newDocument(title: string, lender: Lender, generatedAt: Date) {
     bufferPages: true,
     info: { Title: title, Author: lender.legalName, Creator: lender.brand, CreationDate: generatedAt },
   });
-  doc.registerFont('regular', FONT.regular);
-  doc.registerFont('bold', FONT.bold);
+  // pdfkit takes a parsed fontkit font as it is (its types only name file paths and bytes).
+  doc.registerFont('regular', FONT.regular as unknown as string);
+  doc.registerFont('bold', FONT.bold as unknown as string);
   doc.font('regular').fillColor(INK);
   return doc;
 }
