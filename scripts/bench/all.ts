@@ -6,6 +6,7 @@
  *   2. Lighthouse over the build (npm run bench:lighthouse: docs/benchmarks-lighthouse.md)
  *   3. API load (npm run bench:api: docs/benchmarks-api.md)
  *   4. uploads (npm run bench:upload), when the project has that script
+ *   5. the statement PDF of a loan with 50 collections (npm run bench:statement: docs/benchmarks-statement.md)
  *
  *   --dist <folder>          build into and measure this folder instead of dist/
  *   BENCH_SECONDS, BENCH_RUNS shorter runs for a quick check (the results say so)
@@ -76,6 +77,14 @@ const steps: Step[] = [
     args: [],
     limitMs: 15 * MINUTE,
     file: join(OUT_DIR, 'benchmarks-upload.md'),
+    figures: tables,
+  },
+  {
+    name: 'Statement PDF',
+    script: 'bench:statement',
+    args: [],
+    limitMs: 10 * MINUTE,
+    file: join(OUT_DIR, 'benchmarks-statement.md'),
     figures: tables,
   },
 ];
