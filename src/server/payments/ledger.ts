@@ -6,11 +6,11 @@
  * the one before. A provider order is credited at most once (decisions.md §5): a second collection for
  * the same order, or for the same provider payment id, is a no-op whichever arrives first.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { indiaDate } from '../../lib/dates.ts';
 import { type Allocation, accountOn } from '../../lib/loanAccount.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
-import { collections, loans } from '../db/schema.ts';
+import { loans } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
 import { accountPayments, accountTerms } from '../loans/account.ts';
 
@@ -58,20 +58,54 @@ async function existingCollection(tx: Transaction, input: Pick<CollectionInput, 
   return row;
 }
 
+interface CollectionSeen {
+  id: number;
+  loan_id: string;
+  order_id: string | null;
+  source: string;
+  reference: string;
+  amount_paise: number;
+  value_date: string | Date;
+  held_for_refund: boolean;
+}
+
+/**
+ * In one statement: the loan's collections (to allocate the new one after them) and any collection of
+ * this order or provider payment, on whatever loan.
+ */
+async function collectionsSeen(tx: Transaction, input: CollectionInput) {
+  const rows = await queryRows<CollectionSeen>(
+    tx,
+    sql`select id, loan_id, order_id, source, reference, amount_paise, value_date, held_for_refund from collections
+        where loan_id = ${input.loanId}
+           or (${input.orderId ?? null}::uuid is not null and order_id = ${input.orderId ?? null}::uuid)
+           or (source = ${input.source} and reference = ${input.reference})
+        order by id`,
+  );
+  const duplicate = rows.find(
+    (row) =>
+      (input.orderId && row.order_id === input.orderId) ||
+      (row.source === input.source && row.reference === input.reference),
+  );
+  const earlier = rows
+    .filter((row) => row.loan_id === input.loanId && !row.held_for_refund)
+    .map((row) => ({ id: row.id, valueDate: isoDay(row.value_date), amountPaise: row.amount_paise }));
+  return { duplicate, earlier };
+}
+
+/** A date column as YYYY-MM-DD, whichever driver read it. */
+const isoDay = (value: string | Date) =>
+  typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+
 export async function recordCollection(db: Database | Transaction, input: CollectionInput): Promise<CollectionOutcome> {
   if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) {
     throw new RangeError('a collection must be a positive whole number of paise');
   }
   return db.transaction(async (tx) => {
     const loan = await lockLoan(tx, input.loanId);
-    const existing = await existingCollection(tx, input);
-    if (existing) return { kind: 'duplicate', collectionId: existing.id };
+    const { duplicate, earlier } = await collectionsSeen(tx, input);
+    if (duplicate) return { kind: 'duplicate', collectionId: duplicate.id };
 
-    const earlier = await tx
-      .select({ id: collections.id, valueDate: collections.valueDate, amountPaise: collections.amountPaise })
-      .from(collections)
-      .where(and(eq(collections.loanId, loan.id), eq(collections.heldForRefund, false)))
-      .orderBy(asc(collections.id));
     // Money counts from the day it arrives; a clock that moved back never dates it before the last one.
     const today = indiaDate(input.now);
     const last = earlier.at(-1)?.valueDate;
