@@ -173,11 +173,27 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   const [leads] = await staff(['leads']);
   const leadId = leads?.match(new RegExp(`^\\s*(\\d+)\\s.*${mobile}`, 'm'))?.[1] as string;
   expect(leadId, leads).toBeTruthy();
-  const [approved, disbursed] = await staff(
-    ['approve', leadId, '--amount', '12000', '--tenure', '30', '--roi', '1', '--manager', 'Priya Nair'],
-    ['disburse', leadId],
-  );
+  // Staff approve another amount at the customer's rate (0.5% a day for a ₹60,000 income): a new Key
+  // Fact Statement, which the customer accepts on the dashboard before the loan can be paid out.
+  const [approved] = await staff([
+    'approve',
+    leadId,
+    '--amount',
+    '12000',
+    '--tenure',
+    '60',
+    '--roi',
+    '0.5',
+    '--manager',
+    'Priya Nair',
+  ]);
   expect(approved).toContain(`Lead ${leadId} approved: ₹12,000`);
+  expect(approved).toContain('the customer must accept it before disbursal');
+  await page.goto(`${ORIGIN}/my-dashboard/lead-preview`);
+  await page.getByRole('checkbox', { name: 'I have read and accept the Key Fact Statement.' }).check();
+  await page.getByRole('button', { name: 'Accept Key Fact Statement' }).click();
+  await expect(region(page, 'Your Key Fact Statements')).toContainText('accepted by you');
+  const [disbursed] = await staff(['disburse', leadId]);
   const loanNo = disbursed?.match(/as loan (\S+):/)?.[1] as string;
   expect(loanNo, disbursed).toBeTruthy();
 

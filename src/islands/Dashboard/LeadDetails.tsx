@@ -118,6 +118,11 @@ export default function LeadDetails({ route, location }: ScreenProps) {
                 ))}
               </tbody>
             </table>
+            <p>
+              <Link to={`${screenPath('lead-preview')}?lead_id=${data.detail.lead_id}#key-fact-statement`}>
+                Key Fact Statement of this loan
+              </Link>
+            </p>
           </section>
           <section className={styles.panel} aria-labelledby="loan-payments">
             <h2 id="loan-payments">Payments</h2>

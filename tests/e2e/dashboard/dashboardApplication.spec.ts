@@ -43,8 +43,9 @@ const statement = (page: Page) => page.getByRole('region', { name: 'Key Fact Sta
 const row = (scope: Locator, label: string) =>
   scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: label, exact: true }) });
 
-/** dashboard.md §9: payable = principal + principal × tenure / 100, in rupees. */
-const payableText = (amount: number, tenure: number) => formatPaise((amount * 100 * (100 + tenure)) / 100);
+/** payable = principal + principal × the customer's daily rate × tenure / 100 (the rate policy decides the rate). */
+const payableText = (amount: number, tenure: number, rate: number) =>
+  formatPaise(amount * 100 + Math.round(amount * rate * tenure));
 
 /** The quote as the server gives it (the screen asks again and gets the same open application's quote). */
 async function quoteOf(request: Request, customer: Customer) {
@@ -55,6 +56,7 @@ async function quoteOf(request: Request, customer: Customer) {
     max_loan_amount: number;
     min_loan_tenure: number;
     max_loan_tenure: number;
+    daily_rate_percent: number;
   };
 }
 
@@ -137,7 +139,11 @@ test.describe('the loan quote', () => {
     await expect(tenureSlider(page)).toHaveAttribute('min', String(quote.min_loan_tenure));
     await expect(tenureSlider(page)).toHaveAttribute('max', String(quote.max_loan_tenure));
     await expect(tenureSlider(page)).toHaveValue(String(tenure));
-    await expect(payable(page)).toHaveText(payableText(amount, tenure));
+    await expect(payable(page)).toHaveText(payableText(amount, tenure, quote.daily_rate_percent));
+    // The customer's rate from the rate policy, a day and a year, before the Key Fact Statement.
+    await expect(page.getByTestId('rate')).toHaveText(
+      `${quote.daily_rate_percent}% a day (${(quote.daily_rate_percent * 365).toLocaleString('en-IN')}% a year)`,
+    );
     await expect(page.getByText(`From ${formatPaise(quote.min_loan_amount * 100)} to`)).toBeVisible();
 
     const purpose = page.getByRole('combobox', { name: 'Purpose of Loan' });
@@ -166,7 +172,7 @@ test.describe('the loan quote', () => {
     const tenure = quote.min_loan_tenure + 2;
     await expect(tenureSlider(page)).toHaveValue(String(tenure));
     await expect(tenureSlider(page)).toHaveAttribute('aria-valuetext', `${tenure} days`);
-    await expect(payable(page)).toHaveText(payableText(quote.max_loan_amount, tenure));
+    await expect(payable(page)).toHaveText(payableText(quote.max_loan_amount, tenure, quote.daily_rate_percent));
     await page.keyboard.press('Home');
     await expect(tenureSlider(page)).toHaveValue(String(quote.min_loan_tenure));
   });
@@ -195,23 +201,36 @@ test.describe('the loan quote', () => {
     const kfs = statement(page);
     await expect(kfs).toBeVisible();
     await expect(kfs.getByRole('heading', { name: 'Key Fact Statement' })).toBeFocused();
+    const rate = quote.daily_rate_percent;
+    await expect(row(kfs, 'KFS number')).toContainText('Given when you accept the quote');
+    await expect(row(kfs, 'Valid until')).toContainText(/\d{2}-\d{2}-\d{4}/);
     await expect(row(kfs, 'Lender')).toContainText('Kosh Finvest Private Limited');
+    await expect(row(kfs, 'Type of loan')).toContainText('Unsecured personal loan');
     await expect(row(kfs, 'Sanctioned loan amount')).toContainText(formatPaise(amount * 100));
-    await expect(row(kfs, 'Tenure')).toContainText(`${tenure} days`);
-    await expect(row(kfs, 'Interest rate')).toContainText('a day');
-    await expect(row(kfs, 'Processing fee')).toContainText('₹');
-    await expect(row(kfs, 'GST on the processing fee')).toContainText('₹');
+    await expect(row(kfs, 'Disbursal schedule')).toContainText('100% upfront');
+    await expect(row(kfs, 'Loan term')).toContainText(`${tenure} days`);
+    await expect(row(kfs, 'Number of instalments')).toHaveText(/1$/);
+    await expect(row(kfs, 'Interest rate and type')).toContainText(`${rate}% a day`);
+    await expect(row(kfs, 'Interest rate and type')).toContainText('fixed');
+    await expect(row(kfs, 'Processing fee')).toContainText('GST');
     await expect(row(kfs, 'Annual percentage rate (APR)')).toContainText('%');
     // The statement's total is the payable figure of the loan page.
-    await expect(row(kfs, 'Total amount to repay')).toContainText(payableText(amount, tenure));
-    await expect(row(kfs, 'Due date')).toContainText(/\d{2}-\d{2}-\d{4}/);
-    await expect(row(kfs, 'Cooling-off period')).toContainText('3 days');
-    await expect(row(kfs, 'Grievance officer')).toContainText('@');
+    await expect(row(kfs, 'Total amount to be paid')).toContainText(payableText(amount, tenure, rate));
+    await expect(row(kfs, 'Repayment date')).toContainText(`${tenure} days after the disbursal date`);
+    await expect(row(kfs, 'Penal charge for late payment')).toContainText('charged once');
+    await expect(row(kfs, 'Foreclosure or prepayment charge')).toContainText('₹0');
+    await expect(row(kfs, 'Recovery agents')).toContainText('No recovery agents');
+    await expect(row(kfs, 'Cooling-off period and exit')).toContainText('3 days');
+    await expect(row(kfs, 'Grievance redressal officer')).toContainText('@');
+    await expect(row(kfs, 'Nodal officer')).toContainText('@');
+    await expect(row(kfs, 'Escalation to the RBI')).toContainText('https://cms.rbi.org.in');
+    await expect(row(kfs, 'Lending service providers')).toContainText('None');
+    await expect(row(kfs, 'Transfer or securitisation')).toContainText('assigned');
 
     await kfs.getByRole('button', { name: 'Print' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await page.emulateMedia({ media: 'print' });
-    await expect(kfs.getByRole('table')).toBeVisible();
+    await expect(kfs.getByRole('table').first()).toBeVisible();
     await expect(heading(page)).toBeHidden();
     await expect(amountSlider(page)).toBeHidden();
     await expect(kfs.getByRole('button', { name: 'Print' })).toBeHidden();
@@ -226,7 +245,7 @@ test.describe('the loan quote', () => {
     const saved = await readFile(await download.path(), 'utf8');
     expect(saved).toContain('<h1>Key Fact Statement</h1>');
     expect(saved).toContain(formatPaise(amount * 100));
-    expect(saved).toContain(payableText(amount, tenure));
+    expect(saved).toContain(payableText(amount, tenure, rate));
     expect(saved).toContain(`${tenure} days`);
 
     // Other figures need their own statement: it goes, with the confirmation, until asked for again.

@@ -1,0 +1,146 @@
+/**
+ * The Key Fact Statement after acceptance, in a real browser against the real server: the stored
+ * statement with the Annex A items on the application screen, a statement staff issued on approving
+ * other terms that the customer must accept before disbursal, and the statement opened again from
+ * the loan's screens once the loan is paid out.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { formatPaise } from '../../../src/lib/format.ts';
+import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
+import { applyByApi, openDashboard, registerByApi, signInByApi, staffByApi } from './support.ts';
+
+type Request = Parameters<typeof signInByApi>[0];
+
+// Each test first builds its customer through the API: sign-in, five steps, a completed application.
+test.describe.configure({ timeout: 60_000 });
+
+const completedApplication = async (request: Request) =>
+  applyByApi(
+    request,
+    await registerByApi(request, await signInByApi(request), { checkEligibility: true }),
+    'banking_details',
+  );
+const panel = (page: Page) => page.getByRole('region', { name: 'Your Key Fact Statements' });
+const statement = (page: Page, kfsNo: string) => page.getByRole('region', { name: `Key Fact Statement ${kfsNo}` });
+const row = (scope: Locator, label: string) =>
+  scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: label, exact: true }) });
+
+/** Staff approve other terms through the development staff route: the new statement's number. */
+async function approveOtherTerms(request: Request, leadId: string, amount: number, tenure: number) {
+  const response = await request.post('/__dev/staff', {
+    data: { action: 'approve', lead_id: Number(leadId), amount, tenure },
+  });
+  const body = await response.json();
+  expect(body.Status, body.Message).toBe(1);
+  expect(body.Data.awaiting_acknowledgement).toBe(true);
+  return body.Data.kfs_no as string;
+}
+
+test('the accepted statement is on the application screen with every Annex A item', async ({ page, request }) => {
+  const customer = await completedApplication(request);
+  await openDashboard(page, customer, '/my-dashboard/lead-preview');
+  const mine = panel(page);
+  await expect(mine).toContainText('accepted by you');
+  const view = mine.getByRole('button', { name: /^View Key Fact Statement KFS-\d{6}$/ });
+  const kfsNo = ((await view.textContent()) ?? '').replace('View Key Fact Statement ', '');
+  await view.click();
+  const kfs = statement(page, kfsNo);
+  await expect(kfs.getByRole('heading', { name: `Key Fact Statement ${kfsNo}` })).toBeFocused();
+  for (const [label, text] of [
+    ['KFS number', kfsNo],
+    ['Valid until', '-'],
+    ['Type of loan', 'Unsecured personal loan'],
+    ['Sanctioned loan amount', '₹'],
+    ['Disbursal schedule', '100% upfront'],
+    ['Loan term', 'days'],
+    ['Type of instalment', 'Bullet'],
+    ['Number of instalments', '1'],
+    ['Instalment amount', '₹'],
+    ['Repayment date', 'days after the disbursal date'],
+    ['Interest rate and type', 'fixed'],
+    ['Processing fee', 'GST'],
+    ['Annual percentage rate (APR)', '%'],
+    ['Net amount paid into your account', '₹'],
+    ['Total interest', '₹'],
+    ['Total amount to be paid', '₹'],
+    ['Interest after the due date', 'at most 30 days'],
+    ['Penal charge for late payment', 'charged once'],
+    ['Foreclosure or prepayment charge', '₹0'],
+    ['Recovery and collection', 'own staff'],
+    ['Recovery agents', 'No recovery agents are engaged'],
+    ['Grievance redressal officer', '@'],
+    ['Nodal officer', '@'],
+    ['Escalation to the RBI', 'cms.rbi.org.in'],
+    ['Cooling-off period and exit', 'not refunded'],
+    ['Lending service providers', 'None'],
+    ['Transfer or securitisation', 'assigned'],
+  ] as const) {
+    await expect(row(kfs, label), label).toContainText(text);
+  }
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations).toEqual([]);
+});
+
+test('staff approving other terms: the customer is asked to accept the new statement, then the loan is paid out on it', async ({
+  page,
+  request,
+}) => {
+  const customer = await completedApplication(request);
+  const kfsNo = await approveOtherTerms(request, customer.leadId, 7000, 75);
+  const refused = await request.post('/__dev/staff', {
+    data: { action: 'disburse', lead_id: Number(customer.leadId) },
+  });
+  expect((await refused.json()).Message).toContain(`waits for the customer to accept Key Fact Statement ${kfsNo}`);
+
+  await openDashboard(page, customer, '/my-dashboard/lead-preview');
+  const mine = panel(page);
+  await expect(mine.getByRole('status')).toContainText(
+    `Our team approved your loan on terms other than those you accepted: ${formatPaise(7000_00)} for 75 days`,
+  );
+  // The statement waiting for the customer is open already, with its figures.
+  const kfs = statement(page, kfsNo);
+  await expect(row(kfs, 'Sanctioned loan amount')).toContainText(formatPaise(7000_00));
+  await expect(row(kfs, 'Loan term')).toContainText('75 days');
+  await page.getByRole('button', { name: 'Accept Key Fact Statement' }).click();
+  await expect(page.getByText(KFS_REQUIRED)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I have read and accept the Key Fact Statement.' }).check();
+  await page.getByRole('button', { name: 'Accept Key Fact Statement' }).click();
+  await expect(mine).toContainText(`Your loan is made on Key Fact Statement ${kfsNo}, accepted by you.`);
+  await expect(page.getByRole('button', { name: 'Accept Key Fact Statement' })).toHaveCount(0);
+
+  const { loan_no } = await staffByApi(request, customer.leadId, 'disburse');
+  expect(loan_no).toMatch(/^KCL\d+$/);
+});
+
+test('the statement opens again from the loan details and from the link the customer was sent', async ({
+  page,
+  request,
+}) => {
+  const customer = await completedApplication(request);
+  await staffByApi(request, customer.leadId, 'approve');
+  await staffByApi(request, customer.leadId, 'disburse');
+  await openDashboard(page, customer, `/my-dashboard/details?lead_id=${customer.leadId}`);
+  await page.getByRole('link', { name: 'Key Fact Statement of this loan' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/my-dashboard/lead-preview\\?lead_id=${customer.leadId}#key-fact-statement$`),
+  );
+  // From the link the statement is open at once, with Print and Save a Copy.
+  const kfs = page.getByRole('region', { name: /^Key Fact Statement KFS-\d{6}$/ });
+  await expect(kfs).toBeVisible();
+  await expect(kfs.getByRole('button', { name: 'Save a Copy' })).toBeVisible();
+  await expect(row(kfs, 'Disbursal schedule')).toContainText('100% upfront');
+
+  // The SMS's link, opened in a fresh page load.
+  await page.goto(`/my-dashboard/lead-preview?lead_id=${customer.leadId}#key-fact-statement`);
+  await expect(page.getByRole('region', { name: /^Key Fact Statement KFS-\d{6}$/ })).toBeVisible();
+});
+
+test('at 320 px the statement fits the screen', async ({ page, request }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const customer = await completedApplication(request);
+  await openDashboard(page, customer, `/my-dashboard/lead-preview?lead_id=${customer.leadId}#key-fact-statement`);
+  await expect(page.getByRole('region', { name: /^Key Fact Statement KFS-\d{6}$/ })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
