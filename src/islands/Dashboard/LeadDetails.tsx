@@ -1,4 +1,5 @@
 import { formatDate, maskPan } from '../../lib/format.ts';
+import { accountFacts } from '../shared/payment/payment.ts';
 import { Link } from './components/Link.tsx';
 import { ProfileState } from './components/ProfileState.tsx';
 import styles from './components/Screen.module.css';
@@ -47,7 +48,24 @@ function facts(detail: LoanDetail): [string, string][] {
     ...(detail.repayment_date !== undefined
       ? ([['Repayment date', formatDate(detail.repayment_date)]] as [string, string][])
       : []),
+    // The account today, while the loan is active: the same figures as the repay page.
+    ...(detail.loan_status === 'active' && typeof detail.total_due_amount === 'number'
+      ? [...accountFacts(detail), ['Total due today', rupees(detail.total_due_amount)] as [string, string]]
+      : []),
   ];
+}
+
+/** "Interest ₹200, principal ₹800" (and charges, excess to refund) for a payment, when the server says. */
+function allocationText(payment: Collection): string | null {
+  if (payment.held_for_refund) return 'Held for refund: not applied to the loan';
+  if (typeof payment.principal !== 'number' || typeof payment.interest !== 'number') return null;
+  const parts = [
+    ...(payment.charges ? [`charges ${rupees(payment.charges)}`] : []),
+    `interest ${rupees(payment.interest)}`,
+    `principal ${rupees(payment.principal)}`,
+    ...(payment.excess ? [`excess to refund ${rupees(payment.excess)}`] : []),
+  ];
+  return `Applied to ${parts.join(', ')}`;
 }
 
 function Payments({ collections }: { collections: Collection[] }) {
@@ -67,7 +85,10 @@ function Payments({ collections }: { collections: Collection[] }) {
         {collections.map((payment) => (
           <tr key={`${payment.source}-${payment.reference}`}>
             <td>{formatDate(payment.date)}</td>
-            <td>{rupees(payment.amount)}</td>
+            <td>
+              {rupees(payment.amount)}
+              {allocationText(payment) && <small className={styles.allocation}>{allocationText(payment)}</small>}
+            </td>
             <td>{sourceLabel(payment.source)}</td>
             <td>{orNA(payment.reference)}</td>
           </tr>

@@ -6,6 +6,7 @@ import { failureMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { formatPaise } from '../../lib/format.ts';
+import type { LoanAccountFields } from '../../lib/schemas/repay.ts';
 import { dashboardCall } from './api.ts';
 import type { DashboardLocation } from './router.ts';
 import { screenPath } from './routes.ts';
@@ -19,7 +20,7 @@ export interface LeadListItem {
   lead_entry_date: string;
 }
 
-export interface LoanDetail {
+export interface LoanDetail extends LoanAccountFields {
   lead_id: number;
   loan_no: string;
   first_name: string;
@@ -37,6 +38,9 @@ export interface LoanDetail {
   m_state_name: string;
   lead_final_disbursed_date: string;
   repayment_date?: string;
+  /** The loan's own state (active, closed) and what closes it today, once disbursed. */
+  loan_status?: string;
+  total_due_amount?: number;
   manager?: { name: string; mobile: string | null; email: string | null } | null;
 }
 
@@ -46,6 +50,12 @@ export interface Collection {
   amount: number;
   source: string;
   reference: string;
+  /** Where it went (rupees), when the server says: charges, interest, principal; the excess is refunded. */
+  charges?: number;
+  interest?: number;
+  principal?: number;
+  excess?: number;
+  held_for_refund?: boolean;
 }
 
 export interface LoanDetails {

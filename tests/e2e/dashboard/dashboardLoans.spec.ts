@@ -287,7 +287,13 @@ test.describe('Pay Now', () => {
     await page.getByRole('link', { name: new RegExp(`Loan application ${borrower.leadId}`) }).click();
     const payments = region(page, 'Payments');
     const paid = payments.getByRole('row').filter({ hasText: txnId });
-    await expect(paid.getByRole('cell')).toHaveText([formatDate(new Date()), '₹500', 'Razorpay', txnId]);
+    // Interest to date first, then principal: the allocation the server stored, under the amount.
+    await expect(paid.getByRole('cell')).toHaveText([
+      formatDate(new Date()),
+      /^₹500Applied to interest ₹[\d,.]+, principal ₹[\d,.]+$/,
+      'Razorpay',
+      txnId,
+    ]);
   });
 
   test('a PayU part payment from the repayment screen: the hosted page, /thanku Thank You, the due lower', async ({
