@@ -4,9 +4,11 @@
  * figure is ever typed into copy twice. An unknown name fails the build.
  */
 import { rateChoices } from './calculator.ts';
+import { addDays } from './dates.ts';
 import { formatNumber, formatPaise, formatPercent } from './format.ts';
+import { accountOn } from './loanAccount.ts';
 import { servicingTerms } from './loanTerms.ts';
-import { annualRatePercent, loanCost, rupeesToPaise } from './rates.ts';
+import { annualRatePercent, loanCost, percentToHundredths, rupeesToPaise } from './rates.ts';
 import { type Site, site } from './site.ts';
 
 export function exampleCost(name: string, data: Site = site) {
@@ -19,6 +21,79 @@ export function exampleCost(name: string, data: Site = site) {
     processingFeePercent: data.loan.processingFeePercent,
     gstPercent: data.loan.gstPercent,
   });
+}
+
+/** What a worked example with a part payment costs, read from the loan account (src/lib/loanAccount.ts). */
+export interface PartPaymentCase {
+  principalPaise: number;
+  days: number;
+  dailyRatePercent: number;
+  paymentAfterDays: number;
+  paymentPaise: number;
+  /** Interest up to the payment, on the whole principal. */
+  interestBeforePaise: number;
+  /** How the payment was applied. */
+  toInterestPaise: number;
+  toPrincipalPaise: number;
+  /** The principal interest runs on after the payment, and that interest up to the due date. */
+  principalAfterPaise: number;
+  interestAfterPaise: number;
+  dueOnDueDatePaise: number;
+  /** The part payment and the amount due: all the borrower pays. */
+  totalPaidPaise: number;
+  /** What the same loan repaid in one payment on the due date costs. */
+  withoutPartPaymentPaise: number;
+}
+
+// Any day does: only the days between disbursal, the payment and the due date count.
+const EXAMPLE_DISBURSAL = '2026-01-01';
+
+export function partPaymentCase(name: string, data: Site = site): PartPaymentCase {
+  const example = data.examples[name];
+  if (!example?.partPayment) throw new Error(`content/site.json has no worked example "${name}" with a partPayment`);
+  const principalPaise = rupeesToPaise(example.principalRupees);
+  const servicing = servicingTerms(data.loan, principalPaise);
+  const terms = {
+    principalPaise,
+    dailyRateHundredths: percentToHundredths(example.dailyRatePercent),
+    tenureDays: example.days,
+    disbursalDate: EXAMPLE_DISBURSAL,
+    overdueInterestDaysMax: servicing.overdueInterestDaysMax,
+    penalChargePaise: servicing.penalChargePaise,
+    penalGstPaise: servicing.penalGstPaise,
+  };
+  const paymentPaise = rupeesToPaise(example.partPayment.amountRupees);
+  const payment = { valueDate: addDays(EXAMPLE_DISBURSAL, example.partPayment.afterDays), amountPaise: paymentPaise };
+  const onDueDate = (payments: { valueDate: string; amountPaise: number }[]) =>
+    accountOn(terms, payments, addDays(EXAMPLE_DISBURSAL, example.days));
+  const account = onDueDate([payment]);
+  const allocation = account.allocations[0];
+  if (!allocation) throw new Error(`worked example "${name}": the part payment was not applied`);
+  const dueOnDueDatePaise = account.balance.totalPaise;
+  const interestBeforePaise = account.lines
+    .filter((line) => line.kind === 'interest' && line.date <= payment.valueDate)
+    .reduce((sum, line) => sum + line.amountPaise, 0);
+  return {
+    principalPaise,
+    days: example.days,
+    dailyRatePercent: example.dailyRatePercent,
+    paymentAfterDays: example.partPayment.afterDays,
+    paymentPaise,
+    interestBeforePaise,
+    toInterestPaise: allocation.interestPaise,
+    toPrincipalPaise: allocation.principalPaise,
+    principalAfterPaise: principalPaise - allocation.principalPaise,
+    interestAfterPaise: account.interestChargedPaise - interestBeforePaise,
+    dueOnDueDatePaise,
+    totalPaidPaise: paymentPaise + dueOnDueDatePaise,
+    withoutPartPaymentPaise: onDueDate([]).balance.totalPaise,
+  };
+}
+
+/** "on a loan of ₹20,000 for 90 days at 1% a day, paying ₹10,000 after 30 days lowers …", from the example `partPayment`. */
+function partPaymentSentence(data: Site): string {
+  const c = partPaymentCase('partPayment', data);
+  return `on a loan of ${formatPaise(c.principalPaise)} for ${c.days} days at ${formatPercent(c.dailyRatePercent)} a day, paying ${formatPaise(c.paymentPaise)} after ${c.paymentAfterDays} days lowers the total you repay from ${formatPaise(c.withoutPartPaymentPaise)} to ${formatPaise(c.totalPaidPaise)}`;
 }
 
 /** The rate policy in one sentence: "0.25% a day for a monthly income of ₹1,00,000 or more, …". */
@@ -73,6 +148,7 @@ export function buildFacts(data: Site = site): Record<string, string> {
     penalCharge: formatPaise(servicing.penalChargePaise),
     penalChargeGst: formatPercent(loan.afterDueDate.penalChargeGstPercent),
     penalChargeWithGst: formatPaise(servicing.penalChargePaise + servicing.penalGstPaise),
+    partPaymentExample: partPaymentSentence(data),
     // The rule of src/lib/loanAccount.ts in one line, said the same under the calculator and in the FAQ.
     earlyRepayment:
       'Repaying earlier costs less: interest runs only for the days you keep the money, on the principal still unpaid, and there is no prepayment or foreclosure charge.',

@@ -144,11 +144,26 @@ export const SiteSchema = v.object({
   calculator: illustrativeLoan,
   examples: v.record(
     v.string(),
-    v.object({
-      principalRupees: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      days: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      dailyRatePercent: v.pipe(v.number(), v.gtValue(0)),
-    }),
+    v.pipe(
+      v.object({
+        principalRupees: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        days: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        dailyRatePercent: v.pipe(v.number(), v.gtValue(0)),
+        /** A part payment the example makes, to show that it lowers the interest from its day. */
+        partPayment: v.optional(
+          v.object({
+            afterDays: v.pipe(v.number(), v.integer(), v.minValue(1)),
+            amountRupees: v.pipe(v.number(), v.integer(), v.minValue(1)),
+          }),
+        ),
+      }),
+      v.check(
+        (example) =>
+          !example.partPayment ||
+          (example.partPayment.afterDays < example.days && example.partPayment.amountRupees < example.principalRupees),
+        'partPayment must come before the due date and be less than the principal',
+      ),
+    ),
   ),
   bankAccounts: v.pipe(
     v.array(

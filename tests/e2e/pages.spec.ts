@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { rateChoices } from '../../src/lib/calculator.ts';
-import { exampleCost, fact } from '../../src/lib/facts.ts';
+import { exampleCost, fact, partPaymentCase } from '../../src/lib/facts.ts';
 import { formatPaise, formatPercent } from '../../src/lib/format.ts';
 import { site } from '../../src/lib/site.ts';
 
@@ -190,6 +190,17 @@ test('rates page, terms, FAQ and the rates block state the same rate tiers and a
       `${formatPercent(choice.dailyRatePercent)} a day`,
     );
   }
+  const partPayment = partPaymentCase('partPayment');
+  const example = page.getByRole('region', { name: 'Worked example with a part payment' });
+  await expect(example.getByRole('row', { name: /^of which to principal/ })).toContainText(
+    formatPaise(partPayment.toPrincipalPaise),
+  );
+  await expect(example.getByRole('row', { name: /^Total repaid without/ })).toContainText(
+    formatPaise(partPayment.withoutPartPaymentPaise),
+  );
+  await expect(example.getByRole('row', { name: /^Total repaid ₹/ })).toContainText(
+    formatPaise(partPayment.totalPaidPaise),
+  );
   for (const route of ['/rateandterms', '/termsandconditions', '/faq']) {
     await page.goto(route);
     const main = page.locator('main');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildFacts, exampleCost, fact, fillFacts, rateTiersText } from '../../src/lib/facts.ts';
+import { buildFacts, exampleCost, fact, fillFacts, partPaymentCase, rateTiersText } from '../../src/lib/facts.ts';
 import { formatPaise } from '../../src/lib/format.ts';
 import { servicingTerms } from '../../src/lib/loanTerms.ts';
 import { loanCost, rupeesToPaise } from '../../src/lib/rates.ts';
@@ -164,6 +164,64 @@ describe('fillFacts', () => {
       /here: unknown fact \{\{constructor\}\}/,
     );
     expect(() => fillFacts('{{toString}}', { brand: 'x' }, 'here')).toThrow(/unknown fact/);
+  });
+});
+
+describe('partPaymentCase', () => {
+  it('reads the part payment example from the loan account, as worked by hand', () => {
+    // ₹20,000 for 90 days at 1% a day (₹200 a day); ₹10,000 paid after 30 days.
+    // Interest for days 1-30 on ₹20,000: 30 x 200 = 6,000. The payment goes to interest first
+    // (6,000), then principal (4,000), leaving 16,000. Days 31-90 on ₹16,000: 60 x 160 = 9,600.
+    // Due on the due date 16,000 + 9,600 = 25,600; repaid in all 10,000 + 25,600 = 35,600,
+    // against 20,000 + 90 x 200 = 38,000 without the part payment.
+    expect(partPaymentCase('partPayment')).toEqual({
+      principalPaise: 20_000_00,
+      days: 90,
+      dailyRatePercent: 1,
+      paymentAfterDays: 30,
+      paymentPaise: 10_000_00,
+      interestBeforePaise: 6_000_00,
+      toInterestPaise: 6_000_00,
+      toPrincipalPaise: 4_000_00,
+      principalAfterPaise: 16_000_00,
+      interestAfterPaise: 9_600_00,
+      dueOnDueDatePaise: 25_600_00,
+      totalPaidPaise: 35_600_00,
+      withoutPartPaymentPaise: 38_000_00,
+    });
+    expect(buildFacts().partPaymentExample).toBe(
+      'on a loan of ₹20,000 for 90 days at 1% a day, paying ₹10,000 after 30 days lowers the total you repay from ₹38,000 to ₹35,600',
+    );
+  });
+
+  it('costs the same as the worked example when nothing is paid early', () => {
+    const cost = exampleCost('partPayment');
+    expect(partPaymentCase('partPayment').withoutPartPaymentPaise).toBe(cost.repayablePaise);
+  });
+
+  it('pays interest before principal when the payment is smaller than the interest due', () => {
+    const data = freshSite();
+    const example = data.examples.partPayment;
+    if (!example?.partPayment) throw new Error('no partPayment example');
+    example.partPayment = { afterDays: 60, amountRupees: 5000 };
+    // 60 days x ₹200 = 12,000 interest due; all 5,000 goes to interest, none to principal; the
+    // 7,000 left unpaid earns nothing (no interest on interest): 30 more days on 20,000 = 6,000.
+    const c = partPaymentCase('partPayment', data);
+    expect(c).toMatchObject({
+      interestBeforePaise: 12_000_00,
+      toInterestPaise: 5_000_00,
+      toPrincipalPaise: 0,
+      principalAfterPaise: 20_000_00,
+      interestAfterPaise: 6_000_00,
+      dueOnDueDatePaise: 33_000_00,
+      totalPaidPaise: 38_000_00,
+    });
+  });
+
+  it('throws naming an example without a part payment', () => {
+    expect(() => partPaymentCase('ratesBlock')).toThrow(
+      'content/site.json has no worked example "ratesBlock" with a partPayment',
+    );
   });
 });
 

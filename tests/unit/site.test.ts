@@ -75,7 +75,8 @@ describe('parseSite on a broken copy', () => {
   it('accepts a range whose min equals its max', () => {
     const data = fresh();
     data.loan.tenureDays = { min: 60, max: 60 };
-    data.examples.rateAndTerms.days = 60; // every example must stay a loan we offer
+    // every example must stay a loan we offer
+    for (const example of Object.values(data.examples) as { days: number }[]) example.days = 60;
     expect(parseSite(data).loan.tenureDays).toEqual({ min: 60, max: 60 });
   });
 
@@ -173,7 +174,7 @@ describe('live site data and the calculator', () => {
   });
 
   it('has the worked examples that pages name', () => {
-    expect(Object.keys(site.examples)).toEqual(expect.arrayContaining(['ratesBlock', 'rateAndTerms']));
+    expect(Object.keys(site.examples)).toEqual(expect.arrayContaining(['ratesBlock', 'rateAndTerms', 'partPayment']));
   });
 
   it("illustrates only loans we offer: the calculator's opening loan and every worked example", () => {
@@ -223,6 +224,17 @@ describe('illustrations that are not loans we offer', () => {
     expect(message).toMatch(/^content\/site\.json is not valid:/);
     expect(message).toContain(`  ${path}: must be a loan we offer: ${reason}`);
     expect(message.split('\n')).toHaveLength(2);
+  });
+
+  it.each([
+    [{ afterDays: 90, amountRupees: 10_000 }, 'on the due date'],
+    [{ afterDays: 30, amountRupees: 20_000 }, 'the whole principal'],
+  ])('refuse a part payment %j (%s)', (partPayment) => {
+    const data = fresh();
+    data.examples.partPayment.partPayment = partPayment;
+    expect(failure(data)).toContain(
+      'examples.partPayment: partPayment must come before the due date and be less than the principal',
+    );
   });
 
   it('names a missing calculator key', () => {
