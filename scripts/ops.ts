@@ -5,13 +5,14 @@
  *   npm run ops -- loans
  *   npm run ops -- loan <loan_no>
  *   npm run ops -- collect <loan_no> <amount in rupees> --ref <bank reference>
+ *   npm run ops -- refunds
  *   npm run ops -- leads | lead <lead_id>
  *   npm run ops -- approve <lead_id> --amount <rupees> --tenure <days> --roi <% a day> [--manager <name>]
  *   npm run ops -- reject <lead_id> --reason <text>
  *   npm run ops -- disburse <lead_id>
  */
 import { userInfo } from 'node:os';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, gt } from 'drizzle-orm';
 import { formatDate, formatPaise } from '../src/lib/format.ts';
 import { entryToPaise } from '../src/lib/repayAmount.ts';
 import { describeAllocation, statementAmount, statementRows } from '../src/lib/statementLines.ts';
@@ -19,7 +20,7 @@ import { approveLead, disburseLead, findLead, rejectLead, StaffError } from '../
 import { statementsOfLead } from '../src/server/application/statements.ts';
 import { type Config, ConfigError, loadConfig } from '../src/server/config.ts';
 import { type OpenDatabase, openDatabase } from '../src/server/db/client.ts';
-import { customers, leadDocuments, leads, loans } from '../src/server/db/schema.ts';
+import { collections, customers, leadDocuments, leads, loans } from '../src/server/db/schema.ts';
 import { loanAccountToday, loanFigures } from '../src/server/loans/account.ts';
 import { loanByNo } from '../src/server/loans/store.ts';
 import { createLogger } from '../src/server/logger.ts';
@@ -34,6 +35,7 @@ const USAGE = `Usage: npm run ops -- <command>
   loans                                         every loan with its dues today
   loan <loan_no>                                one loan: dues and collections
   collect <loan_no> <amount> --ref <reference>  record an offline bank transfer (amount in rupees)
+  refunds                                       every payment with money to refund (beyond the dues, or held)
   leads                                         every loan application
   lead <lead_id>                                one application: quote, KFS (every statement), documents, bank, decision
   approve <lead_id> --amount <rupees> --tenure <days> --roi <% a day> [--manager <name>]
@@ -172,6 +174,34 @@ async function collect(database: OpenDatabase, args: string[]) {
   );
 }
 
+/** Money received that the loans do not owe: paid beyond the dues, or a second payment held on a paid order. */
+async function listRefunds(database: OpenDatabase) {
+  const rows = await database.db
+    .select({ collection: collections, loanNo: loans.loanNo, name: customers.fullName, mobile: customers.mobile })
+    .from(collections)
+    .innerJoin(loans, eq(collections.loanId, loans.id))
+    .innerJoin(customers, eq(loans.customerId, customers.id))
+    .where(gt(collections.excessPaise, 0))
+    .orderBy(collections.id);
+  console.log(
+    table(
+      rows.map(({ collection, loanNo, name, mobile }) => ({
+        loan_no: loanNo,
+        borrower: name ?? '',
+        mobile,
+        received: formatDate(collection.valueDate),
+        source: collection.source,
+        reference: collection.reference,
+        amount: formatPaise(collection.amountPaise),
+        to_refund: formatPaise(collection.excessPaise),
+        why: collection.heldForRefund ? 'second payment on a paid order' : 'paid beyond the dues',
+      })),
+    ),
+  );
+  const total = rows.reduce((sum, { collection }) => sum + collection.excessPaise, 0);
+  if (rows.length > 0) console.log(`\n${rows.length} to refund, ${formatPaise(total)} in all.`);
+}
+
 /** The value after --name, or undefined. */
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(`--${name}`);
@@ -288,13 +318,14 @@ try {
     console.log(USAGE);
     process.exit(command ? 0 : 2);
   }
-  if (!['loans', 'loan', 'collect', 'leads', 'lead', 'approve', 'reject', 'disburse'].includes(command))
+  if (!['loans', 'loan', 'collect', 'refunds', 'leads', 'lead', 'approve', 'reject', 'disburse'].includes(command))
     throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
   const config = loadConfig();
   database = await openDatabase(config.database);
   if (command === 'loans') await listLoans(database);
   if (command === 'loan') await showLoan(database, args[0]);
   if (command === 'collect') await collect(database, args);
+  if (command === 'refunds') await listRefunds(database);
   if (command === 'leads') await listLeads(database);
   if (command === 'lead') await showLead(database, args[0]);
   if (command === 'approve' || command === 'reject') await decideLead(database, command, args);

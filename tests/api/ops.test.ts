@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
+import { loanByNo } from '../../src/server/loans/store.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { DEMO_BORROWER, seedDemo } from '../../src/server/seed.ts';
 import { createDeps } from '../../src/server/services.ts';
 
@@ -57,7 +59,9 @@ describe('the operations command line and the demo borrower', () => {
     expect(out).toMatch(/To close today\s+₹20,499.50 \(no prepayment charge\)/);
     // The statement of account: the same rows as the borrower's PDF, with the balance after each.
     expect(out).toMatch(/Interest .* to .*, 20 days on ₹20,000.00\s+₹2,000.00\s+₹22,000.00/);
-    expect(out).toMatch(/Payment received, Bank transfer ref. NEFT-0001\s+₹1,500.50\s+Charges ₹0.00, interest ₹1,500.50, principal ₹0.00\s+₹20,499.50/);
+    expect(out).toMatch(
+      /Payment received, Bank transfer ref. NEFT-0001\s+₹1,500.50\s+Charges ₹0.00, Interest ₹1,500.50, Principal ₹0.00\s+₹20,499.50/,
+    );
     expect(out).toMatch(/offline\s+NEFT-0001\s+₹1,500.50\s+₹1,500.50\s+ops:asha/);
   });
 
@@ -85,5 +89,33 @@ describe('the operations command line and the demo borrower', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('lists the money to refund: nothing, until a payment beyond the dues arrives; then it and the loan', async () => {
+    expect((await ops('refunds')).out.trim()).toBe('(none)');
+    // A provider payment of ₹1,00,000 when ₹20,499.50 closes the loan: the loan is closed, the rest kept.
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, OTP_SECRET: 'x'.repeat(32) });
+    const { deps, database } = await createDeps(config, createLogger('silent'));
+    try {
+      const loan = await loanByNo(deps.db, 'KCL100001');
+      if (!loan) throw new Error('no demo loan');
+      const outcome = await recordCollection(deps.db, {
+        loanId: loan.id,
+        source: 'razorpay',
+        reference: 'pay_beyond',
+        amountPaise: 10_000_000,
+        recordedBy: 'test',
+        now: new Date(),
+      });
+      expect(outcome).toMatchObject({ kind: 'recorded', appliedPaise: 2_049_950, excessPaise: 7_950_050 });
+    } finally {
+      await database.close();
+    }
+    const { out } = await ops('refunds');
+    expect(out).toMatch(
+      /KCL100001\s+Demo Borrower\s+9876500001\s+\S+\s+razorpay\s+pay_beyond\s+₹1,00,000\s+₹79,500.50\s+paid beyond the dues/,
+    );
+    expect(out).toContain('1 to refund, ₹79,500.50 in all.');
+    expect((await ops('loan', 'KCL100001')).out).toMatch(/Excess to refund\s+₹79,500.50/);
   });
 });
