@@ -143,6 +143,12 @@ test.describe('loan details', () => {
     }
     await expect(cell(facts, 'PAN')).not.toContainText(borrower.pan.slice(2, 9));
     await expect(page.getByText('No payments received yet.')).toBeVisible();
+    // The account today, as the repay page shows it: nothing repaid yet, one day's interest.
+    await expect(cell(facts, 'Principal outstanding')).toHaveText('₹5,000');
+    await expect(cell(facts, 'Total due today')).toHaveText(formatPaise(await dueOf(request, borrower)));
+    // On a phone the long e-mail address wraps: nothing scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 });
 
