@@ -18,6 +18,9 @@ import type { Site } from './site.ts';
 
 export const KFS_TITLE = 'Key Fact Statement';
 
+/** Accepting without confirming the Key Fact Statement (the server's answer and the forms' message). */
+export const KFS_REQUIRED = 'Please read the Key Fact Statement and confirm it before you accept.';
+
 export interface KfsFee {
   name: string;
   amount_paise: number;

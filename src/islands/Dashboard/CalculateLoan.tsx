@@ -3,11 +3,10 @@ import { safeParse } from 'valibot';
 import { failureMessage, NetworkError } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
-import { quote as payableOf } from '../../lib/calculator.ts';
 import { formatPaise, formatPercent } from '../../lib/format.ts';
 import type { KeyFactStatement as Statement } from '../../lib/kfs.ts';
 import { destinationOf } from '../../lib/onboarding.ts';
-import { annualRatePercent } from '../../lib/rates.ts';
+import { annualRatePercent, interestPaise } from '../../lib/rates.ts';
 import { KFS_REQUIRED, LOAN_PURPOSES, QuoteDecisionRequest } from '../../lib/schemas/application.ts';
 import { clearAlerts, showAlert } from './alerts.ts';
 import { dashboardCall, registrationEvent, SessionEnded } from './api.ts';
@@ -185,7 +184,9 @@ export default function CalculateLoan({ route }: ScreenProps) {
   };
 
   const rate = offer?.daily_rate_percent ?? 0;
-  const cost = payableOf(amount, rate, tenure);
+  // The figures of the rates module, as the server's statement has them.
+  const interest = rate > 0 ? interestPaise(amount * 100, rate, tenure) : 0;
+  const cost = { interestPaise: interest, payablePaise: amount * 100 + interest };
   const locked = (offer?.step_percentage ?? 0) >= 100;
   const accepted =
     offer !== null && destinationOf(offer.next_step).index > destinationOf('loan_quotation_decision').index;

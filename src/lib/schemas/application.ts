@@ -38,8 +38,9 @@ export const DEPARTMENTS = [
   'HUMAN RESOURCES',
 ] as const;
 
-/** Accepting a quote without confirming its Key Fact Statement (the server's answer and the form's message). */
-export const KFS_REQUIRED = 'Please read the Key Fact Statement and confirm it before you accept.';
+import { KFS_REQUIRED } from '../kfs.ts';
+
+export { KFS_REQUIRED };
 
 export const GenerateQuoteRequest = v.object({ event_name: v.literal('generate_loan_quote'), profile_id: profileId });
 
