@@ -60,7 +60,12 @@ export function openApiDocument(routes: RouteSpec[]) {
         requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } },
       }),
       responses: {
-        200: { description: 'Success', content: { 'application/json': { schema: envelope(route.data) } } },
+        200: route.fileResponse
+          ? {
+              description: 'The file',
+              content: { [route.fileResponse]: { schema: { type: 'string', format: 'binary' } } },
+            }
+          : { description: 'Success', content: { 'application/json': { schema: envelope(route.data) } } },
         ...Object.fromEntries(
           Object.entries(failures).map(([status, description]) => [
             status,

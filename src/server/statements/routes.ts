@@ -55,6 +55,7 @@ export const statementRoutes = [
     tag: 'Application',
     auth: 'session',
     body: DownloadRequest,
+    fileResponse: 'application/pdf',
     failures: FAILURES,
     async handle(c, body) {
       const input = await inputFor(c, body);
@@ -69,6 +70,7 @@ export const statementRoutes = [
     tag: 'Application',
     auth: 'session',
     body: DownloadRequest,
+    fileResponse: 'application/pdf',
     failures: { ...FAILURES, 409: NOT_CLOSED },
     async handle(c, body) {
       const input = await inputFor(c, body);
