@@ -261,7 +261,14 @@ async function showLead(database: OpenDatabase, idText: string | undefined) {
   );
 }
 
-async function decideLead(database: OpenDatabase, verb: 'approve' | 'reject', args: string[]) {
+/** A statement goes to the customer by SMS and e-mail through the transports the server uses. */
+function staffDelivery(database: OpenDatabase, config: Config) {
+  const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn');
+  const sms = config.sms.transport === 'http' ? httpTransport(config.sms) : outboxTransport(database.db, log);
+  return { config, sms, log };
+}
+
+async function decideLead(database: OpenDatabase, config: Config, verb: 'approve' | 'reject', args: string[]) {
   const lead = await leadById(database, args[0]);
   if (verb === 'reject') {
     const reason = option(args, 'reason');
@@ -289,6 +296,8 @@ async function decideLead(database: OpenDatabase, verb: 'approve' | 'reject', ar
     lead.id,
     { amountPaise: amount, tenureDays: tenure, dailyRatePercent: roi, manager },
     actor(),
+    new Date(),
+    staffDelivery(database, config),
   );
   console.log(
     `Lead ${lead.id} approved: ${formatPaise(amount)} for ${tenure} days at ${roi}% a day; credit manager ${manager}.`,
@@ -302,10 +311,7 @@ async function decideLead(database: OpenDatabase, verb: 'approve' | 'reject', ar
 
 async function disburse(database: OpenDatabase, config: Config, idText: string | undefined) {
   const lead = await leadById(database, idText);
-  // The statement goes to the customer by SMS and e-mail, through the transports the server uses.
-  const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn');
-  const sms = config.sms.transport === 'http' ? httpTransport(config.sms) : outboxTransport(database.db, log);
-  const loan = await disburseLead(database.db, lead.id, actor(), new Date(), { config, sms, log });
+  const loan = await disburseLead(database.db, lead.id, actor(), new Date(), staffDelivery(database, config));
   console.log(
     `Lead ${lead.id} disbursed as loan ${loan.loanNo}: ${formatPaise(loan.principalPaise)}, due ${formatDate(loan.repaymentDate)}.`,
   );
@@ -328,7 +334,7 @@ try {
   if (command === 'refunds') await listRefunds(database);
   if (command === 'leads') await listLeads(database);
   if (command === 'lead') await showLead(database, args[0]);
-  if (command === 'approve' || command === 'reject') await decideLead(database, command, args);
+  if (command === 'approve' || command === 'reject') await decideLead(database, config, command, args);
   if (command === 'disburse') await disburse(database, config, args[0]);
 } catch (error) {
   console.error(

@@ -120,6 +120,14 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     expect(refused.body.Message).toBe(
       `Lead ${who.leadId} waits for the customer to accept Key Fact Statement ${newNo} (valid until 26-11-2026); it cannot be disbursed before.`,
     );
+    // The customer is told at once, with the link to read and accept it.
+    const [told] = (await server.get(`${API.devOutbox}?to=${who.mobile}`)).body;
+    expect(told.body).toContain(
+      `Your Kosh Credit loan is approved on new terms: please read and accept Key Fact Statement ${newNo} by 26-11-2026.`,
+    );
+    expect(told.body).toContain(`/my-dashboard/lead-preview?lead_id=${who.leadId}#key-fact-statement`);
+    const [toldMail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(who.email)}`)).body;
+    expect(toldMail.subject).toBe(`Please accept your new Key Fact Statement ${newNo}`);
     const listed = (await statements(who.token, who.leadId)).body.Data.statements;
     expect(listed.map((s: { kfs_no: string; standing: string }) => [s.kfs_no, s.standing])).toEqual([
       [newNo, 'awaiting'],

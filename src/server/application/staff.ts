@@ -85,9 +85,16 @@ export function checkApproval(lead: Lead, approval: Approval) {
  * terms issue a new statement (reason 'approval', the old one superseded) that the customer must
  * acknowledge before disbursal. Answers the statement the loan will be made on and whether it waits.
  */
-export async function approveLead(db: Database, id: number, approval: Approval, actor: string, now = new Date()) {
+export async function approveLead(
+  db: Database,
+  id: number,
+  approval: Approval,
+  actor: string,
+  now = new Date(),
+  delivery?: Omit<Delivery, 'db'>,
+) {
   // The decision and its audit line together: a crash leaves both or neither.
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const lead = await findLead(tx, id, true);
     decidable(lead, 'approved');
     checkApproval(lead, approval);
@@ -123,6 +130,14 @@ export async function approveLead(db: Database, id: number, approval: Approval, 
     });
     return { statement, awaitingAcknowledgement: statement.acknowledgedAt === null };
   });
+  // A new statement to accept: the customer is told, with the link, as soon as it is issued.
+  if (delivery && result.awaitingAcknowledgement) {
+    await deliverStatement({ ...delivery, db }, result.statement, {
+      kind: 'issued',
+      validUntil: formatDate(result.statement.validUntil),
+    });
+  }
+  return result;
 }
 
 export async function rejectLead(db: Database, id: number, reason: string, actor: string, now = new Date()) {

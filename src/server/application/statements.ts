@@ -13,7 +13,7 @@ import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { customers, keyFactStatements, leads } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { mailTransportFor } from '../mail/index.ts';
-import { kfsMessage } from '../sms/messages.ts';
+import { type KfsMoment, kfsMessage } from '../sms/messages.ts';
 import type { SmsTransport } from '../sms/transport.ts';
 
 export type StatementRow = typeof keyFactStatements.$inferSelect;
@@ -149,11 +149,7 @@ function mailBody(content: KeyFactStatement, intro: string, link: string): strin
  * transport never undoes what happened (the statement stays on the dashboard): it is logged without
  * the address or the number, and the caller carries on.
  */
-export async function deliverStatement(
-  delivery: Delivery,
-  row: StatementRow,
-  moment: { kind: 'acknowledged' } | { kind: 'disbursed'; loanNo: string },
-): Promise<void> {
+export async function deliverStatement(delivery: Delivery, row: StatementRow, moment: KfsMoment): Promise<void> {
   const content = row.content as KeyFactStatement;
   const link = statementLink(delivery, row.leadId);
   const [customer] = await delivery.db
@@ -177,11 +173,15 @@ export async function deliverStatement(
   const subject =
     moment.kind === 'acknowledged'
       ? `Your Key Fact Statement ${row.kfsNo}`
-      : `Your ${site.brand} loan ${moment.loanNo} is disbursed: Key Fact Statement ${row.kfsNo}`;
+      : moment.kind === 'issued'
+        ? `Please accept your new Key Fact Statement ${row.kfsNo}`
+        : `Your ${site.brand} loan ${moment.loanNo} is disbursed: Key Fact Statement ${row.kfsNo}`;
   const intro =
     moment.kind === 'acknowledged'
-      ? 'Thank you for accepting your loan quote. This is the Key Fact Statement you accepted.'
-      : `Your loan ${moment.loanNo} has been paid into your bank account on the terms of the Key Fact Statement below.`;
+      ? 'Thank you for accepting. This is the Key Fact Statement you accepted.'
+      : moment.kind === 'issued'
+        ? `Our team approved your loan on terms other than those you accepted. Please read the new Key Fact Statement and accept it on your dashboard by ${moment.validUntil}: your loan is paid out only after you accept it.`
+        : `Your loan ${moment.loanNo} has been paid into your bank account on the terms of the Key Fact Statement below.`;
   try {
     await mailTransportFor(delivery.config, delivery.db, delivery.log).send({
       to: customer.email,

@@ -124,6 +124,8 @@ export const devRoutes = [
       // database while the server holds it, so this calls the same functions with a dev actor.
       const actor = 'dev:staff';
       try {
+        const { config, sms } = c.get('deps');
+        const delivery = { config, sms, log: c.get('log'), origin: new URL(c.req.url).origin };
         if (input.action === 'approve') {
           const lead = await findLead(db, input.lead_id);
           const approved = await approveLead(
@@ -137,6 +139,7 @@ export const devRoutes = [
             },
             actor,
             now(),
+            delivery,
           );
           return ok(c, {
             status: 'approved',
@@ -148,8 +151,6 @@ export const devRoutes = [
           await rejectLead(db, input.lead_id, input.reason, actor, now());
           return ok(c, { status: 'rejected' });
         }
-        const { config, sms } = c.get('deps');
-        const delivery = { config, sms, log: c.get('log'), origin: new URL(c.req.url).origin };
         const loan = await disburseLead(db, input.lead_id, actor, now(), delivery);
         return ok(c, { status: 'disbursed', loan_no: loan.loanNo });
       } catch (error) {
