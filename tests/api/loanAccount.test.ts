@@ -1,19 +1,22 @@
 /**
  * One loan, one set of figures: over random loans and payment histories, the repay page's
- * repayment_data, the dashboard's active_loan_details and the allocations stored with each collection
- * all equal what the loan account (src/lib/loanAccount.ts) computes for that day.
+ * repayment_data, the dashboard's active_loan_details and loan details, the statement of account (a
+ * PDF read back), and the allocations stored with each collection all equal what the loan account
+ * (src/lib/loanAccount.ts) computes for that day.
  */
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/lib/api/paths.ts';
+import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { addDays, indiaDate } from '../../src/lib/dates.ts';
 import { site } from '../../src/lib/site.ts';
+import { STATEMENT_API, statementAmount } from '../../src/lib/statementLines.ts';
 import { queryRows } from '../../src/server/db/client.ts';
-import { loans } from '../../src/server/db/schema.ts';
+import { leads, loans } from '../../src/server/db/schema.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { REPAY_PATHS } from '../../src/server/repay/routes.ts';
+import { flat, pdfText } from '../support/pdfText.ts';
 import { createBorrower } from './support/borrower.ts';
 import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode, signIn } from './support/signIn.ts';
@@ -36,7 +39,7 @@ describe.each(ENGINES)('one loan, one set of figures (%s database)', (engine) =>
   /** At 06:30 UTC (noon in India) on a day counted from today. */
   const noonOn = (date: string) => new Date(`${date}T06:30:00Z`);
 
-  it('the repay page, the dashboard and the stored allocations agree with the account, to the paisa', async () => {
+  it('the repay page, the dashboard, the loan details, the statement and the stored allocations agree with the account, to the paisa', async () => {
     const rates = site.loan.rateTiers.map((tier) => tier.dailyRatePercent);
     await fc.assert(
       fc.asyncProperty(
@@ -63,6 +66,16 @@ describe.each(ENGINES)('one loan, one set of figures (%s database)', (engine) =>
               now: noonOn(addDays(disbursal, offset)),
             });
           }
+          // The loan's application, as staff's disbursal makes it: the dashboard finds loans by their lead.
+          const [lead] = await server.database.db
+            .insert(leads)
+            .values({ customerId: borrower.customer.id, userType: 'NEW', status: 'disbursed', quote: {} })
+            .returning();
+          if (!lead) throw new Error('no lead');
+          await server.database.db
+            .update(loans)
+            .set({ leadId: String(lead.id) })
+            .where(eq(loans.id, borrower.loan.id));
           const [loan] = await server.database.db.select().from(loans).where(eq(loans.id, borrower.loan.id));
           if (!loan) throw new Error('loan gone');
           const account = await loanAccountToday(server.database.db, loan, clock.now());
@@ -111,6 +124,34 @@ describe.each(ENGINES)('one loan, one set of figures (%s database)', (engine) =>
           const profile = await server.post(API.getProfile, { profile_id: profileId }, { token });
           expect(profile.body.Status).toBe(1);
 
+          // The loan details screen: each payment's allocation as stored, and the account while active.
+          const details = await server.post(API.leadDetail, { lead_id: lead.id }, { token });
+          expect(
+            details.body.Data.collection[0].map((row: { interest: number; principal: number; excess: number }) => [
+              row.interest,
+              row.principal,
+              row.excess,
+            ]),
+          ).toEqual(
+            account.state.allocations.map((a) => [
+              rupees(a.interestPaise),
+              rupees(a.principalPaise),
+              rupees(a.excessPaise),
+            ]),
+          );
+          // The statement of account, read back: the same totals.
+          const pdf = await fetch(`${server.url}${STATEMENT_API.statement}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', [HEADERS.token]: token },
+            body: JSON.stringify({ lead_id: lead.id }),
+          });
+          expect(pdf.status).toBe(200);
+          const text = flat((await pdfText(new Uint8Array(await pdf.arrayBuffer()))).text);
+          expect(text).toContain(`Interest charged ${statementAmount(figures.interestChargedPaise)}`);
+          expect(text).toContain(
+            `Outstanding today (amount to close the loan today) ${statementAmount(figures.closureAmountPaise)}`,
+          );
+
           if (figures.closedOn) {
             // Repaid: nothing for the dashboard's banner, and the repay page sends no code for it.
             expect(profile.body.Data.active_loan_details).toBeNull();
@@ -126,9 +167,10 @@ describe.each(ENGINES)('one loan, one set of figures (%s database)', (engine) =>
           // The dashboard's banner and repayment screen read total_due, the same amount.
           const { total_due_amount: totalDue, ...rest } = expected;
           expect(profile.body.Data.active_loan_details).toMatchObject({ ...rest, total_due: totalDue });
+          expect(details.body.Data.data[0]).toMatchObject(expected);
         },
       ),
-      { numRuns: 8 },
+      { numRuns: 12 },
     );
   });
 });
