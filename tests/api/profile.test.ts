@@ -142,6 +142,28 @@ describe.each(ENGINES)('profile registration and eligibility (%s database)', (en
     expect((await send(token, { event_name: 'selfie_upload', file: '' })).body.Message).toBe('Please select image');
   });
 
+  it('a date that is not on the calendar gets 400 with the field message, never a 500', async () => {
+    const { token } = await signIn(server, randomMobile());
+    const [pan, personal, residence, income] = registration(randomPan()) as Record<string, unknown>[];
+    const refused = async (body: object, message: string) => {
+      const reply = await send(token, body);
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body).toMatchObject({ Status: 0, Message: message, error: 'validation_failed' });
+    };
+    const impossible = ['2000-02-31', '1999-02-29', '2026-06-31'];
+    // Each at its own step, where the database would otherwise be asked to store it.
+    expect((await send(token, pan as object)).body.Status).toBe(1);
+    for (const dob of impossible) await refused({ ...personal, dob }, 'Date of birth is not a valid date.');
+    expect((await send(token, personal as object)).body.Status).toBe(1);
+    expect((await send(token, residence as object)).body.Status).toBe(1);
+    for (const salary_date of impossible) {
+      await refused({ ...income, salary_date }, 'Last salary date is not a valid date.');
+    }
+    for (const emp_since of impossible)
+      await refused({ ...EMPLOYMENT, emp_since }, 'Employed since is not a valid date.');
+    expect(server.logs.filter((line) => line.includes('"level":"error"'))).toEqual([]);
+  });
+
   it('spouse name is kept only for the married', async () => {
     const { token, profileId } = await signIn(server, randomMobile());
     const steps = registration(randomPan());

@@ -1,4 +1,8 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { isCalendarDate } from '../../src/lib/dates.ts';
+import { EmploymentRequest } from '../../src/lib/schemas/application.ts';
+import { FUTURE_DATE, IncomeDetailsRequest, PersonalDetailsRequest, TOO_YOUNG } from '../../src/lib/schemas/profile.ts';
 import { citySchema } from '../../src/schemas/city.ts';
 import { faqSchema } from '../../src/schemas/faq.ts';
 import { legalSchema } from '../../src/schemas/legal.ts';
@@ -339,5 +343,73 @@ describe('sitePageSchema', () => {
   it('checks the common fields for every kind', () => {
     expect(failedPaths(sitePageSchema, { ...about, title: 'x'.repeat(71) })).toEqual(['title']);
     expect(failedPaths(sitePageSchema, { ...page, page: 'contact', description: 'short' })).toEqual(['description']);
+  });
+});
+
+describe('dates of the registration forms are real calendar dates', () => {
+  const personal = { event_name: 'personal_details', gender: 1, personal_email: 'a@example.in', marital_status_id: 1 };
+  const income = { event_name: 'income_details', income_type_id: 1, salary_mode_id: 1, monthly_income: 50000 };
+  const employment = {
+    event_name: 'employment_details',
+    work_mode: 'WFO',
+    company_name: 'Acme',
+    company_type_id: 1,
+    designation: 'Clerk',
+    address_1: 'Road 1',
+    address_2: 'Area 2',
+    pincode: '400001',
+  };
+  const messageOf = (schema: v.GenericSchema, input: unknown, field: string) => {
+    const result = v.safeParse(schema, input);
+    expect(result.success).toBe(false);
+    return result.issues?.find((issue) => v.getDotPath(issue) === field)?.message;
+  };
+
+  it.each([
+    '2000-02-31',
+    '1999-02-29',
+    '2001-04-31',
+    '1990-13-01',
+    '1990-00-10',
+    '1990-01-00',
+    '1990-1-01',
+    '01-01-1990',
+  ])('%s is refused with the field message', (date) => {
+    expect(messageOf(PersonalDetailsRequest, { ...personal, dob: date }, 'dob')).toBe(
+      'Date of birth is not a valid date.',
+    );
+    expect(messageOf(IncomeDetailsRequest, { ...income, salary_date: date }, 'salary_date')).toBe(
+      'Last salary date is not a valid date.',
+    );
+    expect(messageOf(EmploymentRequest, { ...employment, emp_since: date }, 'emp_since')).toBe(
+      'Employed since is not a valid date.',
+    );
+  });
+
+  it('a date that does not exist yet is in the future, one that does exist is accepted', () => {
+    expect(messageOf(IncomeDetailsRequest, { ...income, salary_date: '2099-01-01' }, 'salary_date')).toBe(FUTURE_DATE);
+    expect(messageOf(EmploymentRequest, { ...employment, emp_since: '2099-01-01' }, 'emp_since')).toBe(FUTURE_DATE);
+    expect(messageOf(PersonalDetailsRequest, { ...personal, dob: '2099-01-01' }, 'dob')).toBe(TOO_YOUNG);
+    expect(v.safeParse(PersonalDetailsRequest, { ...personal, dob: '2000-02-29' }).success).toBe(true);
+    expect(v.safeParse(IncomeDetailsRequest, { ...income, salary_date: '2024-02-29' }).success).toBe(true);
+    expect(v.safeParse(EmploymentRequest, { ...employment, emp_since: '2020-02-29' }).success).toBe(true);
+  });
+
+  it('isCalendarDate knows leap years, including the centuries', () => {
+    expect(['2000-02-29', '2024-02-29', '1600-02-29', '0004-02-29', '2026-12-31'].map(isCalendarDate)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['1900-02-29', '2100-02-29', '2026-06-31', '2026-11-31', '0000-00-00', ''].map(isCalendarDate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

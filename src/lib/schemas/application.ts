@@ -1,8 +1,8 @@
 /** The loan application's events (dashboard.md §7) with the messages of §5. */
 import * as v from 'valibot';
 import { IFSC_PATTERN } from '../banks.ts';
-import { email, required, requiredMessage } from './fields.ts';
-import { FUTURE_DATE, PIN_INVALID } from './profile.ts';
+import { calendarDate, email, required, requiredMessage } from './fields.ts';
+import { FUTURE_DATE, PIN_INVALID, todayInIndia } from './profile.ts';
 
 const profileId = v.optional(v.pipe(v.string(), v.uuid('profile_id is not valid')));
 const wholeNumber = (field: string) =>
@@ -12,7 +12,6 @@ const wholeNumber = (field: string) =>
     v.regex(/^\d{1,9}$/, `${field} must be a whole number.`),
     v.transform(Number),
   );
-const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 export const LOAN_PURPOSES = { 1: 'Travel', 2: 'Medical', 3: 'Shopping', 4: 'Others' } as const;
 export const COMPANY_TYPES = {
@@ -96,9 +95,7 @@ export const EmploymentRequest = v.object({
     v.regex(/^[1-9]\d{5}$/, PIN_INVALID),
   ),
   emp_since: v.pipe(
-    v.string(requiredMessage('Employed since')),
-    v.nonEmpty(requiredMessage('Employed since')),
-    v.isoDate('Employed since is not a valid date.'),
+    calendarDate('Employed since'),
     v.check((d) => d <= todayInIndia(), FUTURE_DATE),
   ),
   office_email: v.optional(v.union([v.literal(''), email]), ''),

@@ -1,5 +1,6 @@
 /** Field rules shared by forms and the API, with the specifications' messages word for word. */
 import * as v from 'valibot';
+import { isCalendarDate } from '../dates.ts';
 import {
   DIGITS,
   FOUR_DIGITS,
@@ -52,3 +53,11 @@ export const otp = v.pipe(v.string(OTP_MESSAGE), v.regex(FOUR_DIGITS, OTP_MESSAG
 /** PAN: 5 letters, 4 digits, 1 letter (dashboard.md §5). */
 export { PAN_MESSAGE, PAN_PATTERN };
 export const pan = v.pipe(v.string(PAN_MESSAGE), v.trim(), v.toUpperCase(), v.regex(PAN_PATTERN, PAN_MESSAGE));
+
+/** A date field: YYYY-MM-DD and a real day of the calendar (no 2000-02-31), else the field's message. */
+export const calendarDate = (field: string) =>
+  v.pipe(
+    v.string(requiredMessage(field)),
+    v.nonEmpty(requiredMessage(field)),
+    v.check(isCalendarDate, `${field} is not a valid date.`),
+  );

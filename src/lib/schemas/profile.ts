@@ -3,7 +3,8 @@
  * for word. The dashboard validates its forms with these and the server validates the payloads.
  */
 import * as v from 'valibot';
-import { email, pan, required, requiredMessage } from './fields.ts';
+import { indiaDate } from '../dates.ts';
+import { calendarDate, email, pan, required, requiredMessage } from './fields.ts';
 
 export const MONTHLY_INCOME_REQUIRED = 'Monthly income is required';
 export const TOO_YOUNG = 'You must be at least 18 years old.';
@@ -25,15 +26,8 @@ export const monthlyIncome = v.pipe(
   v.minValue(1, MONTHLY_INCOME_REQUIRED),
 );
 
-const isoDate = (field: string) =>
-  v.pipe(
-    v.string(requiredMessage(field)),
-    v.nonEmpty(requiredMessage(field)),
-    v.isoDate(`${field} is not a valid date.`),
-  );
-
 /** Today's date in India, for the age and future-date rules. */
-const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+export const todayInIndia = () => indiaDate(new Date());
 
 export function isAdult(dob: string, today = todayInIndia()): boolean {
   const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
@@ -61,7 +55,7 @@ export const PersonalDetailsRequest = v.pipe(
     gender: choice('Gender', [1, 2] as const),
     personal_email: email,
     dob: v.pipe(
-      isoDate('Date of birth'),
+      calendarDate('Date of birth'),
       v.check((dob) => isAdult(dob), TOO_YOUNG),
     ),
     marital_status_id: choice('Marital status', [1, 2, 3] as const),
@@ -93,7 +87,7 @@ export const IncomeDetailsRequest = v.object({
   income_type_id: choice('Employment type', [1, 2] as const),
   salary_mode_id: choice('Salary mode', [1, 2, 3] as const),
   salary_date: v.pipe(
-    isoDate('Last salary date'),
+    calendarDate('Last salary date'),
     v.check((date) => date <= todayInIndia(), FUTURE_DATE),
   ),
   monthly_income: monthlyIncome,
