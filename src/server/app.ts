@@ -9,11 +9,13 @@ import { applicationRoutes } from './application/routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
+import { isDataException, isUniqueViolation } from './db/client.ts';
 import { devRoutes } from './dev/routes.ts';
 import { InFlightRequests } from './http/inFlight.ts';
 import { requestContext } from './http/middleware.ts';
 import { ApiError, failure } from './http/respond.ts';
 import { mountRoutes, type RouteSpec } from './http/routes.ts';
+import { errorFields } from './logger.ts';
 import { masterRoutes } from './master/routes.ts';
 import { fileRoutes } from './profile/files.ts';
 import { profileRoutes } from './profile/routes.ts';
@@ -106,7 +108,18 @@ export function createApp(deps: Deps, requests = new InFlightRequests()) {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return failure(c, error);
-    c.get('log')?.error('unhandled error', { error: error.name, detail: error.message, stack: error.stack });
+    const requestLog = c.get('log') ?? log;
+    // Two requests writing the same unique value at once: the later one is told, not given a 500.
+    if (isUniqueViolation(error)) {
+      requestLog.warn('unique key conflict', errorFields(error));
+      return failure(c, new ApiError(409, 'This is already recorded. Please refresh and try again.', 'conflict'));
+    }
+    // A value the database cannot store (out of range, too long) that validation let through.
+    if (isDataException(error)) {
+      requestLog.warn('value refused by the database', errorFields(error));
+      return failure(c, new ApiError(400, 'A value in the request is not valid. Please check it.', 'invalid_value'));
+    }
+    requestLog.error('unhandled error', errorFields(error));
     return failure(c, new ApiError(500, 'Something went wrong on our side. Please try again.', 'internal_error'));
   });
 

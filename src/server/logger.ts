@@ -2,6 +2,8 @@
  * Structured JSON logs, one object per line. Callers pass only what is safe to keep: never a
  * one-time code, a token, a PAN or an Aadhaar number (request bodies are never logged).
  */
+import { databaseFailure } from './db/errors.ts';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
@@ -31,4 +33,30 @@ export function createLogger(
     error: (msg, fields) => write('error', msg, fields),
     child: (fields) => createLogger(level, sink, { ...base, ...fields }),
   };
+}
+
+/**
+ * An error as it may be logged: its class and where it was thrown. A database error gives its
+ * PostgreSQL code, constraint, table and column, never its message: drizzle's is the SQL with its
+ * parameters and pg's may quote the values (an e-mail, a date of birth, a PAN).
+ */
+export function errorFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error: typeof error };
+  // The stack's frames only: its first lines repeat the message.
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .map((line) => line.trim());
+  const database = databaseFailure(error);
+  if (database) {
+    return {
+      error: error.name,
+      db_code: database.code,
+      constraint: database.constraint,
+      table: database.table,
+      column: database.column,
+      frames,
+    };
+  }
+  return { error: error.name, detail: error.message, frames };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
 import { approveLead } from '../../src/server/application/staff.ts';
+import { type PanVerifier, sandboxPanVerifier } from '../../src/server/kyc/panVerifier.ts';
 import { PROFILE_PATHS } from '../../src/server/profile/routes.ts';
 import { applicationAtDocuments, completeApplication, EMPLOYMENT, eligibleCustomer } from './support/application.ts';
 import { randomPan } from './support/borrower.ts';
@@ -324,5 +325,54 @@ describe.each(ENGINES)('profile registration and eligibility (%s database)', (en
     expect((await fetch(`${server.url}${link.pathname}?expires=1&sig=${link.searchParams.get('sig')}`)).status).toBe(
       403,
     );
+  });
+});
+
+describe.each(ENGINES)('one new PAN claimed by two customers at the same moment (%s database)', (engine) => {
+  let server: TestServer;
+  // Holds each verification until both have arrived, so both requests check the PAN is free before
+  // either stores it: the race of two people typing one PAN, made certain instead of likely.
+  let arrived: (() => void)[] = [];
+  const sandbox = sandboxPanVerifier();
+  const together: PanVerifier = {
+    name: 'together',
+    async verify(pancard) {
+      await new Promise<void>((resolve) => {
+        arrived.push(resolve);
+        if (arrived.length === 2) for (const release of arrived.splice(0)) release();
+      });
+      return sandbox.verify(pancard);
+    },
+  };
+  beforeAll(async () => {
+    server = await startServer(engine, {}, { panVerifier: together });
+  });
+  afterAll(() => server.close());
+
+  it('one is verified, the other told the PAN is registered (409), never a 500', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      arrived = [];
+      const pancard = randomPan();
+      const [a, b] = [await signIn(server, randomMobile()), await signIn(server, randomMobile())];
+      const replies = await Promise.all(
+        [a, b].map(({ token }) =>
+          server.post(
+            API.registration,
+            { event_name: 'pancard_verification', pancard, monthly_income: '50000' },
+            { token },
+          ),
+        ),
+      );
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
+      const taken = replies.find((reply) => reply.status === 409);
+      expect(taken?.body).toMatchObject({
+        Status: 0,
+        Message: 'This PAN is already registered with another account. Please contact support.',
+        error: 'pan_taken',
+      });
+      // Never whose: no name, mobile or profile of the other customer.
+      expect(JSON.stringify(taken?.body)).not.toMatch(/[6-9]\d{9}|[0-9a-f]{8}-[0-9a-f]{4}/);
+    }
+    expect(server.logs.filter((line) => line.includes('"level":"error"'))).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import {
   SelfieUploadRequest,
 } from '../../lib/schemas/profile.ts';
 import type { AppEnv } from '../context.ts';
+import { isUniqueViolation } from '../db/client.ts';
 import { customers, loans } from '../db/schema.ts';
 import { decide } from '../eligibility/policy.ts';
 import { ApiError, ok, sessionExpired } from '../http/respond.ts';
@@ -109,17 +110,17 @@ export const profileEvents = {
         .select({ id: customers.id })
         .from(customers)
         .where(eq(customers.pancard, input.pancard));
-      if (holder && holder.id !== customer.id) {
-        throw new ApiError(
-          409,
-          'This PAN is already registered with another account. Please contact support.',
-          'pan_taken',
-        );
-      }
+      const panTaken = () =>
+        new ApiError(409, 'This PAN is already registered with another account. Please contact support.', 'pan_taken');
+      if (holder && holder.id !== customer.id) throw panTaken();
+      // Two customers claiming one new PAN at the same moment both pass the check above; the unique
+      // index lets one through and the other hears the same answer.
       const step = await completeStep(c, customer, 'pancard_verification', {
         pancard: input.pancard,
         fullName: check.fullName,
         monthlyIncomePaise: input.monthly_income * 100,
+      }).catch((error: unknown) => {
+        throw isUniqueViolation(error, 'customers_pancard_unique') ? panTaken() : error;
       });
       return ok(c, { full_name: check.fullName, ...step }, 'PAN verified successfully.');
     },
