@@ -16,6 +16,7 @@ import { desc, eq, gt } from 'drizzle-orm';
 import { formatDate, formatPaise } from '../src/lib/format.ts';
 import { entryToPaise } from '../src/lib/repayAmount.ts';
 import { describeAllocation, statementAmount, statementRows } from '../src/lib/statementLines.ts';
+import { terminalLines, terminalSafe, terminalText } from '../src/lib/terminalText.ts';
 import { approveLead, disburseLead, findLead, rejectLead, StaffError } from '../src/server/application/staff.ts';
 import { statementsOfLead } from '../src/server/application/statements.ts';
 import { type Config, ConfigError, loadConfig } from '../src/server/config.ts';
@@ -42,10 +43,37 @@ const USAGE = `Usage: npm run ops -- <command>
   reject <lead_id> --reason <text>
   disburse <lead_id>                            an approved application becomes a loan`;
 
-const actor = () => `ops:${process.env.OPS_USER ?? userInfo().username}`;
+/** The largest value of a PostgreSQL integer column (amounts in paise, ids, days). */
+const INTEGER_MAX = 2_147_483_647;
 
-function table(rows: Record<string, string>[]): string {
-  if (rows.length === 0) return '(none)';
+/** Who the operating system says runs this; a container user without a name is known by its uid. */
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.getuid?.() ?? 'unknown'}`;
+  }
+}
+
+/**
+ * Who did it, for the audit: the operating-system user, which a staff member cannot choose, and
+ * OPS_USER (the name they give, e.g. on a shared account) beside it, never instead of it.
+ */
+function actor(): string {
+  const given = process.env.OPS_USER?.trim();
+  const user = osUser();
+  if (!given || given === user) return `ops:${user}`;
+  if (!/^[\w.@-]{1,64}$/.test(given))
+    throw new UsageError('OPS_USER must be a name of letters, digits, ".", "@", "_" or "-" (at most 64).');
+  return `ops:${user} as ${given}`;
+}
+
+/** Every cell is shown with its control characters escaped (src/lib/terminalText.ts). */
+function table(rawRows: Record<string, string>[]): string {
+  if (rawRows.length === 0) return '(none)';
+  const rows = rawRows.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([column, cell]) => [column, terminalText(cell)])),
+  );
   const columns = Object.keys(rows[0] as object);
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: string[]) =>
@@ -89,22 +117,27 @@ async function listLoans(database: OpenDatabase) {
 async function showLoan(database: OpenDatabase, loanNo: string | undefined) {
   if (!loanNo) throw new UsageError('Give the loan number: npm run ops -- loan <loan_no>');
   const loan = await loanByNo(database.db, loanNo);
-  if (!loan) throw new UsageError(`There is no loan ${loanNo}. See: npm run ops -- loans`);
+  if (!loan) throw new UsageError(terminalSafe`There is no loan ${loanNo}. See: npm run ops -- loans`);
   const account = await loanAccountToday(database.db, loan, new Date());
   const figures = loanFigures(account);
   const money = (paise: number) => formatPaise(paise);
-  console.log(`Loan ${loan.loanNo} (${loan.status})
-  Principal             ${money(loan.principalPaise)} at ${loan.dailyRateHundredths / 100}% a day, ${loan.tenureDays} days
-  Disbursed             ${formatDate(loan.disbursalDate)}; fee ${money(loan.processingFeePaise)} + GST ${money(loan.gstOnFeePaise)} deducted
-  Due date              ${formatDate(figures.dueDate)}; due then ${money(figures.repaymentAmountPaise)}
-  Cooling-off until     ${formatDate(figures.coolingOffUntil)}${figures.inCoolingOff ? ' (today is in it)' : ''}
-  After the due date    interest for at most ${loan.overdueInterestDaysMax} days; penal charge ${money(loan.penalChargePaise)} + GST ${money(loan.penalGstPaise)}, once
-  Principal outstanding ${money(figures.principalOutstandingPaise)}
-  Interest outstanding  ${money(figures.interestOutstandingPaise)} (charged to date ${money(figures.interestChargedPaise)})
-  Charges outstanding   ${money(figures.chargesOutstandingPaise)}
-  Collected             ${money(figures.collectedPaise)}
-  To close today        ${money(figures.closureAmountPaise)} (no prepayment charge)${figures.daysPastDue ? `\n  Days past due         ${figures.daysPastDue}` : ''}${figures.excessPaise ? `\n  Excess to refund      ${money(figures.excessPaise)}` : ''}
-`);
+  // Each line's values escaped on their own; the line breaks are ours.
+  const lines = [
+    terminalSafe`Loan ${loan.loanNo} (${loan.status})`,
+    terminalSafe`  Principal             ${money(loan.principalPaise)} at ${loan.dailyRateHundredths / 100}% a day, ${loan.tenureDays} days`,
+    terminalSafe`  Disbursed             ${formatDate(loan.disbursalDate)}; fee ${money(loan.processingFeePaise)} + GST ${money(loan.gstOnFeePaise)} deducted`,
+    terminalSafe`  Due date              ${formatDate(figures.dueDate)}; due then ${money(figures.repaymentAmountPaise)}`,
+    terminalSafe`  Cooling-off until     ${formatDate(figures.coolingOffUntil)}${figures.inCoolingOff ? ' (today is in it)' : ''}`,
+    terminalSafe`  After the due date    interest for at most ${loan.overdueInterestDaysMax} days; penal charge ${money(loan.penalChargePaise)} + GST ${money(loan.penalGstPaise)}, once`,
+    terminalSafe`  Principal outstanding ${money(figures.principalOutstandingPaise)}`,
+    terminalSafe`  Interest outstanding  ${money(figures.interestOutstandingPaise)} (charged to date ${money(figures.interestChargedPaise)})`,
+    terminalSafe`  Charges outstanding   ${money(figures.chargesOutstandingPaise)}`,
+    terminalSafe`  Collected             ${money(figures.collectedPaise)}`,
+    terminalSafe`  To close today        ${money(figures.closureAmountPaise)} (no prepayment charge)`,
+  ];
+  if (figures.daysPastDue) lines.push(terminalSafe`  Days past due         ${figures.daysPastDue}`);
+  if (figures.excessPaise) lines.push(terminalSafe`  Excess to refund      ${money(figures.excessPaise)}`);
+  console.log(`${lines.join('\n')}\n`);
   // The statement of account: the same rows as the borrower's PDF.
   const rows = statementRows(loan, account.state.lines, account.collections);
   console.log('Statement of account');
@@ -138,20 +171,28 @@ async function showLoan(database: OpenDatabase, loanNo: string | undefined) {
   );
 }
 
-async function collect(database: OpenDatabase, args: string[]) {
+function collectArguments(args: string[]) {
   const refAt = args.indexOf('--ref');
   const reference = refAt >= 0 ? args[refAt + 1]?.trim() : undefined;
   const [loanNo, amountText] = args.filter((_, i) => i !== refAt && i !== refAt + 1);
   if (!loanNo || !amountText || !reference) {
     throw new UsageError('Usage: npm run ops -- collect <loan_no> <amount in rupees> --ref <bank reference>');
   }
-  const amount = entryToPaise(amountText);
-  if (amount === null || Number.isNaN(amount) || amount < 100) {
-    throw new UsageError(`"${amountText}" is not an amount in rupees of at least 1 (e.g. 5000 or 5000.50).`);
+  const amount = rupeesToPaise(amountText);
+  if (amount === null || amount < 100) {
+    throw new UsageError(
+      terminalSafe`"${amountText}" is not an amount in rupees from 1 to ${formatPaise(INTEGER_MAX)}, digits only (e.g. 5000 or 5000.50).`,
+    );
   }
+  return { loanNo, amount, reference };
+}
+
+async function collect(database: OpenDatabase, args: string[]) {
+  const { loanNo, amount, reference } = collectArguments(args);
   const loan = await loanByNo(database.db, loanNo);
-  if (!loan) throw new UsageError(`There is no loan ${loanNo}. See: npm run ops -- loans`);
-  if (loan.status !== 'active') throw new UsageError(`Loan ${loanNo} is ${loan.status}; it takes no collection.`);
+  if (!loan) throw new UsageError(terminalSafe`There is no loan ${loanNo}. See: npm run ops -- loans`);
+  if (loan.status !== 'active')
+    throw new UsageError(terminalSafe`Loan ${loanNo} is ${loan.status}; it takes no collection.`);
   const outcome = await recordCollection(database.db, {
     loanId: loan.id,
     source: 'offline',
@@ -162,15 +203,15 @@ async function collect(database: OpenDatabase, args: string[]) {
     refuseOverpayment: true,
   });
   if (outcome.kind === 'duplicate')
-    throw new UsageError(`A transfer with reference "${reference}" is already recorded.`);
+    throw new UsageError(terminalSafe`A transfer with reference "${reference}" is already recorded.`);
   if (outcome.kind === 'overpayment') {
     throw new UsageError(
-      `${formatPaise(amount)} is more than the ${formatPaise(outcome.totalDuePaise)} due today. Record the due and refund the rest.`,
+      terminalSafe`${formatPaise(amount)} is more than the ${formatPaise(outcome.totalDuePaise)} due today. Record the due and refund the rest.`,
     );
   }
   const { chargesPaise, interestPaise, principalPaise } = outcome.allocation;
   console.log(
-    `Recorded ${formatPaise(amount)} on ${loanNo} (ref ${reference}): charges ${formatPaise(chargesPaise)}, interest ${formatPaise(interestPaise)}, principal ${formatPaise(principalPaise)}. To close now: ${formatPaise(outcome.totalDuePaise)}.`,
+    terminalSafe`Recorded ${formatPaise(amount)} on ${loanNo} (ref ${reference}): charges ${formatPaise(chargesPaise)}, interest ${formatPaise(interestPaise)}, principal ${formatPaise(principalPaise)}. To close now: ${formatPaise(outcome.totalDuePaise)}.`,
   );
 }
 
@@ -199,7 +240,7 @@ async function listRefunds(database: OpenDatabase) {
     ),
   );
   const total = rows.reduce((sum, { collection }) => sum + collection.excessPaise, 0);
-  if (rows.length > 0) console.log(`\n${rows.length} to refund, ${formatPaise(total)} in all.`);
+  if (rows.length > 0) console.log(terminalSafe`\n${rows.length} to refund, ${formatPaise(total)} in all.`);
 }
 
 /** The value after --name, or undefined. */
@@ -208,9 +249,31 @@ function option(args: string[], name: string): string | undefined {
   return at >= 0 ? args[at + 1] : undefined;
 }
 
+/**
+ * Plain decimal numbers only: no sign, exponent, hex, grouping or spaces (all of which Number() takes),
+ * and no more than the integer column holds. null for anything else.
+ */
+function wholeNumber(text: string | undefined, max = INTEGER_MAX): number | null {
+  if (text === undefined || !/^\d{1,10}$/.test(text)) return null;
+  const value = Number(text);
+  return value <= max ? value : null;
+}
+
+/** Rupees with at most two decimals -> paise, within the integer column; null for anything else. */
+function rupeesToPaise(text: string): number | null {
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) return null;
+  const paise = entryToPaise(text);
+  return paise !== null && Number.isSafeInteger(paise) && paise <= INTEGER_MAX ? paise : null;
+}
+
+function leadIdOf(idText: string | undefined): number {
+  const id = wholeNumber(idText);
+  if (id === null || id < 1) throw new UsageError('Give the lead id, a number: see npm run ops -- leads');
+  return id;
+}
+
 async function leadById(database: OpenDatabase, idText: string | undefined) {
-  if (!idText || !/^\d+$/.test(idText)) throw new UsageError('Give the lead id, a number: see npm run ops -- leads');
-  return findLead(database.db, Number(idText));
+  return findLead(database.db, leadIdOf(idText));
 }
 
 async function listLeads(database: OpenDatabase) {
@@ -248,15 +311,18 @@ async function showLead(database: OpenDatabase, idText: string | undefined) {
     acknowledged: row.acknowledgedAt,
     superseded: row.supersededAt,
   }));
+  // JSON escapes C0 controls; terminalLines escapes what it leaves (DEL, C1, bidi) in each line.
   console.log(
-    JSON.stringify(
-      {
-        ...lead,
-        documents: docs.map((d) => ({ type: d.docType, note: d.note, uploaded: d.uploadedAt })),
-        key_fact_statements: statements,
-      },
-      null,
-      2,
+    terminalLines(
+      JSON.stringify(
+        {
+          ...lead,
+          documents: docs.map((d) => ({ type: d.docType, note: d.note, uploaded: d.uploadedAt })),
+          key_fact_statements: statements,
+        },
+        null,
+        2,
+      ),
     ),
   );
 }
@@ -268,29 +334,36 @@ function staffDelivery(database: OpenDatabase, config: Config) {
   return { config, sms, log };
 }
 
-async function decideLead(database: OpenDatabase, config: Config, verb: 'approve' | 'reject', args: string[]) {
-  const lead = await leadById(database, args[0]);
+function decisionArguments(verb: 'approve' | 'reject', args: string[]) {
+  const id = leadIdOf(args[0]);
   if (verb === 'reject') {
     const reason = option(args, 'reason');
     if (!reason) throw new UsageError('Say why: npm run ops -- reject <lead_id> --reason <text>');
-    await rejectLead(database.db, lead.id, reason, actor());
-    console.log(`Lead ${lead.id} rejected.`);
+    return { verb, id, reason } as const;
+  }
+  // Within the column's size here; within the loan ranges and the rate policy in approveLead.
+  const amountRupees = wholeNumber(option(args, 'amount'), Math.floor(INTEGER_MAX / 100));
+  const tenure = wholeNumber(option(args, 'tenure'));
+  const roiText = option(args, 'roi');
+  const roi = roiText !== undefined && /^\d{1,3}(\.\d{1,4})?$/.test(roiText) ? Number(roiText) : null;
+  if (amountRupees === null)
+    throw new UsageError(
+      `--amount must be whole rupees, digits only, at most ${formatPaise(Math.floor(INTEGER_MAX / 100) * 100)}, e.g. 20000`,
+    );
+  if (tenure === null) throw new UsageError('--tenure must be a number of days, digits only, e.g. 60');
+  if (roi === null) throw new UsageError('--roi must be the daily rate in percent, a plain decimal, e.g. 0.5');
+  return { verb, id, amount: amountRupees * 100, tenure, roi, manager: option(args, 'manager') ?? 'Credit Desk' };
+}
+
+async function decideLead(database: OpenDatabase, config: Config, verb: 'approve' | 'reject', args: string[]) {
+  const decision = decisionArguments(verb, args);
+  const lead = await findLead(database.db, decision.id);
+  if (decision.verb === 'reject') {
+    await rejectLead(database.db, lead.id, decision.reason, actor());
+    console.log(terminalSafe`Lead ${lead.id} rejected.`);
     return;
   }
-  // Plain decimal numbers only: no signs, exponents, grouping or hex that Number() would take.
-  const decimal = (text: string | undefined) =>
-    text !== undefined && /^\d+(\.\d+)?$/.test(text) ? Number(text) : null;
-  const amountRupees = decimal(option(args, 'amount'));
-  const tenureText = option(args, 'tenure');
-  const roi = decimal(option(args, 'roi'));
-  if (amountRupees === null || !Number.isInteger(amountRupees))
-    throw new UsageError('--amount must be whole rupees, digits only, e.g. 20000');
-  if (tenureText === undefined || !/^\d+$/.test(tenureText))
-    throw new UsageError('--tenure must be a number of days, digits only, e.g. 60');
-  if (roi === null) throw new UsageError('--roi must be the daily rate in percent, a plain decimal, e.g. 0.5');
-  const amount = amountRupees * 100;
-  const tenure = Number(tenureText);
-  const manager = option(args, 'manager') ?? 'Credit Desk';
+  const { amount, tenure, roi, manager } = decision;
   const approved = await approveLead(
     database.db,
     lead.id,
@@ -300,12 +373,12 @@ async function decideLead(database: OpenDatabase, config: Config, verb: 'approve
     staffDelivery(database, config),
   );
   console.log(
-    `Lead ${lead.id} approved: ${formatPaise(amount)} for ${tenure} days at ${roi}% a day; credit manager ${manager}.`,
+    terminalSafe`Lead ${lead.id} approved: ${formatPaise(amount)} for ${tenure} days at ${roi}% a day; credit manager ${manager}.`,
   );
   console.log(
     approved.awaitingAcknowledgement
-      ? `These terms differ from the statement the customer accepted: Key Fact Statement ${approved.statement.kfsNo} was issued; the customer must accept it before disbursal.`
-      : `Key Fact Statement ${approved.statement.kfsNo}, accepted by the customer, stands.`,
+      ? terminalSafe`These terms differ from the statement the customer accepted: Key Fact Statement ${approved.statement.kfsNo} was issued; the customer must accept it before disbursal.`
+      : terminalSafe`Key Fact Statement ${approved.statement.kfsNo}, accepted by the customer, stands.`,
   );
 }
 
@@ -313,7 +386,7 @@ async function disburse(database: OpenDatabase, config: Config, idText: string |
   const lead = await leadById(database, idText);
   const loan = await disburseLead(database.db, lead.id, actor(), new Date(), staffDelivery(database, config));
   console.log(
-    `Lead ${lead.id} disbursed as loan ${loan.loanNo}: ${formatPaise(loan.principalPaise)}, due ${formatDate(loan.repaymentDate)}.`,
+    terminalSafe`Lead ${lead.id} disbursed as loan ${loan.loanNo}: ${formatPaise(loan.principalPaise)}, due ${formatDate(loan.repaymentDate)}.`,
   );
 }
 
@@ -325,7 +398,12 @@ try {
     process.exit(command ? 0 : 2);
   }
   if (!['loans', 'loan', 'collect', 'refunds', 'leads', 'lead', 'approve', 'reject', 'disburse'].includes(command))
-    throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+    throw new UsageError(`${terminalSafe`Unknown command "${command}".`}\n\n${USAGE}`);
+  // Typing mistakes are answered before the database is opened: nothing is read or written for them.
+  if (command === 'collect') collectArguments(args);
+  if (command === 'approve' || command === 'reject') decisionArguments(command, args);
+  if (command === 'lead' || command === 'disburse') leadIdOf(args[0]);
+  actor();
   const config = loadConfig();
   database = await openDatabase(config.database);
   if (command === 'loans') await listLoans(database);
@@ -337,8 +415,13 @@ try {
   if (command === 'approve' || command === 'reject') await decideLead(database, config, command, args);
   if (command === 'disburse') await disburse(database, config, args[0]);
 } catch (error) {
+  // Messages can quote what was typed or stored (a reference, a database error): escaped too.
   console.error(
-    error instanceof UsageError || error instanceof ConfigError ? error.message : `Error: ${(error as Error).message}`,
+    terminalLines(
+      error instanceof UsageError || error instanceof ConfigError
+        ? error.message
+        : `Error: ${(error as Error).message}`,
+    ),
   );
   process.exitCode = error instanceof UsageError || error instanceof StaffError ? 2 : 1;
 } finally {

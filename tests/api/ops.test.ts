@@ -1,10 +1,14 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, indiaDate } from '../../src/lib/dates.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { auditLog, customers } from '../../src/server/db/schema.ts';
+import { createLoan } from '../../src/server/loans/create.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
@@ -13,19 +17,25 @@ import { createDeps } from '../../src/server/services.ts';
 
 const run = promisify(execFile);
 
+/** `node scripts/ops.ts <args>` on the embedded database in `dataDir`, as staff member "asha". */
+async function runOps(dataDir: string, args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/ops.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', OPS_USER: 'asha' },
+    });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, out: failure.stdout + failure.stderr };
+  }
+}
+
+/** The operating-system user the audit names, with the OPS_USER the staff member gave beside it. */
+const OPS_ACTOR = `ops:${userInfo().username} as asha`;
+
 describe('the operations command line and the demo borrower', () => {
   let dataDir: string;
-  const ops = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, ['scripts/ops.ts', ...args], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', OPS_USER: 'asha' },
-      });
-      return { code: 0, out: stdout + stderr };
-    } catch (error) {
-      const failure = error as { code: number; stdout: string; stderr: string };
-      return { code: failure.code, out: failure.stdout + failure.stderr };
-    }
-  };
+  const ops = (...args: string[]) => runOps(dataDir, args);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'kosh-ops-'));
@@ -62,7 +72,8 @@ describe('the operations command line and the demo borrower', () => {
     expect(out).toMatch(
       /Payment received, Bank transfer ref. NEFT-0001\s+₹1,500.50\s+Charges ₹0.00, Interest ₹1,500.50, Principal ₹0.00\s+₹20,499.50/,
     );
-    expect(out).toMatch(/offline\s+NEFT-0001\s+₹1,500.50\s+₹1,500.50\s+ops:asha/);
+    expect(out).toContain(OPS_ACTOR);
+    expect(out).toMatch(/offline\s+NEFT-0001\s+₹1,500.50\s+₹1,500.50\s+ops:\S+ as asha/);
   });
 
   it('refuses what would overpay and explains every mistake', async () => {
@@ -70,7 +81,7 @@ describe('the operations command line and the demo borrower', () => {
       /more than the ₹20,499.50 due today/,
     );
     expect((await ops('collect', 'KCL100001', '0.5', '--ref', 'X')).out).toContain(
-      'is not an amount in rupees of at least 1',
+      'is not an amount in rupees from 1 to ₹2,14,74,836.47',
     );
     expect((await ops('collect', 'KCL100001', '100')).out).toContain('--ref <bank reference>');
     expect((await ops('loan', 'KCL999999')).out).toContain('There is no loan KCL999999');
@@ -117,5 +128,112 @@ describe('the operations command line and the demo borrower', () => {
     );
     expect(out).toContain('1 to refund, ₹79,500.50 in all.');
     expect((await ops('loan', 'KCL100001')).out).toMatch(/Excess to refund\s+₹79,500.50/);
+  });
+});
+
+describe('the operations command line prints customer text safely and takes only plain numbers', () => {
+  let dataDir: string;
+  const ops = (...args: string[]) => runOps(dataDir, args);
+  // A payer picks the PayU mihpayid: this one clears the screen, homes the cursor and prints a fake line.
+  const FAKE_PAID = '\x1b[2J\x1b[H\r\nKCL100002 PAID IN FULL, nothing due\x1b[8m';
+  // A right-to-left override makes "Ravi ‮rameK" read differently from what is stored.
+  const NAME = 'Ravi \u202eKumar\u009b31m';
+  let loanNo = '';
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'kosh-ops-safe-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, OTP_SECRET: 'x'.repeat(32) });
+    const { deps, database } = await createDeps(config, createLogger('silent'));
+    try {
+      const now = new Date();
+      const [customer] = await deps.db
+        .insert(customers)
+        .values({ pancard: 'ABCPK1234F', mobile: '9876500002', fullName: NAME, email: 'ravi@example.in' })
+        .returning({ id: customers.id });
+      if (!customer) throw new Error('no customer');
+      const loan = await createLoan(deps.db, {
+        customerId: customer.id,
+        principalPaise: 2_000_000,
+        dailyRatePercent: 0.5,
+        tenureDays: 60,
+        disbursalDate: addDays(indiaDate(now), -20),
+        actor: 'test',
+        now,
+      });
+      loanNo = loan.loanNo;
+      const outcome = await recordCollection(deps.db, {
+        loanId: loan.id,
+        source: 'payu',
+        reference: FAKE_PAID,
+        amountPaise: 100_000,
+        recordedBy: 'test',
+        now,
+      });
+      expect(outcome.kind).toBe('recorded');
+    } finally {
+      await database.close();
+    }
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  /** No ESC, CR, C1 or bidi control reaches the terminal; newlines are only the printer's own. */
+  const expectNoControls = (out: string) => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters that must not be printed
+    expect(out).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+  };
+
+  it('shows a reference and a name with their control characters escaped, each on its own line', async () => {
+    const loan = await ops('loan', loanNo);
+    expect(loan.code).toBe(0);
+    expectNoControls(loan.out);
+    expect(loan.out).toContain('\\x1b[2J\\x1b[H\\x0d\\x0aKCL100002 PAID IN FULL, nothing due\\x1b[8m');
+    // The fake line stays inside the reference column: no output line begins with it.
+    expect(loan.out.split('\n').some((line) => line.startsWith('KCL100002'))).toBe(false);
+    const loans = await ops('loans');
+    expectNoControls(loans.out);
+    expect(loans.out).toContain('Ravi \\u202eKumar\\x9b31m');
+    expect(loans.out).toMatch(/₹20,000/); // Indian formats unchanged
+    const refunds = await ops('refunds');
+    expect(refunds.code).toBe(0);
+    expectNoControls(refunds.out);
+  });
+
+  it('refuses numbers that are not plain decimals, or beyond what the column holds, with a message', async () => {
+    for (const amount of ['1e9', '0x1', '-5', '99999999999', '21474837', ' 5000', '5,000']) {
+      const result = await ops('collect', loanNo, amount, '--ref', `NEFT-${amount}`);
+      expect(result.code, amount).toBe(2);
+      expect(result.out, amount).toMatch(/is not an amount in rupees/);
+    }
+    for (const [option, message] of [
+      ['--amount', /--amount must be whole rupees/],
+      ['--tenure', /--tenure must be a number of days/],
+      ['--roi', /--roi must be the daily rate/],
+    ] as const) {
+      for (const value of ['1e9', '0x1', '-5', '99999999999']) {
+        const given = { '--amount': '20000', '--tenure': '60', '--roi': '0.5', [option]: value };
+        const result = await ops('approve', '1', ...Object.entries(given).flat());
+        expect(result.code, `${option} ${value}`).toBe(2);
+        expect(result.out, `${option} ${value}`).toMatch(message);
+      }
+    }
+    for (const id of ['1e9', '0x1', '-5', '99999999999']) {
+      const result = await ops('disburse', id);
+      expect(result.code, id).toBe(2);
+      expect(result.out, id).toContain('Give the lead id');
+    }
+    const reject = await ops('reject', '99999999999', '--reason', 'x');
+    expect(reject.out).toContain('Give the lead id');
+  });
+
+  it('records who ran it: the operating-system user, with OPS_USER beside it', async () => {
+    expect((await ops('collect', loanNo, '100', '--ref', 'NEFT-AUDIT')).code).toBe(0);
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, OTP_SECRET: 'x'.repeat(32) });
+    const { deps, database } = await createDeps(config, createLogger('silent'));
+    try {
+      const rows = await deps.db.select().from(auditLog).where(eq(auditLog.action, 'collection.recorded'));
+      expect(rows.map((row) => row.actor)).toContain(OPS_ACTOR);
+    } finally {
+      await database.close();
+    }
   });
 });
