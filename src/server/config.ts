@@ -69,7 +69,8 @@ const EnvSchema = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'noreply@koshcredit.example'),
   MAIL_HTTP_URL: v.optional(v.pipe(v.string(), v.url('must be a full https:// address'))),
   MAIL_HTTP_API_KEY: optionalText(),
-  SEED_DEMO: flag(true),
+  // No default here: off in production, on elsewhere (loadConfig).
+  SEED_DEMO: v.optional(v.picklist(['0', '1', 'true', 'false'], 'must be 1/0 or true/false')),
   PAYMENTS_MODE: v.optional(v.picklist(['sandbox', 'live'], 'must be sandbox or live')),
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://www.koshcredit.example'))),
   PUBLIC_API_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://api.koshcredit.example'))),
@@ -127,13 +128,13 @@ export interface Config {
     | { transport: 'http'; senderId: string; templateId: string; url: string; apiKey: string };
   /** E-mail (the Key Fact Statement): the outbox outside production, a mail API in production. */
   mail: { transport: 'outbox'; from: string } | { transport: 'http'; from: string; url: string; apiKey: string };
-  /** Seed the demo borrower into an empty embedded database. */
+  /** Seed the demo borrower into an empty embedded database (off in production unless SEED_DEMO=1). */
   seedDemo: boolean;
   payments: {
     mode: 'sandbox' | 'live';
-    /** Where the provider sends the payer back (the API's own origin); empty: the request's origin. */
+    /** Where the provider sends the payer back (the API's own origin); empty outside production: the request's origin. */
     apiUrl: string | null;
-    /** Where /thanku lives (the site's origin); empty: the request's origin. */
+    /** Where /thanku lives (the site's origin); empty outside production: the request's origin. */
     siteUrl: string | null;
     razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiBase: string; checkoutUrl: string };
     payu: { key: string; salt: string; paymentUrl: string };
@@ -280,6 +281,12 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push('  ELIGIBILITY_POLICY: must be JSON (see src/server/eligibility/policy.ts)');
     }
   }
+  // Public addresses (PayU's return, the thank-you page, file and KFS links) come from these in production,
+  // never from the request's Host header, which a client chooses.
+  if (production && !e.PUBLIC_SITE_URL)
+    problems.push('  PUBLIC_SITE_URL: must be set in production (the site\'s address, e.g. https://www.koshcredit.example)');
+  if (production && !e.PUBLIC_API_URL)
+    problems.push('  PUBLIC_API_URL: must be set in production (the API\'s address, e.g. https://api.koshcredit.example)');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const memory = e.DATA_DIR.startsWith('memory://');
@@ -310,7 +317,8 @@ export function loadConfig(env: Env = process.env): Config {
     contactMaxPerAddressPerHour: e.CONTACT_MAX_PER_ADDRESS_PER_HOUR,
     sms,
     mail,
-    seedDemo: e.SEED_DEMO,
+    // The demo borrower sends real SMS through a real gateway: never by default in production.
+    seedDemo: e.SEED_DEMO === undefined ? !production : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',
     payments: {
       mode: paymentsMode,
       apiUrl: e.PUBLIC_API_URL ?? null,

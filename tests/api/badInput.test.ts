@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { randomMobile, startServer, type TestServer } from './support/server.ts';
+import { signIn } from './support/signIn.ts';
 
 describe('bad input of any shape', () => {
   let server: TestServer;
@@ -46,6 +47,54 @@ describe('bad input of any shape', () => {
     const response = await send(API.contact, JSON.stringify({ message: 'x'.repeat(10_000) }));
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ Status: 0, Message: 'The request is too large.' });
+  });
+
+  it('a body that does not match its content type, at every documented POST route, gets a 4xx, never a 5xx', async () => {
+    const { token } = await signIn(server, randomMobile());
+    const paths = Object.entries(document.paths)
+      .filter(([, methods]) => (methods as { post?: unknown }).post)
+      .map(([path]) => path)
+      // Last: signing out ends the session the other routes are called with.
+      .sort((a, b) => Number(a === API.logout) - Number(b === API.logout));
+    expect(paths).toContain('/Api/webhooks/payu');
+    const types = [
+      'application/json',
+      'multipart/form-data',
+      'multipart/form-data; boundary=not-the-one-used',
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      undefined,
+    ];
+    const bodies = [
+      '\u0000\u00ff{"event_name":',
+      '--other\r\nContent-Disposition: form-data; name="txnid"\r\n\r\nx\r\n--other--\r\n',
+      '%zz=%%&&=',
+      '',
+    ];
+    const wrong: string[] = [];
+    for (const path of paths) {
+      for (const type of types) {
+        for (const body of bodies) {
+          const response = await fetch(`${server.url}${path}`, {
+            method: 'POST',
+            // Bytes, so fetch adds no content type of its own where the case has none.
+            body: new TextEncoder().encode(body),
+            headers: { Auth: 'kosh-web', Authtoken: token, ...(type && { 'Content-Type': type }) },
+            redirect: 'manual',
+          });
+          const text = await response.text();
+          const envelope =
+            path.startsWith('/Api/') && response.status >= 400 ? JSON.parse(text) : { Status: 0, Message: '' };
+          if (response.status >= 500 || !('Status' in envelope && 'Message' in envelope)) {
+            wrong.push(
+              `${path} ${type ?? '(no type)'} ${JSON.stringify(body)}: ${response.status} ${text.slice(0, 120)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(server.logs.filter((line) => line.includes('"level":"error"'))).toEqual([]);
   });
 
   it('generated junk at every documented route never gets a 5xx, and the server keeps answering', async () => {

@@ -20,6 +20,28 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   return parsed as Record<string, unknown>;
 }
 
+/**
+ * Reading a form post (PayU's returns and notifications) as its text fields. A body that does not
+ * match its declared type (a multipart type with no boundary, or a body that is not multipart) makes
+ * the parser throw: that is the caller's mistake, a 400, not a 500.
+ */
+export async function readForm(c: Context): Promise<Record<string, string>> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) {
+    throw new ApiError(415, 'Expected a form post.', 'unsupported_media_type');
+  }
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw new ApiError(400, 'The form in the request could not be read.', 'invalid_form');
+  }
+  // A file where a text field belongs counts as empty: these forms have no files.
+  return Object.fromEntries(
+    Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? value : '']),
+  );
+}
+
 /** Validates input; the first problem becomes Message, all of them `Data.fields`. */
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);

@@ -11,6 +11,7 @@ import type { AppEnv } from '../context.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { paymentOrders, webhookEvents } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
+import { readForm } from '../http/body.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { orderByProviderId } from '../payments/orders.ts';
@@ -92,16 +93,8 @@ async function checkPayu(c: Context<AppEnv>, form: Record<string, string>, recor
   return { result: cancelled ? 'CANCEL' : 'FAILED', txnId, write };
 }
 
-async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const type = c.req.header('content-type') ?? '';
-  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) {
-    throw new ApiError(415, 'Expected a form post.', 'unsupported_media_type');
-  }
-  const body = await c.req.parseBody();
-  return Object.fromEntries(
-    Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? value : '']),
-  );
-}
+/** PayU posts forms; one that cannot be read is refused with a 4xx (readForm). */
+const formFields = (c: Context<AppEnv>): Promise<Record<string, string>> => readForm(c);
 
 /**
  * A webhook's first delivery is marked received in the same transaction as its write, so a crash

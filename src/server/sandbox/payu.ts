@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { formatPaise } from '../../lib/format.ts';
 import { SANDBOX_PATHS } from '../config.ts';
 import type { AppEnv } from '../context.ts';
+import { readForm } from '../http/body.ts';
 import { defineRoute } from '../http/routes.ts';
 import { paiseFromPayu, requestHash, responseHash } from '../payments/payu.ts';
 import { WEBHOOK_PATHS } from '../repay/providerRoutes.ts';
@@ -18,8 +19,9 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+  // Like PayU, anything that is not a form reads as no fields (and fails the hash check).
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  return type.includes('form') ? readForm(c) : {};
 }
 
 function page(c: Context<AppEnv>, status: number, title: string, body: string) {
