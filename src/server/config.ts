@@ -283,10 +283,13 @@ export function loadConfig(env: Env = process.env): Config {
   }
   // Public addresses (PayU's return, the thank-you page, file and KFS links) come from these in production,
   // never from the request's Host header, which a client chooses.
-  if (production && !e.PUBLIC_SITE_URL)
-    problems.push('  PUBLIC_SITE_URL: must be set in production (the site\'s address, e.g. https://www.koshcredit.example)');
-  if (production && !e.PUBLIC_API_URL)
-    problems.push('  PUBLIC_API_URL: must be set in production (the API\'s address, e.g. https://api.koshcredit.example)');
+  const publicUrls = {
+    PUBLIC_SITE_URL: 'https://www.koshcredit.example',
+    PUBLIC_API_URL: 'https://api.koshcredit.example',
+  };
+  for (const [name, example] of Object.entries(publicUrls))
+    if (production && !e[name as keyof typeof publicUrls])
+      problems.push(`  ${name}: must be set in production, e.g. ${example}`);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const memory = e.DATA_DIR.startsWith('memory://');

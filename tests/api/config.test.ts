@@ -26,6 +26,8 @@ const PRODUCTION = {
   KYC_PROVIDER: 'http',
   KYC_HTTP_URL: 'https://kyc.example.in/pan',
   KYC_HTTP_API_KEY: 'kyc-key',
+  PUBLIC_SITE_URL: 'https://www.koshcredit.example',
+  PUBLIC_API_URL: 'https://api.koshcredit.example',
 };
 
 describe('configuration is checked once, at start', () => {
@@ -81,6 +83,34 @@ describe('configuration is checked once, at start', () => {
       }).s3,
     ).toMatchObject({ bucket: 'b', region: 'ap-south-1' });
     expect(loadConfig(PRODUCTION).payments.razorpay.checkoutUrl).toBe('https://checkout.razorpay.com/v1/checkout.js');
+  });
+
+  it('production builds public addresses only from PUBLIC_SITE_URL and PUBLIC_API_URL: it will not start without them', () => {
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_SITE_URL: undefined })).toThrow(
+      /PUBLIC_SITE_URL: must be set in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_API_URL: '' })).toThrow(
+      /PUBLIC_API_URL: must be set in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_API_URL: 'api.koshcredit.example' })).toThrow(
+      /PUBLIC_API_URL: must be a full address/,
+    );
+    expect(loadConfig(PRODUCTION).payments).toMatchObject({
+      siteUrl: 'https://www.koshcredit.example',
+      apiUrl: 'https://api.koshcredit.example',
+    });
+    // Outside production the request's address stays the fallback, for local use.
+    expect(loadConfig({}).payments).toMatchObject({ siteUrl: null, apiUrl: null });
+  });
+
+  it('seeds the demo borrower by default outside production only; SEED_DEMO decides either way', () => {
+    expect(loadConfig(PRODUCTION).seedDemo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO: must be 1\/0 or true\/false/);
   });
 
   it('outside production it starts with safe defaults', () => {
