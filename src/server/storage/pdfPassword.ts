@@ -3,7 +3,7 @@
  * (ISO 32000-1 §7.6.3, ISO 32000-2 §7.6.4), with node:crypto only: RC4 40 to 128 bit and AES-128
  * (revisions 2 to 4, MD5 key derivation) and AES-256 (revisions 5 and 6, SHA-2). Only the trailer,
  * the encryption dictionary and the file identifier are read; nothing is decrypted, and the
- * password is never kept.
+ * password is never kept. Runs in the upload check workers (pdfCheckPool.ts), never on a request's thread.
  */
 import { createCipheriv, createHash } from 'node:crypto';
 
@@ -27,6 +27,32 @@ export interface PdfEncryption {
 
 // ---------------------------------------------------------------------------------------------
 // Reading PDF objects: enough of the syntax (ISO 32000-1 §7.3) for dictionaries in the trailer.
+//
+// Uploads are hostile, so the work is bounded by the file's size (issue 13): the file is scanned
+// forward only, each scan once; every dictionary is read within a window of MAX_SPAN bytes; at most
+// MAX_SECTIONS trailers or cross-reference sections and MAX_LOOKUPS indirect objects are read. Every
+// byte examined is counted, and reading stops (PdfFormatError) past workBudget(size), so even a
+// shape nobody thought of cannot make the work grow faster than the file.
+
+/** Bytes examined reading one file: the bound the tests check, and the budget enforced. */
+export interface PdfWork {
+  bytes: number;
+}
+
+/** Bytes one dictionary may span: trailers and encryption dictionaries are a few hundred. */
+export const MAX_SPAN = 32 * 1024;
+/** Trailers or cross-reference sections read (a /Prev chain, or candidates in a damaged file). */
+export const MAX_SECTIONS = 32;
+/** Indirect objects looked up (the encryption dictionary and its crypt filters). */
+export const MAX_LOOKUPS = 4;
+/**
+ * The most bytes reading a file of this size may examine: three forward scans (trailer keywords;
+ * "/XRef" and "obj" in step), two per object lookup (forward to each "obj", back over the gap
+ * before it), and each
+ * dictionary read at most three times over its window (a number is read again when it is not a reference).
+ */
+export const workBudget = (size: number) =>
+  (3 + 2 * MAX_LOOKUPS) * size + (2 * MAX_SECTIONS + MAX_LOOKUPS) * 3 * MAX_SPAN + 4096;
 
 type PdfValue =
   | { kind: 'name'; value: string }
@@ -40,49 +66,163 @@ type PdfValue =
 
 const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
 const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+const isWordByte = (byte: number | undefined) =>
+  byte !== undefined &&
+  ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x5f);
+const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 0x30 && byte <= 0x39;
 /** Nesting deeper than this is not an encryption dictionary: refused instead of exhausting the stack. */
 const MAX_DEPTH = 32;
 
+/** The file and the work done on it so far. */
+class PdfFile {
+  readonly bytes: Buffer;
+  readonly work: PdfWork;
+  readonly budget: number;
+  lookups = 0;
+  #trailerKeywords: number[] | undefined;
+
+  constructor(bytes: Buffer, work: PdfWork) {
+    this.bytes = bytes;
+    this.work = work;
+    this.budget = workBudget(bytes.length);
+  }
+
+  charge(bytes: number) {
+    this.work.bytes += bytes;
+    if (this.work.bytes > this.budget) throw new PdfFormatError('too much work for the file size');
+  }
+
+  /** Where `token` next occurs from `from` (or -1), counting the bytes passed over. */
+  find(token: string, from: number): number {
+    const at = this.bytes.indexOf(token, from, 'latin1');
+    this.charge((at < 0 ? this.bytes.length : at + token.length) - from);
+    return at;
+  }
+
+  /** Every "trailer" keyword's end, in order: one forward scan, done once. */
+  trailerKeywords(): number[] {
+    if (!this.#trailerKeywords) {
+      const found: number[] = [];
+      for (let at = this.find('trailer', 0); at >= 0; at = this.find('trailer', at + 7)) found.push(at + 7);
+      this.#trailerKeywords = found;
+    }
+    return this.#trailerKeywords;
+  }
+
+  /** The first "trailer" keyword's end at or after `offset` (binary search, no scan). */
+  trailerKeywordAfter(offset: number): number | undefined {
+    const keywords = this.trailerKeywords();
+    let low = 0;
+    let high = keywords.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((keywords[middle] as number) - 7 < offset) low = middle + 1;
+      else high = middle;
+    }
+    return keywords[low];
+  }
+
+  /** The dictionary at `at`, read within MAX_SPAN bytes. */
+  dictionaryAt(at: number): Map<string, PdfValue> {
+    const parser = new Parser(this.bytes, at, Math.min(this.bytes.length, at + MAX_SPAN));
+    try {
+      return parser.dictionary();
+    } finally {
+      this.charge(parser.steps);
+    }
+  }
+
+  /**
+   * Where the latest definition of object num gen starts its value (incremental updates append):
+   * one forward scan over the "obj" keywords, each checked backwards over the gap since the previous one.
+   */
+  objectStart(num: number, gen: number): number {
+    this.lookups += 1;
+    if (this.lookups > MAX_LOOKUPS) throw new PdfFormatError('too many indirect objects');
+    let found = -1;
+    for (let at = this.find('obj', 0); at >= 0; at = this.find('obj', at + 3)) {
+      if (!isWordByte(this.bytes[at + 3]) && this.#definedBefore(at, String(num), String(gen))) found = at + 3;
+    }
+    if (found < 0) throw new PdfFormatError(`object ${num} ${gen} not found`);
+    return found;
+  }
+
+  /**
+   * Whether "num gen " ends just before `at`, after a non-digit or at the file's start. The walk
+   * back crosses only white space and the two numbers, so never the previous "obj".
+   */
+  #definedBefore(at: number, num: string, gen: string): boolean {
+    const { bytes } = this;
+    let pos = at;
+    const space = () => {
+      const start = pos;
+      while (pos > 0 && WHITESPACE.has(bytes[pos - 1] as number)) pos -= 1;
+      return pos < start;
+    };
+    const word = (text: string) => {
+      if (pos < text.length || bytes.toString('latin1', pos - text.length, pos) !== text) return false;
+      pos -= text.length;
+      return true;
+    };
+    try {
+      return space() && word(gen) && space() && word(num) && (pos === 0 || !isDigit(bytes[pos - 1]));
+    } finally {
+      this.charge(at - pos + num.length + 1);
+    }
+  }
+}
+
 class Parser {
   readonly bytes: Buffer;
+  readonly end: number;
   pos: number;
-  constructor(bytes: Buffer, start: number) {
+  /** Bytes examined, for the file's work budget. */
+  steps = 0;
+  constructor(bytes: Buffer, start: number, end: number) {
     this.bytes = bytes;
     this.pos = start;
+    this.end = end;
   }
 
   fail(what: string): never {
     throw new PdfFormatError(`${what} at byte ${this.pos}`);
   }
 
+  /** The byte at the read position, or undefined at the end of the window. */
+  peek(offset = 0): number | undefined {
+    return this.pos + offset < this.end ? this.bytes[this.pos + offset] : undefined;
+  }
+
   skipSpace() {
-    const { bytes } = this;
-    while (this.pos < bytes.length) {
+    const start = this.pos;
+    const { bytes, end } = this;
+    while (this.pos < end) {
       const byte = bytes[this.pos] as number;
       if (WHITESPACE.has(byte)) this.pos += 1;
       else if (byte === 0x25) {
         // A comment runs to the end of the line.
-        while (this.pos < bytes.length && bytes[this.pos] !== 0x0a && bytes[this.pos] !== 0x0d) this.pos += 1;
+        while (this.pos < end && bytes[this.pos] !== 0x0a && bytes[this.pos] !== 0x0d) this.pos += 1;
       } else break;
     }
+    this.steps += this.pos - start;
   }
 
   /** A run of regular characters (a number, keyword or the body of a name). */
   regular(): string {
     const start = this.pos;
-    while (this.pos < this.bytes.length) {
+    while (this.pos < this.end) {
       const byte = this.bytes[this.pos] as number;
       if (WHITESPACE.has(byte) || DELIMITERS.has(byte)) break;
       this.pos += 1;
     }
+    this.steps += this.pos - start;
     return this.bytes.toString('latin1', start, this.pos);
   }
 
   value(depth = 0): PdfValue {
     if (depth > MAX_DEPTH) this.fail('objects nested too deeply');
     this.skipSpace();
-    const { bytes } = this;
-    const byte = bytes[this.pos];
+    const byte = this.peek();
     if (byte === undefined) this.fail('unexpected end of file');
     if (byte === 0x2f) {
       this.pos += 1;
@@ -92,14 +232,14 @@ class Parser {
       };
     }
     if (byte === 0x28) return { kind: 'string', value: this.literalString() };
-    if (byte === 0x3c && bytes[this.pos + 1] === 0x3c) return { kind: 'dict', value: this.dictionary(depth) };
+    if (byte === 0x3c && this.peek(1) === 0x3c) return { kind: 'dict', value: this.dictionary(depth) };
     if (byte === 0x3c) return { kind: 'string', value: this.hexString() };
     if (byte === 0x5b) {
       this.pos += 1;
       const items: PdfValue[] = [];
       for (;;) {
         this.skipSpace();
-        if (bytes[this.pos] === 0x5d) {
+        if (this.peek() === 0x5d) {
           this.pos += 1;
           return { kind: 'array', value: items };
         }
@@ -129,12 +269,12 @@ class Parser {
 
   dictionary(depth = 0): Map<string, PdfValue> {
     this.skipSpace();
-    if (this.bytes[this.pos] !== 0x3c || this.bytes[this.pos + 1] !== 0x3c) this.fail('expected a dictionary');
+    if (this.peek() !== 0x3c || this.peek(1) !== 0x3c) this.fail('expected a dictionary');
     this.pos += 2;
     const entries = new Map<string, PdfValue>();
     for (;;) {
       this.skipSpace();
-      if (this.bytes[this.pos] === 0x3e && this.bytes[this.pos + 1] === 0x3e) {
+      if (this.peek() === 0x3e && this.peek(1) === 0x3e) {
         this.pos += 2;
         return entries;
       }
@@ -146,42 +286,53 @@ class Parser {
 
   /** ( … ) with balanced parentheses and the escapes of §7.3.4.2. */
   literalString(): Buffer {
-    const { bytes } = this;
+    const { bytes, end } = this;
+    const start = this.pos;
     const out: number[] = [];
     let depth = 0;
     this.pos += 1;
-    for (;;) {
-      const byte = bytes[this.pos++];
-      if (byte === undefined) this.fail('unterminated string');
-      if (byte === 0x28) depth += 1;
-      else if (byte === 0x29) {
-        if (depth === 0) return Buffer.from(out);
-        depth -= 1;
-      } else if (byte === 0x5c) {
-        const next = bytes[this.pos++];
-        if (next === undefined) this.fail('unterminated string');
-        const simple: Record<number, number> = { 110: 0x0a, 114: 0x0d, 116: 0x09, 98: 0x08, 102: 0x0c };
-        if (next in simple) out.push(simple[next] as number);
-        else if (next >= 0x30 && next <= 0x37) {
-          // Up to three octal digits; the high-order overflow is ignored.
-          let code = next - 0x30;
-          for (let i = 0; i < 2 && (bytes[this.pos] ?? 0) >= 0x30 && (bytes[this.pos] ?? 0) <= 0x37; i += 1) {
-            code = code * 8 + ((bytes[this.pos++] as number) - 0x30);
-          }
-          out.push(code & 0xff);
-        } else if (next === 0x0d) {
-          // A backslash at the end of a line continues the string without the line break.
-          if (bytes[this.pos] === 0x0a) this.pos += 1;
-        } else if (next !== 0x0a) out.push(next);
-        continue;
+    try {
+      for (;;) {
+        if (this.pos >= end) this.fail('unterminated string');
+        const byte = bytes[this.pos++] as number;
+        if (byte === 0x28) depth += 1;
+        else if (byte === 0x29) {
+          if (depth === 0) return Buffer.from(out);
+          depth -= 1;
+        } else if (byte === 0x5c) {
+          if (this.pos >= end) this.fail('unterminated string');
+          const next = bytes[this.pos++] as number;
+          const simple: Record<number, number> = { 110: 0x0a, 114: 0x0d, 116: 0x09, 98: 0x08, 102: 0x0c };
+          if (next in simple) out.push(simple[next] as number);
+          else if (next >= 0x30 && next <= 0x37) {
+            // Up to three octal digits; the high-order overflow is ignored.
+            let code = next - 0x30;
+            for (
+              let i = 0;
+              i < 2 && this.pos < end && (bytes[this.pos] as number) >= 0x30 && (bytes[this.pos] as number) <= 0x37;
+              i += 1
+            ) {
+              code = code * 8 + ((bytes[this.pos++] as number) - 0x30);
+            }
+            out.push(code & 0xff);
+          } else if (next === 0x0d) {
+            // A backslash at the end of a line continues the string without the line break.
+            if (this.peek() === 0x0a) this.pos += 1;
+          } else if (next !== 0x0a) out.push(next);
+          continue;
+        }
+        out.push(byte);
       }
-      out.push(byte);
+    } finally {
+      this.steps += this.pos - start;
     }
   }
 
   hexString(): Buffer {
-    const end = this.bytes.indexOf(0x3e, this.pos);
-    if (end < 0) this.fail('unterminated hex string');
+    const close = this.bytes.subarray(this.pos, this.end).indexOf(0x3e);
+    this.steps += close < 0 ? this.end - this.pos : close + 1;
+    if (close < 0) this.fail('unterminated hex string');
+    const end = this.pos + close;
     let hex = this.bytes.toString('latin1', this.pos + 1, end).replace(/[\0\t\n\f\r ]/g, '');
     if (!/^[0-9a-fA-F]*$/.test(hex)) this.fail('bad hex string');
     if (hex.length % 2) hex += '0';
@@ -190,64 +341,84 @@ class Parser {
   }
 }
 
-/** The dictionary of indirect object num gen (its latest definition, as incremental updates append). */
-function indirectDictionary(bytes: Buffer, text: string, num: number, gen: number): Map<string, PdfValue> {
-  const pattern = new RegExp(`(?<![0-9])${num}\\s+${gen}\\s+obj(?![A-Za-z0-9])`, 'g');
-  let found = -1;
-  for (const match of text.matchAll(pattern)) found = match.index + match[0].length;
-  if (found < 0) throw new PdfFormatError(`object ${num} ${gen} not found`);
-  return new Parser(bytes, found).dictionary();
-}
-
 /** The trailer dictionary of the cross-reference section at this offset: a table's or a stream's. */
-function trailerAt(bytes: Buffer, text: string, offset: number): Map<string, PdfValue> | undefined {
+function sectionAt(file: PdfFile, offset: number): Map<string, PdfValue> | undefined {
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset >= file.bytes.length) return undefined;
   try {
-    const head = /^\s*(xref\b|\d+\s+\d+\s+obj)/.exec(text.slice(offset, offset + 64));
+    file.charge(64);
+    const head = /^\s*(xref\b|\d+\s+\d+\s+obj)/.exec(file.bytes.toString('latin1', offset, offset + 64));
     if (!head?.[1]) return undefined;
     if (head[1] === 'xref') {
-      const keyword = text.indexOf('trailer', offset);
-      return keyword < 0 ? undefined : new Parser(bytes, keyword + 'trailer'.length).dictionary();
+      const keyword = file.trailerKeywordAfter(offset);
+      return keyword === undefined ? undefined : file.dictionaryAt(keyword);
     }
-    return new Parser(bytes, offset + head[0].length).dictionary();
-  } catch {
+    return file.dictionaryAt(offset + head[0].length);
+  } catch (error) {
+    if (error instanceof PdfFormatError && error.message.startsWith('too much work')) throw error;
     return undefined;
   }
 }
 
 /**
- * The trailer dictionaries, newest first: the one startxref points at and those of earlier
- * revisions (/Prev). When startxref leads nowhere (a damaged file), every trailer and
- * cross-reference stream dictionary in the file, from the end.
+ * Where a damaged file's trailers may start, newest first: after each "trailer" keyword, and at
+ * each "obj" that opens a cross-reference stream (a "/Type /XRef" within 4096 bytes after it).
+ * "/XRef" and "obj" are found by two forward scans advanced in step, so nothing is searched twice.
  */
-function* trailers(bytes: Buffer, text: string): Generator<Map<string, PdfValue>> {
-  const startxref = /startxref\s+(\d+)\s*(?:%%EOF)?\s*$/.exec(text.slice(-1024));
-  let dict = startxref ? trailerAt(bytes, text, Number(startxref[1])) : undefined;
+function candidateSections(file: PdfFile): number[] {
+  const { bytes } = file;
+  const streams: number[] = [];
+  let lastObj = -1;
+  let nextObj = file.find('obj', 0);
+  for (let at = file.find('/XRef', 0); at >= 0; at = file.find('/XRef', at + 5)) {
+    while (nextObj >= 0 && nextObj < at) {
+      lastObj = nextObj;
+      nextObj = file.find('obj', nextObj + 3);
+    }
+    if (isWordByte(bytes[at + 5])) continue;
+    // "/Type", then optional white space, just before.
+    let before = at;
+    while (before > 0 && at - before < 32 && WHITESPACE.has(bytes[before - 1] as number)) before -= 1;
+    file.charge(at - before + 5);
+    if (before < 5 || bytes.toString('latin1', before - 5, before) !== '/Type') continue;
+    if (lastObj >= 0 && at - lastObj < 4096 && streams.at(-1) !== lastObj + 3) streams.push(lastObj + 3);
+  }
+  // Both lists are in file order: only their newest ends are sorted together.
+  const starts = [...file.trailerKeywords().slice(-MAX_SECTIONS), ...streams.slice(-MAX_SECTIONS)];
+  return [...new Set(starts)].sort((a, b) => b - a).slice(0, MAX_SECTIONS);
+}
+
+/**
+ * The trailer dictionaries, newest first: the one startxref points at and those of earlier
+ * revisions (/Prev), at most MAX_SECTIONS. When startxref leads nowhere (a damaged file), the
+ * newest MAX_SECTIONS trailers and cross-reference stream dictionaries in the file.
+ */
+function* trailers(file: PdfFile): Generator<Map<string, PdfValue>> {
+  const tailStart = Math.max(0, file.bytes.length - 1024);
+  file.charge(file.bytes.length - tailStart);
+  const startxref = /startxref\s+(\d+)\s*(?:%%EOF)?\s*$/.exec(file.bytes.toString('latin1', tailStart));
+  let dict = startxref ? sectionAt(file, Number(startxref[1])) : undefined;
   if (dict) {
     const seen = new Set<number>();
     while (dict) {
       yield dict;
       const prev = dict.get('Prev');
-      if (prev?.kind !== 'number' || seen.has(prev.value) || seen.size >= 100) return;
+      if (prev?.kind !== 'number' || seen.has(prev.value) || seen.size + 1 >= MAX_SECTIONS) return;
       seen.add(prev.value);
-      dict = trailerAt(bytes, text, prev.value);
+      dict = sectionAt(file, prev.value);
     }
     return;
   }
-  const starts: number[] = [];
-  for (const match of text.matchAll(/trailer\s*<</g)) starts.push(match.index + 'trailer'.length);
-  for (const match of text.matchAll(/\/Type\s*\/XRef\b/g)) {
-    const obj = text.lastIndexOf('obj', match.index);
-    if (obj >= 0 && match.index - obj < 4096) starts.push(obj + 3);
-  }
-  for (const at of starts.sort((a, b) => b - a)) {
+  for (const at of candidateSections(file)) {
     try {
-      yield new Parser(bytes, at).dictionary();
-    } catch {}
+      yield file.dictionaryAt(at);
+    } catch (error) {
+      if (error instanceof PdfFormatError && error.message.startsWith('too much work')) throw error;
+    }
   }
 }
 
-const resolve = (bytes: Buffer, text: string, value: PdfValue | undefined): PdfValue | undefined =>
-  value?.kind === 'ref' ? { kind: 'dict', value: indirectDictionary(bytes, text, value.num, value.gen) } : value;
+const resolve = (file: PdfFile, value: PdfValue | undefined): PdfValue | undefined =>
+  value?.kind === 'ref' ? { kind: 'dict', value: file.dictionaryAt(file.objectStart(value.num, value.gen)) } : value;
 
 function numberOf(dict: Map<string, PdfValue>, key: string, fallback: number): number {
   const value = dict.get(key);
@@ -256,15 +427,15 @@ function numberOf(dict: Map<string, PdfValue>, key: string, fallback: number): n
 
 /**
  * The PDF's encryption, or null when it is not encrypted. Throws PdfFormatError when the trailer
- * names an encryption dictionary that cannot be read.
+ * names an encryption dictionary that cannot be read, or the file takes more work than its size
+ * allows. `work` receives the bytes examined.
  */
-export function readEncryption(input: Uint8Array): PdfEncryption | null {
-  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  const text = bytes.toString('latin1');
-  for (const trailer of trailers(bytes, text)) {
+export function readEncryption(input: Uint8Array, work: PdfWork = { bytes: 0 }): PdfEncryption | null {
+  const file = new PdfFile(Buffer.from(input.buffer, input.byteOffset, input.byteLength), work);
+  for (const trailer of trailers(file)) {
     const entry = trailer.get('Encrypt');
     if (!entry || entry.kind === 'null') continue;
-    const encrypt = resolve(bytes, text, entry);
+    const encrypt = resolve(file, entry);
     if (encrypt?.kind !== 'dict') throw new PdfFormatError('the encryption dictionary is not a dictionary');
     const dict = encrypt.value;
     const filter = dict.get('Filter');
@@ -277,11 +448,11 @@ export function readEncryption(input: Uint8Array): PdfEncryption | null {
     let bits = numberOf(dict, 'Length', 40);
     // Version 4 states the key length in its crypt filter, in bytes or bits (§7.6.5).
     if (v === 4) {
-      const filters = resolve(bytes, text, dict.get('CF'));
+      const filters = resolve(file, dict.get('CF'));
       const stream = dict.get('StmF');
       const cf =
         filters?.kind === 'dict' && stream?.kind === 'name'
-          ? resolve(bytes, text, filters.value.get(stream.value))
+          ? resolve(file, filters.value.get(stream.value))
           : undefined;
       const length = cf?.kind === 'dict' ? numberOf(cf.value, 'Length', 128) : 128;
       bits = length < 40 ? length * 8 : length;
@@ -460,10 +631,10 @@ export type PdfPasswordCheck =
   | { result: 'unreadable' };
 
 /** The whole check for an upload: is the file encrypted, and does the given password open it? */
-export function checkPdfPassword(bytes: Uint8Array, password: string): PdfPasswordCheck {
+export function checkPdfPassword(bytes: Uint8Array, password: string, work?: PdfWork): PdfPasswordCheck {
   let enc: PdfEncryption | null;
   try {
-    enc = readEncryption(bytes);
+    enc = readEncryption(bytes, work);
   } catch (error) {
     if (error instanceof PdfFormatError) return { result: 'unreadable' };
     throw error;
