@@ -1,6 +1,7 @@
+import { request } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/lib/api/paths.ts';
+import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { addDays } from '../../src/lib/dates.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
 import { SANDBOX_CREDENTIALS } from '../../src/server/config.ts';
@@ -11,7 +12,7 @@ import { WEBHOOK_PATHS } from '../../src/server/repay/providerRoutes.ts';
 import { REPAY_PATHS } from '../../src/server/repay/routes.ts';
 import { createBorrower, randomPan } from './support/borrower.ts';
 import { payuResponse, postForm, razorpayCheckoutResult, razorpayWebhook } from './support/providers.ts';
-import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
+import { CLIENT_KEY, ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode } from './support/signIn.ts';
 
 const { key: payuKey, salt: payuSalt } = SANDBOX_CREDENTIALS.payu;
@@ -529,5 +530,72 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
     });
     expect(notAForm.status).toBe(415);
     expect((await server.get(API.health)).status).toBe(200);
+  });
+});
+
+describe('public addresses come from PUBLIC_API_URL and PUBLIC_SITE_URL, never from a forged Host header', () => {
+  const SITE = 'https://www.koshcredit.example';
+  const API_ORIGIN = 'https://api.koshcredit.example';
+  let server: TestServer;
+  const clock = testClock(Date.now());
+
+  beforeAll(async () => {
+    server = await startServer('embedded', { PUBLIC_SITE_URL: SITE, PUBLIC_API_URL: API_ORIGIN }, { now: clock.now });
+  });
+  afterAll(() => server.close());
+
+  /** A request whose Host header names another site (fetch always sends the real one). */
+  function withHost(path: string, headers: Record<string, string>, body: string) {
+    const { port } = new URL(server.url);
+    return new Promise<{ status: number; location: string | undefined; text: string }>((resolve, reject) => {
+      const sent = request(
+        { host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, Host: 'evil.example' } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => {
+            text += chunk;
+          });
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, location: response.headers.location, text }),
+          );
+        },
+      );
+      sent.on('error', reject);
+      sent.end(body);
+    });
+  }
+  const json = (path: string, body: unknown, auth: Record<string, string>) =>
+    withHost(path, { 'Content-Type': 'application/json', ...auth }, JSON.stringify(body));
+
+  it("PayU's surl and furl, the checkout address and the thank-you redirect stay on the configured origins", async () => {
+    const { pancard, mobile } = await createBorrower(server, clock.now());
+    const sent = await json(REPAY_PATHS.sendOtp, { pancard }, { [HEADERS.clientKey]: CLIENT_KEY });
+    expect(JSON.parse(sent.text)).toMatchObject({ Status: 1 });
+    const verified = await json(
+      REPAY_PATHS.verifyOtp,
+      { panNumber: pancard, otp: await latestCode(server, mobile) },
+      { [HEADERS.clientKey]: CLIENT_KEY },
+    );
+    const session = JSON.parse(verified.text);
+    expect(session.Data.razorpay_checkout_url).toMatch(new RegExp(`^${API_ORIGIN}/`));
+    const token = session.Data.repay_token as string;
+    const ordered = await json(
+      REPAY_PATHS.payuOrder,
+      { amount: '500', productinfo: 'x', firstname: 'x', email: 'x@x.in', mobile: '9', udf5: '' },
+      { [HEADERS.token]: token },
+    );
+    const { parameters, payment_url } = JSON.parse(ordered.text).data;
+    expect(parameters.surl).toBe(`${API_ORIGIN}${REPAY_PATHS.payuSuccess}`);
+    expect(parameters.furl).toBe(`${API_ORIGIN}${REPAY_PATHS.payuFailure}`);
+    expect(payment_url).toMatch(new RegExp(`^${API_ORIGIN}/`));
+    const success = payuResponse(parameters, 'success');
+    const back = await withHost(
+      REPAY_PATHS.payuSuccess,
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+      new URLSearchParams(success).toString(),
+    );
+    expect(back.status).toBe(303);
+    expect(back.location).toBe(`${SITE}/thanku?txnStatus=SUCCESS&txnId=${success.mihpayid}`);
+    expect(back.text).not.toContain('evil.example');
   });
 });
