@@ -1,20 +1,13 @@
 /**
  * `npm audit --omit=dev` as a hard limit (issue 7): fails on any high or critical advisory in what
- * the product ships. When the registry's advisory service cannot be reached (this build machine's
- * registry mirror answers 405), it says plainly that nothing was checked, and does not pretend
- * the dependencies passed: the exit code is 0 only with AUDIT_OFFLINE_OK=1, else 2.
+ * the product ships. What the answer means, including NOT CHECKED when the advisory service cannot
+ * be asked, is decided in scripts/auditDecision.ts (AUDIT_REQUIRED=1 makes NOT CHECKED a failure).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { type AuditReport, auditDecision, auditRequired } from './auditDecision.ts';
 
 const run = promisify(execFile);
-
-interface AuditReport {
-  metadata?: { vulnerabilities?: Record<string, number> };
-  error?: { code?: string; summary?: string };
-  /** What npm prints when the advisory request itself failed. */
-  message?: string;
-}
 
 async function audit(): Promise<{ report: AuditReport | undefined; raw: string }> {
   try {
@@ -32,22 +25,7 @@ async function audit(): Promise<{ report: AuditReport | undefined; raw: string }
 }
 
 const { report, raw } = await audit();
-const counts = report?.metadata?.vulnerabilities;
-if (!counts) {
-  const reason =
-    report?.error?.summary ||
-    report?.message ||
-    (raw.split('\n').find((line) => line.includes('audit')) ?? 'no answer');
-  console.log(`npm audit --omit=dev: NOT CHECKED, the advisory service could not be asked (${reason.trim()}).`);
-  process.exit(process.env.AUDIT_OFFLINE_OK === '1' ? 0 : 2);
-}
-const serious = (counts.high ?? 0) + (counts.critical ?? 0);
-console.log(
-  `npm audit --omit=dev: ${Object.entries(counts)
-    .map(([level, count]) => `${level} ${count}`)
-    .join(', ')}`,
-);
-if (serious > 0) {
-  console.error(`${serious} high or critical advisories in production dependencies: see npm audit --omit=dev`);
-  process.exit(1);
-}
+const decision = auditDecision(report, raw, auditRequired(process.env));
+for (const line of decision.out) console.log(line);
+for (const line of decision.err) console.error(line);
+process.exitCode = decision.exitCode;
