@@ -1,6 +1,7 @@
 /**
- * Demo data for a new embedded database (unless SEED_DEMO=0): a borrower with an active loan, so
- * the repay page works on a fresh `npm start`.
+ * Demo data for a new embedded database (SEED_DEMO: on by default outside production, off in
+ * production, where its SMS would be real): a borrower with an active loan, so the repay page works on
+ * a fresh `npm start`.
  */
 import { count } from 'drizzle-orm';
 import { addDays, indiaDate } from '../lib/dates.ts';
