@@ -39,8 +39,9 @@ export function signedFilePath(secret: string, fileId: string, expires: number):
 export function fileUrl(c: Context<AppEnv>, fileId: string): string {
   const { config, now } = c.get('deps');
   const expires = Math.floor(now().getTime() / 1000) + LIFETIME_SECONDS;
+  // PUBLIC_API_URL (required in production); the request's own origin only outside production.
   const base = config.payments.apiUrl ?? new URL(c.req.url).origin;
-  return `${base}${signedFilePath(config.otp.secret, fileId, expires)}`;
+  return new URL(signedFilePath(config.otp.secret, fileId, expires), base).href;
 }
 
 export const fileRoutes = [
