@@ -134,12 +134,16 @@ async function check(): Promise<void> {
     // npm runs on this Node (the project's Node 24), whatever the system's is.
     const path = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
     const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
-    say('npm install --omit=dev (production dependencies only, from the lock file)');
-    await run(npm[0] as string, [...npm.slice(1), 'install', '--omit=dev', '--no-audit', '--no-fund'], {
-      cwd: folder,
-      env: { ...process.env, PATH: path, npm_config_loglevel: 'error' },
-      limitMs: INSTALL_LIMIT_MS,
-    });
+    say('npm install --omit=dev --ignore-scripts (production dependencies only, the lock file, as the Dockerfile)');
+    await run(
+      npm[0] as string,
+      [...npm.slice(1), 'install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'],
+      {
+        cwd: folder,
+        env: { ...process.env, PATH: path, npm_config_loglevel: 'error' },
+        limitMs: INSTALL_LIMIT_MS,
+      },
+    );
 
     let databaseUrl: string | undefined;
     if (process.env.TEST_DATABASE_URL) {

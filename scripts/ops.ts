@@ -254,7 +254,7 @@ function option(args: string[], name: string): string | undefined {
  * and no more than the integer column holds. null for anything else.
  */
 function wholeNumber(text: string | undefined, max = INTEGER_MAX): number | null {
-  if (text === undefined || !/^\d{1,10}$/.test(text)) return null;
+  if (text === undefined || !/^\d{1,16}$/.test(text)) return null;
   const value = Number(text);
   return value <= max ? value : null;
 }
@@ -266,8 +266,9 @@ function rupeesToPaise(text: string): number | null {
   return paise !== null && Number.isSafeInteger(paise) && paise <= INTEGER_MAX ? paise : null;
 }
 
+/** Lead ids are a bigint column, read as JavaScript numbers: any safe integer from 1. */
 function leadIdOf(idText: string | undefined): number {
-  const id = wholeNumber(idText);
+  const id = wholeNumber(idText, Number.MAX_SAFE_INTEGER);
   if (id === null || id < 1) throw new UsageError('Give the lead id, a number: see npm run ops -- leads');
   return id;
 }

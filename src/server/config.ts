@@ -65,6 +65,9 @@ const EnvSchema = v.object({
   ),
   SMS_HTTP_URL: v.optional(v.pipe(v.string(), v.url('must be a full https:// address'))),
   SMS_HTTP_API_KEY: optionalText(),
+  SMS_SENDER: v.optional(v.picklist(['inprocess', 'off'], 'must be inprocess or off'), 'inprocess'),
+  SMS_SENDER_POLL_MS: int(1_000, 20, 60_000),
+  SMS_MAX_ATTEMPTS: int(6, 1, 20),
   MAIL_TRANSPORT: v.optional(v.picklist(['outbox', 'http'], 'must be outbox or http')),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'noreply@koshcredit.example'),
   MAIL_HTTP_URL: v.optional(v.pipe(v.string(), v.url('must be a full https:// address'))),
@@ -126,6 +129,8 @@ export interface Config {
   sms:
     | { transport: 'outbox'; senderId: string; templateId: string }
     | { transport: 'http'; senderId: string; templateId: string; url: string; apiKey: string };
+  /** Who delivers the SMS queue: a sender in this process, or only others (`npm run sms-sender`). */
+  smsSender: { mode: 'inprocess' | 'off'; pollMs: number; maxAttempts: number };
   /** E-mail (the Key Fact Statement): the outbox outside production, a mail API in production. */
   mail: { transport: 'outbox'; from: string } | { transport: 'http'; from: string; url: string; apiKey: string };
   /** Seed the demo borrower into an empty embedded database (off in production unless SEED_DEMO=1). */
@@ -319,6 +324,7 @@ export function loadConfig(env: Env = process.env): Config {
     session: { absoluteHours: e.SESSION_ABSOLUTE_HOURS, idleMinutes: e.SESSION_IDLE_MINUTES },
     contactMaxPerAddressPerHour: e.CONTACT_MAX_PER_ADDRESS_PER_HOUR,
     sms,
+    smsSender: { mode: e.SMS_SENDER, pollMs: e.SMS_SENDER_POLL_MS, maxAttempts: e.SMS_MAX_ATTEMPTS },
     mail,
     // The demo borrower sends real SMS through a real gateway: never by default in production.
     seedDemo: e.SEED_DEMO === undefined ? !production : e.SEED_DEMO === '1' || e.SEED_DEMO === 'true',

@@ -5,13 +5,17 @@ import type { PanVerifier } from './kyc/panVerifier.ts';
 import type { Logger } from './logger.ts';
 import type { OtpCodes } from './otp/codes.ts';
 import type { ActiveSession, Sessions } from './signIn/sessions.ts';
+import type { SmsQueue } from './sms/queue.ts';
 import type { SmsTransport } from './sms/transport.ts';
 import type { FileStore } from './storage/fileStore.ts';
 
 export interface Deps {
   config: Config;
   db: Database;
-  sms: SmsTransport;
+  /** SMS to send: stored with the request's writes, delivered by the sender (src/server/sms/sender.ts). */
+  sms: SmsQueue;
+  /** The gateway the sender delivers through (the outbox table outside production). */
+  smsGateway: SmsTransport;
   log: Logger;
   /** The server's idea of now; tests and the development clock route move it. */
   now: () => Date;

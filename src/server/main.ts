@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { InFlightRequests } from './http/inFlight.ts';
 import { createLogger } from './logger.ts';
 import { DEMO_BORROWER, seedDemo } from './seed.ts';
-import { createDeps } from './services.ts';
+import { createDeps, startSmsSender } from './services.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -29,14 +29,21 @@ const { deps, database } = services;
 const requests = new InFlightRequests();
 const app = createApp(deps, requests);
 const seeded = config.seedDemo && database.kind === 'embedded' && (await seedDemo(deps));
+// Delivers the SMS queue from this process (SMS_SENDER=off: only `npm run sms-sender` does).
+const smsSender = startSmsSender(deps);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const origin = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}`;
-  log.info('listening', { address: `${origin}/`, database: database.kind, sms: deps.sms.name });
+  log.info('listening', {
+    address: `${origin}/`,
+    database: database.kind,
+    sms: deps.smsGateway.name,
+    sms_sender: config.smsSender.mode,
+  });
   // For people, not log collectors: where to look and where the codes are.
   if (config.logLevel !== 'silent') {
     console.log(`\n  Kosh Credit is running at ${origin}/`);
-    if (deps.sms.name === 'outbox') {
+    if (deps.smsGateway.name === 'outbox') {
       console.log(`  One-time codes: printed here as "sms outbox", and at ${origin}${API.devOutbox}?to=<mobile>`);
     }
     if (config.seedDemo && database.kind === 'embedded') {
@@ -49,7 +56,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   }
 });
 
-/** Longer than the slowest outside call a request can wait for (the SMS gateway's 10 s limit). */
+/** Longer than the slowest outside call a request or the SMS sender can wait for (the SMS gateway's 10 s limit). */
 const STOP_WAIT_MS = 15_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -62,8 +69,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       log.error('stopping: requests still running; exiting without them', { requests_running: requests.count });
       process.exit(1);
     }, STOP_WAIT_MS).unref();
-    // The database stays open until the last running request has finished, whether or not its client is still there.
-    await requests.drain();
+    // The database stays open until the last running request has finished, whether or not its client is still there,
+    // and the sender's delivery in flight is recorded (what it has not claimed stays queued for the next start).
+    await Promise.all([requests.drain(), smsSender?.stop()]);
     await database.close();
     // Answers already on their way get a moment to reach their clients.
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000))]);

@@ -1,4 +1,4 @@
-/** Wires the outside world for the app: database, SMS transport, one-time codes, sessions, clock. */
+/** Wires the outside world for the app: database, SMS queue and gateway, one-time codes, sessions, clock. */
 import type { Config } from './config.ts';
 import type { Deps } from './context.ts';
 import { type OpenDatabase, openDatabase } from './db/client.ts';
@@ -9,12 +9,15 @@ import { OtpCodes } from './otp/codes.ts';
 import { Sessions } from './signIn/sessions.ts';
 import { httpTransport } from './sms/httpTransport.ts';
 import { outboxTransport } from './sms/outboxTransport.ts';
+import { SmsQueue } from './sms/queue.ts';
+import { SmsSender } from './sms/sender.ts';
 import type { SmsTransport } from './sms/transport.ts';
 import { diskFileStore, memoryFileStore } from './storage/fileStore.ts';
 import { s3FileStore } from './storage/s3Store.ts';
 
 export interface ServiceOverrides {
   now?: () => Date;
+  /** The SMS gateway the sender delivers through. */
   sms?: SmsTransport;
   /** An already open database (tests share one per file). */
   database?: OpenDatabase;
@@ -26,14 +29,17 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
   const { db } = database;
   // Outside production the clock can be moved forward by the development clock route.
   const now = overrides.now ?? (config.env === 'production' ? () => new Date() : devClock);
-  const sms = overrides.sms ?? (config.sms.transport === 'http' ? httpTransport(config.sms) : outboxTransport(db, log));
+  const smsGateway =
+    overrides.sms ?? (config.sms.transport === 'http' ? httpTransport(config.sms) : outboxTransport(db, log));
+  const sms = new SmsQueue(now);
   const deps: Deps = {
     config,
     db,
     sms,
+    smsGateway,
     log,
     now,
-    otp: new OtpCodes(db, config.otp, now),
+    otp: new OtpCodes(db, config.otp, now, sms),
     sessions: new Sessions(db, config.session, now),
     panVerifier:
       overrides.panVerifier ?? (config.kyc.provider === 'http' ? httpPanVerifier(config.kyc) : sandboxPanVerifier()),
@@ -45,4 +51,19 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
     providerFetch: fetch,
   };
   return { deps, database };
+}
+
+/** The SMS sender of this process, delivering through the configured gateway; null when SMS_SENDER=off. */
+export function startSmsSender(deps: Deps): SmsSender | null {
+  if (deps.config.smsSender.mode === 'off') return null;
+  const sender = new SmsSender({
+    db: deps.db,
+    transport: deps.smsGateway,
+    queue: deps.sms,
+    log: deps.log,
+    now: deps.now,
+    settings: deps.config.smsSender,
+  });
+  sender.start();
+  return sender;
 }
