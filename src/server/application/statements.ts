@@ -10,11 +10,12 @@ import { type KeyFactStatement, keyFactStatement, kfsNumber } from '../../lib/kf
 import { site } from '../../lib/site.ts';
 import type { Config } from '../config.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
+import { databaseFailure } from '../db/errors.ts';
 import { customers, keyFactStatements, leads } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { mailTransportFor } from '../mail/index.ts';
 import { type KfsMoment, kfsMessage } from '../sms/messages.ts';
-import type { SmsTransport } from '../sms/transport.ts';
+import type { SmsQueue } from '../sms/queue.ts';
 
 export type StatementRow = typeof keyFactStatements.$inferSelect;
 type Lead = typeof leads.$inferSelect;
@@ -114,7 +115,8 @@ export const states = (content: KeyFactStatement, figures: StatementTerms) =>
 export interface Delivery {
   config: Config;
   db: Database;
-  sms: SmsTransport;
+  /** The SMS queue: the link leaves through it, delivered (and retried) by the sender. */
+  sms: SmsQueue;
   log: Logger;
   /** The request's origin, when there is a request: the site's address when PUBLIC_SITE_URL is unset. */
   origin?: string;
@@ -145,8 +147,8 @@ function mailBody(content: KeyFactStatement, intro: string, link: string): strin
 }
 
 /**
- * Sends the statement's link by SMS, and by e-mail where the customer gave an address. A failing
- * transport never undoes what happened (the statement stays on the dashboard): it is logged without
+ * Sends the statement's link by SMS (queued; the sender delivers it), and by e-mail where the
+ * customer gave an address. A failing transport never undoes what happened (the statement stays on the dashboard): it is logged without
  * the address or the number, and the caller carries on.
  */
 export async function deliverStatement(delivery: Delivery, row: StatementRow, moment: KfsMoment): Promise<void> {
@@ -160,14 +162,20 @@ export async function deliverStatement(delivery: Delivery, row: StatementRow, mo
   if (!customer) return;
   const facts = { kfs_no: row.kfsNo, moment: moment.kind };
   try {
-    await delivery.sms.send({
-      to: customer.mobile,
-      body: kfsMessage(row.kfsNo, moment, link, delivery.config.sms.senderId),
-      senderId: delivery.config.sms.senderId,
-      templateId: delivery.config.sms.templateId,
-    });
+    await delivery.sms.enqueue(
+      delivery.db,
+      {
+        to: customer.mobile,
+        body: kfsMessage(row.kfsNo, moment, link, delivery.config.sms.senderId),
+        senderId: delivery.config.sms.senderId,
+        templateId: delivery.config.sms.templateId,
+      },
+      'kfs',
+    );
+    delivery.sms.wake();
   } catch (error) {
-    delivery.log.warn('kfs sms not sent', { ...facts, error: (error as Error).message });
+    // Only the database can fail here (the gateway is the sender's business): its code, never its parameters.
+    delivery.log.warn('kfs sms not queued', { ...facts, db_code: databaseFailure(error)?.code ?? 'unknown' });
   }
   if (!customer.email) return;
   const subject =

@@ -153,6 +153,39 @@ export const smsOutbox = pgTable(
   (table) => [index('sms_outbox_to_idx').on(table.to, table.createdAt)],
 );
 
+/**
+ * SMS waiting to leave, and what became of them: a request stores its message here in the same
+ * transaction as what it is about (a code) and answers; a sender (src/server/sms/sender.ts, in the
+ * server process or its own) claims rows with FOR UPDATE SKIP LOCKED, so several processes share
+ * the queue without sending a message twice. `to` and `body` are needed to send and never logged;
+ * last_error carries no personal data.
+ */
+export const smsQueue = pgTable(
+  'sms_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    body: text('body').notNull(),
+    senderId: text('sender_id').notNull(),
+    templateId: text('template_id').notNull(),
+    /** login | repay | kfs: what the message is for, for the logs and the operators. */
+    purpose: text('purpose').notNull(),
+    /** queued | sending | sent | failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** A message not sent by then is useless (a one-time code that has expired): it fails instead. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** While status is sending: the claim's lease; after it, another sender may take the row again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('sms_queue_pick_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'sending')`)],
+);
+
 /** Every e-mail the outbox mail transport "sent" (development and tests only), as sms_outbox for SMS. */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -433,6 +466,7 @@ export const schema = {
   rateWindows,
   sessions,
   smsOutbox,
+  smsQueue,
   mailOutbox,
   contactMessages,
   leads,

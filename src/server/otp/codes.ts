@@ -7,26 +7,26 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import { type Database, queryRows } from '../db/client.ts';
+import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { takeSlot } from '../db/rateLimit.ts';
 import { ApiError } from '../http/respond.ts';
+import type { SmsQueue } from '../sms/queue.ts';
+import type { SmsMessage } from '../sms/transport.ts';
 
 export type OtpPurpose = 'login' | 'repay';
-
-/** Delivery failed; the route logs the reason and tells the user to try again. */
-export class SmsNotSent extends ApiError {
-  readonly reason: string;
-  constructor(reason: string) {
-    super(503, 'We could not send the OTP just now. Please try again in a minute.', 'sms_failed');
-    this.reason = reason;
-  }
-}
 
 export interface IssueRequest {
   purpose: OtpPurpose;
   subject: string;
-  customerId: string | null;
   address: string;
+  /**
+   * Runs inside the transaction once the per-address slot is taken, so a refused request writes
+   * nothing: whom the code is for (found, or created by a first sign-in) and the mobile to text
+   * (null: no SMS, as for a PAN without a loan).
+   */
+  recipient(tx: Transaction): Promise<{ customerId: string | null; mobile: string | null }>;
+  /** The SMS that carries the code. */
+  message(code: string, mobile: string): SmsMessage;
 }
 
 export const OTP_MESSAGES = {
@@ -42,11 +42,13 @@ export class OtpCodes {
   private readonly db: Database;
   private readonly settings: Config['otp'];
   private readonly now: () => Date;
+  private readonly sms: SmsQueue;
 
-  constructor(db: Database, settings: Config['otp'], now: () => Date) {
+  constructor(db: Database, settings: Config['otp'], now: () => Date, sms: SmsQueue) {
     this.db = db;
     this.settings = settings;
     this.now = now;
+    this.sms = sms;
   }
 
   private hash(purpose: OtpPurpose, subject: string, code: string): string {
@@ -54,66 +56,61 @@ export class OtpCodes {
   }
 
   /**
-   * Takes a slot under the per-address cap and the subject's spacing and hourly cap, ends any
-   * earlier live code and stores the new one: two statements, each race-free on its own row. The
-   * code is handed to `deliver` afterwards, so no lock is held while an SMS gateway answers; if
-   * delivery fails, the code is removed and the slots are given back.
+   * In one transaction: takes a slot under the per-address cap, finds or creates the recipient,
+   * takes the subject's spacing and hourly cap, ends any earlier live code, stores the new one and
+   * queues its SMS. Any refusal rolls all of it back, so a refused request leaves no row behind.
+   * No gateway is waited for: the sender delivers the SMS after the commit, and a gateway that is
+   * slow or down changes neither the answer nor its time.
    */
-  async issue(request: IssueRequest, deliver: (code: string) => Promise<void>): Promise<void> {
+  async issue(request: IssueRequest): Promise<{ customerId: string | null }> {
     const { purpose, subject, address } = request;
     const now = this.now();
     const hourAgo = new Date(now.getTime() - 3_600_000);
     const spacingAgo = new Date(now.getTime() - this.settings.resendSeconds * 1000);
-    const addressKey = `otp:${address}`;
-    if (!(await takeSlot(this.db, addressKey, this.settings.maxPerAddressPerHour, 3600, now))) {
-      throw new ApiError(429, OTP_MESSAGES.perAddressCap, 'otp_address_limit', undefined, {
-        retry_after_seconds: 3600,
-      });
-    }
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const expiresAt = new Date(now.getTime() + this.settings.ttlSeconds * 1000);
-    const [created] = await queryRows<{ id: number }>(
-      this.db,
-      sql`with slot as (
-            insert into otp_throttle (purpose, subject, last_sent_at, window_started_at, sent_in_window)
-            values (${purpose}, ${subject}, ${now}, ${now}, 1)
-            on conflict (purpose, subject) do update set
-              last_sent_at = ${now},
-              window_started_at = case when otp_throttle.window_started_at <= ${hourAgo} then ${now} else otp_throttle.window_started_at end,
-              sent_in_window = case when otp_throttle.window_started_at <= ${hourAgo} then 1 else otp_throttle.sent_in_window + 1 end
-            where otp_throttle.last_sent_at <= ${spacingAgo}
-              and (otp_throttle.window_started_at <= ${hourAgo} or otp_throttle.sent_in_window < ${this.settings.maxPerMobilePerHour})
-            returning 1
-          ), ended as (
-            update otp_codes set consumed_at = ${now}
-            where purpose = ${purpose} and subject = ${subject} and consumed_at is null and exists (select 1 from slot)
-          )
-          insert into otp_codes (purpose, subject, customer_id, code_hash, address, created_at, expires_at)
-          select ${purpose}, ${subject}, ${request.customerId}, ${this.hash(purpose, subject, code)}, ${address}, ${now}, ${expiresAt}
-          where exists (select 1 from slot)
-          returning id`,
-    );
-    if (!created) {
-      await this.db.execute(sql`update rate_windows set count = count - 1 where key = ${addressKey} and count > 0`);
-      throw await this.refusal(purpose, subject, now);
-    }
-    try {
-      await deliver(code);
-    } catch (error) {
-      await this.db.execute(sql`delete from otp_codes where id = ${created.id}`);
-      await this.db.execute(
-        sql`update otp_throttle set last_sent_at = '-infinity', sent_in_window = greatest(sent_in_window - 1, 0)
-            where purpose = ${purpose} and subject = ${subject}`,
+    const issued = await this.db.transaction(async (tx) => {
+      if (!(await takeSlot(tx, `otp:${address}`, this.settings.maxPerAddressPerHour, 3600, now))) {
+        throw new ApiError(429, OTP_MESSAGES.perAddressCap, 'otp_address_limit', undefined, {
+          retry_after_seconds: 3600,
+        });
+      }
+      const recipient = await request.recipient(tx);
+      const [created] = await queryRows<{ id: number }>(
+        tx,
+        sql`with slot as (
+              insert into otp_throttle (purpose, subject, last_sent_at, window_started_at, sent_in_window)
+              values (${purpose}, ${subject}, ${now}, ${now}, 1)
+              on conflict (purpose, subject) do update set
+                last_sent_at = ${now},
+                window_started_at = case when otp_throttle.window_started_at <= ${hourAgo} then ${now} else otp_throttle.window_started_at end,
+                sent_in_window = case when otp_throttle.window_started_at <= ${hourAgo} then 1 else otp_throttle.sent_in_window + 1 end
+              where otp_throttle.last_sent_at <= ${spacingAgo}
+                and (otp_throttle.window_started_at <= ${hourAgo} or otp_throttle.sent_in_window < ${this.settings.maxPerMobilePerHour})
+              returning 1
+            ), ended as (
+              update otp_codes set consumed_at = ${now}
+              where purpose = ${purpose} and subject = ${subject} and consumed_at is null and exists (select 1 from slot)
+            )
+            insert into otp_codes (purpose, subject, customer_id, code_hash, address, created_at, expires_at)
+            select ${purpose}, ${subject}, ${recipient.customerId}, ${this.hash(purpose, subject, code)}, ${address}, ${now}, ${expiresAt}
+            where exists (select 1 from slot)
+            returning id`,
       );
-      await this.db.execute(sql`update rate_windows set count = count - 1 where key = ${addressKey} and count > 0`);
-      throw new SmsNotSent((error as Error).message);
-    }
+      if (!created) throw await this.refusal(tx, purpose, subject, now);
+      if (recipient.mobile) {
+        await this.sms.enqueue(tx, request.message(code, recipient.mobile), purpose, expiresAt);
+      }
+      return recipient;
+    });
+    if (issued.mobile) this.sms.wake();
+    return { customerId: issued.customerId };
   }
 
   /** Why a send was refused: too soon after the last one, or over the hourly cap. */
-  private async refusal(purpose: OtpPurpose, subject: string, now: Date): Promise<ApiError> {
+  private async refusal(tx: Transaction, purpose: OtpPurpose, subject: string, now: Date): Promise<ApiError> {
     const [throttle] = await queryRows<{ last_sent_at: Date | string }>(
-      this.db,
+      tx,
       sql`select last_sent_at from otp_throttle where purpose = ${purpose} and subject = ${subject}`,
     );
     const last = throttle ? new Date(throttle.last_sent_at).getTime() : 0;

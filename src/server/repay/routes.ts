@@ -24,7 +24,6 @@ import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { figuresInRupees, type LoanRow, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { activeLoanByPan } from '../loans/store.ts';
-import { SmsNotSent } from '../otp/codes.ts';
 import {
   createPayuPaymentOrder,
   createRazorpayPaymentOrder,
@@ -102,34 +101,24 @@ export const repayRoutes = [
     tag: 'Repay',
     auth: 'client',
     body: SendOtpRequest,
-    failures: { 503: 'The SMS could not be sent; try again.' },
     async handle(c, input) {
       const deps = c.get('deps');
       const found = await activeLoanByPan(deps.db, input.pancard);
-      try {
-        // The PAN is throttled and capped whether or not it has a loan, so the answers cannot tell.
-        await deps.otp.issue(
-          {
-            purpose: 'repay',
-            subject: input.pancard,
-            customerId: found?.customer.id ?? null,
-            address: c.get('address'),
-          },
-          async (code) => {
-            if (!found) return;
-            await deps.sms.send({
-              to: found.customer.mobile,
-              body: otpMessage(code, 'repay', deps.config.sms.senderId, Math.round(deps.config.otp.ttlSeconds / 60)),
-              senderId: deps.config.sms.senderId,
-              templateId: deps.config.sms.templateId,
-            });
-          },
-        );
-      } catch (error) {
-        if (error instanceof SmsNotSent)
-          c.get('log').error('sms not sent', { transport: deps.sms.name, reason: error.reason });
-        throw error;
-      }
+      // The PAN is throttled and capped, and a code stored, whether or not it has a loan; only a loan's
+      // mobile gets an SMS, queued in the same transaction. No gateway is waited for, so neither the
+      // answer nor its time tells whether the PAN has a loan, even while the gateway is slow or down.
+      await deps.otp.issue({
+        purpose: 'repay',
+        subject: input.pancard,
+        address: c.get('address'),
+        recipient: async () => ({ customerId: found?.customer.id ?? null, mobile: found?.customer.mobile ?? null }),
+        message: (code, mobile) => ({
+          to: mobile,
+          body: otpMessage(code, 'repay', deps.config.sms.senderId, Math.round(deps.config.otp.ttlSeconds / 60)),
+          senderId: deps.config.sms.senderId,
+          templateId: deps.config.sms.templateId,
+        }),
+      });
       return ok(c, {}, REPAY_OTP_SENT);
     },
   }),

@@ -2,31 +2,50 @@
 import { eq, sql } from 'drizzle-orm';
 import { LoginRequest, ResendRequest, VerifyRequest } from '../../lib/schemas/signIn.ts';
 import type { Deps } from '../context.ts';
-import { queryRows } from '../db/client.ts';
+import { queryRows, type Transaction } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
 import { ApiError, ok } from '../http/respond.ts';
-import { SmsNotSent } from '../otp/codes.ts';
 import { defineEvent } from '../registration/events.ts';
 import { otpMessage } from '../sms/messages.ts';
+import type { SmsMessage } from '../sms/transport.ts';
 
 export const OTP_SENT = 'OTP sent successfully to your mobile number.';
 const START_AGAIN = 'Your sign-in has expired. Please enter your mobile number again.';
 
-async function sendLoginCode(deps: Deps, customer: { id: string; mobile: string }, address: string, log: Deps['log']) {
-  const { config, otp, sms } = deps;
-  try {
-    await otp.issue({ purpose: 'login', subject: customer.mobile, customerId: customer.id, address }, (code) =>
-      sms.send({
-        to: customer.mobile,
-        body: otpMessage(code, 'login', config.sms.senderId, Math.round(config.otp.ttlSeconds / 60)),
-        senderId: config.sms.senderId,
-        templateId: config.sms.templateId,
-      }),
+/** The SMS carrying a sign-in code. */
+function loginMessage(config: Deps['config'], code: string, mobile: string): SmsMessage {
+  return {
+    to: mobile,
+    body: otpMessage(code, 'login', config.sms.senderId, Math.round(config.otp.ttlSeconds / 60)),
+    senderId: config.sms.senderId,
+    templateId: config.sms.templateId,
+  };
+}
+
+/**
+ * The first login of a mobile creates its profile and keeps the campaign it came from; later logins
+ * find it. Runs inside the code's transaction, after the per-address slot: a refused login adds no row.
+ */
+async function findOrCreateCustomer(tx: Transaction, input: LoginRequest): Promise<string> {
+  const found = async () =>
+    queryRows<{ id: string }>(
+      tx,
+      sql`with created as (
+            insert into customers (mobile, utm_source, utm_medium, utm_campaign, utm_term, utm_content)
+            values (${input.mobile}, ${input.utm_source}, ${input.utm_medium}, ${input.utm_campaign}, ${input.utm_term}, ${input.utm_content})
+            on conflict (mobile) do nothing
+            returning id
+          )
+          select id from created
+          union all
+          select id from customers where mobile = ${input.mobile}
+          limit 1`,
     );
-  } catch (error) {
-    if (error instanceof SmsNotSent) log.error('sms not sent', { transport: sms.name, reason: error.reason });
-    throw error;
-  }
+  // A first login of the same mobile committed while this statement waited is not in its snapshot: look again.
+  let [customer] = await found();
+  if (!customer) [customer] = await found();
+  if (!customer) throw new Error('customer row missing after insert');
+  return customer.id;
 }
 
 export const signInEvents = {
@@ -34,26 +53,17 @@ export const signInEvents = {
     auth: 'client',
     schema: LoginRequest,
     async handle(c, input) {
-      const deps = c.get('deps');
-      // The first login of a mobile creates its profile and keeps the campaign it came from;
-      // later logins find it. One statement either way.
-      const [customer] = await queryRows<{ id: string; mobile: string }>(
-        deps.db,
-        sql`with created as (
-              insert into customers (mobile, utm_source, utm_medium, utm_campaign, utm_term, utm_content)
-              values (${input.mobile}, ${input.utm_source}, ${input.utm_medium}, ${input.utm_campaign}, ${input.utm_term}, ${input.utm_content})
-              on conflict (mobile) do nothing
-              returning id, mobile
-            )
-            select id, mobile from created
-            union all
-            select id, mobile from customers where mobile = ${input.mobile}
-            limit 1`,
-      );
-      if (!customer) throw new Error('customer row missing after insert');
-      await sendLoginCode(deps, customer, c.get('address'), c.get('log'));
-      // The same answer for a new and a known mobile: nothing tells whether someone is a customer.
-      return ok(c, { cust_profile_id: customer.id }, OTP_SENT);
+      const { config, otp } = c.get('deps');
+      const { customerId } = await otp.issue({
+        purpose: 'login',
+        subject: input.mobile,
+        address: c.get('address'),
+        recipient: async (tx) => ({ customerId: await findOrCreateCustomer(tx, input), mobile: input.mobile }),
+        message: (code, mobile) => loginMessage(config, code, mobile),
+      });
+      // The same answer, at once, for a new and a known mobile, whatever the SMS gateway does:
+      // nothing tells whether someone is a customer.
+      return ok(c, { cust_profile_id: customerId }, OTP_SENT);
     },
   }),
 
@@ -67,7 +77,13 @@ export const signInEvents = {
         .from(customers)
         .where(eq(customers.id, input.profile_id));
       if (!customer) throw new ApiError(400, START_AGAIN, 'unknown_profile');
-      await sendLoginCode(deps, customer, c.get('address'), c.get('log'));
+      await deps.otp.issue({
+        purpose: 'login',
+        subject: customer.mobile,
+        address: c.get('address'),
+        recipient: async () => ({ customerId: customer.id, mobile: customer.mobile }),
+        message: (code, mobile) => loginMessage(deps.config, code, mobile),
+      });
       return ok(c, { cust_profile_id: customer.id }, OTP_SENT);
     },
   }),

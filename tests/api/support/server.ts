@@ -10,7 +10,8 @@ import { createApp } from '../../../src/server/app.ts';
 import { type Env, loadConfig } from '../../../src/server/config.ts';
 import { type OpenDatabase, openDatabase } from '../../../src/server/db/client.ts';
 import { createLogger } from '../../../src/server/logger.ts';
-import { createDeps, type ServiceOverrides } from '../../../src/server/services.ts';
+import { createDeps, type ServiceOverrides, startSmsSender } from '../../../src/server/services.ts';
+import { keepInRunLog } from './runLog.ts';
 
 export type Engine = 'embedded' | 'postgres';
 /** The engines this run covers. */
@@ -95,11 +96,16 @@ export async function startServer(
 ): Promise<TestServer> {
   const config = loadConfig({ ...TEST_ENV, ...env });
   const logs: string[] = [];
-  const log = createLogger(config.logLevel, (line) => logs.push(line));
+  const log = createLogger(config.logLevel, (line) => {
+    logs.push(line);
+    keepInRunLog(line);
+  });
   const { database, dispose } = overrides.database
     ? { database: overrides.database, dispose: async () => {} }
     : await freshDatabase(engine);
   const { deps } = await createDeps(config, log, { ...overrides, database });
+  // The real sender, woken as each message is queued, so the outbox fills without polling.
+  const smsSender = startSmsSender(deps);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -111,6 +117,9 @@ export async function startServer(
     database,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // No upload check worker outlives its server.
+      await deps.pdfChecks.close();
+      await smsSender?.stop();
       await dispose();
     },
   };

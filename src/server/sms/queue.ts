@@ -1,0 +1,40 @@
+/**
+ * The durable SMS outbox: a request stores its message in sms_queue, in the same transaction as
+ * what the message is about, and answers without waiting for any gateway; the sender
+ * (./sender.ts) delivers it. After the transaction commits, the request calls `wake()` so a sender
+ * in the same process starts at once instead of at its next poll.
+ */
+import type { Database, Transaction } from '../db/client.ts';
+import { smsQueue } from '../db/schema.ts';
+import type { SmsMessage } from './transport.ts';
+
+export type SmsPurpose = 'login' | 'repay' | 'kfs';
+
+export class SmsQueue {
+  private readonly listeners = new Set<() => void>();
+  private readonly now: () => Date;
+
+  constructor(now: () => Date) {
+    this.now = now;
+  }
+
+  /** Stores a message to send; `expiresAt`: it is worthless after then (an expired code). */
+  async enqueue(
+    db: Database | Transaction,
+    message: SmsMessage,
+    purpose: SmsPurpose,
+    expiresAt: Date | null = null,
+  ): Promise<void> {
+    await db.insert(smsQueue).values({ ...message, purpose, nextAttemptAt: this.now(), expiresAt });
+  }
+
+  /** Tells the senders of this process that a message was committed. */
+  wake(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  onWake(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
