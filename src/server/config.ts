@@ -87,6 +87,9 @@ const EnvSchema = v.object({
   UPLOAD_BODY_LIMIT_BYTES: int(16 * 1024 * 1024, 1_024, 64 * 1024 * 1024),
   IMAGE_MAX_BYTES: int(5 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
   PDF_MAX_BYTES: int(10 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
+  PDF_CHECK_WORKERS: int(2, 1, 16),
+  PDF_CHECK_TIMEOUT_MS: int(2_000, 100, 60_000),
+  PDF_CHECK_QUEUE: int(16, 0, 1_000),
   FILES_DIR: optionalText(),
   FILES_STORE: v.optional(v.picklist(['disk', 's3'], 'must be disk or s3'), 'disk'),
   S3_ENDPOINT: v.optional(
@@ -145,7 +148,14 @@ export interface Config {
     payu: { key: string; salt: string; paymentUrl: string };
   };
   repaySessionMinutes: number;
-  uploads: { bodyLimitBytes: number; imageMaxBytes: number; pdfMaxBytes: number; filesDir: string };
+  uploads: {
+    bodyLimitBytes: number;
+    imageMaxBytes: number;
+    pdfMaxBytes: number;
+    filesDir: string;
+    /** The PDF check worker pool (src/server/storage/pdfCheckPool.ts). */
+    pdfCheck: { workers: number; timeoutMs: number; maxQueue: number };
+  };
   /** Object storage for uploads instead of FILES_DIR, when FILES_STORE=s3. */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
   kyc: { provider: 'sandbox' } | { provider: 'http'; url: string; apiKey: string };
@@ -340,6 +350,7 @@ export function loadConfig(env: Env = process.env): Config {
       bodyLimitBytes: e.UPLOAD_BODY_LIMIT_BYTES,
       imageMaxBytes: e.IMAGE_MAX_BYTES,
       pdfMaxBytes: e.PDF_MAX_BYTES,
+      pdfCheck: { workers: e.PDF_CHECK_WORKERS, timeoutMs: e.PDF_CHECK_TIMEOUT_MS, maxQueue: e.PDF_CHECK_QUEUE },
       filesDir: e.FILES_DIR ? resolve(e.FILES_DIR) : memory ? 'memory://' : resolve(e.DATA_DIR, 'files'),
     },
     s3,

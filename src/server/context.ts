@@ -8,6 +8,7 @@ import type { ActiveSession, Sessions } from './signIn/sessions.ts';
 import type { SmsQueue } from './sms/queue.ts';
 import type { SmsTransport } from './sms/transport.ts';
 import type { FileStore } from './storage/fileStore.ts';
+import type { PdfCheckPool } from './storage/pdfCheckPool.ts';
 
 export interface Deps {
   config: Config;
@@ -23,6 +24,8 @@ export interface Deps {
   sessions: Sessions;
   panVerifier: PanVerifier;
   files: FileStore;
+  /** Checks uploaded PDFs in worker threads, never on a request's thread (issue 13). */
+  pdfChecks: PdfCheckPool;
   /** How the server reaches payment providers: fetch live, the app itself when they are sandboxes. */
   providerFetch: typeof fetch;
 }

@@ -73,6 +73,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // and the sender's delivery in flight is recorded (what it has not claimed stays queued for the next start).
     await Promise.all([requests.drain(), smsSender?.stop()]);
     await database.close();
+    await deps.pdfChecks.close();
     // Answers already on their way get a moment to reach their clients.
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000))]);
     log.info('stopped');

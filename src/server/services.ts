@@ -13,6 +13,7 @@ import { SmsQueue } from './sms/queue.ts';
 import { SmsSender } from './sms/sender.ts';
 import type { SmsTransport } from './sms/transport.ts';
 import { diskFileStore, memoryFileStore } from './storage/fileStore.ts';
+import { PdfCheckPool } from './storage/pdfCheckPool.ts';
 import { s3FileStore } from './storage/s3Store.ts';
 
 export interface ServiceOverrides {
@@ -22,6 +23,8 @@ export interface ServiceOverrides {
   /** An already open database (tests share one per file). */
   database?: OpenDatabase;
   panVerifier?: PanVerifier;
+  /** The upload check pool (tests pass one whose checks are slow). */
+  pdfChecks?: PdfCheckPool;
 }
 
 export async function createDeps(config: Config, log: Logger, overrides: ServiceOverrides = {}) {
@@ -49,6 +52,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
         ? memoryFileStore()
         : diskFileStore(config.uploads.filesDir),
     providerFetch: fetch,
+    pdfChecks: overrides.pdfChecks ?? new PdfCheckPool(config.uploads.pdfCheck),
   };
   return { deps, database };
 }

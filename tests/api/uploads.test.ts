@@ -12,6 +12,7 @@ import { API } from '../../src/lib/api/paths.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { signedFilePath } from '../../src/server/profile/files.ts';
 import { diskFileStore, memoryFileStore } from '../../src/server/storage/fileStore.ts';
+import { PdfCheckPool } from '../../src/server/storage/pdfCheckPool.ts';
 import { applicationAtDocuments, eligibleCustomer, send } from './support/application.ts';
 import { base64, pdfFixture, tinyJpeg, tinyPdf, tinyPng } from './support/files.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer } from './support/server.ts';
@@ -292,6 +293,96 @@ describe.each(ENGINES)('uploads (%s database)', (engine) => {
     for (const secret of ['kosh-user-r', 'kosh-owner-r', 'KOSH-USER']) {
       expect(logs).not.toContain(secret);
       expect(dump).not.toContain(secret);
+    }
+  });
+});
+
+/** Issue 13: the PDF check runs in worker threads with a time limit, so no upload holds the server. */
+describe.each(ENGINES)('PDF checks off the request thread (%s database)', (engine) => {
+  const CHECK_FAILED = 'We could not check this PDF. Please save it again from your PDF viewer and upload the copy.';
+  /** Took about 45 s on the request thread before (each trailer a string running to the end of the file). */
+  const adversarial = Buffer.from(`%PDF-1.7\n${'trailer<</A('.repeat(20_000)}`, 'latin1');
+
+  /** A gate (pdfCheckPool's testGate) that holds every check until the test opens it. */
+  const closedGate = () => new Int32Array(new SharedArrayBuffer(4));
+
+  async function uploader(server: TestServer) {
+    const session = await eligibleCustomer(server);
+    await applicationAtDocuments(server, session.token);
+    return (file: Buffer, password = 'N/A') =>
+      send(server, session.token, {
+        event_name: 'bank_statement_upload',
+        doc_type: 'bank_statement',
+        file: base64(file),
+        file_ext: 'pdf',
+        password,
+      });
+  }
+
+  it('an adversarial PDF is answered with a message, and the worker pool is closed with the server', async () => {
+    const pool = new PdfCheckPool({ workers: 2, timeoutMs: 10_000, maxQueue: 4 });
+    const server = await startServer(engine, {}, { pdfChecks: pool });
+    try {
+      const upload = await uploader(server);
+      const reply = await upload(adversarial);
+      // Read as a (damaged) PDF with no encryption: taken, like any unencrypted PDF.
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({ Status: 1, Message: 'Bank statement (last six months) uploaded.' });
+      expect(pool.workersStarted).toBe(1);
+    } finally {
+      await server.close();
+    }
+    expect(pool.pending).toBe(0);
+    expect(await pool.check(tinyPdf(), '')).toEqual({ result: 'failed' });
+  });
+
+  it('a check past the time limit is refused with a message (422, not 500), and its worker replaced', async () => {
+    // A gate never opened: every check runs until the time limit stops it.
+    const pool = new PdfCheckPool({ workers: 1, timeoutMs: 200, maxQueue: 4, testGate: closedGate() });
+    const server = await startServer(engine, {}, { pdfChecks: pool });
+    try {
+      const upload = await uploader(server);
+      const reply = await upload(pdfFixture('aes-256-r6.pdf'), 'kosh-user-r6');
+      expect(reply.status).toBe(422);
+      expect(reply.body).toMatchObject({ Status: 0, Message: CHECK_FAILED, error: 'pdf_check_failed' });
+      const again = await upload(tinyPdf());
+      expect(again.status).toBe(422);
+      expect(pool.workersStarted).toBe(2);
+      // Nothing about the file or its password in the log beyond the outcome and size.
+      expect(server.logs.join('\n')).not.toContain('kosh-user-r6');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('/Api/health answers while a slow check runs, and a full queue is refused as busy', async () => {
+    const gate = closedGate();
+    const pool = new PdfCheckPool({ workers: 1, timeoutMs: 60_000, maxQueue: 1, testGate: gate });
+    const server = await startServer(engine, {}, { pdfChecks: pool });
+    try {
+      const upload = await uploader(server);
+      const slow = upload(pdfFixture('rc4-128-r3.pdf'), 'kosh-user-r3');
+      while (pool.pending === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      const health = await server.get(API.health);
+      expect(health.status).toBe(200);
+      // Answered while the check is held in its worker: the request thread was never held by it.
+      expect(pool.pending).toBe(1);
+      const queued = upload(tinyPdf());
+      while (pool.pending < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      const busy = await upload(tinyPdf());
+      expect(busy.status).toBe(503);
+      expect(busy.body).toMatchObject({
+        Status: 0,
+        Message: 'Many files are being checked just now. Please try again in a minute.',
+      });
+      expect((await server.get(API.health)).status).toBe(200);
+      // Open the gate: the held check and the queued one finish.
+      Atomics.store(gate, 0, 1);
+      Atomics.notify(gate, 0);
+      expect((await slow).body).toMatchObject({ Status: 1 });
+      expect((await queued).body).toMatchObject({ Status: 1 });
+    } finally {
+      await server.close();
     }
   });
 });

@@ -13,8 +13,7 @@ import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { ownCustomer } from '../profile/events.ts';
 import { defineEvent } from '../registration/events.ts';
-import { checkPdfPassword } from '../storage/pdfPassword.ts';
-import { storeUpload } from '../storage/uploads.ts';
+import { checkUploadedPdf, storeUpload } from '../storage/uploads.ts';
 
 type Lead = typeof leads.$inferSelect;
 
@@ -69,8 +68,9 @@ const NO_PASSWORD = new Set(['', 'N/A']);
  * staff are never left with a document nobody can read. Answers the note kept with the document;
  * the password itself is never kept or logged.
  */
-function checkProtection(bytes: Uint8Array, password: string): string | null {
-  const check = checkPdfPassword(bytes, password);
+async function checkProtection(c: Context<AppEnv>, bytes: Uint8Array, password: string): Promise<string | null> {
+  // In the upload check workers: a PDF's shape can never hold this thread (issue 13).
+  const check = await checkUploadedPdf(c, bytes, password);
   switch (check.result) {
     case 'not_encrypted':
       return null;
@@ -141,8 +141,8 @@ export async function saveDocument<Step>(
     file,
     doc.allowed_format === 'pdf' ? ['pdf'] : ['jpeg', 'png'],
     missing,
-    (bytes, type) => {
-      if (type === 'pdf') protection = checkProtection(bytes, password);
+    async (bytes, type) => {
+      if (type === 'pdf') protection = await checkProtection(c, bytes, password);
     },
   );
   const note =

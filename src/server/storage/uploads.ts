@@ -10,6 +10,7 @@ import { files } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError } from '../http/respond.ts';
 import { CONTENT_TYPES, decodeBase64, type FileType, sniffFileType } from './fileType.ts';
+import type { PdfPasswordCheck } from './pdfPassword.ts';
 
 const NAMES: Record<FileType, string> = { jpeg: 'a JPEG image', png: 'a PNG image', pdf: 'a PDF' };
 /** Megabytes to one decimal; a size is rounded up so that one byte over 5 MB never reads "5 MB". */
@@ -26,7 +27,7 @@ export async function storeUpload(
   base64: string,
   allowed: FileType[],
   requiredMessage: string,
-  inspect?: (bytes: Uint8Array, type: FileType) => void,
+  inspect?: (bytes: Uint8Array, type: FileType) => void | Promise<void>,
 ) {
   const { config, files: store, db, now } = c.get('deps');
   if (!base64.trim()) throw new ApiError(400, requiredMessage, 'file_required');
@@ -48,7 +49,7 @@ export async function storeUpload(
       'file_too_large',
     );
   }
-  inspect?.(bytes, type);
+  await inspect?.(bytes, type);
   const id = randomUUID();
   const storageKey = `${customerId}/${kind}/${id}`;
   await store.put(storageKey, bytes);
@@ -68,4 +69,30 @@ export async function storeUpload(
   // A crash from here until the caller refers to the row leaves an unreferenced file: never shown.
   crashPoint('upload.stored');
   return row;
+}
+
+/**
+ * Whether the PDF is encrypted and the password opens it, checked by the worker pool (never on
+ * this thread). A check the pool could not finish refuses the upload with a message, never a 500.
+ */
+export async function checkUploadedPdf(
+  c: Context<AppEnv>,
+  bytes: Uint8Array,
+  password: string,
+): Promise<PdfPasswordCheck> {
+  const outcome = await c.get('deps').pdfChecks.check(bytes, password);
+  switch (outcome.result) {
+    case 'timed_out':
+    case 'failed':
+      c.get('log').warn('pdf check refused', { outcome: outcome.result, size_bytes: bytes.length });
+      throw new ApiError(
+        422,
+        'We could not check this PDF. Please save it again from your PDF viewer and upload the copy.',
+        'pdf_check_failed',
+      );
+    case 'busy':
+      throw new ApiError(503, 'Many files are being checked just now. Please try again in a minute.', 'pdf_check_busy');
+    default:
+      return outcome;
+  }
 }
