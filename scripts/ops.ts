@@ -26,8 +26,7 @@ import { loanAccountToday, loanFigures } from '../src/server/loans/account.ts';
 import { loanByNo } from '../src/server/loans/store.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { recordCollection } from '../src/server/payments/ledger.ts';
-import { httpTransport } from '../src/server/sms/httpTransport.ts';
-import { outboxTransport } from '../src/server/sms/outboxTransport.ts';
+import { SmsQueue } from '../src/server/sms/queue.ts';
 
 class UsageError extends Error {}
 
@@ -328,11 +327,13 @@ async function showLead(database: OpenDatabase, idText: string | undefined) {
   );
 }
 
-/** A statement goes to the customer by SMS and e-mail through the transports the server uses. */
-function staffDelivery(database: OpenDatabase, config: Config) {
+/**
+ * A statement goes to the customer by e-mail through the transport the server uses, and by SMS
+ * through the queue: the server's sender (or `npm run sms-sender`) delivers it.
+ */
+function staffDelivery(config: Config) {
   const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn');
-  const sms = config.sms.transport === 'http' ? httpTransport(config.sms) : outboxTransport(database.db, log);
-  return { config, sms, log };
+  return { config, sms: new SmsQueue(() => new Date()), log };
 }
 
 function decisionArguments(verb: 'approve' | 'reject', args: string[]) {
@@ -371,7 +372,7 @@ async function decideLead(database: OpenDatabase, config: Config, verb: 'approve
     { amountPaise: amount, tenureDays: tenure, dailyRatePercent: roi, manager },
     actor(),
     new Date(),
-    staffDelivery(database, config),
+    staffDelivery(config),
   );
   console.log(
     terminalSafe`Lead ${lead.id} approved: ${formatPaise(amount)} for ${tenure} days at ${roi}% a day; credit manager ${manager}.`,
@@ -385,7 +386,7 @@ async function decideLead(database: OpenDatabase, config: Config, verb: 'approve
 
 async function disburse(database: OpenDatabase, config: Config, idText: string | undefined) {
   const lead = await leadById(database, idText);
-  const loan = await disburseLead(database.db, lead.id, actor(), new Date(), staffDelivery(database, config));
+  const loan = await disburseLead(database.db, lead.id, actor(), new Date(), staffDelivery(config));
   console.log(
     terminalSafe`Lead ${lead.id} disbursed as loan ${loan.loanNo}: ${formatPaise(loan.principalPaise)}, due ${formatDate(loan.repaymentDate)}.`,
   );
