@@ -42,6 +42,15 @@ function dockerfileSources(dockerfile: string): string[] {
   return sources;
 }
 
+/** The command of the Dockerfile's HEALTHCHECK (exec form, continuation lines joined). */
+function dockerfileHealthCheck(dockerfile: string): string[] {
+  const joined = dockerfile.replace(/\\\n/g, ' ');
+  const line = joined.split('\n').find((text) => text.trim().toUpperCase().startsWith('HEALTHCHECK'));
+  const command = line?.match(/\sCMD\s+(\[.*\])\s*$/)?.[1];
+  if (!command) throw new CheckFailed('the Dockerfile has no HEALTHCHECK ... CMD ["node", ...]');
+  return JSON.parse(command) as string[];
+}
+
 /** Runs a command to its end; fails with its output when it does not exit 0. */
 function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; limitMs: number }) {
   return new Promise<string>((resolve, reject) => {
@@ -83,7 +92,11 @@ function startServer(cwd: string, env: NodeJS.ProcessEnv) {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
-      const line = output.split('\n').find((text) => text.startsWith('{') && text.includes('"listening"'));
+      // Whole lines only: the last piece may be a line still being written.
+      const line = output
+        .split('\n')
+        .slice(0, -1)
+        .find((text) => text.startsWith('{') && text.includes('"listening"'));
       if (!line) return;
       clearTimeout(timer);
       resolve((JSON.parse(line) as { address: string }).address.replace(/\/$/, ''));
@@ -123,7 +136,9 @@ async function check(): Promise<void> {
   let server: ChildProcess | undefined;
   let dropDatabase = async () => {};
   try {
-    const sources = dockerfileSources(await readFile(join(ROOT, 'Dockerfile'), 'utf8'));
+    const dockerfile = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
+    const sources = dockerfileSources(dockerfile);
+    const healthCheck = dockerfileHealthCheck(dockerfile);
     if (!sources.includes('package-lock.json')) throw new CheckFailed('the Dockerfile copies no package-lock.json');
     say(`copying the Dockerfile's sources (${sources.join(', ')}) to ${folder}`);
     for (const source of sources) {
@@ -209,6 +224,16 @@ async function check(): Promise<void> {
       throw new CheckFailed(`/Api/health answered ${health.status} ${JSON.stringify(body)}`);
     }
     say(`/Api/health answered 200 at ${address}`);
+    // The image's own HEALTHCHECK command, with the port this server chose.
+    const [program, ...programArgs] = healthCheck;
+    if (program !== 'node')
+      throw new CheckFailed(`the HEALTHCHECK runs ${program}, not node (slim images have no curl)`);
+    await run(process.execPath, programArgs, {
+      cwd: folder,
+      env: { ...env, PORT: new URL(address).port },
+      limitMs: 10_000,
+    });
+    say(`the Dockerfile's HEALTHCHECK command passed`);
 
     server.kill('SIGTERM');
     const exit = await Promise.race([
@@ -231,7 +256,7 @@ async function check(): Promise<void> {
 
     // The staff's command line runs in production too: its imports must be installed as well.
     await run(process.execPath, ['scripts/ops.ts', 'loans'], { cwd: folder, env, limitMs: START_LIMIT_MS });
-    say('npm run ops -- loans: ran');
+    say('node scripts/ops.ts loans: ran');
   } finally {
     server?.kill('SIGKILL');
     provider.close();
