@@ -4,6 +4,7 @@
  * sender delivers with retries and backoff and records the outcome; caps refuse before anything is
  * written; and several API processes on one PostgreSQL send each queued SMS exactly once.
  */
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -292,5 +293,52 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes on one Postgr
       await database.close();
     }
     for (const server of processes.splice(0)) expect(await server.stop()).toEqual({ code: 0, signal: null });
+  });
+
+  it('with SMS_SENDER=off leave the queue to `npm run sms-sender`, which delivers it and stops cleanly', async () => {
+    const env = {
+      ...place.env,
+      SMS_TRANSPORT: 'http',
+      SMS_HTTP_URL: gateway.url,
+      SMS_HTTP_API_KEY: 'gateway-test-key',
+      SMS_SENDER_POLL_MS: '20',
+      OTP_MAX_PER_ADDRESS_PER_HOUR: '1000',
+    };
+    const api = await startServerProcess({ ...env, SMS_SENDER: 'off' });
+    processes.push(api);
+    const mobile = randomMobile();
+    const database = await place.open();
+    try {
+      const login = await fetch(`${api.url}${API.registration}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [HEADERS.clientKey]: CLIENT_KEY },
+        body: JSON.stringify({ event_name: 'login', mobile }),
+      });
+      expect(login.status).toBe(200);
+      const status = async () =>
+        (await queryRows<{ status: string }>(database.db, sql`select status from sms_queue where "to" = ${mobile}`))[0]
+          ?.status;
+      await sleep(200);
+      expect(await status()).toBe('queued');
+
+      const sender = spawn(process.execPath, ['scripts/smsSender.ts'], {
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      for (const stream of [sender.stdout, sender.stderr])
+        stream.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+        });
+      const exited = new Promise<number | null>((resolve) => sender.once('exit', (code) => resolve(code)));
+      await eventually(async () => (await status()) === 'sent', 'the separate sender to deliver');
+      expect(gateway.received.filter((body) => body.includes('is your one-time code'))).not.toHaveLength(0);
+      sender.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(out).toContain('"msg":"sms sender stopped"');
+      expect(out).not.toContain(mobile);
+    } finally {
+      await database.close();
+    }
   });
 });
