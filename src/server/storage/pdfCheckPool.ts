@@ -105,8 +105,11 @@ export class PdfCheckPool {
       slot.job = job;
       const worker = slot.worker ?? this.#start(slot);
       slot.timer = setTimeout(() => this.#overrun(slot, worker), this.options.timeoutMs);
-      // The bytes are copied (structured clone): the caller stores them afterwards.
-      worker.postMessage({ id: job.id, bytes: job.bytes, password: job.password } satisfies PdfCheckJob);
+      // One copy into shared memory (the caller keeps its bytes to store them): posting a shared
+      // buffer copies nothing more, where a cloned one would be serialized and copied again.
+      const shared = new Uint8Array(new SharedArrayBuffer(job.bytes.length));
+      shared.set(job.bytes);
+      worker.postMessage({ id: job.id, bytes: shared, password: job.password } satisfies PdfCheckJob);
     }
   }
 
