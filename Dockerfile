@@ -26,7 +26,7 @@ COPY package.json package-lock.json ./
 COPY src/server ./src/server
 COPY src/lib ./src/lib
 COPY content/site.json ./content/site.json
-COPY scripts/ops.ts ./scripts/ops.ts
+COPY scripts/ops.ts scripts/smsSender.ts ./scripts/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 8080

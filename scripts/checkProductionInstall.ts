@@ -9,7 +9,7 @@
  * .ci/run); without it the embedded database is used and the output says the PostgreSQL part was
  * skipped. Run with the project's Node 24 (`npm run check:production-install`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -77,36 +77,54 @@ async function dummyProvider(): Promise<{ url: string; close(): void }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-/** Starts `node src/server/main.ts`; resolves with its address once it logs "listening". */
-function startServer(cwd: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['src/server/main.ts'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+type Started = ReturnType<typeof startProcess>;
+
+/** Starts `node <script>`; `ready` resolves with the first JSON log line whose msg is `readyMessage`. */
+function startProcess(cwd: string, env: NodeJS.ProcessEnv, script: string, readyMessage: string) {
+  const child = spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const listening = new Promise<string>((resolve, reject) => {
+  const ready = new Promise<Record<string, string>>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new CheckFailed(`no "listening" within ${START_LIMIT_MS / 1000} s`)),
+      () => reject(new CheckFailed(`${script}: no "${readyMessage}" within ${START_LIMIT_MS / 1000} s:\n${output}`)),
       START_LIMIT_MS,
     );
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
       // Whole lines only: the last piece may be a line still being written.
-      const line = output
-        .split('\n')
-        .slice(0, -1)
-        .find((text) => text.startsWith('{') && text.includes('"listening"'));
-      if (!line) return;
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { address: string }).address.replace(/\/$/, ''));
+      for (const text of output.split('\n').slice(0, -1)) {
+        if (!text.startsWith('{')) continue;
+        const entry = JSON.parse(text) as Record<string, string>;
+        if (entry.msg !== readyMessage) continue;
+        clearTimeout(timer);
+        resolve(entry);
+        return;
+      }
     });
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      reject(new CheckFailed(`the server ended before listening (${signal ?? code}):\n${output}`));
+      reject(new CheckFailed(`${script} ended before "${readyMessage}" (${signal ?? code}):\n${output}`));
     });
   });
-  return { child, listening, exited, output: () => output };
+  return { child, ready, exited, output: () => output };
+}
+
+/** SIGTERM, as a supervisor stops it: it must end by itself with exit code 0 within 20 s. */
+async function stopCleanly(started: Started, script: string): Promise<void> {
+  started.child.kill('SIGTERM');
+  const exit = await Promise.race([
+    started.exited,
+    new Promise<never>((_, reject) =>
+      // unref: the timer must not keep this script alive once the process has ended.
+      setTimeout(() => reject(new CheckFailed(`${script}: still running 20 s after SIGTERM`)), 20_000).unref(),
+    ),
+  ]);
+  if (exit.code !== 0)
+    throw new CheckFailed(`${script}: SIGTERM ended it with ${exit.signal ?? exit.code}:\n${started.output()}`);
+  say(`${script}: SIGTERM stopped it cleanly (exit 0)`);
 }
 
 async function appliedMigrations(databaseUrl: string | undefined, dataDir: string): Promise<number> {
@@ -133,7 +151,7 @@ async function appliedMigrations(databaseUrl: string | undefined, dataDir: strin
 async function check(): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'kosh-production-install-'));
   const provider = await dummyProvider();
-  let server: ChildProcess | undefined;
+  const running: Started[] = [];
   let dropDatabase = async () => {};
   try {
     const dockerfile = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
@@ -215,9 +233,9 @@ async function check(): Promise<void> {
     };
 
     say('starting node src/server/main.ts with NODE_ENV=production');
-    const serverProcess = startServer(folder, env);
-    server = serverProcess.child;
-    const address = await serverProcess.listening;
+    const server = startProcess(folder, env, 'src/server/main.ts', 'listening');
+    running.push(server);
+    const address = (await server.ready).address?.replace(/\/$/, '') ?? '';
     const health = await fetch(`${address}/Api/health`);
     const body = (await health.json().catch(() => undefined)) as { Status?: number } | undefined;
     if (health.status !== 200 || body?.Status !== 1) {
@@ -235,18 +253,7 @@ async function check(): Promise<void> {
     });
     say(`the Dockerfile's HEALTHCHECK command passed`);
 
-    server.kill('SIGTERM');
-    const exit = await Promise.race([
-      serverProcess.exited,
-      new Promise<never>((_, reject) =>
-        // unref: the timer must not keep this script alive once the server has ended.
-        setTimeout(() => reject(new CheckFailed('still running 20 s after SIGTERM')), 20_000).unref(),
-      ),
-    ]);
-    server = undefined;
-    if (exit.code !== 0)
-      throw new CheckFailed(`SIGTERM: ended with ${exit.signal ?? exit.code}:\n${serverProcess.output()}`);
-    say('SIGTERM: stopped cleanly (exit 0)');
+    await stopCleanly(server, 'src/server/main.ts');
 
     const journal = JSON.parse(await readFile(join(ROOT, 'src/server/db/migrations/meta/_journal.json'), 'utf8'));
     const expected = (journal.entries as unknown[]).length;
@@ -257,8 +264,20 @@ async function check(): Promise<void> {
     // The staff's command line runs in production too: its imports must be installed as well.
     await run(process.execPath, ['scripts/ops.ts', 'loans'], { cwd: folder, env, limitMs: START_LIMIT_MS });
     say('node scripts/ops.ts loans: ran');
+
+    // The separate SMS sender (PostgreSQL only): it starts on the same install and stops cleanly.
+    if (databaseUrl) {
+      const sender = startProcess(folder, env, 'scripts/smsSender.ts', 'sms sender running');
+      running.push(sender);
+      await sender.ready;
+      say('scripts/smsSender.ts: running');
+      // It logs "running" just before it installs its signal handlers: a SIGTERM in between would
+      // meet Node's default action. No supervisor stops a process that soon; give it a poll.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await stopCleanly(sender, 'scripts/smsSender.ts');
+    }
   } finally {
-    server?.kill('SIGKILL');
+    for (const started of running) started.child.kill('SIGKILL');
     provider.close();
     await dropDatabase().catch((error) => say(`could not drop the check's database: ${(error as Error).message}`));
     await rm(folder, { recursive: true, force: true, maxRetries: 5 });
