@@ -2,7 +2,8 @@
  * The production-install check (issue 13): what the Dockerfile puts in the image, installed with
  * `npm install --omit=dev` in an empty folder outside the project (so nothing resolves from the
  * project's own node_modules), must start as production, answer /Api/health, have applied every
- * migration to its database, stop cleanly on SIGTERM, and run the staff's ops command.
+ * migration to its database, pass the Dockerfile's HEALTHCHECK command, stop cleanly on SIGTERM, and
+ * run the staff's ops command; on PostgreSQL the separate SMS sender must start and stop cleanly too.
  *
  * The files copied are the Dockerfile's own COPY sources, so the image and this check cannot drift.
  * The database is a fresh one on TEST_DATABASE_URL's PostgreSQL server when that is set (as in
@@ -180,6 +181,7 @@ async function check(): Promise<void> {
 
     let databaseUrl: string | undefined;
     if (process.env.TEST_DATABASE_URL) {
+      // As tests/api/support/server.ts does; importing it would load the whole app into this script.
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       const name = `kosh_production_install_${process.pid}_${randomBytes(4).toString('hex')}`;
