@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
-import { randomMobile, startServer, type TestServer } from './support/server.ts';
+import { customers } from '../../src/server/db/schema.ts';
+import type { PanVerifier } from '../../src/server/kyc/panVerifier.ts';
+import { ENGINES, randomMobile, startServer, type TestServer } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
 
 describe('bad input of any shape', () => {
@@ -148,5 +151,61 @@ describe('bad input of any shape', () => {
     const health = await server.get(API.health);
     expect(health.status).toBe(200);
     expect(server.logs.some((line) => line.includes('"level":"error"'))).toBe(false);
+  });
+});
+
+describe.each(ENGINES)('a database refusal that gets past the checks (%s database)', (engine) => {
+  let server: TestServer;
+  // A step whose work hits the database's own rules with real statements: a mobile that is taken
+  // (unique violation) or a date the calendar does not have (data exception).
+  let failWith: 'duplicate' | 'impossible date' = 'duplicate';
+  const refusing: PanVerifier = {
+    name: 'refusing',
+    async verify() {
+      const { db } = server.database;
+      const taken = randomMobile();
+      if (failWith === 'duplicate') {
+        await db.insert(customers).values({ mobile: taken });
+        await db.insert(customers).values({ mobile: taken, email: 'leak@example.in' });
+      } else {
+        await db
+          .update(customers)
+          .set({ dob: '2000-02-31', email: 'leak@example.in' })
+          .where(eq(customers.mobile, taken));
+      }
+      return { valid: false, reason: 'not reached' };
+    },
+  };
+  beforeAll(async () => {
+    server = await startServer(engine, {}, { panVerifier: refusing });
+  });
+  afterAll(() => server.close());
+
+  it('a unique-key conflict answers 409 and a value the database refuses 400, logged without the values', async () => {
+    const { token } = await signIn(server, randomMobile());
+    const step = { event_name: 'pancard_verification', pancard: 'ABCPE1234F', monthly_income: '50000' };
+    failWith = 'duplicate';
+    const conflict = await server.post(API.registration, step, { token });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toMatchObject({
+      Status: 0,
+      error: 'conflict',
+      Message: 'This is already recorded. Please refresh and try again.',
+    });
+    failWith = 'impossible date';
+    const refused = await server.post(API.registration, step, { token });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ Status: 0, error: 'invalid_value' });
+    const logged = server.logs
+      .filter((line) => /unique key conflict|value refused/.test(line))
+      .map((line) => JSON.parse(line));
+    expect(logged).toMatchObject([
+      { level: 'warn', db_code: '23505', constraint: 'customers_mobile_unique', table: 'customers' },
+      { level: 'warn', db_code: '22008' },
+    ]);
+    const all = server.logs.join('\n');
+    expect(all).not.toContain('leak@example.in');
+    expect(all).not.toContain('2000-02-31');
+    expect(all).not.toContain('Failed query');
   });
 });
