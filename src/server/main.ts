@@ -44,7 +44,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   if (config.logLevel !== 'silent') {
     console.log(`\n  Kosh Credit is running at ${origin}/`);
     if (deps.smsGateway.name === 'outbox') {
-      console.log(`  One-time codes: printed here as "sms outbox", and at ${origin}${API.devOutbox}?to=<mobile>`);
+      console.log(`  One-time codes (never logged): ${origin}${API.devOutbox}?to=<mobile>`);
     }
     if (config.seedDemo && database.kind === 'embedded') {
       console.log(
