@@ -34,7 +34,9 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
   const now = overrides.now ?? (config.env === 'production' ? () => new Date() : devClock);
   const smsGateway =
     overrides.sms ?? (config.sms.transport === 'http' ? httpTransport(config.sms) : outboxTransport(db, log));
-  const sms = new SmsQueue(now);
+  // With the development outbox a request waits for its own delivery (a table insert), so readers of
+  // /__dev/outbox find the code at once; never in production, where the outbox does not exist.
+  const sms = new SmsQueue(now, { awaitDelivery: smsGateway.name === 'outbox' });
   const deps: Deps = {
     config,
     db,

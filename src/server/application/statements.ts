@@ -172,7 +172,7 @@ export async function deliverStatement(delivery: Delivery, row: StatementRow, mo
       },
       'kfs',
     );
-    delivery.sms.wake();
+    await delivery.sms.wake();
   } catch (error) {
     // Only the database can fail here (the gateway is the sender's business): its code, never its parameters.
     delivery.log.warn('kfs sms not queued', { ...facts, db_code: databaseFailure(error)?.code ?? 'unknown' });

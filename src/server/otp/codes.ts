@@ -103,7 +103,7 @@ export class OtpCodes {
       }
       return recipient;
     });
-    if (issued.mobile) this.sms.wake();
+    if (issued.mobile) await this.sms.wake();
     return { customerId: issued.customerId };
   }
 

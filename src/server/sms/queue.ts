@@ -11,11 +11,13 @@ import type { SmsMessage } from './transport.ts';
 export type SmsPurpose = 'login' | 'repay' | 'kfs';
 
 export class SmsQueue {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<() => Promise<void>>();
   private readonly now: () => Date;
+  private readonly awaitDelivery: boolean;
 
-  constructor(now: () => Date) {
+  constructor(now: () => Date, options: { awaitDelivery?: boolean } = {}) {
     this.now = now;
+    this.awaitDelivery = options.awaitDelivery ?? false;
   }
 
   /** Stores a message to send; `expiresAt`: it is worthless after then (an expired code). */
@@ -28,12 +30,14 @@ export class SmsQueue {
     await db.insert(smsQueue).values({ ...message, purpose, nextAttemptAt: this.now(), expiresAt });
   }
 
-  /** Tells the senders of this process that a message was committed. */
-  wake(): void {
-    for (const listener of this.listeners) listener();
+  /** Tells the senders of this process that a message was committed (with the outbox: and waits for their round). */
+  async wake(): Promise<void> {
+    const rounds = [...this.listeners].map((listener) => listener());
+    if (this.awaitDelivery) await Promise.all(rounds);
   }
 
-  onWake(listener: () => void): () => void {
+  /** `listener` answers when the round that follows the wake-up has finished. */
+  onWake(listener: () => Promise<void>): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -57,6 +57,8 @@ export class SmsSender {
   private stopped = false;
   private woken = false;
   private wakeUp: (() => void) | null = null;
+  /** Wake-ups waiting for the end of the next round. */
+  private waiters: (() => void)[] = [];
   private unsubscribe: (() => void) | null = null;
 
   constructor(options: {
@@ -87,19 +89,25 @@ export class SmsSender {
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
-    this.wake();
+    void this.wake();
     await this.running;
     this.running = null;
+    for (const waiter of this.waiters.splice(0)) waiter();
   }
 
-  private wake(): void {
+  /** Starts a round now (or right after the one in flight); answers when that round has finished. */
+  private wake(): Promise<void> {
+    const done = new Promise<void>((resolve) => this.waiters.push(resolve));
     this.woken = true;
     this.wakeUp?.();
+    return done;
   }
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
       this.woken = false;
+      // Wake-ups so far are served by this round: their messages were committed before it claims.
+      const waiting = this.waiters.splice(0);
       let handled = 0;
       try {
         handled = await this.deliverDue();
@@ -110,6 +118,7 @@ export class SmsSender {
           failure ? { db_code: failure.code } : { error: (error as Error).name },
         );
       }
+      for (const waiter of waiting) waiter();
       // A full batch may have more behind it; else sleep until the next poll or a wake-up.
       if (handled >= BATCH || this.woken || this.stopped) continue;
       await new Promise<void>((resolve) => {
