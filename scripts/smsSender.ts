@@ -39,9 +39,7 @@ const sender = new SmsSender({
   now: () => new Date(),
   settings: config.smsSender,
 });
-sender.start();
-log.info('sms sender running', { sms: transport.name, sender_id: sender.id, poll_ms: config.smsSender.pollMs });
-
+// The handlers first: a stop that arrives as soon as it says it runs still ends it cleanly.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
@@ -54,3 +52,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.exit(0);
   });
 }
+
+sender.start();
+log.info('sms sender running', { sms: transport.name, sender_id: sender.id, poll_ms: config.smsSender.pollMs });

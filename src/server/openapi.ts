@@ -31,6 +31,7 @@ const GENERIC_FAILURES: Record<number, string> = {
   400: 'The request is not valid; Message says why.',
   401: 'No valid credential, or the session is invalid (Status 4).',
   413: 'The request body is too large.',
+  409: 'A conflict with what is already recorded (a unique key); Message says what.',
   415: 'The request body is not JSON.',
   429: 'Too many requests; Retry-After says when to try again.',
 };

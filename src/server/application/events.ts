@@ -17,7 +17,7 @@ import {
   QuoteDecisionRequest,
 } from '../../lib/schemas/application.ts';
 import type { AppEnv } from '../context.ts';
-import type { Database, Transaction } from '../db/client.ts';
+import { type Database, isUniqueViolation, type Transaction } from '../db/client.ts';
 import { customers, keyFactStatements, leads, loans } from '../db/schema.ts';
 import { decide, type Quote, quoteRate } from '../eligibility/policy.ts';
 import { crashPoint } from '../faults.ts';
@@ -26,7 +26,7 @@ import { ownCustomer } from '../profile/events.ts';
 import { defineEvent } from '../registration/events.ts';
 import { bankOfIfsc } from './banks.ts';
 import { documentEvents, mandatoryDocuments } from './documents.ts';
-import { type Delivery, deliverStatement, expired, issueStatement, isUniqueViolation } from './statements.ts';
+import { type Delivery, deliverStatement, expired, issueStatement } from './statements.ts';
 
 export type Lead = typeof leads.$inferSelect;
 type Customer = typeof customers.$inferSelect;

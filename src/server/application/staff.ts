@@ -8,7 +8,7 @@ import { formatDate, formatPaise } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import { site } from '../../lib/site.ts';
-import type { Database, Transaction } from '../db/client.ts';
+import { type Database, isUniqueViolation, type Transaction } from '../db/client.ts';
 import { auditLog, leads, loans } from '../db/schema.ts';
 import { offeredDailyRates, type Quote } from '../eligibility/policy.ts';
 import { crashPoint } from '../faults.ts';
@@ -18,7 +18,6 @@ import {
   deliverStatement,
   expired,
   issueStatement,
-  isUniqueViolation,
   loanTermsOf,
   type StatementRow,
   statementById,

@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
 import { customers, keyFactStatements, leads } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
+import { errorFields, type Logger } from '../logger.ts';
 import { mailTransportFor } from '../mail/index.ts';
 import { type KfsMoment, kfsMessage } from '../sms/messages.ts';
 import type { SmsQueue } from '../sms/queue.ts';
@@ -24,15 +24,6 @@ export interface StatementTerms {
   amountPaise: number;
   tenureDays: number;
   dailyRatePercent: number;
-}
-
-/** True for PostgreSQL's unique violation (23505), on `constraint` when given, however the driver wraps it. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
-    if (e.code === '23505') return constraint === undefined || e.constraint === constraint;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 /**
@@ -197,6 +188,6 @@ export async function deliverStatement(delivery: Delivery, row: StatementRow, mo
       body: mailBody(content, intro, link),
     });
   } catch (error) {
-    delivery.log.warn('kfs mail not sent', { ...facts, error: (error as Error).message });
+    delivery.log.warn('kfs mail not sent', { ...facts, ...errorFields(error) });
   }
 }
