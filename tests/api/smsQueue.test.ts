@@ -214,7 +214,9 @@ async function recordingGateway() {
       text += chunk;
     });
     request.on('end', () => {
-      received.push((JSON.parse(text) as { message: string }).message);
+      // Recipient and text: two sign-ins may draw the same code, never for the same mobile.
+      const { message, recipients } = JSON.parse(text) as { message: string; recipients: { mobiles: string }[] };
+      received.push(`${recipients[0]?.mobiles}: ${message}`);
       // A little time on the wire, so the senders overlap.
       setTimeout(() => response.writeHead(200).end('{}'), 5);
     });

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OpenDatabase, openDatabase } from '../../../src/server/db/client.ts';
+import { keepInRunLog } from './runLog.ts';
 import { createPostgresDatabase, type Engine, TEST_ENV } from './server.ts';
 
 type Env = Record<string, string>;
@@ -93,8 +94,10 @@ export async function startServerProcess(env: Env): Promise<ServerProcess> {
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
-        // The structured "listening" line names the address (PORT=0: the system chose the port).
         if (!line.startsWith('{')) continue;
+        // Its log joins the run's, which scripts/checkLogs.ts scans for personal data.
+        keepInRunLog(line);
+        // The structured "listening" line names the address (PORT=0: the system chose the port).
         const entry = JSON.parse(line) as { msg?: string; address?: string };
         if (entry.msg === 'listening' && entry.address) resolve(entry.address.replace(/\/$/, ''));
       }
