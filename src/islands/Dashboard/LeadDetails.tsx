@@ -1,6 +1,5 @@
 import { formatDate, maskPan } from '../../lib/format.ts';
 import { accountFacts } from '../shared/payment/payment.ts';
-import { FactRows } from './components/FactRows.tsx';
 import { Link } from './components/Link.tsx';
 import { ProfileState } from './components/ProfileState.tsx';
 import styles from './components/Screen.module.css';
@@ -132,7 +131,12 @@ export default function LeadDetails({ route, location }: ScreenProps) {
             <table className={tables.table}>
               <caption className="visually-hidden">Loan details</caption>
               <tbody>
-                <FactRows rows={facts(data.detail)} />
+                {facts(data.detail).map(([label, value]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
             <p>

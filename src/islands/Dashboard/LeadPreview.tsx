@@ -7,7 +7,6 @@ import { clearAlerts, showAlert } from './alerts.ts';
 import { dashboardCall, registrationEvent } from './api.ts';
 import { BusyButton } from './components/BusyButton.tsx';
 import cards from './components/Cards.module.css';
-import { FactRows } from './components/FactRows.tsx';
 import formStyles from './components/Form.module.css';
 import kfsStyles from './components/KeyFactStatement.module.css';
 import { KeyFactStatement } from './components/KeyFactStatement.tsx';
@@ -62,7 +61,12 @@ function FactTable({ id, title, rows }: { id: string; title: string; rows: [stri
       <table className={tables.table}>
         <caption className="visually-hidden">{title}</caption>
         <tbody>
-          <FactRows rows={rows} />
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </section>

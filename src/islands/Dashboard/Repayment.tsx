@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { formatDate, formatPercent } from '../../lib/format.ts';
 import { acceptsAmountEntry } from '../../lib/repayAmount.ts';
 import { accountFacts, accountNotes, amountProblem, amountSummary } from '../shared/payment/payment.ts';
-import { FactRows } from './components/FactRows.tsx';
 import { TextField } from './components/Fields.tsx';
 import { Link } from './components/Link.tsx';
 import { PayNow } from './components/PayNow.tsx';
@@ -70,7 +69,12 @@ export default function Repayment({ route, brand }: ScreenProps) {
                   <th scope="row">Repayment amount</th>
                   <td>{rupees(loan.repayment_amount)}</td>
                 </tr>
-                <FactRows rows={accountFacts(loan)} />
+                {accountFacts(loan).map(([label, value]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
                 <tr>
                   <th scope="row">Total due today</th>
                   <td>

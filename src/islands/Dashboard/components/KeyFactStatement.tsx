@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
 import { kfsSections, type KeyFactStatement as Statement, KFS_TITLE as TITLE } from '../../../lib/kfs.ts';
-import { FactRows } from './FactRows.tsx';
 import styles from './KeyFactStatement.module.css';
 
 /** The statement as label and value pairs (every section's rows): what the screen shows, prints and saves. */
@@ -80,7 +79,12 @@ export function KeyFactStatement({ kfs, focus = false }: KeyFactStatementProps) 
         <table key={section.title} className={styles.table}>
           <caption className={styles.caption}>{section.title}</caption>
           <tbody>
-            <FactRows rows={section.rows} />
+            {section.rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{value}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       ))}
