@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import site from './content/site.json' with { type: 'json' };
 import { afterPaint } from './src/plugins/afterPaint.ts';
+import { cssModuleSources } from './src/plugins/cssModuleSources.ts';
 import { headersFile } from './src/plugins/headersFile.ts';
 import { inlineScriptHashes as scriptHashes } from './src/plugins/inlineScripts.ts';
 import { markdownFacts } from './src/plugins/markdownFacts.ts';
@@ -36,8 +37,12 @@ export default defineConfig({
   markdown: { syntaxHighlight: false, processor: satteri({ mdastPlugins: [markdownFacts()] }) },
   devToolbar: { enabled: false },
   // `npm run dev` runs the API beside Astro's dev server; the browser reaches it on the same origin.
-  vite: process.env.API_PROXY
-    ? { server: { proxy: { '/Api': process.env.API_PROXY, '/__dev': process.env.API_PROXY } } }
-    : {},
+  vite: {
+    // CSS modules' `composes … from` declarations get their file as source (src/plugins/cssModuleSources.ts).
+    css: { postcss: { plugins: [cssModuleSources()] } },
+    ...(process.env.API_PROXY && {
+      server: { proxy: { '/Api': process.env.API_PROXY, '/__dev': process.env.API_PROXY } },
+    }),
+  },
   prefetch: false,
 });

@@ -26,11 +26,17 @@ const ISLAND_PAGE_BUDGETS: Record<string, number> = {
   '/contact': 80 * KB,
   // The repay stepper; the payment providers' checkouts load only when the payer picks one.
   '/repayloan': 85 * KB,
+  // The payment receipt: no framework, one small module that asks the server for this payment.
+  '/thanku': 10 * KB,
 };
 const INLINE_BUDGET = 2 * KB;
 /** The dashboard: the first screen with everything it needs, and what each further screen adds. */
 const DASHBOARD_FIRST_SCREEN_BUDGET = 110 * KB;
 const DASHBOARD_SCREEN_BUDGET = 15 * KB;
+/** Screens allowed more (issue 14): the document tiles carry the camera, the downscaling and the PDF page count. */
+const DASHBOARD_SCREEN_EXCEPTIONS: Record<string, number> = { MandatoryDocuments: 20 * KB, DocumentUpload: 20 * KB };
+const screenBudget = (component: string | undefined) =>
+  (component && DASHBOARD_SCREEN_EXCEPTIONS[component]) || DASHBOARD_SCREEN_BUDGET;
 
 const distIndex = process.argv.indexOf('--dist');
 const dist = distIndex > 0 ? (process.argv[distIndex + 1] ?? DIST) : DIST;
@@ -117,8 +123,8 @@ async function measureScreen(route: string, external: Set<string>, inlineBytes: 
   const first = shellBytes + screenBytes + inlineBytes;
   if (first > DASHBOARD_FIRST_SCREEN_BUDGET)
     problems.push(`first screen ${kb(first)} over ${kb(DASHBOARD_FIRST_SCREEN_BUDGET)}`);
-  if (screenBytes > DASHBOARD_SCREEN_BUDGET)
-    problems.push(`screen ${kb(screenBytes)} over ${kb(DASHBOARD_SCREEN_BUDGET)}`);
+  if (screenBytes > screenBudget(screen?.component))
+    problems.push(`screen ${kb(screenBytes)} over ${kb(screenBudget(screen?.component))}`);
   return { route, component: screen?.component ?? '?', shellBytes, screenBytes, inlineBytes, problems };
 }
 
@@ -232,7 +238,10 @@ when a page is over its budget.
   are loaded only when the payer chooses one, so they are not part of the page.
 - The dashboard (\`/my-dashboard/*\`, one client-only island): the first screen shown, with the shell
   it needs, at most ${kb(DASHBOARD_FIRST_SCREEN_BUDGET)} gzip in all; each screen's code is a lazy chunk loaded when
-  the screen is first shown, and adds at most ${kb(DASHBOARD_SCREEN_BUDGET)} gzip beyond the shell.
+  the screen is first shown, and adds at most ${kb(DASHBOARD_SCREEN_BUDGET)} gzip beyond the shell
+  (${Object.entries(DASHBOARD_SCREEN_EXCEPTIONS)
+    .map(([component, budget]) => `${component} ${kb(budget)}`)
+    .join(', ')}: the document screens' tiles).
 
 ${report}
 

@@ -6,7 +6,7 @@
  *   npm run ops -- loan <loan_no>
  *   npm run ops -- collect <loan_no> <amount in rupees> --ref <bank reference>
  *   npm run ops -- refunds
- *   npm run ops -- leads | lead <lead_id>
+ *   npm run ops -- leads | lead <lead_id> [--json]
  *   npm run ops -- approve <lead_id> --amount <rupees> --tenure <days> --roi <% a day> [--manager <name>]
  *   npm run ops -- reject <lead_id> --reason <text>
  *   npm run ops -- disburse <lead_id>
@@ -15,6 +15,7 @@ import { userInfo } from 'node:os';
 import { desc, eq, gt } from 'drizzle-orm';
 import { formatDate, formatPaise } from '../src/lib/format.ts';
 import { entryToPaise } from '../src/lib/repayAmount.ts';
+import { LOAN_PURPOSES } from '../src/lib/schemas/application.ts';
 import { describeAllocation, statementAmount, statementRows } from '../src/lib/statementLines.ts';
 import { terminalLines, terminalSafe, terminalText } from '../src/lib/terminalText.ts';
 import { approveLead, disburseLead, findLead, rejectLead, StaffError } from '../src/server/application/staff.ts';
@@ -22,6 +23,7 @@ import { statementsOfLead } from '../src/server/application/statements.ts';
 import { type Config, ConfigError, loadConfig } from '../src/server/config.ts';
 import { type OpenDatabase, openDatabase } from '../src/server/db/client.ts';
 import { collections, customers, leadDocuments, leads, loans } from '../src/server/db/schema.ts';
+import { type Quote, quoteRate } from '../src/server/eligibility/policy.ts';
 import { loanAccountToday, loanFigures } from '../src/server/loans/account.ts';
 import { loanByNo } from '../src/server/loans/store.ts';
 import { createLogger } from '../src/server/logger.ts';
@@ -37,7 +39,8 @@ const USAGE = `Usage: npm run ops -- <command>
   collect <loan_no> <amount> --ref <reference>  record an offline bank transfer (amount in rupees)
   refunds                                       every payment with money to refund (beyond the dues, or held)
   leads                                         every loan application
-  lead <lead_id>                                one application: quote, KFS (every statement), documents, bank, decision
+  lead <lead_id> [--json]                       one application: quote, KFS (every statement), documents, bank, decision
+                                                (--json: the stored record, for scripts)
   approve <lead_id> --amount <rupees> --tenure <days> --roi <% a day> [--manager <name>]
   reject <lead_id> --reason <text>
   disburse <lead_id>                            an approved application becomes a loan`;
@@ -299,32 +302,127 @@ async function listLeads(database: OpenDatabase) {
   );
 }
 
-async function showLead(database: OpenDatabase, idText: string | undefined) {
+/** Where an application stands, in words: its next_step names are the API's, not staff's. */
+function stepInWords(step: string): string {
+  if (step.endsWith('_upload')) return 'documents';
+  const words: Record<string, string> = {
+    generate_loan_quote: 'loan quote',
+    loan_quotation_decision: 'decision on the quote',
+    employment_details: 'employment details',
+    banking_details: 'bank details',
+    completed: 'complete, waiting for a decision',
+  };
+  return words[step] ?? step;
+}
+
+const dateTime = (at: Date | null) => (at ? `${formatDate(at)} ${at.toISOString().slice(11, 16)} UTC` : '');
+const termsText = (paise: number | null, days: number | null, rateHundredths: number | null) =>
+  paise === null
+    ? ''
+    : `${formatPaise(paise)} for ${days ?? '?'} days${rateHundredths === null ? '' : ` at ${rateHundredths / 100}% a day`}`;
+
+async function showLead(database: OpenDatabase, idText: string | undefined, json: boolean) {
   const lead = await leadById(database, idText);
   const docs = await database.db.select().from(leadDocuments).where(eq(leadDocuments.leadId, lead.id));
-  const statements = (await statementsOfLead(database.db, lead.id)).map((row) => ({
-    kfs_no: row.kfsNo,
-    reason: row.reason,
-    current: row.id === lead.kfsId,
-    issued: row.issuedAt,
-    valid_until: row.validUntil,
-    acknowledged: row.acknowledgedAt,
-    superseded: row.supersededAt,
-  }));
-  // JSON escapes C0 controls; terminalLines escapes what it leaves (DEL, C1, bidi) in each line.
-  console.log(
-    terminalLines(
-      JSON.stringify(
-        {
-          ...lead,
-          documents: docs.map((d) => ({ type: d.docType, note: d.note, uploaded: d.uploadedAt })),
-          key_fact_statements: statements,
-        },
-        null,
-        2,
+  const rows = await statementsOfLead(database.db, lead.id);
+  if (json) {
+    const statements = rows.map((row) => ({
+      kfs_no: row.kfsNo,
+      reason: row.reason,
+      current: row.id === lead.kfsId,
+      issued: row.issuedAt,
+      valid_until: row.validUntil,
+      acknowledged: row.acknowledgedAt,
+      superseded: row.supersededAt,
+    }));
+    // JSON escapes C0 controls; terminalLines escapes what it leaves (DEL, C1, bidi) in each line.
+    console.log(
+      terminalLines(
+        JSON.stringify(
+          {
+            ...lead,
+            documents: docs.map((d) => ({ type: d.docType, note: d.note, uploaded: d.uploadedAt })),
+            key_fact_statements: statements,
+          },
+          null,
+          2,
+        ),
       ),
+    );
+    return;
+  }
+  const [customer] = await database.db.select().from(customers).where(eq(customers.id, lead.customerId));
+  const [loan] = await database.db
+    .select({ loanNo: loans.loanNo, status: loans.status })
+    .from(loans)
+    .where(eq(loans.leadId, String(lead.id)));
+  const quote = lead.quote as Partial<Quote>;
+  const employment = lead.employment as Record<string, string | number> | null;
+  const bank = lead.bank as Record<string, string | number> | null;
+  const purpose = lead.purposeId ? LOAN_PURPOSES[lead.purposeId as keyof typeof LOAN_PURPOSES] : '';
+  // Each line's values escaped on their own; the line breaks are ours.
+  const lines = [
+    terminalSafe`Lead ${lead.id} (${lead.status}), ${lead.userType} customer`,
+    terminalSafe`  Applicant             ${customer?.fullName ?? '(no name yet)'}, mobile ${customer?.mobile ?? ''}, PAN ${customer?.pancard ?? '(none)'}`,
+    terminalSafe`  Applied               ${dateTime(lead.createdAt)}`,
+    terminalSafe`  Step                  ${stepInWords(lead.nextStep)} (${lead.stepPercentage}%)`,
+  ];
+  if (quote.min_loan_amount !== undefined)
+    lines.push(
+      terminalSafe`  Quote                 ${formatPaise((quote.min_loan_amount ?? 0) * 100)} to ${formatPaise((quote.max_loan_amount ?? 0) * 100)}, ${quote.min_loan_tenure} to ${quote.max_loan_tenure} days, ${quoteRate(quote)}% a day`,
+    );
+  if (lead.amountPaise !== null)
+    lines.push(
+      terminalSafe`  Asked                 ${termsText(lead.amountPaise, lead.tenureDays, lead.dailyRateHundredths)}${purpose ? `, for ${purpose}` : ''}${lead.kfsAcknowledgedAt ? `; statement accepted ${dateTime(lead.kfsAcknowledgedAt)}` : ''}`,
+    );
+  if (employment)
+    lines.push(
+      terminalSafe`  Employment            ${employment.designation ?? ''} at ${employment.company_name ?? ''} (${employment.work_mode ?? ''}), since ${formatDate(String(employment.emp_since ?? ''))}`,
+    );
+  if (bank)
+    lines.push(
+      terminalSafe`  Bank                  ${bank.bank_name || 'bank'} account ending ${String(bank.account_number ?? '').slice(-4)}, IFSC ${bank.account_ifsc ?? ''}, in the name of ${bank.account_name ?? ''}`,
+    );
+  if (lead.status === 'rejected')
+    lines.push(
+      terminalSafe`  Rejected              ${dateTime(lead.decidedAt)} by ${lead.decidedBy ?? ''}: ${lead.decisionReason ?? ''}`,
+    );
+  else if (lead.approvedAmountPaise !== null)
+    lines.push(
+      terminalSafe`  Approved              ${termsText(lead.approvedAmountPaise, lead.approvedTenureDays, lead.approvedRateHundredths)}, ${dateTime(lead.decidedAt)} by ${lead.decidedBy ?? ''}; credit manager ${lead.managerName ?? ''}`,
+    );
+  if (loan)
+    lines.push(
+      terminalSafe`  Loan                  ${loan.loanNo} (${loan.status}): npm run ops -- loan ${loan.loanNo}`,
+    );
+  console.log(`${lines.join('\n')}\n`);
+  console.log('Key Fact Statements');
+  console.log(
+    table(
+      rows.map((row) => {
+        const content = row.content as {
+          sanctioned_amount_paise?: number;
+          tenure_days?: number;
+          daily_rate_hundredths?: number;
+        };
+        return {
+          kfs_no: row.kfsNo,
+          reason: row.reason,
+          terms: termsText(
+            content.sanctioned_amount_paise ?? null,
+            content.tenure_days ?? null,
+            content.daily_rate_hundredths ?? null,
+          ),
+          issued: formatDate(row.issuedAt),
+          valid_until: formatDate(row.validUntil),
+          accepted: row.acknowledgedAt ? formatDate(row.acknowledgedAt) : '',
+          standing: row.supersededAt ? 'replaced' : row.id === lead.kfsId ? 'current' : '',
+        };
+      }),
     ),
   );
+  console.log('\nDocuments');
+  console.log(table(docs.map((d) => ({ type: d.docType, uploaded: dateTime(d.uploadedAt), note: d.note ?? '' }))));
 }
 
 /**
@@ -392,7 +490,10 @@ async function disburse(database: OpenDatabase, config: Config, idText: string |
   );
 }
 
-const [command, ...args] = process.argv.slice(2);
+const [command, ...given] = process.argv.slice(2);
+/** --json (the stored record, for scripts) goes with `lead`; everything else is positional or an option. */
+const json = given.includes('--json');
+const args = given.filter((arg) => arg !== '--json');
 let database: OpenDatabase | undefined;
 try {
   if (!command || command === 'help' || command === '--help') {
@@ -405,6 +506,7 @@ try {
   if (command === 'collect') collectArguments(args);
   if (command === 'approve' || command === 'reject') decisionArguments(command, args);
   if (command === 'lead' || command === 'disburse') leadIdOf(args[0]);
+  if (json && command !== 'lead') throw new UsageError('--json goes with: npm run ops -- lead <lead_id> --json');
   actor();
   const config = loadConfig();
   database = await openDatabase(config.database);
@@ -413,7 +515,7 @@ try {
   if (command === 'collect') await collect(database, args);
   if (command === 'refunds') await listRefunds(database);
   if (command === 'leads') await listLeads(database);
-  if (command === 'lead') await showLead(database, args[0]);
+  if (command === 'lead') await showLead(database, args[0], json);
   if (command === 'approve' || command === 'reject') await decideLead(database, config, command, args);
   if (command === 'disburse') await disburse(database, config, args[0]);
 } catch (error) {

@@ -1,12 +1,13 @@
 /**
  * The repay amount entry (public-site-signin-repay.md §5): digits with an optional decimal part;
- * no leading zero unless a fraction follows ("0.5"), no bare "." start; empty is allowed and means
- * the whole due. Shared by the stepper (what may be typed) and the server (what it charges).
+ * no leading zero before more digits ("05"), no bare "." start; empty is allowed and means the whole
+ * due. A lone "0" stands, so that "0.50" can be typed key by key; the ₹1 minimum (decisions.md §5)
+ * refuses it on submit. Shared by the stepper (what may be typed) and the server (what it charges).
  */
 
-/** Whether `text` may stand in the field while typing ('' and '12.' are fine; '05', '.5' are not). */
+/** Whether `text` may stand in the field while typing ('', '0', '0.' and '12.' are fine; '05', '.5' are not). */
 export function acceptsAmountEntry(text: string): boolean {
-  return /^(?:(?:[1-9]\d{0,8}|0(?=\.))(?:\.\d{0,2})?)?$/.test(text);
+  return /^(?:(?:[1-9]\d{0,8}|0)(?:\.\d{0,2})?)?$/.test(text);
 }
 
 /** Typed rupees -> paise; null for an empty entry (the whole due). NaN for anything else. */

@@ -23,6 +23,9 @@ export const SESSION_KEYS = {
 } as const;
 export type SessionKey = keyof typeof SESSION_KEYS;
 
+/** Set when a session ends in this tab (logout or an expired session), so sign-in can say so once. */
+const SIGNED_OUT_KEY = 'signed_out';
+
 const storage = (): Storage | undefined => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
 
 export function readSession(key: SessionKey): string | null {
@@ -41,9 +44,32 @@ export function writeSession(values: Partial<Record<SessionKey, string>>): void 
   }
 }
 
-/** Logout: every key goes (dashboard.md §4). */
+/** Logout: every key goes (dashboard.md §4), but the note that a session just ended, which is not one of them. */
 export function clearSession(): void {
-  storage()?.clear();
+  const store = storage();
+  const signedOut = store?.getItem(SIGNED_OUT_KEY);
+  store?.clear();
+  if (signedOut) store?.setItem(SIGNED_OUT_KEY, signedOut);
+}
+
+export function noteSignedOut(): void {
+  try {
+    storage()?.setItem(SIGNED_OUT_KEY, '1');
+  } catch {
+    // Storage refused: the sign-in page simply says nothing.
+  }
+}
+
+/** Whether a session just ended in this tab; the note is removed, so a reload does not repeat it. */
+export function takeSignedOut(): boolean {
+  try {
+    const store = storage();
+    const noted = store?.getItem(SIGNED_OUT_KEY) === '1';
+    store?.removeItem(SIGNED_OUT_KEY);
+    return noted;
+  } catch {
+    return false;
+  }
 }
 
 /** Where a signed-in customer belongs: the eligibility page when eligible, else the dashboard. */

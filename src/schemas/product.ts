@@ -7,6 +7,8 @@ export const productSchema = routedPageSchema.extend({
   label: copy(),
   summary: copy(),
   order: z.number().int().positive(),
+  /** Position among the footer's 'Loans for Lifestyle' links; pages without it are not listed there. */
+  footerOrder: z.number().int().positive().optional(),
   highlights: z.array(copy()).default([]),
   eligibility: z.array(copy()).default([]),
 });

@@ -8,6 +8,8 @@ export const sitePageSchema = z.discriminatedUnion('page', [
   pageSchema.extend({
     page: z.literal('home'),
     headlines: z.array(copy()).min(2, 'the rotating headline needs at least two lines'),
+    /** The loan range, beside Apply Now at the top of the page (on a phone, above the fold). */
+    loanRange: copy(),
     heroAlt: copy(),
     calculatorHeading: copy(),
     faqHeading: copy(),

@@ -1,5 +1,6 @@
-// /thanku and /fail: the outcome comes from the address (so a reload keeps it); the button leads to
-// the dashboard when a session is stored, else home. On /fail every status is a failure.
+// /thanku and /fail: the outcome comes from the address at once (so a reload keeps it; /thanku's receipt
+// module then asks the server for the figures); the button leads to the dashboard when a session is
+// stored, else home. On /fail every status is a failure.
 (() => {
   const root = document.querySelector('[data-payment-result]');
   if (!root) return;

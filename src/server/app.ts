@@ -21,6 +21,7 @@ import { fileRoutes } from './profile/files.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { registrationRoutes } from './registration/routes.ts';
 import { providerRoutes } from './repay/providerRoutes.ts';
+import { receiptRoutes } from './repay/receipt.ts';
 import { repayRoutes } from './repay/routes.ts';
 import { sandboxMode } from './sandbox/mode.ts';
 import { payuSandboxRoutes } from './sandbox/payu.ts';
@@ -45,6 +46,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...statementRoutes,
     ...repayRoutes,
     ...providerRoutes,
+    ...receiptRoutes,
     ...devRoutes,
     ...razorpaySandboxRoutes,
     ...payuSandboxRoutes,

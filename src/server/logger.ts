@@ -17,21 +17,40 @@ export interface Logger {
 
 export type LogSink = (line: string) => void;
 
+/**
+ * 'json' for log collectors (production, the container); 'text' for a person at a terminal
+ * (`npm start`): the same entries, one readable line each.
+ */
+export type LogFormat = 'json' | 'text';
+
+/** 10:04:05 warn  OTP_SECRET is not set: …  key=value … */
+export function textLine(entry: Record<string, unknown>): string {
+  const { time, level, msg, ...fields } = entry;
+  const clock = typeof time === 'string' ? time.slice(11, 19) : '';
+  const rest = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ');
+  return `${clock} ${String(level).padEnd(5)} ${String(msg)}${rest ? `  ${rest}` : ''}`;
+}
+
 export function createLogger(
   level: LogLevel | 'silent',
   sink: LogSink = (line) => process.stdout.write(`${line}\n`),
   base: Record<string, unknown> = {},
+  format: LogFormat = 'json',
 ): Logger {
   const write = (at: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
-    sink(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...base, ...fields }));
+    const entry = { time: new Date().toISOString(), level: at, msg, ...base, ...fields };
+    sink(format === 'text' ? textLine(entry) : JSON.stringify(entry));
   };
   return {
     debug: (msg, fields) => write('debug', msg, fields),
     info: (msg, fields) => write('info', msg, fields),
     warn: (msg, fields) => write('warn', msg, fields),
     error: (msg, fields) => write('error', msg, fields),
-    child: (fields) => createLogger(level, sink, { ...base, ...fields }),
+    child: (fields) => createLogger(level, sink, { ...base, ...fields }, format),
   };
 }
 

@@ -16,7 +16,8 @@ try {
   process.exit(1);
 }
 
-const log = createLogger(config.logLevel);
+// `npm start` (scripts/start.ts) asks for plain lines: its output is read by a person. JSON otherwise.
+const log = createLogger(config.logLevel, undefined, {}, process.env.KOSH_LOG_FORMAT === 'text' ? 'text' : 'json');
 for (const warning of config.warnings) log.warn(warning);
 let services: Awaited<ReturnType<typeof createDeps>>;
 try {

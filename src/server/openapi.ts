@@ -16,13 +16,14 @@ const schemaOf = (schema: v.GenericSchema) => {
   return json;
 };
 
-const envelope = (data?: v.GenericSchema) => ({
+const envelope = (data?: v.GenericSchema, beside: Record<string, v.GenericSchema> = {}) => ({
   type: 'object',
-  required: ['Status', 'Message', 'Data'],
+  required: ['Status', 'Message', 'Data', ...Object.keys(beside)],
   properties: {
     Status: { type: 'integer', enum: [0, 1, 4, 5], description: '1 success; 0 failure; 4 or 5 the session is invalid' },
     Message: { type: 'string' },
     Data: data ? schemaOf(data) : { type: 'object' },
+    ...Object.fromEntries(Object.entries(beside).map(([key, schema]) => [key, schemaOf(schema)])),
     error: { type: 'string', description: 'Machine-readable reason, on failures' },
   },
 });
@@ -66,7 +67,7 @@ export function openApiDocument(routes: RouteSpec[]) {
               description: 'The file',
               content: { [route.fileResponse]: { schema: { type: 'string', format: 'binary' } } },
             }
-          : { description: 'Success', content: { 'application/json': { schema: envelope(route.data) } } },
+          : { description: 'Success', content: { 'application/json': { schema: envelope(route.data, route.beside) } } },
         ...Object.fromEntries(
           Object.entries(failures).map(([status, description]) => [
             status,

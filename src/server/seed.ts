@@ -1,12 +1,19 @@
 /**
  * Demo data for a new embedded database (SEED_DEMO: on by default outside production, off in
  * production, where its SMS would be real): a borrower with an active loan, so the repay page works on
- * a fresh `npm start`.
+ * a fresh `npm start`. The borrower is complete, as if they had come through the site: a registered,
+ * eligible profile, an application (lead) with its acknowledged Key Fact Statement, approved and
+ * disbursed 20 days ago as loan KCL100001 (₹20,000 at 0.5% a day for 60 days), so the dashboard's
+ * Loan History, the banner and the repay page all tell the same story.
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { addDays, indiaDate } from '../lib/dates.ts';
+import { percentToHundredths } from '../lib/rates.ts';
+import { site } from '../lib/site.ts';
+import { issueStatement, loanTermsOf } from './application/statements.ts';
 import type { Deps } from './context.ts';
-import { customers } from './db/schema.ts';
+import { customers, leads } from './db/schema.ts';
+import { decide, type Quote } from './eligibility/policy.ts';
 import { createLoan } from './loans/create.ts';
 
 export const DEMO_BORROWER = {
@@ -16,23 +23,149 @@ export const DEMO_BORROWER = {
   email: 'demo.borrower@koshcredit.example',
 } as const;
 
+/** The loan the repay tests and the README count on. */
+const DEMO_LOAN = { principalPaise: 2_000_000, dailyRatePercent: 0.5, tenureDays: 60, daysAgo: 20, purposeId: 2 };
+const ACTOR = 'system:seed';
+
+const PROFILE = {
+  ...DEMO_BORROWER,
+  // ₹60,000 a month: the 0.5% a day tier of the rate policy, the demo loan's rate.
+  monthlyIncomePaise: 6_000_000,
+  dob: '1990-01-01',
+  gender: 1,
+  maritalStatusId: 1,
+  residenceTypeId: 1,
+  residenceAddress1: '12, Demo Residency',
+  residenceAddress2: 'MG Road',
+  residenceLandmark: 'Near the metro station',
+  residencePincode: '560001',
+  residenceCity: 'Bengaluru',
+  residenceState: 'Karnataka',
+  incomeTypeId: 1,
+  salaryModeId: 1,
+  salaryDate: '2026-01-01',
+  registrationSuccessful: 1,
+  eligibilityStatus: 1,
+  eligibilityReason: 'Eligible',
+  nextStep: 'completed',
+  stepPercentage: 100,
+} as const;
+
+const EMPLOYMENT = {
+  work_mode: 'WFO',
+  company_name: 'Demo Technologies Pvt Ltd',
+  company_type_id: 1,
+  designation: 'Analyst',
+  address_1: 'Tower 1, Tech Park',
+  address_2: 'Outer Ring Road',
+  landmark: '',
+  pincode: '560103',
+  emp_since: '2021-04-01',
+  office_email: '',
+};
+
 export async function seedDemo(deps: Deps): Promise<boolean> {
   const [existing] = await deps.db.select({ n: count() }).from(customers);
   if ((existing?.n ?? 0) > 0) return false;
   const now = deps.now();
-  const [customer] = await deps.db
-    .insert(customers)
-    .values({ ...DEMO_BORROWER, verifiedAt: now, nextStep: 'completed', stepPercentage: 100, eligibilityStatus: 1 })
-    .returning({ id: customers.id });
-  if (!customer) return false;
-  await createLoan(deps.db, {
-    customerId: customer.id,
-    principalPaise: 2_000_000,
-    dailyRatePercent: 0.5,
-    tenureDays: 60,
-    disbursalDate: addDays(indiaDate(now), -20),
-    actor: 'system:seed',
-    now,
+  const disbursalDate = addDays(indiaDate(now), -DEMO_LOAN.daysAgo);
+  // The application's moments, 20 days back: applied and accepted, then approved and disbursed.
+  const appliedAt = new Date(now.getTime() - (DEMO_LOAN.daysAgo * 24 + 4) * 3_600_000);
+  const disbursedAt = new Date(now.getTime() - DEMO_LOAN.daysAgo * 24 * 3_600_000);
+  const decision = decide(
+    {
+      dob: PROFILE.dob,
+      monthlyIncomePaise: PROFILE.monthlyIncomePaise,
+      incomeTypeId: PROFILE.incomeTypeId,
+      salaryModeId: PROFILE.salaryModeId,
+      hasActiveLoan: false,
+      today: indiaDate(appliedAt),
+    },
+    deps.config.eligibilityPolicy,
+  );
+  // A stricter ELIGIBILITY_POLICY may refuse the demo profile: the quote is then the loan's own terms.
+  const quote: Quote = decision.eligible
+    ? decision.quote
+    : {
+        min_loan_amount: site.loan.amountRupees.min,
+        max_loan_amount: DEMO_LOAN.principalPaise / 100,
+        min_loan_tenure: DEMO_LOAN.tenureDays,
+        max_loan_tenure: DEMO_LOAN.tenureDays,
+        daily_rate_percent: DEMO_LOAN.dailyRatePercent,
+      };
+  const rateHundredths = percentToHundredths(DEMO_LOAN.dailyRatePercent);
+
+  return deps.db.transaction(async (tx) => {
+    const [customer] = await tx
+      .insert(customers)
+      .values({ ...PROFILE, verifiedAt: appliedAt, eligibilityDecidedAt: appliedAt, createdAt: appliedAt })
+      .returning({ id: customers.id });
+    if (!customer) throw new Error('demo customer not stored');
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        customerId: customer.id,
+        userType: 'NEW',
+        status: 'approved',
+        nextStep: 'completed',
+        stepPercentage: 100,
+        quote,
+        purposeId: DEMO_LOAN.purposeId,
+        amountPaise: DEMO_LOAN.principalPaise,
+        tenureDays: DEMO_LOAN.tenureDays,
+        dailyRateHundredths: rateHundredths,
+        employment: EMPLOYMENT,
+        bank: {
+          account_name: PROFILE.fullName,
+          account_branch: 'MG Road',
+          account_ifsc: 'HDFC0001234',
+          account_number: '123456789012',
+          account_type_id: 1,
+          bank_name: 'HDFC Bank',
+          verification_consent_at: appliedAt.toISOString(),
+        },
+        approvedAmountPaise: DEMO_LOAN.principalPaise,
+        approvedTenureDays: DEMO_LOAN.tenureDays,
+        approvedRateHundredths: rateHundredths,
+        managerName: 'Credit Desk',
+        managerMobile: site.contact.phone,
+        managerEmail: site.contact.supportEmail,
+        decidedBy: ACTOR,
+        decidedAt: disbursedAt,
+        createdAt: appliedAt,
+      })
+      .returning();
+    if (!lead) throw new Error('demo lead not stored');
+    // The statement the borrower accepted with the quote; the loan is made on exactly its terms.
+    const statement = await issueStatement(
+      tx,
+      lead,
+      {
+        amountPaise: DEMO_LOAN.principalPaise,
+        tenureDays: DEMO_LOAN.tenureDays,
+        dailyRatePercent: DEMO_LOAN.dailyRatePercent,
+      },
+      'quote',
+      appliedAt,
+      true,
+    );
+    const terms = loanTermsOf(statement.content as Parameters<typeof loanTermsOf>[0]);
+    await createLoan(tx, {
+      customerId: customer.id,
+      leadId: String(lead.id),
+      principalPaise: terms.principalPaise,
+      dailyRatePercent: terms.dailyRatePercent,
+      tenureDays: terms.tenureDays,
+      disbursalDate,
+      actor: ACTOR,
+      now: disbursedAt,
+      kfsId: statement.id,
+      terms: terms.terms,
+    });
+    await tx
+      .update(leads)
+      .set({ status: 'disbursed', kfs: statement.content, kfsAcknowledgedAt: appliedAt })
+      .where(eq(leads.id, lead.id));
+    return true;
   });
-  return true;
 }

@@ -139,6 +139,13 @@ describe.each(ENGINES)('one loan, one set of figures (%s database)', (engine) =>
               rupees(a.excessPaise),
             ]),
           );
+          // A repaid loan's application reads as closed in the details and the history.
+          const shown = figures.closedOn ? 'closed' : 'disbursed';
+          expect(details.body.Data.data[0].status).toBe(shown);
+          const history = await server.post(API.leadList, { pancard: borrower.pancard }, { token });
+          expect(history.body.Data.lead_list.find((row: { lead_id: number }) => row.lead_id === lead.id)?.status).toBe(
+            shown,
+          );
           // The statement of account, read back: the same totals.
           const pdf = await fetch(`${server.url}${STATEMENT_API.statement}`, {
             method: 'POST',

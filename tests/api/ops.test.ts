@@ -55,6 +55,28 @@ describe('the operations command line and the demo borrower', () => {
     expect(DEMO_BORROWER.pancard).toBe('DEMOP1234D');
   });
 
+  it('shows the demo borrower’s application as the other commands do, and as JSON with --json', async () => {
+    const leads = await ops('leads');
+    const leadId = /^(\d+)\s+Demo Borrower\s+9876500001/m.exec(leads.out)?.[1];
+    expect(leadId, leads.out).toBeDefined();
+    const { code, out } = await ops('lead', leadId as string);
+    expect(code).toBe(0);
+    expect(out).toContain(`Lead ${leadId} (disbursed), NEW customer`);
+    expect(out).toMatch(/Applicant\s+Demo Borrower, mobile 9876500001, PAN DEMOP1234D/);
+    expect(out).toMatch(/Asked\s+₹20,000 for 60 days at 0.5% a day, for Medical; statement accepted \d{2}-\d{2}-\d{4}/);
+    expect(out).toMatch(/Bank\s+HDFC Bank account ending 9012/);
+    expect(out).toMatch(/Loan\s+KCL100001 \(active\)/);
+    expect(out).toMatch(/KFS-\d+\s+quote\s+₹20,000 for 60 days at 0.5% a day/);
+    // Rupees and words for people: no paise and no internal column names.
+    expect(out).not.toMatch(/amountPaise|_paise|2000000|customerId/);
+    const asJson = await ops('lead', leadId as string, '--json');
+    expect(asJson.code).toBe(0);
+    const record = JSON.parse(asJson.out);
+    expect(record).toMatchObject({ id: Number(leadId), status: 'disbursed', amountPaise: 2_000_000 });
+    expect(record.key_fact_statements).toEqual([expect.objectContaining({ reason: 'quote', current: true })]);
+    expect((await ops('loans', '--json')).code).toBe(2);
+  });
+
   it('records an offline transfer once, and shows it with who recorded it', async () => {
     // The demo loan: ₹20,000 at 0.5% a day, disbursed 20 days ago: ₹2,000 of interest to date. The
     // transfer pays interest first: all of it, nothing of the principal.
@@ -198,7 +220,10 @@ describe('the operations command line prints customer text safely and takes only
     expectNoControls(refunds.out);
   });
 
-  it('refuses numbers that are not plain decimals, or beyond what the column holds, with a message', async () => {
+  // 26 runs of the command line, each a Node process: minutes on a busy two-core machine.
+  it('refuses numbers that are not plain decimals, or beyond what the column holds, with a message', {
+    timeout: 300_000,
+  }, async () => {
     for (const amount of ['1e9', '0x1', '-5', '99999999999', '21474837', ' 5000', '5,000']) {
       const result = await ops('collect', loanNo, amount, '--ref', `NEFT-${amount}`);
       expect(result.code, amount).toBe(2);

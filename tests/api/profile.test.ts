@@ -129,7 +129,9 @@ describe.each(ENGINES)('profile registration and eligibility (%s database)', (en
     for (const [body, message] of more) expect((await send(token, body)).body.Message).toBe(message);
     expect((await send(token, { ...personal, marital_status_id: 2, spouse_name: 'Ravi' })).body.Status).toBe(1);
     const residence = registration('')[2] as Record<string, unknown>;
-    expect((await send(token, { ...residence, residence_address_1: ' ' })).body.Message).toBe('Address1 is required!');
+    expect((await send(token, { ...residence, residence_address_1: ' ' })).body.Message).toBe(
+      'Address line 1 is required!',
+    );
     expect((await send(token, { ...residence, residence_pincode: '12345' })).body.Message).toBe('Pin code invalid!');
     expect((await send(token, { ...residence, residence_pincode: '999999' })).body.Message).toBe(
       'We could not find this pin code. Please check it.',

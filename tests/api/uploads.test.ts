@@ -21,6 +21,7 @@ const MB = 1_048_576;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const NOT_IMAGE = 'This file is not a JPEG image or a PNG image. Please choose another file.';
 const NOT_PDF = 'This file is not a PDF. Please choose another file.';
+const NOT_IMAGE_OR_PDF = 'This file is not a JPEG image, a PNG image or a PDF. Please choose another file.';
 const PASSWORD_NEEDED = 'This PDF is protected by a password. Enter the password and upload it again.';
 const WRONG_PASSWORD = 'The password for this PDF is not correct.';
 
@@ -132,7 +133,8 @@ describe.each(ENGINES)('uploads (%s database)', (engine) => {
       [customer.upload('pan_upload', 'pan', tinyPdf(), { file_ext: 'jpg' }), NOT_IMAGE],
       [customer.single(6, tinyPng(), { ext: 'PDF' }), NOT_PDF],
       [customer.single(4, html, { ext: 'JPEG' }), NOT_IMAGE],
-      [customer.single(8, svg, { ext: 'JPG' }), NOT_IMAGE],
+      // A utility bill may be a picture or a PDF (issue 14).
+      [customer.single(8, svg, { ext: 'JPG' }), NOT_IMAGE_OR_PDF],
     ];
     for (const [reply, message] of refusals) {
       const { status, body } = await reply;

@@ -90,15 +90,20 @@ async function uploadDocuments(page: Page, names: string[]) {
   await expect(heading(page)).toHaveText('Complete Your KYC');
   const list = page.getByRole('list', { name: 'Documents to upload' });
   await expect(list.getByRole('listitem')).toHaveCount(names.length);
+  // Each document's tile sends its file as soon as it is chosen.
   for (const [name, kind] of DOCUMENTS.filter(([n]) => names.includes(n))) {
-    await field(page, name).setInputFiles(file(kind, name.replaceAll(' ', '-')));
+    await page
+      .getByLabel(`Choose a file for ${name}`, { exact: true })
+      .setInputFiles(file(kind, name.replaceAll(' ', '-')));
+    const tile = list.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(tile.getByRole('status')).toHaveText(/^Uploaded: /);
   }
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All documents uploaded successfully' })).toBeVisible();
 }
 
 async function acceptQuote(page: Page) {
-  await expect(heading(page)).toHaveText('Calculating Loans');
+  await expect(heading(page)).toHaveText('Calculate Your Loan');
   await page.getByRole('combobox', { name: 'Purpose of Loan' }).selectOption({ label: 'Medical' });
   await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
   await expect(region(page, 'Key Fact Statement')).toContainText('Annual percentage rate (APR)');
@@ -138,7 +143,7 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   await expect(heading(page)).toHaveText('Profile Preview');
   await page.getByRole('button', { name: 'Check Eligibility' }).click();
   await page.getByRole('dialog', { name: 'Eligibility Check' }).getByRole('button', { name: 'Process' }).click();
-  await expect(heading(page)).toHaveText('Check Eligibility for Further Process');
+  await expect(heading(page)).toHaveText('Your Loan');
 
   // The application: quote and KFS, employment, documents, bank account.
   await page.getByRole('link', { name: 'Start Loan Application' }).click();
@@ -149,8 +154,8 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   await page.getByRole('combobox', { name: 'Company Type' }).selectOption({ label: 'Private' });
   await page.getByRole('textbox', { name: 'Designation' }).fill('Analyst');
   await page.getByRole('combobox', { name: 'Department' }).selectOption('FINANCE');
-  await page.getByRole('textbox', { name: 'Address1' }).fill('Tower B, DLF Cyber City');
-  await page.getByRole('textbox', { name: 'Address2' }).fill('Phase 2');
+  await page.getByRole('textbox', { name: 'Address line 1' }).fill('Tower B, DLF Cyber City');
+  await page.getByRole('textbox', { name: 'Address line 2' }).fill('Phase 2');
   await page.getByRole('textbox', { name: 'Pin Code' }).fill('122002');
   await page.getByLabel('Employed Since').fill('2022-04-01');
   await page.getByRole('button', { name: 'Save and Continue' }).click();
@@ -197,11 +202,13 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   const loanNo = disbursed?.match(/as loan (\S+):/)?.[1] as string;
   expect(loanNo, disbursed).toBeTruthy();
 
-  // The dashboard shows the active loan, its Credit Manager and Pay Now.
+  // The dashboard shows the active loan first with Pay Now; the preview its Credit Manager.
+  await page.goto(`${ORIGIN}/my-dashboard/`);
+  const home = region(page, `Your loan ${loanNo}`);
+  await expect(home.getByRole('link', { name: 'Pay Now' })).toBeVisible();
   await page.goto(`${ORIGIN}/my-dashboard/lead-preview`);
   await expect(region(page, 'Credit Manager')).toContainText('Priya Nair');
-  const banner = region(page, 'Outstanding amount');
-  await expect(banner.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+  await expect(region(page, 'Outstanding amount').getByRole('link', { name: 'Pay Now' })).toBeVisible();
 
   // A part payment through Razorpay's sandbox, and one through PayU's.
   await page.goto(`${ORIGIN}/my-dashboard/repayment`);
@@ -233,9 +240,10 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   await expect(payments.getByRole('row').filter({ hasText: 'PayU' })).toContainText('₹250.50');
   await expect(page.getByRole('heading', { name: `Loan ${loanNo}` })).toBeVisible();
 
-  // Pay Now pays the rest: the loan closes.
-  await page.goto(`${ORIGIN}/my-dashboard/profile-preview`);
-  await banner.getByRole('button', { name: 'Pay Now' }).click();
+  // Pay Now pays the rest (the amount left empty): the loan closes.
+  await page.goto(`${ORIGIN}/my-dashboard/`);
+  await home.getByRole('link', { name: 'Pay Now' }).click();
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
   await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
   await page
     .getByRole('dialog', { name: 'Razorpay (sandbox)' })

@@ -62,7 +62,8 @@ test('about: banner, certified company and experienced team, counters, six reaso
     'High quality security',
     'Online loans',
     'Instant personal loans',
-    '24/7 support',
+    // Issue 14: no "24/7" beside office hours.
+    'Support by e-mail and phone',
     'No collateral needed',
   ]);
   await expect(page.locator('[data-counters] li')).toHaveCount(4);
@@ -152,6 +153,10 @@ test('repayloan: banner, two bank-transfer tables with UPI QR codes, and the 60 
   }
   await expect(page.locator('main')).toContainText(`${site.loan.tenureDays.min} days`);
   await expect(page.locator('main')).toContainText(`${site.loan.tenureDays.max} days`);
+  // Each heading once (issue 14: the copy repeated the page's own headings).
+  const headings = await page.locator('main h2').allTextContents();
+  expect(headings.filter((text) => text === 'How repayment works')).toHaveLength(1);
+  expect(headings.filter((text) => text === 'Pay by bank transfer or UPI')).toHaveLength(1);
 });
 
 test('terms and privacy have sidebar links to their sections; rate-and-terms shows its computed example', async ({

@@ -274,10 +274,10 @@ test.describe('the amount card with figures from the server', () => {
       ['Loan number', 'KCL123456'],
       ['Disbursal date', '05-01-2026'],
       ['Repayment date', '06-03-2026'],
-      ['Repayment amount', '₹1,95,000'],
+      ['Due on the repayment date', '₹1,95,000'],
       ['Loan Amount', '₹1,50,000'],
       ['Interest to date', '₹1,234.50'],
-      ['Total due', '₹1,51,234.50'],
+      ['To close the loan today', '₹1,51,234.50'],
     ]) {
       await expect(s.fact(label as string)).toHaveText(value as string);
     }
@@ -295,7 +295,7 @@ test.describe('/thanku and /fail', () => {
       title: card.getByRole('heading', { level: 2 }),
       txnId: card.locator('[data-txn-id]'),
       status: card.locator('[data-txn-status]'),
-      next: card.getByRole('link', { name: /^Go to (home|dashboard)$/ }),
+      next: card.getByRole('link', { name: /^(Home|Go to dashboard)$/ }),
     };
   };
 
@@ -328,9 +328,11 @@ test.describe('/thanku and /fail', () => {
     }
   });
 
-  test('the button goes home without a session token, to /my-dashboard with one', async ({ page }) => {
+  test('the button goes Home without a session token, to /my-dashboard with one; never Apply Now', async ({ page }) => {
     await page.goto('/thanku?txnStatus=SUCCESS&txnId=pay_1');
-    await expect(result(page).next).toHaveText('Go to home');
+    await expect(result(page).next).toHaveText('Home');
+    // Someone who has just paid is not offered a new loan (issue 14): the banner has no Apply Now.
+    await expect(page.locator('.banner').getByRole('link', { name: 'Apply Now' })).toHaveCount(0);
     await result(page).next.click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.evaluate(() => sessionStorage.setItem('token', 'an-existing-session-token'));
@@ -420,12 +422,16 @@ test.describe('paying the demo loan', () => {
     await expect(s.fact('Repayment date')).toHaveText(`${rd}-${rm}-${ry}`);
     // ₹20,000 at 0.5% a day: 60 days' interest on the due date, 20 days' so far.
     await expect(s.fact('Loan Amount')).toHaveText('₹20,000');
-    await expect(s.fact('Repayment amount')).toHaveText('₹26,000');
+    await expect(s.fact('Due on the repayment date')).toHaveText('₹26,000');
     await expect(s.fact('Interest to date')).toHaveText('₹2,000');
     const due = await dueOnCard(page);
     expect(due).toBeGreaterThan(0);
     expect(due).toBeLessThanOrEqual(2_200_000);
-    await expect(s.fact('Total due')).toHaveText(formatPaise(due));
+    await expect(s.fact('To close the loan today')).toHaveText(formatPaise(due));
+    // Which figure to pay, in plain words: the one that closes the loan today, and the scheduled one.
+    await expect(s.root.getByTestId('which-to-pay')).toHaveText(
+      `Pay ${formatPaise(due)} today to close your loan now, or ₹26,000 on ${rd}-${rm}-${ry} as scheduled. You can also pay a part.`,
+    );
     // The account behind it: what is left of the principal and of the interest make up the total due.
     const principal = paiseOf((await s.fact('Principal outstanding').textContent()) ?? '');
     const interest = paiseOf((await s.fact('Interest outstanding').textContent()) ?? '');
@@ -450,8 +456,15 @@ test.describe('paying the demo loan', () => {
   }) => {
     const s = await openAmountCard(page, request);
     const due = await dueOnCard(page);
+    // A zero may start a fraction, typed key by key, but no other digit follows it.
     await s.amount.pressSequentially('05');
-    await expect(s.amount).toHaveValue('5');
+    await expect(s.amount).toHaveValue('0');
+    await s.amount.fill('');
+    await s.amount.pressSequentially('0.50');
+    await expect(s.amount).toHaveValue('0.50');
+    await s.proceed.click();
+    await expect(s.alert).toHaveText('The amount must be at least ₹1.');
+    await s.amount.fill('');
     await s.amount.fill('');
     await s.amount.pressSequentially('.5');
     await expect(s.amount).toHaveValue('5');
@@ -520,7 +533,8 @@ test.describe('paying the demo loan', () => {
     await expect(checkout).toContainText('Amount: ₹300.00');
     await expect(checkout).toContainText(`Loan repayment ${DEMO.loanNo} (PAN ${DEMO.pan})`);
     await expect(s.dialog).toBeHidden();
-    expect(orders).toEqual([{ rzp_amount: '300' }]);
+    // The demo loan has its application: the order names its lead (dashboard.md §7: lead_id, rzp_amount).
+    expect(orders).toEqual([{ lead_id: expect.stringMatching(/^\d+$/), rzp_amount: '300' }]);
     await checkout.getByRole('button', { name: 'Cancel' }).click();
     await expect(s.status.filter({ hasText: CANCELLED })).toBeVisible();
     await expect(page).toHaveURL(/\/repayloan$/);
@@ -738,7 +752,7 @@ test.describe('paying the demo loan', () => {
     await s.proceed.click();
     const order = page.waitForRequest((r) => r.url().endsWith(REPAY.razorpayOrder));
     await s.razorpay.click();
-    expect((await order).postDataJSON()).toEqual({ rzp_amount: '' });
+    expect((await order).postDataJSON()).toEqual({ lead_id: expect.stringMatching(/^\d+$/), rzp_amount: '' });
     const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
     await expect(checkout).toContainText(`Amount: ${formatPaise(due).replace(/^(₹[\d,]+)$/, '$1.00')}`);
     await checkout.getByRole('button', { name: 'Pay successfully' }).click();

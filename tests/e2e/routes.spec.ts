@@ -63,13 +63,19 @@ test('/home and / are the same page, with / as the canonical address', async ({ 
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.koshcredit.example/');
 });
 
-test('an unknown address gets the 404 page with status 404 and links home and to apply', async ({ page }) => {
+test('an unknown address gets the 404 page with status 404 and links home, to apply and to repay, each once', async ({
+  page,
+}) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.locator('h1')).toContainText(/not found/i);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-  await expect(page.locator('main').getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
-  await expect(page.locator('main a[href="/apply-now"]').first()).toBeVisible();
+  // The sentence is said once (issue 14: it was said twice, in the copy and again under it).
+  const main = page.locator('main');
+  await expect(main.getByText(/does not exist or has moved/)).toHaveCount(1);
+  await expect(main.getByRole('link', { name: 'home page', exact: true })).toHaveAttribute('href', '/');
+  await expect(main.getByRole('link', { name: 'apply for a loan', exact: true })).toHaveAttribute('href', '/apply-now');
+  await expect(main.getByRole('link', { name: 'repayment page', exact: true })).toHaveAttribute('href', '/repayloan');
 });
 
 test('robots.txt keeps crawlers out of the dashboard and names the sitemap', async ({ request }) => {

@@ -12,6 +12,7 @@ import {
 } from '../support/signIn.ts';
 
 const MOBILE_TOO_SHORT = 'The Mobile field must be at least 10 characters in length.';
+const MOBILE_INVALID = 'Mobile number invalid!';
 const CONSENT = 'Please check the checkbox to accept our terms and conditions';
 const OTP_DIGITS = 'Please enter 4 digits OTP';
 const OTP_SENT = 'OTP sent successfully to your mobile number.';
@@ -70,6 +71,20 @@ test.describe('step 1: mobile number and consent', () => {
     expect(describedBy.split(' ')).toContain(errorId);
     await expect(c.mobile).toBeFocused();
     await expect(c.mobile).toHaveValue('98765');
+    expect(sent).toBe(false);
+  });
+
+  test(`a number not starting with 6 to 9: "${MOBILE_INVALID}", and nothing is sent`, async ({ page }) => {
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.url().includes(REGISTRATION)) sent = true;
+    });
+    const c = await openCard(page);
+    await c.mobile.fill('5876543210');
+    await c.consent.check();
+    await c.getOtp.click();
+    await expect(c.alert).toHaveText(MOBILE_INVALID);
+    await expect(c.mobile).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toBe(false);
   });
 
@@ -164,13 +179,14 @@ test.describe('step 1: mobile number and consent', () => {
   });
 
   test('without a Message the error field is shown, without either "An error occurred"', async ({ page }) => {
-    let reply = { Status: 0, Message: '', error: 'sms_failed', Data: {} };
-    await answer(page, 'login', (route) => route.fulfill(envelope(503, reply)));
+    // A back-end that speaks only the specification may leave Message empty; this server never does.
+    let reply = { Status: 0, Message: '', error: 'otp_limit', Data: {} };
+    await answer(page, 'login', (route) => route.fulfill(envelope(429, reply)));
     const c = await openCard(page);
     await c.consent.check();
     await c.mobile.fill(randomMobile());
     await c.getOtp.click();
-    await expect(c.alert).toHaveText('sms_failed');
+    await expect(c.alert).toHaveText('otp_limit');
     reply = { Status: 0, Message: '', error: '', Data: {} };
     await c.mobile.fill(randomMobile());
     await c.getOtp.click();
@@ -363,7 +379,7 @@ test.describe('step 2: the code', () => {
     await page.keyboard.type('1234');
     await card(page).verify.click();
     await page.waitForURL('**/my-dashboard/eligibility');
-    await expect(page.locator('h1')).toHaveText('Check Eligibility for Further Process');
+    await expect(page.locator('h1')).toHaveText('Your Loan');
     expect(await session(page)).toMatchObject({
       next_step: 'loan_application',
       token: 'a-test-token-of-some-length',
@@ -471,6 +487,28 @@ test.describe('timers (the browser clock is stopped and moved by the test)', () 
     await expect(c.resend).toBeEnabled();
   });
 
+  test('Resend is the same call as the first request: profile_id in place of mobile, with the UTM parameters', async ({
+    page,
+  }) => {
+    const pause = await stopTheClock(page);
+    await openCard(page, '?utm_source=google&utm_medium=cpc&utm_campaign=diwali%20sale');
+    await pause();
+    const c = await requestCode(page, randomMobile());
+    const stored = await session(page);
+    await page.clock.runFor(30_000);
+    const sent = page.waitForRequest((request) => request.url().endsWith(REGISTRATION));
+    await c.resend.click();
+    expect((await sent).postDataJSON()).toEqual({
+      event_name: 'resend_otp',
+      profile_id: stored.cust_profile_id,
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'diwali sale',
+      utm_term: '',
+      utm_content: '',
+    });
+  });
+
   test('a refused resend shows the server message and returns to step 1 with the entry cleared', async ({ page }) => {
     // Only the browser's clock moved: the server still counts its own 30 seconds and says so.
     const pause = await stopTheClock(page);
@@ -538,6 +576,25 @@ test('on a page that never goes idle, the login card and the repay stepper still
     await page.goto(path);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   }
+});
+
+test('after Logout, /apply-now says "You have been signed out." once, in a status region', async ({
+  page,
+  request,
+}) => {
+  await openCard(page);
+  const mobile = randomMobile();
+  await requestCode(page, mobile);
+  await typeCode(page, await latestCode(request, mobile));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/my-dashboard\/?$/);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(/\/apply-now$/);
+  const c = card(page);
+  await expect(c.status).toHaveText('You have been signed out.');
+  // Said once: a reload, or a visitor who was never signed in, hears nothing.
+  await page.reload();
+  await expect(card(page).status).toHaveText('');
 });
 
 test('a visitor who already holds a session token is sent from /apply-now to /my-dashboard/', async ({ page }) => {

@@ -84,5 +84,5 @@ export function paiseOf(text: string): number {
 
 /** The total due on the card now, in paise. */
 export async function dueOnCard(page: Page): Promise<number> {
-  return paiseOf((await stepper(page).fact('Total due').textContent()) ?? '');
+  return paiseOf((await stepper(page).fact('To close the loan today').textContent()) ?? '');
 }

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_SCREENS, MISSING_FILE } from '../../src/islands/Dashboard/documentScreens.ts';
 import { SCREENS } from '../../src/islands/Dashboard/routes.ts';
+import { documentByDocsId } from '../../src/lib/documents.ts';
 
 describe('the single-document screens (dashboard.md §2, §3, §5)', () => {
-  it('are the four DocumentUpload routes, with the document ids of §9', () => {
+  it('are the four DocumentUpload routes, with the document ids of §9 and the formats of the shared list', () => {
     const routed = SCREENS.filter((screen) => screen.component === 'DocumentUpload').map((screen) => screen.slug);
     expect(Object.keys(DOCUMENT_SCREENS).sort()).toEqual([...routed].sort());
     expect(
-      Object.fromEntries(Object.entries(DOCUMENT_SCREENS).map(([slug, s]) => [slug, [s.docsId, s.format]])),
+      Object.fromEntries(
+        Object.entries(DOCUMENT_SCREENS).map(([slug, s]) => [slug, [s.docsId, documentByDocsId(s.docsId)?.formats]]),
+      ),
     ).toEqual({
-      'pan-upload': [4, 'image'],
-      'bank-upload': [6, 'pdf'],
-      'upload-salaryslip': [16, 'pdf'],
-      'upload-utilitybill': [8, 'image'],
+      'pan-upload': [4, ['image']],
+      'bank-upload': [6, ['pdf']],
+      'upload-salaryslip': [16, ['pdf']],
+      // Most utility bills arrive as PDFs (issue 14).
+      'upload-utilitybill': [8, ['image', 'pdf']],
     });
   });
 

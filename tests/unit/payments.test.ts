@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { amountProblem } from '../../src/islands/shared/payment/payment.ts';
 import { acceptsAmountEntry, entryToPaise } from '../../src/lib/repayAmount.ts';
 import { chargeAmount } from '../../src/server/payments/orders.ts';
 import {
@@ -86,10 +87,21 @@ describe('PayU hashes', () => {
 });
 
 describe('the repay amount entry (§5)', () => {
-  it.each(['', '1', '1500', '1500.', '1500.5', '1500.50', '0.5', '0.'])('accepts "%s" while typing', (text) => {
-    expect(acceptsAmountEntry(text)).toBe(true);
+  it.each(['', '1', '1500', '1500.', '1500.5', '1500.50', '0', '0.', '0.5', '0.50'])(
+    'accepts "%s" while typing',
+    (text) => {
+      expect(acceptsAmountEntry(text)).toBe(true);
+    },
+  );
+  it('lets "0.50" be typed key by key: every prefix stands', () => {
+    for (const prefix of ['0', '0.', '0.5', '0.50']) expect(acceptsAmountEntry(prefix), prefix).toBe(true);
   });
-  it.each(['0', '05', '.5', '1500.505', '12a', '-1', '1 0', '1e5'])('blocks "%s"', (text) => {
+  it('refuses under ₹1 on submit (decisions.md §5), "0" and "0.50" included', () => {
+    expect(amountProblem('0')).toBe('The amount must be at least ₹1.');
+    expect(amountProblem('0.50')).toBe('The amount must be at least ₹1.');
+    expect(amountProblem('1')).toBeNull();
+  });
+  it.each(['00', '05', '.5', '1500.505', '12a', '-1', '1 0', '1e5'])('blocks "%s"', (text) => {
     expect(acceptsAmountEntry(text)).toBe(false);
   });
   it('turns the entry into paise, empty meaning the whole due', () => {

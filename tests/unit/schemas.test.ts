@@ -317,12 +317,14 @@ describe('sitePageSchema', () => {
       page: 'home',
       headlines: ['Up to {{maxAmount}}', 'Approval within 24 hours'],
       heroAlt: 'A person with a phone',
+      loanRange: 'Borrow {{minAmount}} to {{maxAmount}}',
       calculatorHeading: 'Work it out',
       faqHeading: 'Questions',
     };
     const parsed = sitePageSchema.parse(home);
     if (parsed.page !== 'home') throw new Error('narrowing');
     expect(parsed.headlines[0]).toBe('Up to ₹1,00,000');
+    expect(parsed.loanRange).toBe('Borrow ₹5,000 to ₹1,00,000');
     expect(issueFor(sitePageSchema, { ...home, headlines: ['one'] }, 'headlines').message).toBe(
       'the rotating headline needs at least two lines',
     );

@@ -132,14 +132,14 @@ export default function AboutYourCompany({ route }: ScreenProps) {
         <TextField label="Designation" autoComplete="organization-title" maxLength={100} {...field('designation')} />
         <SelectField label="Department" choices={DEPARTMENT_CHOICES} {...field('department')} />
         <TextField
-          label="Address1"
+          label="Address line 1"
           autoComplete="off"
           maxLength={200}
           {...field('address_1')}
           hint="Office number, floor and building."
         />
         <TextField
-          label="Address2"
+          label="Address line 2"
           autoComplete="off"
           maxLength={200}
           {...field('address_2')}

@@ -9,7 +9,7 @@ import { destinationOf } from '../../lib/onboarding.ts';
 import { annualRatePercent, interestPaise } from '../../lib/rates.ts';
 import { KFS_REQUIRED, LOAN_PURPOSES, QuoteDecisionRequest } from '../../lib/schemas/application.ts';
 import { clearAlerts, showAlert } from './alerts.ts';
-import { dashboardCall, registrationEvent, SessionEnded } from './api.ts';
+import { dashboardCall, SessionEnded, saveleadDetails } from './api.ts';
 import { type ApplicationAnswer, afterApplicationStep, storeApplicationStep } from './application.ts';
 import local from './CalculateLoan.module.css';
 import { BusyButton } from './components/BusyButton.tsx';
@@ -112,7 +112,7 @@ export default function CalculateLoan({ route }: ScreenProps) {
     setLoading(true);
     setLoadError(null);
     try {
-      const envelope = await registrationEvent<LoanQuote>('generate_loan_quote');
+      const envelope = await saveleadDetails<LoanQuote>('generate_loan_quote');
       if (envelope.Status !== STATUS.ok) {
         setLoadError(failureMessage(envelope));
         return;
@@ -178,7 +178,7 @@ export default function CalculateLoan({ route }: ScreenProps) {
     if (!checked.success || !acknowledged) return refuse(found);
     const { event_name: _event, ...decision } = checked.output;
     await run('accept', async () => {
-      const saved = await send(() => registrationEvent<ApplicationAnswer>('loan_quotation_decision', decision));
+      const saved = await send(() => saveleadDetails<ApplicationAnswer>('loan_quotation_decision', decision));
       if (saved) afterApplicationStep(saved.Data, saved.Message);
     });
   };
@@ -198,9 +198,7 @@ export default function CalculateLoan({ route }: ScreenProps) {
           ← Back to your loan application
         </Link>
       </p>
-      <div className={local.shout}>
-        <ScreenTitle>{route.title}</ScreenTitle>
-      </div>
+      <ScreenTitle>{route.title}</ScreenTitle>
       <p className={styles.intro}>
         Choose why you need the loan, how much and for how long. Your loan is repaid in one payment at the end of the
         tenure.

@@ -1,41 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { SessionEnded } from './api.ts';
 import { Link } from './components/Link.tsx';
 import { Redirect } from './components/Redirect.tsx';
 import styles from './components/Screen.module.css';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary.tsx';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
 import { Shell } from './components/Shell.tsx';
 import { loadDashboardData } from './profile.ts';
 import { $location, listenToHistory } from './router.ts';
-import { routeOf, type ScreenComponent, screenPath } from './routes.ts';
-import type { ScreenProps } from './screenProps.ts';
+import { routeOf, screenPath } from './routes.ts';
+import { forgetScreen, screenComponent } from './screenLoader.ts';
 import { $session, endSession } from './sessionStore.ts';
-
-/** Each screen's code is its own chunk, loaded when the screen is first shown. */
-const SCREENS: Record<ScreenComponent, LazyExoticComponent<ComponentType<ScreenProps>>> = {
-  RegistrationHome: lazy(() => import('./RegistrationHome.tsx')),
-  PanDetails: lazy(() => import('./PanDetails.tsx')),
-  PersonalInformation: lazy(() => import('./PersonalInformation.tsx')),
-  ResidenceAddress: lazy(() => import('./ResidenceAddress.tsx')),
-  IncomeDetails: lazy(() => import('./IncomeDetails.tsx')),
-  UploadPicture: lazy(() => import('./UploadPicture.tsx')),
-  ProfilePreview: lazy(() => import('./ProfilePreview.tsx')),
-  ProfileSummary: lazy(() => import('./ProfileSummary.tsx')),
-  Eligibility: lazy(() => import('./Eligibility.tsx')),
-  Kyc: lazy(() => import('./Kyc.tsx')),
-  UserProfile: lazy(() => import('./UserProfile.tsx')),
-  CalculateLoan: lazy(() => import('./CalculateLoan.tsx')),
-  AboutYourCompany: lazy(() => import('./AboutYourCompany.tsx')),
-  MandatoryDocuments: lazy(() => import('./MandatoryDocuments.tsx')),
-  DocumentUpload: lazy(() => import('./DocumentUpload.tsx')),
-  BankDetail: lazy(() => import('./BankDetail.tsx')),
-  Congratulations: lazy(() => import('./Congratulations.tsx')),
-  LeadPreview: lazy(() => import('./LeadPreview.tsx')),
-  Leads: lazy(() => import('./Leads.tsx')),
-  LeadDetails: lazy(() => import('./LeadDetails.tsx')),
-  Repayment: lazy(() => import('./Repayment.tsx')),
-};
 
 export interface DashboardProps {
   /** The brand, for the logo and the page titles. */
@@ -54,6 +30,8 @@ export default function Dashboard({ brand }: DashboardProps) {
   const route = routeOf(location.slug);
   const eligible = session.eligibility === '1';
   const allowed = route?.access !== 'eligible' || eligible;
+  // Each Retry after a screen failed draws it anew, with its code imported again.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => listenToHistory(), []);
 
@@ -98,21 +76,25 @@ export default function Dashboard({ brand }: DashboardProps) {
     // Eligibility-gated screens need the stored flag to be 1 (dashboard.md §2, §6).
     screen = <Redirect to={screenPath('')} />;
   } else {
-    const Screen = SCREENS[route.component];
-    screen = <Screen key={`${route.slug}${location.search}`} route={route} location={location} brand={brand} />;
+    const Screen = screenComponent(route.component);
+    const retry = () => {
+      forgetScreen(route.component);
+      setAttempt((count) => count + 1);
+    };
+    screen = (
+      <ScreenErrorBoundary key={`${route.slug}:${attempt}`} title={route.title} onRetry={retry}>
+        <Suspense
+          fallback={
+            <p className={styles.status} role="status">
+              Loading…
+            </p>
+          }
+        >
+          <Screen key={`${route.slug}${location.search}`} route={route} location={location} brand={brand} />
+        </Suspense>
+      </ScreenErrorBoundary>
+    );
   }
 
-  return (
-    <Shell brand={brand}>
-      <Suspense
-        fallback={
-          <p className={styles.status} role="status">
-            Loading…
-          </p>
-        }
-      >
-        {screen}
-      </Suspense>
-    </Shell>
-  );
+  return <Shell brand={brand}>{screen}</Shell>;
 }

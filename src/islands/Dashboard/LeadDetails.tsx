@@ -84,13 +84,15 @@ function Payments({ collections }: { collections: Collection[] }) {
       <tbody>
         {collections.map((payment) => (
           <tr key={`${payment.source}-${payment.reference}`}>
-            <td>{formatDate(payment.date)}</td>
-            <td>
-              {rupees(payment.amount)}
-              {allocationText(payment) && <small className={styles.allocation}>{allocationText(payment)}</small>}
+            <td data-label="Date">{formatDate(payment.date)}</td>
+            <td data-label="Amount">
+              <span>
+                {rupees(payment.amount)}
+                {allocationText(payment) && <small className={styles.allocation}>{allocationText(payment)}</small>}
+              </span>
             </td>
-            <td>{sourceLabel(payment.source)}</td>
-            <td>{orNA(payment.reference)}</td>
+            <td data-label="Mode">{sourceLabel(payment.source)}</td>
+            <td data-label="Reference">{orNA(payment.reference)}</td>
           </tr>
         ))}
       </tbody>

@@ -252,7 +252,7 @@ function StoredStatements({ leadId }: { leadId: string }) {
 }
 
 /** The application at a glance (dashboard.md §2 "lead-preview"): Application Details, Credit Manager, Application Status. */
-export default function LeadPreview({ route, brand, location }: ScreenProps) {
+export default function LeadPreview({ route, location }: ScreenProps) {
   const { profile, loading: profileLoading, error: profileError, retry: retryProfile } = useProfile();
   const { data: latest, loading, error, retry } = useLoaded(loadLatest);
   const failed = error ?? profileError;
@@ -260,7 +260,7 @@ export default function LeadPreview({ route, brand, location }: ScreenProps) {
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
-      {profile && <OutstandingBanner loan={profile.active_loan_details} brand={brand} />}
+      {profile && <OutstandingBanner loan={profile.active_loan_details} />}
       <ProfileState
         loading={(loading && !latest) || (profileLoading && !profile)}
         error={failed}

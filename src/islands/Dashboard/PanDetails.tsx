@@ -23,6 +23,8 @@ import { useProfile } from './useProfile.ts';
 import { useRequest } from './useRequest.ts';
 
 const PAN_LENGTH = 10;
+/** An individual's PAN (4th letter P), so the example is one the verification accepts. */
+const PAN_EXAMPLE = 'ABCPE1234F';
 const POSITIONS = Array.from({ length: PAN_LENGTH }, (_, index) => index);
 
 /** dashboard.md §5: boxes 1 to 5 take letters, 6 to 9 digits, 10 a letter. */
@@ -108,7 +110,7 @@ export default function PanDetails({ route }: ScreenProps) {
         <fieldset className={panStyles.group} aria-describedby={`${id}-pan-hint${panError ? ` ${panErrorId}` : ''}`}>
           <legend>PAN Number</legend>
           <p id={`${id}-pan-hint`} className={formStyles.hint}>
-            5 letters, 4 digits, then 1 letter, e.g. ABCDE1234F.
+            5 letters, 4 digits, then 1 letter, e.g. {PAN_EXAMPLE}. The 4th letter of a personal PAN is P.
           </p>
           <div className={panStyles.boxes}>
             {POSITIONS.map((index) => (

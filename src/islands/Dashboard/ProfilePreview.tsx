@@ -11,12 +11,12 @@ import type { ScreenProps } from './screenProps.ts';
 import { useProfile } from './useProfile.ts';
 
 /** The profile, read-only, with the eligibility check and the outstanding amount of an active loan. */
-export default function ProfilePreview({ route, brand }: ScreenProps) {
+export default function ProfilePreview({ route }: ScreenProps) {
   const { profile, loading, error, retry } = useProfile();
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
-      {profile && <OutstandingBanner loan={profile.active_loan_details} brand={brand} />}
+      {profile && <OutstandingBanner loan={profile.active_loan_details} />}
       <ProfileState loading={loading && !profile} error={error} retry={retry} />
       {profile && (
         <>

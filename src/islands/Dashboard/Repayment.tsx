@@ -9,6 +9,7 @@ import { ProfileState } from './components/ProfileState.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
 import tables from './components/Table.module.css';
+import { dueWhen, whichToPay } from './loanDues.ts';
 import { detailsLink, rupees } from './loans.ts';
 import { screenPath } from './routes.ts';
 import type { ScreenProps } from './screenProps.ts';
@@ -55,7 +56,10 @@ export default function Repayment({ route, brand }: ScreenProps) {
                 </tr>
                 <tr>
                   <th scope="row">Repayment date</th>
-                  <td>{formatDate(loan.repayment_date)}</td>
+                  <td>
+                    {formatDate(loan.repayment_date)}
+                    {dueWhen(loan) && ` (${dueWhen(loan).toLowerCase()})`}
+                  </td>
                 </tr>
                 <tr>
                   <th scope="row">Loan amount</th>
@@ -66,7 +70,7 @@ export default function Repayment({ route, brand }: ScreenProps) {
                   <td>{formatPercent(loan.roi)} a day</td>
                 </tr>
                 <tr>
-                  <th scope="row">Repayment amount</th>
+                  <th scope="row">Amount due on the repayment date</th>
                   <td>{rupees(loan.repayment_amount)}</td>
                 </tr>
                 {accountFacts(loan).map(([label, value]) => (
@@ -83,6 +87,9 @@ export default function Repayment({ route, brand }: ScreenProps) {
                 </tr>
               </tbody>
             </table>
+            <p>
+              <strong>{whichToPay(loan)}</strong>
+            </p>
             {accountNotes(loan).map((note) => (
               <p key={note}>{note}</p>
             ))}

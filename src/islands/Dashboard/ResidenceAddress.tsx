@@ -133,13 +133,13 @@ export default function ResidenceAddress({ route }: ScreenProps) {
           {...field('residence_type_id')}
         />
         <TextField
-          label="Address1"
+          label="Address line 1"
           autoComplete="address-line1"
           {...field('residence_address_1')}
           hint="House or flat number and building."
         />
         <TextField
-          label="Address2"
+          label="Address line 2"
           autoComplete="address-line2"
           {...field('residence_address_2')}
           hint="Street and area."

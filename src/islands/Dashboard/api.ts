@@ -46,6 +46,14 @@ export function registrationEvent<T = Record<string, unknown>>(
   return dashboardCall<T>(API.registration, { event_name: eventName, ...payload }, options);
 }
 
+/** The loan quote and the decision on it: saveleadDetails (dashboard.md §7), told apart by event_name. */
+export function saveleadDetails<T = Record<string, unknown>>(
+  eventName: 'generate_loan_quote' | 'loan_quotation_decision',
+  payload: object = {},
+): Promise<Envelope<T>> {
+  return dashboardCall<T>(API.saveleadDetails, { event_name: eventName, ...payload });
+}
+
 /** Logout: the server ends the token, then the browser forgets everything, whatever the answer. */
 export async function logout(): Promise<void> {
   const { token } = $session.get();

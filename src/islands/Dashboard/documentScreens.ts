@@ -1,10 +1,9 @@
 /**
  * The single-document screens (dashboard.md §2, §3, §4 "Document flow", §5): one row per address
- * with the document's id for the single-document upload, its format, the message when no file is
- * chosen (word for word, double spaces included), and where Back and the next step lead.
+ * with the document's id for the single-document upload, the message when no file is chosen (word
+ * for word, double spaces included), and where Back and the next step lead. The formats each
+ * document takes are not here: they come from the shared list (src/lib/documents.ts) via the server.
  */
-import type { FileFormat } from './uploads.ts';
-
 /** The messages of dashboard.md §5 for a missing file, word for word. */
 export const MISSING_FILE = {
   pan: 'Please select  pan image',
@@ -20,12 +19,11 @@ const REPEAT_TYPES = new Set(['REPEAT', 'UNPAID-REPEAT']);
 export interface DocumentScreen {
   /** The single-document upload's docs_id (dashboard.md §9). */
   docsId: 4 | 6 | 8 | 16;
-  /** What the file input is called. */
+  /** What the document's tile is called. */
   label: string;
-  format: FileFormat;
   missing: string;
   intro: string;
-  /** Said after the format's hint. */
+  /** Said after the formats' hint. */
   hint?: string;
   back: string;
   /** The next screen, by the customer's user_type (Steps data, dashboard.md §3). */
@@ -36,7 +34,6 @@ export const DOCUMENT_SCREENS: Record<string, DocumentScreen> = {
   'pan-upload': {
     docsId: 4,
     label: 'PAN card',
-    format: 'image',
     missing: MISSING_FILE.pan,
     intro: 'A clear picture of the front of your PAN card, with every letter readable.',
     back: 'adhar-upload',
@@ -45,7 +42,6 @@ export const DOCUMENT_SCREENS: Record<string, DocumentScreen> = {
   'bank-upload': {
     docsId: 6,
     label: 'Bank statement',
-    format: 'pdf',
     missing: MISSING_FILE.bankStatement,
     intro: 'The statement of the account your salary is paid into, for the last six months.',
     hint: 'It must cover the last six months.',
@@ -55,7 +51,6 @@ export const DOCUMENT_SCREENS: Record<string, DocumentScreen> = {
   'upload-salaryslip': {
     docsId: 16,
     label: 'Salary slip',
-    format: 'pdf',
     missing: MISSING_FILE.salarySlip,
     intro: 'Your latest salary slip, as the PDF your employer gave you.',
     back: 'bank-upload',
@@ -64,9 +59,9 @@ export const DOCUMENT_SCREENS: Record<string, DocumentScreen> = {
   'upload-utilitybill': {
     docsId: 8,
     label: 'Utility bill',
-    format: 'image',
     missing: MISSING_FILE.utilityBill,
-    intro: 'A recent electricity, water, gas or telephone bill for the address you live at.',
+    intro:
+      'A recent electricity, water, gas or telephone bill for the address you live at: the PDF you were sent, or a photo of the paper bill.',
     back: 'upload-salaryslip',
     next: (userType) => (REPEAT_TYPES.has(userType) ? 'calculate-loan' : 'about-your-company'),
   },

@@ -8,8 +8,10 @@ import { API } from '../../lib/api/paths.ts';
 import { formatPaise } from '../../lib/format.ts';
 import type { LoanAccountFields } from '../../lib/schemas/repay.ts';
 import { dashboardCall } from './api.ts';
+import { $profile, loadProfile } from './profile.ts';
 import type { DashboardLocation } from './router.ts';
 import { screenPath } from './routes.ts';
+import { $session } from './sessionStore.ts';
 import type { Loaded } from './useLoaded.ts';
 
 export interface LeadListItem {
@@ -67,9 +69,17 @@ export const NO_LOAN_HISTORY = 'No loan history found.';
 export const NO_LOAN_DETAILS = 'No loan details available.';
 export const NA = 'NA';
 
-/** The customer's applications, newest first. */
+/** The PAN getLeadList names (dashboard.md §7): stored at the PAN step or from the profile, else asked for. */
+async function customerPan(): Promise<string> {
+  const known = $session.get().pancard || $profile.get()?.profile_details.pancard;
+  if (known) return known;
+  const fresh = await loadProfile();
+  return 'profile' in fresh ? fresh.profile.profile_details.pancard : '';
+}
+
+/** The customer's applications, newest first; the server answers for the session's customer only. */
 export async function loadLeads(): Promise<Loaded<LeadListItem[]>> {
-  const envelope = await dashboardCall<{ lead_list?: LeadListItem[] }>(API.leadList);
+  const envelope = await dashboardCall<{ lead_list?: LeadListItem[] }>(API.leadList, { pancard: await customerPan() });
   if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
   return { data: envelope.Data.lead_list ?? [] };
 }

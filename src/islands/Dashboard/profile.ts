@@ -44,6 +44,8 @@ export interface ActiveLoan extends LoanAccountFields {
   roi: number;
   /** Rupees, with up to two decimals: what closes the loan today. */
   total_due: number;
+  /** Days from the server's today to the due date: 0 on the day, negative once past. */
+  days_to_due?: number;
 }
 
 /** The same employment under the names of dashboard.md §3. */
@@ -113,6 +115,8 @@ export async function loadProfile(): Promise<{ profile: Profile } | { error: str
   // The application's progress is kept apart from registration's (dashboard.md §4).
   updateSession({ percent: String(profile.application_filled_percent) });
   if (profile.profile_details.full_name) updateSession({ fullName: profile.profile_details.full_name });
+  // getLeadList sends the PAN (dashboard.md §7); a sign-in in another tab never went through the PAN step here.
+  if (profile.profile_details.pancard) updateSession({ pancard: profile.profile_details.pancard });
   return { profile };
 }
 

@@ -66,10 +66,11 @@ export const SCREENS: readonly ScreenRoute[] = [
   signedIn('upload-picture', 'Upload Picture', 'UploadPicture'),
   signedIn('profile-preview', 'Profile Preview', 'ProfilePreview'),
   signedIn('profile-summary', 'Profile Summary', 'ProfileSummary'),
-  { slug: 'eligibility', title: 'Check Eligibility for Further Process', component: 'Eligibility', access: 'eligible' },
+  // The eligible customer's home (the sidebar's Dashboard, dashboard.md §2): the loan first, else the application.
+  loanStep('eligibility', 'Your Loan', 'Eligibility'),
   signedIn('kyc', 'KYC Documents', 'Kyc'),
   signedIn('user-profile', 'My Profile', 'UserProfile'),
-  loanStep('calculate-loan', 'Calculating Loans', 'CalculateLoan'),
+  loanStep('calculate-loan', 'Calculate Your Loan', 'CalculateLoan'),
   loanStep('about-your-company', 'Employment Details', 'AboutYourCompany'),
   loanStep('adhar-upload', 'Complete Your KYC', 'MandatoryDocuments'),
   loanStep('pan-upload', 'PAN Card Upload', 'DocumentUpload'),
@@ -79,7 +80,8 @@ export const SCREENS: readonly ScreenRoute[] = [
   loanStep('bank-detail', 'Banking Details', 'BankDetail'),
   loanStep('congratulations', 'Congratulations', 'Congratulations'),
   loanStep('lead-preview', 'Application Preview', 'LeadPreview'),
-  loanStep('leads', 'Loan History', 'Leads'),
+  // Open to every signed-in customer: one with no application sees "No loan history found.".
+  signedIn('leads', 'Loan History', 'Leads'),
   loanStep('details', 'Loan Details', 'LeadDetails'),
   loanStep('repayment', 'Repayment', 'Repayment'),
 ];

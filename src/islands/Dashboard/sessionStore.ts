@@ -4,7 +4,14 @@
  * browser and never rendered on the server: no hydration mismatch is possible.
  */
 import { map } from 'nanostores';
-import { clearSession, readSession, SESSION_KEYS, type SessionKey, writeSession } from '../../lib/session.ts';
+import {
+  clearSession,
+  noteSignedOut,
+  readSession,
+  SESSION_KEYS,
+  type SessionKey,
+  writeSession,
+} from '../../lib/session.ts';
 
 export type SessionValues = Partial<Record<SessionKey, string>>;
 
@@ -40,8 +47,12 @@ export const SIGN_IN_PATH = '/apply-now';
  * session-storage key goes and the customer goes to sign-in (dashboard.md §4).
  */
 export function endSession(): void {
+  // Only a customer who was signed in is told so on /apply-now (not a visitor who never was).
+  const signedIn = readSession('token') !== null;
   clearSession();
   $session.set({});
+  // After the store's listeners, which may end the session again and clear the storage once more.
+  if (signedIn) noteSignedOut();
   if (ending) return;
   ending = true;
   window.location.replace(SIGN_IN_PATH);

@@ -1,14 +1,15 @@
 /**
  * What the upload screens share (the selfie, the loan documents): reading a chosen file as base64,
  * its format checked from the name before anything is sent (the server checks the bytes), the
- * update action, and the progress as a percentage through the API client's upload transport.
+ * update action, and the progress as a percentage through the API client's upload transport. The
+ * document tiles' own preparation (scaling down, PDF pages) is in components/documentFiles.ts.
  */
 import type { Transport } from '../../lib/api/client.ts';
 import { withUploadProgress } from '../../lib/api/uploadProgress.ts';
+import type { DocumentFormat } from '../../lib/documents.ts';
 import type { DashboardLocation } from './router.ts';
 
-/** The formats a document may come in (the mandatory-document list's allowed_format). */
-export type FileFormat = 'image' | 'pdf';
+type FileFormat = DocumentFormat;
 
 /** dashboard.md §5: images accept jpeg, png, jpg; statements and slips are PDF. */
 const EXTENSIONS: Record<FileFormat, readonly string[]> = { image: ['JPEG', 'JPG', 'PNG'], pdf: ['PDF'] };

@@ -4,7 +4,7 @@ import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import type { LoginData, VerifyData } from '../../lib/schemas/signIn.ts';
 import { mobileProblem, otpProblem } from '../../lib/schemas/signInRules.ts';
-import { dashboardHome, readSession, writeSession } from '../../lib/session.ts';
+import { dashboardHome, readSession, takeSignedOut, writeSession } from '../../lib/session.ts';
 import { trackingParameters } from '../../lib/tracking.ts';
 import card from '../shared/IslandCard.module.css';
 import linkButton from '../shared/LinkButton.module.css';
@@ -24,6 +24,7 @@ const MESSAGE_MS = 5_000;
 const CONSENT_MESSAGE = 'Please check the checkbox to accept our terms and conditions';
 const VERIFY_THROWN = 'Error verifying OTP';
 const SEND_THROWN = 'An error occurred';
+const SIGNED_OUT = 'You have been signed out.';
 const DIGITS = 4;
 const POSITIONS = [0, 1, 2, 3] as const;
 
@@ -55,9 +56,13 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   const focusNext = useRef<'mobile' | number | null>(null);
   /** When Resend is offered again (epoch milliseconds). */
 
-  // A visitor who is already signed in belongs on the dashboard.
+  /** Just signed out of the dashboard: said in the status region until the next request. */
+  const [signedOut, setSignedOut] = useState(false);
+
+  // A visitor who is already signed in belongs on the dashboard; one just signed out is told so.
   useEffect(() => {
     if (readSession('token')) window.location.replace('/my-dashboard/');
+    else if (takeSignedOut()) setSignedOut(true);
   }, []);
 
   // Messages clear themselves after 5 seconds; a new one starts its own 5 seconds.
@@ -91,6 +96,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   const requestCode = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    setSignedOut(false);
     const mobileError = mobileProblem(mobile);
     if (mobileError) {
       showError(mobileError, 'mobile');
@@ -134,6 +140,8 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
       const envelope = await callApi<LoginData>(API.registration, {
         event_name: 'resend_otp',
         profile_id: readSession('profileId') ?? '',
+        // §7: the same call as the first request, profile_id in place of mobile.
+        ...trackingParameters(window.location.search),
       });
       if (envelope.Status !== STATUS.ok) {
         sendFailed(failureMessage(envelope));
@@ -356,7 +364,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
       )}
 
       <p className={styles.status} role="status">
-        {message?.kind === 'success' ? message.text : ''}
+        {message?.kind === 'success' ? message.text : signedOut ? SIGNED_OUT : ''}
       </p>
     </section>
   );

@@ -3,6 +3,7 @@ import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
 import { type Envelope, STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { formatDate, formatPaise } from '../../lib/format.ts';
+import { keepRepayToken } from '../../lib/receipt.ts';
 import { acceptsAmountEntry } from '../../lib/repayAmount.ts';
 import type { RepaymentData } from '../../lib/schemas/repay.ts';
 import { OTP_MESSAGE, PAN_MESSAGE, PAN_PATTERN } from '../../lib/schemas/signInRules.ts';
@@ -21,6 +22,7 @@ import {
 } from '../shared/payment/payment.ts';
 import { type PaymentBusy, usePayment } from '../shared/payment/usePayment.ts';
 import { useResendCountdown } from '../shared/useResendCountdown.ts';
+import { CLOSE_TODAY_LABEL, SCHEDULED_LABEL, whichToPay } from './dues.ts';
 import { nextOtp, nextPan } from './entry.ts';
 import styles from './RepayStepper.module.css';
 import { type Toast, Toasts } from './Toasts.tsx';
@@ -231,6 +233,8 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
         toast('error', LOAN_NOT_LOADED, () => void actions.current.verify());
         return;
       }
+      // The result page reads this payment's receipt with it, even after a reload.
+      keepRepayToken(reply.Data.repay_token);
       setLoan({
         data,
         orderId: reply.order_id ?? '',
@@ -585,7 +589,7 @@ function AmountStep(props: AmountStepProps) {
     ['Loan number', loan.loan_no],
     ['Disbursal date', formatDate(loan.disbursal_date)],
     ['Repayment date', formatDate(loan.repayment_date)],
-    ['Repayment amount', rupees(loan.repayment_amount)],
+    [SCHEDULED_LABEL, rupees(loan.repayment_amount)],
     ['Loan Amount', rupees(loan.loan_recommended)],
     ['Interest to date', rupees(loan.real_interest)],
     ...accountFacts(loan),
@@ -606,10 +610,13 @@ function AmountStep(props: AmountStepProps) {
           </div>
         ))}
         <div className={`${styles.fact} ${styles.total}`}>
-          <dt>Total due</dt>
+          <dt>{CLOSE_TODAY_LABEL}</dt>
           <dd>{rupees(loan.total_due_amount)}</dd>
         </div>
       </dl>
+      <p className={styles.summary} data-testid="which-to-pay">
+        {whichToPay(loan)}
+      </p>
       {accountNotes(loan).map((note) => (
         <p key={note} className={card.hint}>
           {note}

@@ -1,6 +1,8 @@
 /** Every API path the site calls. The ones the specifications give are kept exactly (decisions.md §2). */
 export const API = {
   registration: '/Api/Website/InstantJourneyController/appCustomerRegisteration',
+  /** The loan quote and the decision on it (dashboard.md §7: saveleadDetails), by event_name. */
+  saveleadDetails: '/Api/Website/saveleadDetails',
   getUser: '/Api/Website/getUser',
   logout: '/Api/Website/logout',
   /** The dashboard (dashboard.md §7): the profile, and what the dashboard frame shows. */
@@ -23,6 +25,8 @@ export const API = {
   leadDetail: '/Api/Website/getLeadDetail',
   keyFactStatement: '/Api/Website/getKeyFactStatement',
   singleDocument: '/Api/Website/uploadSingleDocument',
+  /** The kyc screen: each document and whether it is on file (issue 14). */
+  kycDocuments: '/Api/Website/getKycDocuments',
 } as const;
 
 /** Header names of §7: the public client credential without a session, the token with one. */

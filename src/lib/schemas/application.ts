@@ -84,8 +84,8 @@ export const EmploymentRequest = v.object({
     v.picklist([1, 2, 3, 4, 5, 6, 7, 8, 9], requiredMessage('Company type')),
   ),
   designation: required('Designation', 100),
-  address_1: required('Address1', 200),
-  address_2: required('Address2', 200),
+  address_1: required('Address line 1', 200),
+  address_2: required('Address line 2', 200),
   landmark: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
   pincode: v.pipe(
     v.union([v.string(), v.number()], requiredMessage('Pin code')),

@@ -71,8 +71,8 @@ export const ResidenceDetailsRequest = v.object({
   event_name: v.literal('residence_details'),
   profile_id: profileId,
   residence_type_id: choice('Residence type', [1, 2] as const),
-  residence_address_1: required('Address1', 200),
-  residence_address_2: required('Address2', 200),
+  residence_address_1: required('Address line 1', 200),
+  residence_address_2: required('Address line 2', 200),
   residence_landmark: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
   residence_pincode: v.pipe(
     v.union([v.string(), v.number()], requiredMessage('Pin code')),

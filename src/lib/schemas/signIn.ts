@@ -5,17 +5,18 @@ import { loginMobile, otp } from './fields.ts';
 const utm = v.optional(v.pipe(v.string(), v.maxLength(200, 'Tracking parameters must be at most 200 characters')), '');
 export const profileId = v.pipe(v.string('profile_id is required'), v.uuid('profile_id is not valid'));
 
-export const LoginRequest = v.object({
-  event_name: v.literal('login'),
-  mobile: loginMobile,
+const tracking = {
   utm_source: utm,
   utm_medium: utm,
   utm_campaign: utm,
   utm_term: utm,
   utm_content: utm,
-});
+};
 
-export const ResendRequest = v.object({ event_name: v.literal('resend_otp'), profile_id: profileId });
+export const LoginRequest = v.object({ event_name: v.literal('login'), mobile: loginMobile, ...tracking });
+
+/** §7: the same call as the first request, with profile_id in place of mobile. */
+export const ResendRequest = v.object({ event_name: v.literal('resend_otp'), profile_id: profileId, ...tracking });
 
 export const VerifyRequest = v.object({ event_name: v.literal('otp_verify'), profile_id: profileId, otp });
 

@@ -5,7 +5,8 @@
  */
 export const MOBILE_TOO_SHORT = 'The Mobile field must be at least 10 characters in length.';
 export const MOBILE_DIGITS_ONLY = 'The Mobile field must contain only digits.';
-export const MOBILE_NOT_INDIAN = 'Please enter a valid Indian mobile number.';
+/** dashboard.md §5: the specification's message for a number not starting with 6 to 9. */
+export const MOBILE_NOT_INDIAN = 'Mobile number invalid!';
 export const OTP_MESSAGE = 'Please enter 4 digits OTP';
 /** The repay page's PAN (§5): 5 letters, 4 digits, 1 letter. Plain here so /repayloan carries no validation library either. */
 export const PAN_PATTERN = /^[A-Z]{5}\d{4}[A-Z]$/;

@@ -3,62 +3,144 @@
  * this customer, and taking each upload. Types are read from the bytes; an Aadhaar number is never
  * kept beyond its last four digits (decisions.md §8).
  */
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import {
+  type DocumentFormat,
+  type KycDocuments,
+  LOAN_DOCUMENTS,
+  type LoanDocument,
+  type MandatoryDocument,
+  REPEAT_DOC_TYPES,
+  type StoredFileType,
+} from '../../lib/documents.ts';
 import type { AppEnv } from '../context.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
-import type { leads } from '../db/schema.ts';
+import { type customers, leads } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { ownCustomer } from '../profile/events.ts';
+import { fileUrl } from '../profile/files.ts';
 import { defineEvent } from '../registration/events.ts';
+import type { FileType } from '../storage/fileType.ts';
 import { checkUploadedPdf, storeUpload } from '../storage/uploads.ts';
+
+type Customer = typeof customers.$inferSelect;
 
 type Lead = typeof leads.$inferSelect;
 
-export interface MandatoryDocument {
-  name: string;
-  allowed_format: 'image' | 'pdf';
-  event_name: string;
-  doc_type: string;
-  uploaded: boolean;
-}
-
-const ALL: Omit<MandatoryDocument, 'uploaded'>[] = [
-  { name: 'Aadhaar card (front)', allowed_format: 'image', event_name: 'aadhaar_upload', doc_type: 'aadhaar_front' },
-  { name: 'Aadhaar card (back)', allowed_format: 'image', event_name: 'aadhaar_upload', doc_type: 'aadhaar_back' },
-  { name: 'PAN card', allowed_format: 'image', event_name: 'pan_upload', doc_type: 'pan' },
-  {
-    name: 'Bank statement (last six months)',
-    allowed_format: 'pdf',
-    event_name: 'bank_statement_upload',
-    doc_type: 'bank_statement',
-  },
-  { name: 'Salary slip', allowed_format: 'pdf', event_name: 'pay_slip_upload', doc_type: 'salary_slip' },
-  { name: 'Utility bill', allowed_format: 'image', event_name: 'residence_proof_upload', doc_type: 'utility_bill' },
-];
-/** A repeat customer's identity and address are on file: only fresh income proof is asked for. */
-const REPEAT = new Set(['bank_statement', 'salary_slip']);
+/** The file types the server takes for each format of the shared list. */
+const FILE_TYPES: Record<DocumentFormat, FileType[]> = { image: ['jpeg', 'png'], pdf: ['pdf'] };
+const TYPE_OF_CONTENT: Record<string, StoredFileType> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'application/pdf': 'pdf',
+};
 
 /** The single-document upload's docs_id (dashboard.md §3). */
-export const DOCS_ID: Record<number, string> = { 4: 'pan', 16: 'salary_slip', 8: 'utility_bill', 6: 'bank_statement' };
+export const DOCS_ID: Record<number, string> = Object.fromEntries(
+  LOAN_DOCUMENTS.filter((doc) => doc.docs_id).map((doc) => [doc.docs_id, doc.doc_type]),
+);
+
+/** The documents the policy asks of a lead: every one for a new customer, income proof for a repeat one. */
+export const requestedDocuments = (lead: Pick<Lead, 'userType'>): LoanDocument[] =>
+  LOAN_DOCUMENTS.filter((doc) => lead.userType === 'NEW' || REPEAT_DOC_TYPES.has(doc.doc_type));
+
+interface StoredRow {
+  doc_type: string;
+  uploaded_at: Date | string;
+  content_type: string;
+  size_bytes: number;
+  file_id: string;
+}
+
+/** What is on file for each of the lead's documents, by doc_type. */
+async function storedDocuments(db: Database | Transaction, leadId: number): Promise<Map<string, StoredRow>> {
+  const rows = await queryRows<StoredRow>(
+    db,
+    sql`select d.doc_type, d.uploaded_at, f.content_type, f.size_bytes, f.id as file_id
+        from lead_documents d join files f on f.id = d.file_id
+        where d.lead_id = ${leadId}`,
+  );
+  return new Map(rows.map((row) => [row.doc_type, row]));
+}
+
+/** One document of the answer: the list's entry with what is on file (a signed address for a picture). */
+function documentState(c: Context<AppEnv>, doc: LoanDocument, row: StoredRow | undefined): MandatoryDocument {
+  const fileType = row ? (TYPE_OF_CONTENT[row.content_type] ?? null) : null;
+  return {
+    name: doc.name,
+    allowed_format: doc.formats[0] as DocumentFormat,
+    allowed_formats: [...doc.formats],
+    event_name: doc.event_name,
+    doc_type: doc.doc_type,
+    docs_id: doc.docs_id ?? null,
+    uploaded: Boolean(row),
+    uploaded_at: row ? new Date(row.uploaded_at).toISOString() : null,
+    file_type: fileType,
+    size_bytes: row ? Number(row.size_bytes) : null,
+    // PDFs are only ever downloaded (decisions.md "Upload security"), so only pictures get an address to show.
+    file_url: row && fileType !== 'pdf' ? fileUrl(c, row.file_id) : null,
+  };
+}
 
 export async function mandatoryDocuments(
   c: Context<AppEnv>,
   lead: Lead,
   db: Database | Transaction = c.get('deps').db,
 ): Promise<MandatoryDocument[]> {
-  const rows = await queryRows<{ doc_type: string }>(
-    db,
-    sql`select doc_type from lead_documents where lead_id = ${lead.id}`,
-  );
-  const uploaded = new Set(rows.map((row) => row.doc_type));
-  return ALL.filter((doc) => lead.userType === 'NEW' || REPEAT.has(doc.doc_type)).map((doc) => ({
-    ...doc,
-    uploaded: uploaded.has(doc.doc_type),
-  }));
+  const stored = await storedDocuments(db, lead.id);
+  return requestedDocuments(lead).map((doc) => documentState(c, doc, stored.get(doc.doc_type)));
 }
+
+/**
+ * The kyc screen (issue 14): PAN and selfie, and every loan document with the newest application's
+ * state of it: asked for or not, on file or not, since when and as what.
+ */
+export async function kycDocuments(c: Context<AppEnv>, customer: Customer): Promise<KycDocuments> {
+  const { db } = c.get('deps');
+  const [lead] = await db
+    .select()
+    .from(leads)
+    .where(eq(leads.customerId, customer.id))
+    .orderBy(desc(leads.createdAt))
+    .limit(1);
+  const stored = lead ? await storedDocuments(db, lead.id) : new Map<string, StoredRow>();
+  const requested = new Set(lead ? requestedDocuments(lead).map((doc) => doc.doc_type) : []);
+  return {
+    pan: { verified: Boolean(customer.pancard) },
+    selfie: {
+      uploaded: Boolean(customer.selfieFileId),
+      file_url: customer.selfieFileId ? fileUrl(c, customer.selfieFileId) : null,
+    },
+    documents: LOAN_DOCUMENTS.map((doc) => ({
+      ...documentState(c, doc, stored.get(doc.doc_type)),
+      requested: requested.has(doc.doc_type),
+    })),
+  };
+}
+
+/** The answers' shapes, for the OpenAPI document. */
+const formatSchema = v.picklist(['image', 'pdf']);
+export const MandatoryDocumentData = v.object({
+  name: v.string(),
+  allowed_format: formatSchema,
+  allowed_formats: v.array(formatSchema),
+  event_name: v.string(),
+  doc_type: v.string(),
+  docs_id: v.nullable(v.number()),
+  uploaded: v.boolean(),
+  uploaded_at: v.nullable(v.string()),
+  file_type: v.nullable(v.picklist(['jpeg', 'png', 'pdf'])),
+  size_bytes: v.nullable(v.number()),
+  file_url: v.nullable(v.string()),
+});
+export const KycDocumentsData = v.object({
+  pan: v.object({ verified: v.boolean() }),
+  selfie: v.object({ uploaded: v.boolean(), file_url: v.nullable(v.string()) }),
+  documents: v.array(v.object({ ...MandatoryDocumentData.entries, requested: v.boolean() })),
+});
 
 /** The browser sends "N/A" when the customer gave no password (dashboard.md §3). */
 const NO_PASSWORD = new Set(['', 'N/A']);
@@ -139,7 +221,7 @@ export async function saveDocument<Step>(
     lead.customerId,
     `document-${docType.replaceAll('_', '-')}`,
     file,
-    doc.allowed_format === 'pdf' ? ['pdf'] : ['jpeg', 'png'],
+    doc.allowed_formats.flatMap((format) => FILE_TYPES[format]),
     missing,
     async (bytes, type) => {
       if (type === 'pdf') protection = await checkProtection(c, bytes, password);

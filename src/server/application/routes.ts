@@ -9,12 +9,27 @@ import { LOAN_PURPOSES } from '../../lib/schemas/application.ts';
 import { site } from '../../lib/site.ts';
 import { leads, loans } from '../db/schema.ts';
 import { type Quote, quoteRate } from '../eligibility/policy.ts';
+import { validate } from '../http/body.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { ownCustomer } from '../profile/events.ts';
-import { DOCS_ID, mandatoryDocuments, saveDocument } from './documents.ts';
-import { openLead } from './events.ts';
+import {
+  DOCS_ID,
+  KycDocumentsData,
+  kycDocuments,
+  MandatoryDocumentData,
+  mandatoryDocuments,
+  saveDocument,
+} from './documents.ts';
+import { applicationEvents, openLead } from './events.ts';
+
+/** The two events dashboard.md §7 names saveleadDetails; the registration endpoint still answers them for old clients. */
+const LEAD_EVENTS = {
+  generate_loan_quote: applicationEvents.generate_loan_quote,
+  loan_quotation_decision: applicationEvents.loan_quotation_decision,
+};
+const EventName = v.object({ event_name: v.string('event_name is required') });
 
 const leadId = v.pipe(
   v.union([v.string(), v.number()], 'lead_id is required'),
@@ -22,7 +37,35 @@ const leadId = v.pipe(
   v.integer('lead_id is not valid'),
 );
 
+/** A disbursed application whose loan is repaid reads as closed in the history and the details. */
+const shownStatus = (leadStatus: string, loanStatus: string | undefined) =>
+  leadStatus === 'disbursed' && loanStatus === 'closed' ? 'closed' : leadStatus;
+
 export const applicationRoutes = [
+  defineRoute({
+    method: 'post',
+    path: API.saveleadDetails,
+    operationId: 'saveleadDetails',
+    summary: 'The loan quote (generate_loan_quote) and the decision on it (loan_quotation_decision), by event_name',
+    tag: 'Application',
+    auth: 'session',
+    body: v.variant('event_name', [
+      LEAD_EVENTS.generate_loan_quote.schema,
+      LEAD_EVENTS.loan_quotation_decision.schema,
+    ] as unknown as v.VariantOptions<'event_name'>),
+    ownValidation: true,
+    async handle(c, body: unknown) {
+      const { event_name: name } = validate(EventName, body);
+      const event = Object.hasOwn(LEAD_EVENTS, name) ? LEAD_EVENTS[name as keyof typeof LEAD_EVENTS] : undefined;
+      if (!event)
+        throw new ApiError(
+          400,
+          `Unknown event_name "${name.slice(0, 40)}": this call takes generate_loan_quote or loan_quotation_decision.`,
+          'unknown_event',
+        );
+      return event.handle(c, validate(event.schema, body));
+    },
+  }),
   defineRoute({
     method: 'post',
     path: API.mandatoryDocuments,
@@ -31,6 +74,7 @@ export const applicationRoutes = [
     tag: 'Application',
     auth: 'session',
     body: v.object({ profile_id: v.optional(v.pipe(v.string(), v.uuid())) }),
+    data: v.array(MandatoryDocumentData),
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       const lead = await openLead(c, customer.id);
@@ -41,6 +85,20 @@ export const applicationRoutes = [
         Message: list.length ? 'Success' : 'No documents are required at this moment.',
         Data: list,
       });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: API.kycDocuments,
+    operationId: 'getKycDocuments',
+    summary: 'The kyc screen: PAN, selfie and each loan document of the newest application, on file or not',
+    tag: 'Application',
+    auth: 'session',
+    body: v.object({ profile_id: v.optional(v.pipe(v.string(), v.uuid())) }),
+    data: KycDocumentsData,
+    async handle(c, input) {
+      const customer = await ownCustomer(c, input.profile_id);
+      return ok(c, await kycDocuments(c, customer));
     },
   }),
   defineRoute({
@@ -116,11 +174,17 @@ export const applicationRoutes = [
         .from(leads)
         .where(eq(leads.customerId, customer.id))
         .orderBy(desc(leads.createdAt));
+      const loanRows = await c
+        .get('deps')
+        .db.select({ leadId: loans.leadId, status: loans.status })
+        .from(loans)
+        .where(eq(loans.customerId, customer.id));
+      const loanStatus = new Map(loanRows.map((loan) => [loan.leadId, loan.status]));
       return ok(c, {
         lead_list: rows.map((lead) => ({
           lead_id: lead.id,
           loan_amount: lead.amountPaise === null ? null : paiseToRupees(lead.approvedAmountPaise ?? lead.amountPaise),
-          status: lead.status,
+          status: shownStatus(lead.status, loanStatus.get(String(lead.id))),
           lead_entry_date: lead.createdAt.toISOString(),
         })),
       });
@@ -159,7 +223,7 @@ export const applicationRoutes = [
         purpose: lead.purposeId ? LOAN_PURPOSES[lead.purposeId as keyof typeof LOAN_PURPOSES] : '',
         mobile: customer.mobile,
         email: customer.email ?? '',
-        status: lead.status,
+        status: shownStatus(lead.status, loan?.status),
         pancard: customer.pancard ?? '',
         gender: customer.gender === null ? '' : String(customer.gender),
         marital_status_id: customer.maritalStatusId === null ? '' : String(customer.maritalStatusId),

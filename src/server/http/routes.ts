@@ -25,6 +25,8 @@ export interface RouteSpec<S extends v.GenericSchema = v.GenericSchema> {
   query?: Record<string, { description: string; required?: boolean }>;
   /** The shape of `Data` on success, for the document. */
   data?: v.GenericSchema;
+  /** Keys a success carries beside the envelope's (getProfile's `Steps`), for the document. */
+  beside?: Record<string, v.GenericSchema>;
   /** A success that is a file, not the envelope (the statement PDFs): its media type, for the document. */
   fileResponse?: 'application/pdf';
   /** HTTP statuses of failures besides the generic ones, for the document. */

@@ -2,7 +2,9 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
+import { daysBetween } from '../../lib/dates.ts';
 import { applicationStep } from '../../lib/onboarding.ts';
 import { paiseToRupees } from '../../lib/repayAmount.ts';
 import type { EmploymentDetails } from '../../lib/schemas/application.ts';
@@ -30,8 +32,9 @@ async function activeLoanDetails(c: Context<AppEnv>, customer: Customer) {
     .orderBy(desc(loans.createdAt))
     .limit(1);
   if (!loan) return null;
-  const figures = loanFigures(await loanAccountToday(db, loan, now()));
-  const { total_due_amount: totalDue, ...account } = figuresInRupees(figures);
+  const account = await loanAccountToday(db, loan, now());
+  const figures = loanFigures(account);
+  const { total_due_amount: totalDue, ...rupees } = figuresInRupees(figures);
   return {
     lead_id: loan.leadId ?? '',
     loan_no: loan.loanNo,
@@ -41,7 +44,10 @@ async function activeLoanDetails(c: Context<AppEnv>, customer: Customer) {
     roi: loan.dailyRateHundredths / 100,
     // What closes the loan today, as the repay page's total_due_amount.
     total_due: totalDue,
-    ...account,
+    // Days from the server's today to the due date (0 on the day, negative once past): the
+    // dashboard's "days left" follows the server's calendar, not the browser's clock.
+    days_to_due: daysBetween(account.state.asOf, figures.dueDate),
+    ...rupees,
   };
 }
 
@@ -142,6 +148,13 @@ async function applicationDetails(c: Context<AppEnv>, customer: Customer) {
   };
 }
 
+/** dashboard.md §3 "Steps data". */
+const StepsData = v.object({
+  step_complete_percent: v.number(),
+  step_stage: v.number(),
+  user_type: v.picklist(['NEW', 'REPEAT', 'UNPAID-REPEAT']),
+});
+
 const ProfileData = v.object({
   full_name: v.string(),
   profile_pic: v.string(),
@@ -161,6 +174,15 @@ const ProfileData = v.object({
       loan_recommended: v.number(),
       roi: v.number(),
       total_due: v.number(),
+      days_to_due: v.number(),
+      real_interest: v.number(),
+      principal_outstanding: v.number(),
+      interest_outstanding: v.number(),
+      charges_outstanding: v.number(),
+      collected: v.number(),
+      cooling_off_until: v.string(),
+      in_cooling_off: v.boolean(),
+      days_past_due: v.number(),
     }),
   ),
   profile_details: v.record(v.string(), v.unknown()),
@@ -189,9 +211,7 @@ const ProfileData = v.object({
   ),
   excutive_details: v.nullable(v.object({ name: v.string(), mobile: v.string(), email: v.string() })),
   lead_details: v.object({ status: v.string(), lead_id: v.nullable(v.number()) }),
-  step_complete_percent: v.number(),
-  step_stage: v.number(),
-  user_type: v.picklist(['NEW', 'REPEAT', 'UNPAID-REPEAT']),
+  ...StepsData.entries,
 });
 
 export const profileRoutes = [
@@ -204,26 +224,36 @@ export const profileRoutes = [
     auth: 'session',
     body: ProfileRequest,
     data: ProfileData,
+    beside: { Steps: v.object({ data: StepsData }) },
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       const application = await applicationDetails(c, customer);
-      return ok(c, {
-        full_name: customer.fullName ?? '',
-        profile_pic: customer.selfieFileId ? fileUrl(c, customer.selfieFileId) : '',
-        profile_filled_percent: customer.stepPercentage,
-        application_filled_percent: application.application_filled_percent,
-        registration_successful: customer.registrationSuccessful,
-        eligibility_status: customer.eligibilityStatus,
-        eligibility_reason: customer.eligibilityReason ?? '',
-        next_event_name: customer.nextStep,
-        active_loan_details: await activeLoanDetails(c, customer),
-        profile_details: profileDetails(customer),
-        customer_employment_details: application.customer_employment_details,
-        excutive_details: application.excutive_details,
-        lead_details: application.lead_details,
+      const steps = {
         step_complete_percent: application.step_complete_percent,
         step_stage: application.step_stage,
         user_type: application.user_type,
+      };
+      // dashboard.md §7 reads Status, Steps.data and Data: the steps beside Data, and in it as before.
+      return c.json({
+        Status: STATUS.ok,
+        Message: 'Success',
+        Steps: { data: steps },
+        Data: {
+          full_name: customer.fullName ?? '',
+          profile_pic: customer.selfieFileId ? fileUrl(c, customer.selfieFileId) : '',
+          profile_filled_percent: customer.stepPercentage,
+          application_filled_percent: application.application_filled_percent,
+          registration_successful: customer.registrationSuccessful,
+          eligibility_status: customer.eligibilityStatus,
+          eligibility_reason: customer.eligibilityReason ?? '',
+          next_event_name: customer.nextStep,
+          active_loan_details: await activeLoanDetails(c, customer),
+          profile_details: profileDetails(customer),
+          customer_employment_details: application.customer_employment_details,
+          excutive_details: application.excutive_details,
+          lead_details: application.lead_details,
+          ...steps,
+        },
       });
     },
   }),

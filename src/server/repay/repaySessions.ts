@@ -31,6 +31,24 @@ export async function openRepaySession(
   return { token, expiresInSeconds: seconds };
 }
 
+/**
+ * The repay session of a token, even some time after it expired (for reading what it paid, never
+ * for paying): its loan and when it opened. Null when the token is no repay session or is older.
+ */
+export async function repaySessionWithin(deps: Deps, token: string, graceMs: number) {
+  if (!/^[\w-]{43}$/.test(token)) return null;
+  const [row] = await deps.db
+    .select({ loanId: repaySessions.loanId, createdAt: repaySessions.createdAt, expiresAt: repaySessions.expiresAt })
+    .from(repaySessions)
+    .where(
+      and(
+        eq(repaySessions.tokenHash, hashToken(token)),
+        gt(repaySessions.expiresAt, new Date(deps.now().getTime() - graceMs)),
+      ),
+    );
+  return row ?? null;
+}
+
 export const NOT_YOUR_LOAN = 'This loan is not yours to pay from here.';
 
 /** The lead a payment request names (`lead_id`, PayU's `udf5`), or null when it names none. */

@@ -13,6 +13,11 @@ import { CONTENT_TYPES, decodeBase64, type FileType, sniffFileType } from './fil
 import type { PdfPasswordCheck } from './pdfPassword.ts';
 
 const NAMES: Record<FileType, string> = { jpeg: 'a JPEG image', png: 'a PNG image', pdf: 'a PDF' };
+/** "a JPEG image or a PNG image", "a JPEG image, a PNG image or a PDF". */
+const namesOf = (allowed: FileType[]) => {
+  const names = allowed.map((type) => NAMES[type]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+};
 /** Megabytes to one decimal; a size is rounded up so that one byte over 5 MB never reads "5 MB". */
 export const megabytes = (bytes: number, round = Math.round) => `${round((bytes / 1_048_576) * 10) / 10} MB`;
 
@@ -35,11 +40,7 @@ export async function storeUpload(
   if (!bytes) throw new ApiError(400, 'The file could not be read. Please choose it again.', 'file_unreadable');
   const type = sniffFileType(bytes);
   if (!type || !allowed.includes(type)) {
-    throw new ApiError(
-      415,
-      `This file is not ${allowed.map((t) => NAMES[t]).join(' or ')}. Please choose another file.`,
-      'file_type',
-    );
+    throw new ApiError(415, `This file is not ${namesOf(allowed)}. Please choose another file.`, 'file_type');
   }
   const limit = type === 'pdf' ? config.uploads.pdfMaxBytes : config.uploads.imageMaxBytes;
   if (bytes.length > limit) {

@@ -89,7 +89,16 @@ export function crashSafety(engine: Engine) {
       return {
         profile: picture(profile.body.Data),
         dashboard: picture(dashboard.body.Data),
-        documents: documents.body,
+        // A picture's address is signed for this server's address and time: whether there is one counts.
+        documents: Array.isArray(documents.body.Data)
+          ? {
+              ...documents.body,
+              Data: documents.body.Data.map((doc: { file_url?: string }) => ({
+                ...doc,
+                file_url: Boolean(doc.file_url),
+              })),
+            }
+          : documents.body,
         lead: lead?.body.Data,
       };
     }

@@ -67,7 +67,7 @@ test.describe('the loan application hub', () => {
   }) => {
     const customer = await eligibleCustomer(request);
     await openDashboard(page, customer, '/my-dashboard/eligibility');
-    await expect(heading(page)).toHaveText('Check Eligibility for Further Process');
+    await expect(heading(page)).toHaveText('Your Loan');
     await expect(page.getByRole('heading', { level: 2, name: 'Loan Application' })).toBeVisible();
     await expect(cards(page)).toHaveCount(4);
     for (const [index, title] of [
@@ -126,9 +126,9 @@ test.describe('the loan quote', () => {
     const customer = await eligibleCustomer(request);
     const quote = await quoteOf(request, customer);
     await openDashboard(page, customer, '/my-dashboard/calculate-loan');
-    // dashboard.md §2 shows the heading in capitals; the page title keeps the words.
-    await expect(heading(page)).toHaveText('CALCULATING LOANS', { useInnerText: true });
-    await expect(page).toHaveTitle('Calculating Loans | Kosh Credit');
+    // dashboard.md §2's "CALCULATING LOANS", as a title reads (issue 14).
+    await expect(heading(page)).toHaveText('Calculate Your Loan', { useInnerText: true });
+    await expect(page).toHaveTitle('Calculate Your Loan | Kosh Credit');
 
     const amount = Math.min(quote.max_loan_amount, Math.max(quote.min_loan_amount, 5000));
     const tenure = Math.min(quote.max_loan_tenure, Math.max(quote.min_loan_tenure, 7));
@@ -290,6 +290,8 @@ test.describe('the loan quote', () => {
       page.waitForRequest((r) => r.postDataJSON()?.event_name === 'loan_quotation_decision'),
       page.getByRole('button', { name: 'Accept Loan' }).click(),
     ]);
+    // dashboard.md §7: the quote and the decision go to saveleadDetails.
+    expect(new URL(sent.url()).pathname).toBe('/Api/Website/saveleadDetails');
     expect(sent.postDataJSON()).toMatchObject({
       accepted_id: 1,
       amount: quote.min_loan_amount,
@@ -328,8 +330,8 @@ test.describe('employment details', () => {
     await page.getByRole('combobox', { name: 'Company Type' }).selectOption({ label: 'Listed Public' });
     await page.getByRole('textbox', { name: 'Designation' }).fill('Senior Analyst');
     await page.getByRole('combobox', { name: 'Department' }).selectOption('FINANCE');
-    await page.getByRole('textbox', { name: 'Address1' }).fill('Tower B, DLF Cyber City');
-    await page.getByRole('textbox', { name: 'Address2' }).fill('Phase 2');
+    await page.getByRole('textbox', { name: 'Address line 1' }).fill('Tower B, DLF Cyber City');
+    await page.getByRole('textbox', { name: 'Address line 2' }).fill('Phase 2');
     await page.getByRole('textbox', { name: 'Pin Code' }).fill('122002');
     await page.getByLabel('Employed Since').fill('2021-06-01');
   };
@@ -352,8 +354,8 @@ test.describe('employment details', () => {
       'Company type is required!',
       'Designation is required!',
       'Department is required!',
-      'Address1 is required!',
-      'Address2 is required!',
+      'Address line 1 is required!',
+      'Address line 2 is required!',
       'Pin code is required!',
       'Employed since is required!',
     ]) {

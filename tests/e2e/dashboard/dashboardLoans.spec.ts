@@ -182,7 +182,10 @@ test.describe('the application preview', () => {
     await expect(cell(region(page, 'Application Status'), 'Loan number')).toHaveText(borrower.loanNo);
     const due = await dueOf(request, borrower);
     await expect(banner(page)).toContainText(`Outstanding amount on loan ${borrower.loanNo}: ${formatPaise(due)}`);
-    await expect(banner(page).getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    await expect(banner(page).getByRole('link', { name: 'Pay Now' })).toHaveAttribute(
+      'href',
+      '/my-dashboard/repayment',
+    );
   });
 });
 
@@ -197,7 +200,10 @@ test.describe('Pay Now', () => {
     });
     const borrower = await borrowerByApi(request);
     await openDashboard(page, borrower, '/my-dashboard/profile-preview');
-    const payNow = banner(page).getByRole('button', { name: 'Pay Now' });
+    // The banner's Pay Now opens the repayment screen (dashboard.md §2: its target).
+    await banner(page).getByRole('link', { name: 'Pay Now' }).click();
+    await expect(heading(page)).toHaveText('Repayment');
+    const payNow = page.getByRole('button', { name: 'Proceed to Pay' });
     await payNow.focus();
     await page.keyboard.press('Enter');
     const dialog = payDialog(page);
@@ -222,20 +228,22 @@ test.describe('Pay Now', () => {
     expect(await page.evaluate(() => 'Razorpay' in window)).toBe(false);
   });
 
-  test('from the banner: Razorpay for the whole due, cancelled, says so and nothing is paid', async ({
+  test('the whole due by Razorpay, cancelled: the order names the total due, says so and nothing is paid', async ({
     page,
     request,
   }) => {
     const borrower = await borrowerByApi(request);
     const due = await dueOf(request, borrower);
     await openDashboard(page, borrower, '/my-dashboard/lead-preview');
-    const payNow = banner(page).getByRole('button', { name: 'Pay Now' });
+    await banner(page).getByRole('link', { name: 'Pay Now' }).click();
+    const payNow = page.getByRole('button', { name: 'Proceed to Pay' });
     await payNow.click();
     const order = page.waitForRequest((r) => r.url().endsWith(API.razorpayOrder));
     // A second press while the order is asked for is ignored.
     await payDialog(page).getByRole('button', { name: 'Razorpay' }).dblclick();
     const sent = await order;
-    expect(sent.postDataJSON()).toMatchObject({ lead_id: borrower.leadId, rzp_amount: '' });
+    // dashboard.md §4: rzp_amount is the total_due (issue 16).
+    expect(sent.postDataJSON()).toMatchObject({ lead_id: borrower.leadId, rzp_amount: (due / 100).toFixed(2) });
     expect(sent.headers().authtoken).toBe(borrower.token);
     const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
     await expect(checkout).toContainText(`Amount: ${formatPaise(due)}`);

@@ -20,6 +20,8 @@ test('every dashboard address is a pre-rendered shell: 200, noindex, not in the 
 });
 
 test('without a session every dashboard address goes to /apply-now', async ({ page }) => {
+  // A full page load per screen: slow on a busy machine.
+  test.slow();
   for (const screen of SCREENS) {
     await page.goto(screenPath(screen.slug));
     await page.waitForURL('**/apply-now');
@@ -27,6 +29,8 @@ test('without a session every dashboard address goes to /apply-now', async ({ pa
 });
 
 test('with a session, a full page load of each screen shows it (registration screens)', async ({ page, request }) => {
+  // A full page load per screen: slow on a busy machine.
+  test.slow();
   const customer = await signInByApi(request);
   await storeSession(page, customer);
   for (const screen of open) {
@@ -40,6 +44,8 @@ test('with a session, a full page load of each screen shows it (registration scr
 });
 
 test('an eligible customer opens each eligibility-gated screen by its address', async ({ page, request }) => {
+  // A full page load per screen: slow on a busy machine.
+  test.slow();
   const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
   await storeSession(page, customer);
   for (const screen of gated) {
@@ -53,6 +59,8 @@ test('the eligibility guard: without the stored flag 1, gated screens go to /my-
   page,
   request,
 }) => {
+  // A full page load per screen: slow on a busy machine.
+  test.slow();
   const customer = await signInByApi(request);
   for (const screen of gated) {
     await openDashboard(page, customer, screenPath(screen.slug));
@@ -67,10 +75,10 @@ test('the eligibility guard: without the stored flag 1, gated screens go to /my-
 test('Start Loan Application leads from the eligibility page to the loan quote', async ({ page, request }) => {
   const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
   await openDashboard(page, customer, '/my-dashboard/eligibility');
-  await expect(heading(page)).toHaveText('Check Eligibility for Further Process');
+  await expect(heading(page)).toHaveText('Your Loan');
   await page.getByRole('link', { name: 'Start Loan Application' }).click();
   await expect(page).toHaveURL(/\/my-dashboard\/calculate-loan$/);
-  await expect(heading(page)).toHaveText('Calculating Loans');
+  await expect(heading(page)).toHaveText('Calculate Your Loan', { useInnerText: true });
   await expect(page.getByRole('slider', { name: 'Loan Amount' })).toBeVisible();
 });
 

@@ -12,6 +12,8 @@ test('Logout ends the session on the server, clears session storage and goes to 
   await sidebar(page).getByRole('button', { name: 'Logout' }).click();
   expect((await loggedOut).status()).toBe(200);
   await page.waitForURL('**/apply-now');
+  // Sign-in says so, and takes the note that told it: nothing of the session is left.
+  await expect(page.getByText('You have been signed out.')).toBeVisible();
   expect(await sessionOf(page)).toEqual({});
   // The token is dead: the server answers Status 4.
   const answer = await callAs(request, customer, '/Api/Website/getDashboardData', {});
@@ -36,6 +38,8 @@ test('Status 4 on any call (the session ended behind the page) logs out: storage
   // A screen that calls the server finds out.
   await sidebar(page).getByRole('link', { name: 'My Account' }).click();
   await page.waitForURL('**/apply-now');
+  // Sign-in says so, and takes the note that told it: nothing of the session is left.
+  await expect(page.getByText('You have been signed out.')).toBeVisible();
   expect(await sessionOf(page)).toEqual({});
 });
 
@@ -60,6 +64,8 @@ test('Status 5 counts as a dead session too, and an answer arriving after it sto
   });
   await openDashboard(page, customer, '/my-dashboard/profile-preview').catch(() => {});
   await page.waitForURL('**/apply-now');
+  // Sign-in says so, and takes the note that told it: nothing of the session is left.
+  await expect(page.getByText('You have been signed out.')).toBeVisible();
   expect(await sessionOf(page)).toEqual({});
 });
 
@@ -275,9 +281,10 @@ test.describe('profile screens', () => {
     await expect(row('PAN')).toContainText('Verified');
     await expect(row('Selfie')).toContainText('Uploaded');
     for (const name of [
-      'Aadhar card (front and back)',
-      'PAN card copy',
-      'Bank statement',
+      'Aadhaar card (front)',
+      'Aadhaar card (back)',
+      'PAN card',
+      'Bank statement (last six months)',
       'Salary slip',
       'Utility bill',
     ]) {
@@ -310,7 +317,8 @@ test.describe('profile screens', () => {
     page,
     request,
   }) => {
-    const customer = await registerByApi(request, await signInByApi(request));
+    // Only an eligible customer has a loan; the repayment screen is theirs only.
+    const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
     let due = 12345.5;
     await page.route('**/Api/Website/getProfile', async (route) => {
       const response = await route.fetch();
@@ -330,14 +338,17 @@ test.describe('profile screens', () => {
     await openDashboard(page, customer, '/my-dashboard/profile-preview');
     const banner = page.getByRole('region', { name: 'Outstanding amount' });
     await expect(banner).toContainText('Outstanding amount on loan KCL100123: ₹12,345.50');
-    // Pay Now opens the Pay popup with the two providers (the payment itself: dashboardLoans.spec.ts).
-    await banner.getByRole('button', { name: 'Pay Now' }).click();
+    // Pay Now opens the repayment screen, whose Pay popup offers the two providers (the payment
+    // itself: dashboardLoans.spec.ts, dashboardHome.spec.ts).
+    await banner.getByRole('link', { name: 'Pay Now' }).click();
+    await expect(heading(page)).toHaveText('Repayment');
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
     const methods = page.getByRole('dialog', { name: 'Choose Payment Method' });
     await expect(methods.getByRole('button', { name: /Razorpay|PayU/ })).toHaveCount(2);
     await page.keyboard.press('Escape');
     await expect(methods).toBeHidden();
     due = 0;
-    await page.reload();
+    await page.goto('/my-dashboard/profile-preview');
     await expect(page.getByRole('region', { name: 'Basic Details' })).toBeVisible();
     await expect(banner).toHaveCount(0);
   });

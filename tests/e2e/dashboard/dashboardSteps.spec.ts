@@ -124,6 +124,31 @@ test.describe('PAN Authentication', () => {
     await expect(page.getByRole('textbox', { name: 'Monthly Income' })).toHaveValue('45000');
   });
 
+  test("the hint's example is an individual's PAN that is accepted; the ten boxes stay on one row at 320 px", async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await customerAt(page, request, 0, '/my-dashboard/pan-details');
+    const hint = page.getByText(/e\.g\. [A-Z]{5}\d{4}[A-Z]\b/);
+    await expect(hint).toContainText('The 4th letter of a personal PAN is P.');
+    await expect(page.getByRole('group', { name: 'PAN Number' })).toHaveAccessibleDescription(
+      /4th letter of a personal PAN is P/,
+    );
+    // One row, inside the screen: every box on the first box's line, the last one's right edge within 320.
+    const places = await Promise.all(boxes(page).map((b) => b.boundingBox()));
+    for (const place of places) {
+      expect(place?.y).toBe(places[0]?.y);
+      expect(place?.width).toBeGreaterThanOrEqual(20);
+    }
+    expect((places[9]?.x ?? 0) + (places[9]?.width ?? 0)).toBeLessThanOrEqual(320);
+    // The example is the one PAN used here, so no other test's customer holds it.
+    const example = ((await hint.textContent()) ?? '').match(/e\.g\. ([A-Z]{5}\d{4}[A-Z])/)?.[1] as string;
+    expect(example[3]).toBe('P');
+    await steps.pan(page, example, 52000);
+    await expect(heading(page)).toHaveText('Personal Information');
+  });
+
   test('while the check runs the button is disabled and says Please wait…', async ({ page, request }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -208,8 +233,8 @@ test.describe('Residence Address', () => {
     await save(page);
     for (const message of [
       'Residence type is required!',
-      'Address1 is required!',
-      'Address2 is required!',
+      'Address line 1 is required!',
+      'Address line 2 is required!',
       MESSAGES.pin,
     ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();

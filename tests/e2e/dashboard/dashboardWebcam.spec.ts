@@ -81,6 +81,6 @@ test('a new customer signs in, registers in five steps with a webcam selfie, is 
   expect(await sessionOf(page)).toMatchObject({ eligibility: '1', next_step: 'generate_loan_quote' });
   await dialog.getByRole('button', { name: 'Process' }).click();
   await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
-  await expect(heading(page)).toHaveText('Check Eligibility for Further Process');
+  await expect(heading(page)).toHaveText('Your Loan');
   await expect(dialog).toBeHidden();
 });

@@ -3,8 +3,11 @@
  * outbox code, registration events), sessions put into the page's session storage, and the screens.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { SCREENS, screenPath } from '../../../src/islands/Dashboard/routes.ts';
 import { API } from '../../../src/lib/api/paths.ts';
 import { tinyPdf, tinyPng } from '../../api/support/files.ts';
+import { razorpayCheckoutResult } from '../../api/support/providers.ts';
+import { REPAY } from '../../support/repay.ts';
 import { latestCode, REGISTRATION, randomMobile } from '../../support/signIn.ts';
 
 export { randomMobile };
@@ -293,8 +296,8 @@ export const steps = {
   async address(page: Page, pincode = '110001') {
     await expect(heading(page)).toHaveText('Residence Address');
     await page.getByRole('radio', { name: 'Rented' }).check();
-    await page.getByRole('textbox', { name: 'Address1' }).fill('Flat 4B, Lotus Apartments');
-    await page.getByRole('textbox', { name: 'Address2' }).fill('Janpath Road');
+    await page.getByRole('textbox', { name: 'Address line 1' }).fill('Flat 4B, Lotus Apartments');
+    await page.getByRole('textbox', { name: 'Address line 2' }).fill('Janpath Road');
     await page.getByRole('textbox', { name: 'Landmark (optional)' }).fill('Near the post office');
     await page.getByRole('textbox', { name: 'Pin Code' }).fill(pincode);
     await expect(page.getByRole('textbox', { name: 'City' })).not.toHaveValue('');
@@ -309,3 +312,57 @@ export const steps = {
     await page.getByRole('button', { name: 'Save and Continue' }).click();
   },
 };
+
+/** Pays a borrower's whole due as a payer would on /repayloan (PAN, code, Razorpay sandbox): the loan closes. */
+export async function repayInFullByApi(request: APIRequestContext, borrower: { pan: string; mobile: string }) {
+  const sent = await request.post(REPAY.sendOtp, { headers: CLIENT_KEY, data: { pancard: borrower.pan } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const verified = await request.post(REPAY.verifyOtp, {
+    headers: CLIENT_KEY,
+    data: { panNumber: borrower.pan, otp: await latestCode(request, borrower.mobile) },
+  });
+  const orderId = (await verified.json()).order_id as string;
+  expect(orderId).toMatch(/^order_/);
+  const paid = await request.post(REPAY.razorpayVerify, {
+    headers: CLIENT_KEY,
+    data: razorpayCheckoutResult(orderId, `pay_${Date.now()}${Math.floor(Math.random() * 1e6)}`),
+  });
+  expect((await paid.json()).status, 'payment').toBe('SUCCESS');
+}
+
+/** The states a customer's dashboard can be in, for the width tests and the screenshots (issue 14). */
+export const CUSTOMER_STATES = [
+  'registration in progress',
+  'eligible',
+  'documents pending',
+  'loan active',
+  'loan closed',
+] as const;
+export type CustomerState = (typeof CUSTOMER_STATES)[number];
+
+/** A new customer in that state, made through the API (and staff's development route for a loan). */
+export async function customerInState(request: APIRequestContext, state: CustomerState): Promise<Customer> {
+  switch (state) {
+    case 'registration in progress':
+      return registerByApi(request, await signInByApi(request), { steps: 2 });
+    case 'eligible':
+      return registerByApi(request, await signInByApi(request), { checkEligibility: true });
+    case 'documents pending':
+      return applyByApi(request, await customerInState(request, 'eligible'), 'employment_details');
+    case 'loan active':
+      return borrowerByApi(request);
+    case 'loan closed': {
+      const borrower = await borrowerByApi(request);
+      await repayInFullByApi(request, borrower);
+      return borrower;
+    }
+  }
+}
+
+/** Every screen such a customer may open (dashboard.md §2): the loan's screens only once eligible. */
+export const screensOpenTo = (customer: Customer) =>
+  SCREENS.filter((screen) => screen.access === 'signedIn' || customer.eligibility === '1');
+
+/** A screen's address for the customer, with the open application when there is one (?lead_id=). */
+export const screenAddress = (customer: Customer, slug: string) =>
+  `${screenPath(slug)}${customer.leadId ? `?lead_id=${customer.leadId}` : ''}`;

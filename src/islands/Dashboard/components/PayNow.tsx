@@ -21,7 +21,7 @@ export interface PayNowProps {
   loan: ActiveLoan;
   /** The merchant name Razorpay's checkout shows. */
   brand: string;
-  /** Rupees as typed; '' (the default) is the whole due, as dashboard.md §4 sends it. */
+  /** Rupees as typed; '' (the default) is the whole due, sent as the total due (dashboard.md §4). */
   amount?: string;
   /** Checks the fields before the popup opens; false keeps it closed (the screen says why). */
   check?: () => boolean;
@@ -49,11 +49,14 @@ export function PayNow({ loan, brand, amount = '', check, children, label = 'Pay
   const button = useRef<HTMLButtonElement>(null);
   const focusButton = useRef(false);
   const details = profile?.profile_details;
+  // dashboard.md §4: the order names the amount (rzp_amount); an empty entry is the whole due, the
+  // server's total_due. The server still decides what is charged (never more than the due).
+  const toPay = amount.trim() === '' ? (Math.round(loan.total_due * 100) / 100).toFixed(2) : amount.trim();
 
   const payment = usePayment({
     brand,
     order: {
-      amount,
+      amount: toPay,
       leadId: loan.lead_id,
       loanNo: loan.loan_no,
       description: `Loan repayment ${loan.loan_no}`,

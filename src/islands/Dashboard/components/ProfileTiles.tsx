@@ -46,8 +46,8 @@ export function ProfileTiles({ details }: { details: ProfileDetails }) {
         <Pairs
           rows={[
             ['Residence type', labelOf(RESIDENCE_TYPES, details.residence_type_id)],
-            ['Address1', details.residence_address_1],
-            ['Address2', details.residence_address_2],
+            ['Address line 1', details.residence_address_1],
+            ['Address line 2', details.residence_address_2],
             ['Landmark', details.residence_landmark],
             ['Pin code', details.residence_pincode],
             ['City', details.residence_city],

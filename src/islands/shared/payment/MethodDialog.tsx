@@ -18,6 +18,15 @@ export interface MethodDialogProps {
 }
 
 /**
+ * What payers recognise under each provider's name: the ways to pay each offers in its checkout.
+ * Shown on the button and read as its description, so the button's name stays the provider's.
+ */
+export const PROVIDER_METHODS = {
+  razorpay: 'UPI, cards, netbanking, wallets',
+  payu: 'UPI, cards, netbanking, wallets',
+} as const;
+
+/**
  * "Choose Payment Method": Razorpay, PayU or Cancel, in a native <dialog> opened with showModal(),
  * so the focus stays inside, Escape closes it and the focus goes back to the button that opened it.
  */
@@ -50,27 +59,36 @@ export function MethodDialog({ open, busy, summary, busyLabel, onRazorpay, onPay
         Choose Payment Method
       </h2>
       <p id={`${id}-amount`} className={`${dialogStyles.text} ${styles.amount}`}>
-        {summary} Both accept UPI, debit and credit cards and netbanking.
+        {summary}
       </p>
       <div className={styles.methods}>
-        <button
-          type="button"
-          className={`button ${styles.method}`}
-          disabled={busy !== null}
-          aria-busy={busy === 'razorpay' ? true : undefined}
-          onClick={onRazorpay}
-        >
-          {busyLabel('razorpay', 'Razorpay')}
-        </button>
-        <button
-          type="button"
-          className={`button ${styles.method}`}
-          disabled={busy !== null}
-          aria-busy={busy === 'payu' ? true : undefined}
-          onClick={onPayu}
-        >
-          {busyLabel('payu', 'PayU')}
-        </button>
+        {(
+          [
+            ['razorpay', 'Razorpay', onRazorpay],
+            ['payu', 'PayU', onPayu],
+          ] as const
+        ).map(([kind, name, onChoose]) => (
+          <button
+            key={kind}
+            type="button"
+            className={`button ${styles.method}`}
+            disabled={busy !== null}
+            aria-busy={busy === kind ? true : undefined}
+            aria-describedby={busy === kind ? undefined : `${id}-${kind}`}
+            onClick={onChoose}
+          >
+            {busyLabel(
+              kind,
+              <>
+                <span className={styles.provider}>{name}</span>
+                {/* Hidden from the name (which stays the provider's), read as the button's description. */}
+                <span id={`${id}-${kind}`} className={styles.ways} aria-hidden="true">
+                  {PROVIDER_METHODS[kind]}
+                </span>
+              </>,
+            )}
+          </button>
+        ))}
         <button
           type="button"
           className={`button button--ghost ${styles.method}`}

@@ -1,0 +1,86 @@
+import { useId } from 'react';
+import { formatDate } from '../../../lib/format.ts';
+import { dueWhen, isOverdue, whichToPay } from '../loanDues.ts';
+import { detailsLink, rupees } from '../loans.ts';
+import type { ActiveLoan } from '../profile.ts';
+import { screenPath } from '../routes.ts';
+import { Link } from './Link.tsx';
+import styles from './LoanHome.module.css';
+import { StatementDownloads } from './StatementDownloads.tsx';
+
+/**
+ * The loan's home (dashboard.md §2 "Pay Now", issue 14): with an active loan the dashboard shows it
+ * first. The two figures the server gives are named for what they do: the amount due on the due
+ * date (repayment_amount) and what closes the loan today (total_due); once the due date has passed
+ * only the second is to pay. Pay Now opens the repayment screen, which takes the whole or a part.
+ */
+export function LoanHome({ loan }: { loan: ActiveLoan }) {
+  const id = useId();
+  const overdue = isOverdue(loan);
+  const due = formatDate(loan.repayment_date);
+  const nothingDue = !(loan.total_due > 0);
+  const when = dueWhen(loan);
+
+  return (
+    <>
+      <section className={styles.loan} aria-labelledby={id}>
+        <h2 id={id}>Your loan {loan.loan_no}</h2>
+        {nothingDue ? (
+          <p>Nothing is due on this loan. Thank you.</p>
+        ) : (
+          <>
+            <dl className={styles.figures}>
+              {overdue ? (
+                <div className={`${styles.figure} ${styles.overdue}`}>
+                  <dt>Amount due now</dt>
+                  <dd className={styles.amount} data-testid="amount-due">
+                    {rupees(loan.total_due)}
+                  </dd>
+                  <dd className={styles.when}>
+                    Due on {due}, {when}
+                  </dd>
+                </div>
+              ) : (
+                <>
+                  <div className={styles.figure}>
+                    <dt>Amount due on {due}</dt>
+                    <dd className={styles.amount} data-testid="amount-due">
+                      {rupees(loan.repayment_amount)}
+                    </dd>
+                    {when && <dd className={styles.when}>{when}</dd>}
+                  </div>
+                  <div className={styles.figure}>
+                    <dt>To close the loan today</dt>
+                    <dd className={styles.amount} data-testid="amount-to-close">
+                      {rupees(loan.total_due)}
+                    </dd>
+                    <dd className={styles.when}>Interest only up to today, no prepayment charge</dd>
+                  </div>
+                </>
+              )}
+            </dl>
+            <p className={styles.which}>{whichToPay(loan)}</p>
+            <Link to={screenPath('repayment')} className="button">
+              Pay Now
+            </Link>
+          </>
+        )}
+        {loan.lead_id && (
+          <ul className={styles.links} aria-label="About this loan">
+            <li>
+              <Link {...detailsLink(loan.lead_id)}>Loan details and payments</Link>
+            </li>
+            <li>
+              <Link to={`${screenPath('lead-preview')}?lead_id=${loan.lead_id}#key-fact-statement`}>
+                Key Fact Statement
+              </Link>
+            </li>
+          </ul>
+        )}
+      </section>
+      {loan.lead_id && (
+        <StatementDownloads detail={{ lead_id: loan.lead_id, loan_no: loan.loan_no, status: 'active' }} />
+      )}
+    </>
+  );
+}

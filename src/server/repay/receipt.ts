@@ -1,0 +1,182 @@
+/**
+ * A payment's receipt for the result page (/thanku): the server's own figures for one payment,
+ * found by the transaction id the page's address carries (a provider payment id, or PayU's txnid),
+ * and shown only to whoever made it: the signed-in customer whose loan it paid, or the repay
+ * session that ordered it (for a day after that session ends, so a reload still shows it).
+ */
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { STATUS } from '../../lib/api/envelope.ts';
+import { HEADERS } from '../../lib/api/paths.ts';
+import { accountOn } from '../../lib/loanAccount.ts';
+import { RECEIPT_PATH, type Receipt, type ReceiptStatus } from '../../lib/receipt.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { collections, loans, paymentOrders } from '../db/schema.ts';
+import { ApiError, ok } from '../http/respond.ts';
+import { defineRoute } from '../http/routes.ts';
+import { accountPayments, accountTerms, type CollectionRow, type LoanRow } from '../loans/account.ts';
+import { repaySessionWithin } from './repaySessions.ts';
+
+export const RECEIPT_MESSAGES = {
+  signIn: 'Sign in to see the details of this payment.',
+  /** The same for a payment that does not exist and one that is someone else's. */
+  notFound: 'We found no payment of yours with this transaction ID.',
+} as const;
+
+/** How long after a repay session ends it may still read the receipts of what it paid. */
+export const REPAY_RECEIPT_GRACE_MS = 24 * 3_600_000;
+
+/** Provider ids are short and plain (pay_…, order_…, PayU's digits or our txnids). */
+export const ReceiptRequest = v.object({
+  txnId: v.pipe(v.string('txnId is required'), v.trim(), v.regex(/^[\w-]{1,80}$/, 'txnId is not a transaction ID')),
+});
+
+type Order = typeof paymentOrders.$inferSelect;
+interface Found {
+  loan: LoanRow;
+  order: Order | null;
+  collection: CollectionRow | null;
+}
+
+const PROVIDERS = ['razorpay', 'payu'];
+
+/** The payment a transaction id names: a credited provider payment, else an order by its own id. */
+async function findPayment(deps: Deps, txnId: string): Promise<Found | null> {
+  const [credited] = await deps.db
+    .select({ collection: collections, loan: loans })
+    .from(collections)
+    .innerJoin(loans, eq(collections.loanId, loans.id))
+    .where(and(eq(collections.reference, txnId), inArray(collections.source, PROVIDERS)))
+    .limit(1);
+  if (credited) {
+    const orderId = credited.collection.orderId;
+    const [order] = orderId ? await deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)) : [];
+    return { loan: credited.loan, order: order ?? null, collection: credited.collection };
+  }
+  const [ordered] = await deps.db
+    .select({ order: paymentOrders, loan: loans })
+    .from(paymentOrders)
+    .innerJoin(loans, eq(paymentOrders.loanId, loans.id))
+    .where(eq(paymentOrders.providerOrderId, txnId))
+    .limit(1);
+  if (!ordered) return null;
+  // A paid order was credited under the provider's payment id (PayU's mihpayid): that is the receipt.
+  const [collection] = await deps.db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.orderId, ordered.order.id), eq(collections.heldForRefund, false)));
+  return { loan: ordered.loan, order: ordered.order, collection: collection ?? null };
+}
+
+/** Who asks: the signed-in customer, or a repay session (possibly just ended), from the Authtoken header. */
+async function asker(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const token = c.req.header(HEADERS.token) ?? '';
+  if (!token) return null;
+  const session = await deps.sessions.find(token);
+  if (session) return { customerId: session.customerId } as const;
+  const repay = await repaySessionWithin(deps, token, REPAY_RECEIPT_GRACE_MS);
+  return repay ? ({ repay } as const) : null;
+}
+
+type Asker = NonNullable<Awaited<ReturnType<typeof asker>>>;
+
+/** The payer's own customer, or the repay session whose loan it is and during which it was ordered. */
+function mayRead(who: Asker, found: Found): boolean {
+  if ('customerId' in who) return found.loan.customerId === who.customerId;
+  const { repay } = who;
+  const ordered = found.order?.createdAt ?? found.collection?.createdAt;
+  return (
+    found.loan.id === repay.loanId &&
+    ordered !== undefined &&
+    ordered.getTime() >= repay.createdAt.getTime() &&
+    ordered.getTime() <= repay.expiresAt.getTime()
+  );
+}
+
+const ORDER_STATUS: Record<string, ReceiptStatus> = { failed: 'FAILED', cancelled: 'CANCEL' };
+
+async function receiptOf(deps: Deps, found: Found): Promise<Receipt> {
+  const { loan, order, collection } = found;
+  const provider = (collection?.source ?? order?.provider) === 'payu' ? 'payu' : 'razorpay';
+  if (!collection) {
+    // Known order, no money recorded yet: the provider's confirmation is still to come, or it failed.
+    const known = order as Order;
+    return {
+      status: ORDER_STATUS[known.status] ?? 'PENDING',
+      provider,
+      loan_no: loan.loanNo,
+      amount_paise: known.amountPaise,
+      date: known.createdAt.toISOString(),
+      reference: known.providerOrderId,
+      balance_paise: null,
+      balance_on: null,
+      loan_closed: loan.status === 'closed',
+    };
+  }
+  const base = {
+    provider,
+    loan_no: loan.loanNo,
+    amount_paise: collection.amountPaise,
+    date: collection.createdAt.toISOString(),
+    reference: collection.reference,
+  } as const;
+  if (collection.heldForRefund) {
+    return { ...base, status: 'REFUND', balance_paise: null, balance_on: null, loan_closed: loan.status === 'closed' };
+  }
+  // The account on the payment's value date with this payment and those before it: what was left
+  // after it, the same on every reload however many payments follow.
+  const upTo = await deps.db
+    .select()
+    .from(collections)
+    .where(
+      and(eq(collections.loanId, loan.id), eq(collections.heldForRefund, false), lte(collections.id, collection.id)),
+    )
+    .orderBy(asc(collections.id));
+  const state = accountOn(accountTerms(loan), accountPayments(upTo), collection.valueDate);
+  return {
+    ...base,
+    status: 'SUCCESS',
+    balance_paise: state.balance.totalPaise,
+    balance_on: collection.valueDate,
+    loan_closed: state.closedOn !== null,
+  };
+}
+
+export const receiptRoutes = [
+  defineRoute({
+    method: 'post',
+    path: RECEIPT_PATH,
+    operationId: 'paymentReceipt',
+    summary:
+      "One payment's receipt by its transaction id (amount, loan, date, reference, balance left), for the signed-in customer whose loan it paid or the repay session that made it",
+    tag: 'Payments',
+    // The Authtoken is a sign-in or a repay session, checked here; a repay session may have just ended.
+    auth: 'none',
+    body: ReceiptRequest,
+    data: v.object({
+      status: v.picklist(['SUCCESS', 'PENDING', 'FAILED', 'CANCEL', 'REFUND']),
+      provider: v.picklist(['razorpay', 'payu']),
+      loan_no: v.string(),
+      amount_paise: v.number(),
+      date: v.string(),
+      reference: v.string(),
+      balance_paise: v.nullable(v.number()),
+      balance_on: v.nullable(v.string()),
+      loan_closed: v.boolean(),
+    }),
+    failures: {
+      401: 'No live sign-in or repay session: sign in to see the details.',
+      404: "No payment with this transaction ID, or one that is not the asker's (the same answer).",
+    },
+    async handle(c, input) {
+      const deps = c.get('deps');
+      const who = await asker(c);
+      if (!who) throw new ApiError(401, RECEIPT_MESSAGES.signIn, 'sign_in_required', STATUS.invalidSession);
+      const found = await findPayment(deps, input.txnId);
+      if (!found || !mayRead(who, found)) throw new ApiError(404, RECEIPT_MESSAGES.notFound, 'receipt_not_found');
+      return ok(c, await receiptOf(deps, found));
+    },
+  }),
+];

@@ -1,0 +1,291 @@
+/**
+ * The dashboard as the loan's home (issue 14), in a real browser against the real server: an active
+ * loan shown first with the server's figures, Pay Now through the repayment screen for a part or
+ * the whole due, the application's timeline and next step, a screen whose code fails to load, and
+ * Loan History for a customer with no application.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { API } from '../../../src/lib/api/paths.ts';
+import { formatDate, formatPaise } from '../../../src/lib/format.ts';
+import {
+  applyByApi,
+  borrowerByApi,
+  type Customer,
+  callAs,
+  heading,
+  openDashboard,
+  registerByApi,
+  repayInFullByApi,
+  sidebar,
+  signInByApi,
+  staffByApi,
+} from './support.ts';
+
+type Request = Parameters<typeof signInByApi>[0];
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SCREEN_FAILED = 'This page could not be loaded. Please check your internet connection and try again.';
+const NO_HISTORY = 'No loan history found.';
+
+const eligibleCustomer = async (request: Request) =>
+  registerByApi(request, await signInByApi(request), { checkEligibility: true });
+
+/** The active loan as the server answers it now (rupees). */
+async function activeLoan(request: Request, customer: Customer) {
+  const profile = await callAs(request, customer, API.getProfile, { profile_id: customer.profileId });
+  return profile.body.Data.active_loan_details as {
+    loan_no: string;
+    repayment_date: string;
+    repayment_amount: number;
+    total_due: number;
+    days_to_due: number;
+  };
+}
+
+const paise = (rupees: number) => Math.round(rupees * 100);
+const loanHome = (page: Page, loanNo: string) => page.getByRole('region', { name: `Your loan ${loanNo}` });
+const timeline = (page: Page) => page.getByRole('region', { name: 'Where your loan stands' });
+const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payment Method' });
+
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+}
+
+async function fitsWidth(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(width);
+}
+
+test.describe('an active loan', () => {
+  test('/my-dashboard shows the loan first: the server’s amount due, due date, days left and the amount to close today', async ({
+    page,
+    request,
+  }) => {
+    // A borrower made through the whole application, a PDF download, axe and two widths: a long test.
+    test.slow();
+    const borrower = await borrowerByApi(request);
+    const loan = await activeLoan(request, borrower);
+    await openDashboard(page, borrower, '/my-dashboard/');
+    // For the eligible, Dashboard is the eligibility page (dashboard.md §2), replaced in history.
+    await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
+    await expect(heading(page)).toHaveText('Your Loan');
+    const home = loanHome(page, borrower.loanNo);
+    await expect(home.getByTestId('amount-due')).toHaveText(formatPaise(paise(loan.repayment_amount)));
+    await expect(home.getByTestId('amount-to-close')).toHaveText(formatPaise(paise(loan.total_due)));
+    await expect(home).toContainText(`Amount due on ${formatDate(loan.repayment_date)}`);
+    expect(loan.days_to_due).toBeGreaterThan(1);
+    await expect(home).toContainText(`${loan.days_to_due} days left`);
+    // Which to pay, said plainly.
+    await expect(home).toContainText(
+      `Pay ${formatPaise(paise(loan.repayment_amount))} by ${formatDate(loan.repayment_date)}, or ${formatPaise(paise(loan.total_due))} today to close your loan now.`,
+    );
+    // The loan comes before anything about applying.
+    await expect(page.getByRole('link', { name: /Loan Application$/ })).toHaveCount(0);
+    await expect(timeline(page)).toHaveCount(0);
+    // The loan's details, its Key Fact Statement and its statement.
+    await expect(home.getByRole('link', { name: 'Loan details and payments' })).toHaveAttribute(
+      'href',
+      `/my-dashboard/details?lead_id=${borrower.leadId}`,
+    );
+    await expect(home.getByRole('link', { name: 'Key Fact Statement' })).toHaveAttribute(
+      'href',
+      `/my-dashboard/lead-preview?lead_id=${borrower.leadId}#key-fact-statement`,
+    );
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download statement (PDF)' }).click();
+    expect((await download).suggestedFilename()).toBe(`statement-${borrower.loanNo}.pdf`);
+    expect(await axeViolations(page)).toEqual([]);
+    await fitsWidth(page, 320);
+    await fitsWidth(page, 390);
+    await home.getByRole('link', { name: 'Loan details and payments' }).click();
+    await expect(heading(page)).toHaveText('Loan Details');
+  });
+
+  test('Pay Now → the repayment screen → a part amount: the order is for that amount, the checkout charges it, /thanku', async ({
+    page,
+    request,
+  }) => {
+    const borrower = await borrowerByApi(request);
+    const due = paise((await activeLoan(request, borrower)).total_due);
+    await openDashboard(page, borrower, '/my-dashboard/eligibility');
+    await loanHome(page, borrower.loanNo).getByRole('link', { name: 'Pay Now' }).click();
+    await expect(page).toHaveURL(/\/my-dashboard\/repayment$/);
+    await expect(heading(page)).toHaveText('Repayment');
+    await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('750.25');
+    await expect(page.getByTestId('amount-summary')).toHaveText(
+      `A part payment of ₹750.25; ${formatPaise(due - 75_025)} stays due.`,
+    );
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+    const order = page.waitForRequest((r) => r.url().endsWith(API.razorpayOrder));
+    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
+    expect((await order).postDataJSON()).toEqual({
+      profile_id: borrower.profileId,
+      lead_id: borrower.leadId,
+      rzp_amount: '750.25',
+    });
+    const answer = await (await (await order).response())?.json();
+    expect(answer.Data.amount).toBe(750.25);
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await expect(checkout).toContainText('Amount: ₹750.25');
+    await checkout.getByRole('button', { name: 'Pay successfully' }).click();
+    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+    expect(paise((await activeLoan(request, borrower)).total_due)).toBe(due - 75_025);
+  });
+
+  test('an empty amount is the whole due: rzp_amount is the total due the server gave', async ({ page, request }) => {
+    const borrower = await borrowerByApi(request);
+    const loan = await activeLoan(request, borrower);
+    await openDashboard(page, borrower, '/my-dashboard/repayment');
+    await expect(page.getByTestId('amount-summary')).toHaveText(
+      `You will pay the whole due of ${formatPaise(paise(loan.total_due))}.`,
+    );
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+    const order = page.waitForRequest((r) => r.url().endsWith(API.razorpayOrder));
+    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
+    expect((await order).postDataJSON().rzp_amount).toBe(loan.total_due.toFixed(2));
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await expect(checkout).toContainText(`Amount: ${formatPaise(paise(loan.total_due))}`);
+    await checkout.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Payment cancelled. You can try again.' })).toBeVisible();
+  });
+
+  test('the profile and application previews: the banner’s Pay Now opens the repayment screen', async ({
+    page,
+    request,
+  }) => {
+    const borrower = await borrowerByApi(request);
+    await openDashboard(page, borrower, '/my-dashboard/profile-preview');
+    const banner = page.getByRole('region', { name: 'Outstanding amount' });
+    await banner.getByRole('link', { name: 'Pay Now' }).click();
+    await expect(heading(page)).toHaveText('Repayment');
+    await expect(page.getByRole('textbox', { name: 'Amount to pay (₹)' })).toBeVisible();
+  });
+});
+
+test.describe('an application in progress', () => {
+  const stages = ['Applied', 'Documents', 'Under review', 'Approved', 'Disbursed'];
+
+  async function expectStage(page: Page, current: string) {
+    const items = timeline(page).getByRole('list').getByRole('listitem');
+    await expect(items).toHaveCount(stages.length);
+    for (const [index, stage] of stages.entries()) await expect(items.nth(index)).toContainText(stage);
+    await expect(timeline(page).locator('[aria-current="step"]')).toHaveCount(1);
+    await expect(timeline(page).locator('[aria-current="step"]')).toContainText(current);
+  }
+
+  test('eligible, nothing started: Applied is current; Start Loan Application is the next step', async ({
+    page,
+    request,
+  }) => {
+    const customer = await eligibleCustomer(request);
+    await openDashboard(page, customer, '/my-dashboard/');
+    await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
+    await expectStage(page, 'Applied');
+    await expect(page.getByRole('link', { name: 'Start Loan Application' })).toHaveAttribute(
+      'href',
+      '/my-dashboard/calculate-loan',
+    );
+  });
+
+  test('found eligible on the registration home: the modal stays until Process, which opens the loan home', async ({
+    page,
+    request,
+  }) => {
+    const customer = await registerByApi(request, await signInByApi(request));
+    await openDashboard(page, customer, '/my-dashboard/');
+    await expect(heading(page)).toHaveText('Profile Registration');
+    await page.getByRole('button', { name: 'Check Eligibility' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Eligibility Check' });
+    await expect(dialog.getByRole('button', { name: 'Process' })).toBeVisible();
+    await expect(page).toHaveURL(/\/my-dashboard\/$/);
+    await dialog.getByRole('button', { name: 'Process' }).click();
+    await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
+    await expect(heading(page)).toHaveText('Your Loan');
+    await expectStage(page, 'Applied');
+  });
+
+  test('at the documents: Documents is current, the next step names the documents and leads there', async ({
+    page,
+    request,
+  }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'employment_details');
+    await openDashboard(page, customer, '/my-dashboard/');
+    await expectStage(page, 'Documents');
+    await expect(page.getByRole('heading', { level: 2, name: 'Next: Upload Your Documents' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await fitsWidth(page, 320);
+    await page.getByRole('link', { name: 'Continue Loan Application' }).click();
+    await expect(page).toHaveURL(/\/my-dashboard\/adhar-upload$/);
+  });
+
+  test('complete: Under review, nothing to do but follow it; approved: Approved', async ({ page, request }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'banking_details');
+    await openDashboard(page, customer, '/my-dashboard/eligibility');
+    await expectStage(page, 'Under review');
+    await expect(page.getByRole('link', { name: 'View Your Application' })).toBeVisible();
+    await staffByApi(request, customer.leadId, 'approve');
+    await page.reload();
+    await expectStage(page, 'Approved');
+  });
+
+  test('a repaid loan: no loan home; the next application starts, saying the last loan is repaid', async ({
+    page,
+    request,
+  }) => {
+    const borrower = await borrowerByApi(request);
+    await repayInFullByApi(request, borrower);
+    await openDashboard(page, borrower, '/my-dashboard/');
+    await expect(page.getByText('Your last loan is fully repaid. Thank you.')).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Your loan / })).toHaveCount(0);
+    await expectStage(page, 'Applied');
+  });
+});
+
+test('a screen whose code fails to load: the message and Retry in place of it, the frame still works; Retry loads it', async ({
+  page,
+  request,
+}) => {
+  const customer = await signInByApi(request);
+  await openDashboard(page, customer, '/my-dashboard/');
+  let fail = true;
+  await page.route(/\/_astro\/Leads\.[\w-]+\.js$/, (route) =>
+    fail ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await sidebar(page).getByRole('link', { name: 'Loan History' }).click();
+  await expect(page.getByRole('alert')).toHaveText(SCREEN_FAILED);
+  await expect(heading(page)).toHaveText('Loan History');
+  expect(await axeViolations(page)).toEqual([]);
+  // The sidebar still moves between screens, and back.
+  await sidebar(page).getByRole('link', { name: 'My Account' }).click();
+  await expect(heading(page)).toHaveText('Profile Preview');
+  await page.goBack();
+  await expect(page.getByRole('alert')).toHaveText(SCREEN_FAILED);
+  fail = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test.describe('Loan History', () => {
+  test(`a new customer (not yet eligible) sees "${NO_HISTORY}", not a bounce to the registration home`, async ({
+    page,
+    request,
+  }) => {
+    const customer = await signInByApi(request);
+    await openDashboard(page, customer, '/my-dashboard/leads');
+    await expect(page).toHaveURL(/\/my-dashboard\/leads$/);
+    await expect(heading(page)).toHaveText('Loan History');
+    await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
+  });
+
+  test('getLeadList names the customer’s PAN (dashboard.md §7)', async ({ page, request }) => {
+    const customer = await applyByApi(request, await eligibleCustomer(request), 'generate_loan_quote');
+    const { pan } = customer as Customer & { pan: string };
+    const call = page.waitForRequest((r) => r.url().endsWith(API.leadList));
+    await openDashboard(page, customer, '/my-dashboard/leads');
+    expect((await call).postDataJSON()).toEqual({ profile_id: customer.profileId, pancard: pan });
+    await expect(page.getByRole('list', { name: 'Your loans' }).getByRole('link')).toHaveCount(1);
+  });
+});

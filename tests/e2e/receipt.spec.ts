@@ -1,0 +1,253 @@
+/**
+ * The receipt after paying (issue 14): /thanku shows the server's figures for this payment (amount,
+ * loan number, date, transaction id, balance left) to the payer only, keeps them on reload, waits
+ * with progress while a payment is being confirmed, and offers Go to dashboard or Home. Each test pays
+ * a borrower of its own (made through the API and staff's development route), never the demo loan.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { formatDate, formatPaise } from '../../src/lib/format.ts';
+import { RECEIPT_PATH, REPAY_TOKEN_KEY } from '../../src/lib/receipt.ts';
+import { payuResponse, razorpayCheckoutResult } from '../api/support/providers.ts';
+import { dueOnCard, openStepper, REPAY, requestRepayCode } from '../support/repay.ts';
+import { latestCode } from '../support/signIn.ts';
+import { borrowerByApi, openDashboard, signInByApi, storeSession } from './dashboard/support.ts';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const CLIENT_KEY = { Auth: 'kosh-web' };
+const METHODS = 'UPI, cards, netbanking, wallets';
+const NOT_YOURS = 'We found no payment of yours with this transaction ID.';
+
+function receipt(page: Page) {
+  const card = page.locator('[data-payment-result]');
+  const value = (label: string) => card.locator(`xpath=.//dt[normalize-space(.)="${label}"]/following-sibling::dd[1]`);
+  return {
+    card,
+    title: card.getByRole('heading', { level: 2 }),
+    status: value('Status'),
+    amount: value('Amount paid'),
+    loan: value('Loan number'),
+    date: value('Date'),
+    txnId: value('Transaction ID'),
+    balance: value('Balance left after this payment'),
+    note: card.getByRole('status'),
+    signIn: card.getByRole('link', { name: 'Sign in' }),
+    value,
+    home: card.getByRole('link', { name: 'Home', exact: true }),
+    dashboard: card.getByRole('link', { name: 'Go to dashboard' }),
+  };
+}
+
+const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payment Method' });
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function fitsWidth(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 740 });
+  const sizes = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect(sizes.scroll, `scrollWidth at ${width} px`).toBeLessThanOrEqual(sizes.inner);
+}
+
+/** A repay session for the borrower's loan through the API: PAN, then the code from the outbox. */
+async function repayToken(request: APIRequestContext, borrower: { pan: string; mobile: string }) {
+  const sent = await request.post(REPAY.sendOtp, { headers: CLIENT_KEY, data: { pancard: borrower.pan } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const verified = await request.post(REPAY.verifyOtp, {
+    headers: CLIENT_KEY,
+    data: { panNumber: borrower.pan, otp: await latestCode(request, borrower.mobile) },
+  });
+  const body = await verified.json();
+  expect(body.Status, body.Message).toBe(1);
+  return body.Data.repay_token as string;
+}
+
+/** A part payment through the Razorpay sandbox's calls, as Checkout's handler makes them: its payment id. */
+async function payByApi(request: APIRequestContext, token: string, rupees: string) {
+  const order = await request.post(REPAY.razorpayOrder, {
+    headers: { Authtoken: token },
+    data: { rzp_amount: rupees },
+  });
+  const orderId = (await order.json()).Data.order_id as string;
+  const paymentId = `pay_e2e${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const paid = await request.post(REPAY.razorpayVerify, {
+    headers: CLIENT_KEY,
+    data: razorpayCheckoutResult(orderId, paymentId),
+  });
+  expect((await paid.json()).status).toBe('SUCCESS');
+  return paymentId;
+}
+
+test('paid from /repayloan: the dialog names the ways to pay; /thanku shows the receipt, keeps it on reload, offers Home', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const borrower = await borrowerByApi(request);
+  const s = await openStepper(page);
+  await requestRepayCode(page, borrower.pan);
+  await s.otp.fill(await latestCode(request, borrower.mobile));
+  await s.getAmount.click();
+  await expect(s.amount).toBeFocused();
+  const due = await dueOnCard(page);
+  await s.amount.fill('500');
+  await s.proceed.click();
+
+  // Under each provider, what payers recognise; its button's name stays the provider's.
+  await expect(s.dialog).toBeVisible();
+  for (const button of [s.razorpay, s.payu]) {
+    await expect(button).toContainText(METHODS);
+    await expect(button).toHaveAccessibleDescription(METHODS);
+  }
+  await expect(s.dialog.getByRole('button', { name: 'Razorpay', exact: true })).toBeVisible();
+  await fitsWidth(page, 320);
+  const box = await s.dialog.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 320).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await s.razorpay.click();
+  const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+  await checkout.getByRole('button', { name: 'Pay successfully' }).click();
+  await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+  const txnId = new URL(page.url()).searchParams.get('txnId') as string;
+
+  const r = receipt(page);
+  const expectReceipt = async () => {
+    await expect(r.title).toHaveText('Thank You');
+    await expect(r.amount).toHaveText('₹500');
+    await expect(r.loan).toHaveText(borrower.loanNo);
+    await expect(r.date).toHaveText(formatDate(new Date()));
+    await expect(r.txnId).toHaveText(txnId);
+    await expect(r.balance).toHaveText(formatPaise(due - 50_000));
+    await expect(r.status).toHaveText('Successful');
+  };
+  await expectReceipt();
+  // No dashboard session in this tab: Home, and no Apply Now for someone who has just repaid.
+  await expect(r.home).toHaveAttribute('href', '/');
+  await expect(r.dashboard).toHaveCount(0);
+  await expect(page.locator('.banner').getByRole('link', { name: 'Apply Now' })).toHaveCount(0);
+  await page.reload();
+  await expectReceipt();
+
+  for (const width of [320, 390]) await fitsWidth(page, width);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("paid from the dashboard's repayment screen: the receipt with Go to dashboard", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const borrower = await borrowerByApi(request);
+  await openDashboard(page, borrower, '/my-dashboard/repayment');
+  await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('750.25');
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await expect(payDialog(page).getByRole('button', { name: 'PayU' })).toHaveAccessibleDescription(METHODS);
+  await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
+  await page
+    .getByRole('dialog', { name: 'Razorpay (sandbox)' })
+    .getByRole('button', { name: 'Pay successfully' })
+    .click();
+  await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+  const r = receipt(page);
+  await expect(r.amount).toHaveText('₹750.25');
+  await expect(r.loan).toHaveText(borrower.loanNo);
+  await expect(r.balance).toHaveText(/^₹[\d,]+(\.\d{2})?$/);
+  await expect(r.dashboard).toHaveAttribute('href', '/my-dashboard');
+  await expect(r.home).toHaveCount(0);
+  await page.reload();
+  await expect(r.amount).toHaveText('₹750.25');
+});
+
+test("nobody else sees the figures: another customer's session is refused, no session is asked to sign in", async ({
+  page,
+  request,
+}) => {
+  const borrower = await borrowerByApi(request);
+  const txnId = await payByApi(request, await repayToken(request, borrower), '300');
+  const address = `/thanku?txnStatus=SUCCESS&txnId=${txnId}`;
+  const r = receipt(page);
+
+  // No session: the status from the address, and how to see more.
+  await page.goto(address);
+  await expect(r.title).toHaveText('Thank You');
+  await expect(r.txnId).toHaveText(txnId);
+  await expect(r.signIn).toHaveAttribute('href', '/apply-now');
+  await expect(r.amount).toBeHidden();
+  await expect(r.balance).toBeHidden();
+
+  // Another customer signed in: refused with the server's words, no figures.
+  await storeSession(page, await signInByApi(request));
+  const refused = page.waitForResponse((response) => response.url().endsWith(RECEIPT_PATH));
+  await page.goto(address);
+  expect((await refused).status()).toBe(404);
+  await expect(r.note).toHaveText(NOT_YOURS);
+  await expect(r.amount).toBeHidden();
+  await expect(r.loan).toBeHidden();
+  await expect(r.title).toHaveText('Thank You');
+
+  // The borrower's own session: the figures.
+  await storeSession(page, borrower);
+  await page.goto(address);
+  await expect(r.amount).toHaveText('₹300');
+  await expect(r.loan).toHaveText(borrower.loanNo);
+});
+
+test('a payment being confirmed: progress while the page asks again, then the receipt once the webhook is in', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const borrower = await borrowerByApi(request);
+  const token = await repayToken(request, borrower);
+  const payuOrder = async (amount: string) => {
+    const order = await request.post(REPAY.payuOrder, { headers: { Authtoken: token }, data: { amount, udf5: '' } });
+    return (await order.json()).data.parameters as Record<string, string>;
+  };
+  const parameters = await payuOrder('420');
+
+  // The payer's tab kept its repay session, as the repay page does.
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([key, value]) => sessionStorage.setItem(key as string, value as string),
+    [REPAY_TOKEN_KEY, token],
+  );
+  await page.goto(`/thanku?txnStatus=SUCCESS&txnId=${parameters.txnid}`);
+  const r = receipt(page);
+  await expect(r.title).toHaveText('Being confirmed');
+  await expect(r.status).toHaveText('Being confirmed');
+  // Not "paid" until it is confirmed.
+  await expect(r.amount).toBeHidden();
+  await expect(r.value('Amount')).toHaveText('₹420');
+  await expect(r.note).toContainText(/check \d of 7/);
+  await expect(r.card.getByRole('progressbar', { name: 'Confirming your payment' })).toBeVisible();
+  await expect(r.card.getByRole('link', { name: 'Try again' })).toBeHidden();
+
+  const success = payuResponse(parameters, 'success');
+  const webhook = await request.post('/Api/webhooks/payu', { form: success });
+  expect(webhook.ok()).toBe(true);
+  await expect(r.title).toHaveText('Thank You', { timeout: 30_000 });
+  await expect(r.status).toHaveText('Successful');
+  await expect(r.txnId).toHaveText(success.mihpayid);
+  await expect(r.balance).toHaveText(/^₹[\d,]+(\.\d{2})?$/);
+  await expect(r.card.getByRole('progressbar')).toBeHidden();
+
+  // Another order that stays unconfirmed: the waiting card has no WCAG 2.2 AA violations and fits a phone.
+  await page.goto(`/thanku?txnStatus=SUCCESS&txnId=${(await payuOrder('50')).txnid}`);
+  await expect(r.title).toHaveText('Being confirmed');
+  await fitsWidth(page, 320);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('/fail: Oops with Try again, fits 320 px, no WCAG 2.2 AA violations', async ({ page }) => {
+  await page.goto('/fail?txnStatus=FAILED&txnId=403993716');
+  const r = receipt(page);
+  await expect(r.title).toHaveText('Oops');
+  await expect(r.card.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/repayloan');
+  await expect(r.home).toBeVisible();
+  await fitsWidth(page, 320);
+  expect(await axeViolations(page)).toEqual([]);
+});
