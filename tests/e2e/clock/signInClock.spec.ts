@@ -44,6 +44,12 @@ test('after the 30-second countdown Resend sends a new code, the countdown resta
   expect((await resent).postDataJSON()).toEqual({
     event_name: 'resend_otp',
     profile_id: await page.evaluate(() => sessionStorage.getItem('cust_profile_id')),
+    // Opened without UTM parameters: the same empty ones the first request sent.
+    utm_source: '',
+    utm_medium: '',
+    utm_campaign: '',
+    utm_term: '',
+    utm_content: '',
   });
   await expect(c.status).toHaveText('OTP sent successfully to your mobile number.');
   await expect(c.resend).toHaveText('Resend OTP in 30s');
