@@ -333,7 +333,8 @@ export const applicationEvents = {
         account_name: input.account_name,
         account_branch: input.account_branch,
         account_ifsc: input.account_ifsc,
-        // Only the last four digits are kept in the clear for display; staff see the rest in the record.
+        // Stored in full, as given: the loan is paid into this account. Only what is shown of it
+        // (npm run ops -- lead) is cut to the last four digits.
         account_number: input.account_number,
         account_type_id: input.account_type_id,
         bank_name: bankOfIfsc(input.account_ifsc) ?? '',

@@ -80,11 +80,7 @@ export const applicationRoutes = [
       const lead = await openLead(c, customer.id);
       if (!lead) throw new ApiError(409, 'Failed to fetch required documents.', 'no_application');
       const list = await mandatoryDocuments(c, lead);
-      return c.json({
-        Status: 1,
-        Message: list.length ? 'Success' : 'No documents are required at this moment.',
-        Data: list,
-      });
+      return ok(c, list, list.length ? 'Success' : 'No documents are required at this moment.');
     },
   }),
   defineRoute({

@@ -26,13 +26,24 @@ export class ApiError extends Error {
   }
 }
 
-export function ok<T extends object>(c: Context, data: T, message = 'Success') {
-  const body: Envelope<T> = { Status: STATUS.ok, Message: message, Data: data };
+/**
+ * A success. `beside`: keys some calls of the specification carry next to the envelope's own
+ * (getProfile's Steps, verifyOtp's repayment_data and order_id, …).
+ */
+export function ok<T extends object>(c: Context, data: T, message = 'Success', beside: Record<string, unknown> = {}) {
+  const body: Envelope<T> = { Status: STATUS.ok, Message: message, Data: data, ...beside };
   return c.json(body, 200);
 }
 
-export function failure(c: Context, error: ApiError) {
-  const body: Envelope = { Status: error.status, Message: error.message, Data: error.data, error: error.code };
+/** A failure, thrown or answered; `beside` as for ok(). */
+export function failure(c: Context, error: ApiError, beside: Record<string, unknown> = {}) {
+  const body: Envelope = {
+    Status: error.status,
+    Message: error.message,
+    Data: error.data,
+    error: error.code,
+    ...beside,
+  };
   if (error.httpStatus === 429) c.header('Retry-After', String(error.data.retry_after_seconds ?? 60));
   return c.json(body, error.httpStatus);
 }

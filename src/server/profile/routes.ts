@@ -2,7 +2,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { daysBetween } from '../../lib/dates.ts';
 import { applicationStep } from '../../lib/onboarding.ts';
@@ -234,11 +233,9 @@ export const profileRoutes = [
         user_type: application.user_type,
       };
       // dashboard.md §7 reads Status, Steps.data and Data: the steps beside Data, and in it as before.
-      return c.json({
-        Status: STATUS.ok,
-        Message: 'Success',
-        Steps: { data: steps },
-        Data: {
+      return ok(
+        c,
+        {
           full_name: customer.fullName ?? '',
           profile_pic: customer.selfieFileId ? fileUrl(c, customer.selfieFileId) : '',
           profile_filled_percent: customer.stepPercentage,
@@ -254,7 +251,9 @@ export const profileRoutes = [
           lead_details: application.lead_details,
           ...steps,
         },
-      });
+        'Success',
+        { Steps: { data: steps } },
+      );
     },
   }),
   defineRoute({

@@ -20,7 +20,7 @@ import {
 import type { AppEnv, Deps } from '../context.ts';
 import { customers } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
-import { ApiError, ok } from '../http/respond.ts';
+import { ApiError, failure, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { figuresInRupees, type LoanRow, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { activeLoanByPan } from '../loans/store.ts';
@@ -152,17 +152,12 @@ export const repayRoutes = [
         Math.round(repayment.total_due_amount * 100) < MINIMUM_PAYMENT_PAISE
           ? { orderId: '' }
           : await createRazorpayPaymentOrder(deps, found.loan, null, deps.providerFetch);
-      return c.json({
-        Status: 1,
-        Message: 'OTP verified successfully.',
-        Data: {
-          repay_token: session.token,
-          expires_in_seconds: session.expiresInSeconds,
-          ...checkoutSettings(c),
-        },
-        repayment_data: repayment,
-        order_id: order.orderId,
-      });
+      return ok(
+        c,
+        { repay_token: session.token, expires_in_seconds: session.expiresInSeconds, ...checkoutSettings(c) },
+        'OTP verified successfully.',
+        { repayment_data: repayment, order_id: order.orderId },
+      );
     },
   }),
 
@@ -213,17 +208,10 @@ export const repayRoutes = [
       const deps = c.get('deps');
       const order = await orderByProviderId(deps, 'razorpay', input.razorpay_order_id);
       const failed = () =>
-        c.json(
-          {
-            Status: 0,
-            Message: 'Payment Verification Failed',
-            Data: {},
-            error: 'verification_failed',
-            status: 'FAILED',
-            txnId: input.razorpay_payment_id,
-          },
-          400,
-        );
+        failure(c, new ApiError(400, 'Payment Verification Failed', 'verification_failed'), {
+          status: 'FAILED',
+          txnId: input.razorpay_payment_id,
+        });
       if (!order) return failed();
       // The signature is computed over the order id this server stored, never one from the browser.
       const expected = paymentSignature(
@@ -246,13 +234,8 @@ export const repayRoutes = [
         log: c.get('log'),
       });
       crashPoint('payment.committed');
-      return c.json({
-        Status: 1,
-        Message: 'Payment Successful',
-        Data: { status: 'SUCCESS', txnId: input.razorpay_payment_id },
-        status: 'SUCCESS',
-        txnId: input.razorpay_payment_id,
-      });
+      const verified = { status: 'SUCCESS', txnId: input.razorpay_payment_id };
+      return ok(c, verified, 'Payment Successful', verified);
     },
   }),
 
@@ -285,12 +268,8 @@ export const repayRoutes = [
         furl: new URL(REPAY_PATHS.payuFailure, apiOrigin).href,
       };
       const paymentUrl = new URL(deps.config.payments.payu.paymentUrl, apiOrigin).href;
-      return c.json({
-        Status: 1,
-        Message: 'Success',
-        Data: { parameters, payment_url: paymentUrl },
-        data: { parameters, payment_url: paymentUrl },
-      });
+      const checkout = { parameters, payment_url: paymentUrl };
+      return ok(c, checkout, 'Success', { data: checkout });
     },
   }),
 ];

@@ -1,5 +1,6 @@
 /** Health and the API description. */
 import { API } from '../../lib/api/paths.ts';
+import { ok } from '../http/respond.ts';
 import { defineRoute, type RouteSpec } from '../http/routes.ts';
 import { openApiDocument } from '../openapi.ts';
 
@@ -12,7 +13,7 @@ export function systemRoutes(allRoutes: () => RouteSpec[]) {
       summary: 'Liveness: a bare JSON answer (also the floor the load benchmarks compare against)',
       tag: 'System',
       auth: 'none',
-      handle: (c) => c.json({ Status: 1, Message: 'ok', Data: {} }),
+      handle: (c) => ok(c, {}, 'ok'),
     }),
     defineRoute({
       method: 'get',
