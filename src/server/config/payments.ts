@@ -1,0 +1,121 @@
+/**
+ * Payments: the Razorpay and PayU sandboxes on this server outside production, the real providers with
+ * their credentials in live mode; the public addresses the providers send the payer back to.
+ */
+import * as v from 'valibot';
+import { int, NODE_ENV, optionalText } from './values.ts';
+
+/** The test credentials the sandboxes sign with; live mode refuses to start without real ones. */
+export const SANDBOX_CREDENTIALS = {
+  razorpay: {
+    keyId: 'rzp_test_kosh_sandbox',
+    keySecret: 'sandbox-razorpay-key-secret',
+    webhookSecret: 'sandbox-razorpay-webhook-secret',
+  },
+  payu: { key: 'sandboxKEY', salt: 'sandbox-payu-salt' },
+} as const;
+/** Where the sandboxes live on this server (decisions.md §4). */
+export const SANDBOX_PATHS = {
+  razorpayApi: '/__sandbox/razorpay/v1',
+  razorpayCheckout: '/__sandbox/razorpay/checkout.js',
+  payuPayment: '/__sandbox/payu/_payment',
+} as const;
+
+const PaymentsVariables = v.object({
+  NODE_ENV,
+  // No default here: live in production, the sandboxes elsewhere (paymentsMode).
+  PAYMENTS_MODE: v.optional(v.picklist(['sandbox', 'live'], 'must be sandbox or live')),
+  PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://www.koshcredit.example'))),
+  PUBLIC_API_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://api.koshcredit.example'))),
+  RAZORPAY_KEY_ID: optionalText(),
+  RAZORPAY_KEY_SECRET: optionalText(),
+  RAZORPAY_WEBHOOK_SECRET: optionalText(),
+  PAYU_KEY: optionalText(),
+  PAYU_SALT: optionalText(),
+  PAYU_PAYMENT_URL: v.optional(v.pipe(v.string(), v.url("must be PayU's _payment address"))),
+  REPAY_SESSION_MINUTES: int(15, 1, 120),
+});
+type Variables = v.InferOutput<typeof PaymentsVariables>;
+
+const paymentsMode = (e: Pick<Variables, 'NODE_ENV' | 'PAYMENTS_MODE'>) =>
+  e.PAYMENTS_MODE ?? (e.NODE_ENV === 'production' ? 'live' : 'sandbox');
+
+type LiveCredential = 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'PAYU_KEY' | 'PAYU_SALT';
+/** Live mode signs with real credentials: each one missing is named. */
+const neededWhenLive = (name: LiveCredential) =>
+  v.forward<Variables, v.PartialCheckIssue<Variables>, [LiveCredential]>(
+    v.partialCheck<Variables, [['NODE_ENV'], ['PAYMENTS_MODE'], [LiveCredential]], Variables, string>(
+      [['NODE_ENV'], ['PAYMENTS_MODE'], [name]],
+      (e) => paymentsMode(e) !== 'live' || e[name] !== undefined,
+      'must be set when PAYMENTS_MODE is live',
+    ),
+    [name],
+  );
+
+/**
+ * Public addresses (PayU's return, the thank-you page, file and KFS links) come from these in production,
+ * never from the request's Host header, which a client chooses.
+ */
+type PublicUrl = 'PUBLIC_SITE_URL' | 'PUBLIC_API_URL';
+const neededInProduction = (name: PublicUrl, example: string) =>
+  v.forward<Variables, v.PartialCheckIssue<Variables>, [PublicUrl]>(
+    v.partialCheck<Variables, [['NODE_ENV'], [PublicUrl]], Variables, string>(
+      [['NODE_ENV'], [name]],
+      (e) => e.NODE_ENV !== 'production' || e[name] !== undefined,
+      `must be set in production, e.g. ${example}`,
+    ),
+    [name],
+  );
+
+export const PaymentsSchema = v.pipe(
+  PaymentsVariables,
+  neededWhenLive('RAZORPAY_KEY_ID'),
+  neededWhenLive('RAZORPAY_KEY_SECRET'),
+  neededWhenLive('RAZORPAY_WEBHOOK_SECRET'),
+  neededWhenLive('PAYU_KEY'),
+  neededWhenLive('PAYU_SALT'),
+  v.forward(
+    v.partialCheck(
+      [['NODE_ENV'], ['PAYMENTS_MODE']],
+      (e) => e.NODE_ENV !== 'production' || paymentsMode(e) === 'live',
+      'the sandboxes do not exist in production; set live',
+    ),
+    ['PAYMENTS_MODE'],
+  ),
+  neededInProduction('PUBLIC_SITE_URL', 'https://www.koshcredit.example'),
+  neededInProduction('PUBLIC_API_URL', 'https://api.koshcredit.example'),
+  v.transform((e) => {
+    const live = paymentsMode(e) === 'live';
+    return {
+      payments: {
+        mode: live ? ('live' as const) : ('sandbox' as const),
+        /** Where the provider sends the payer back (the API's own origin); empty outside production: the request's origin. */
+        apiUrl: e.PUBLIC_API_URL ?? null,
+        /** Where /thanku lives (the site's origin); empty outside production: the request's origin. */
+        siteUrl: e.PUBLIC_SITE_URL ?? null,
+        // The checks above leave live mode only with every credential set.
+        razorpay: live
+          ? {
+              keyId: e.RAZORPAY_KEY_ID ?? '',
+              keySecret: e.RAZORPAY_KEY_SECRET ?? '',
+              webhookSecret: e.RAZORPAY_WEBHOOK_SECRET ?? '',
+              apiBase: 'https://api.razorpay.com/v1',
+              checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+            }
+          : {
+              ...SANDBOX_CREDENTIALS.razorpay,
+              apiBase: SANDBOX_PATHS.razorpayApi,
+              checkoutUrl: SANDBOX_PATHS.razorpayCheckout,
+            },
+        payu: live
+          ? {
+              key: e.PAYU_KEY ?? '',
+              salt: e.PAYU_SALT ?? '',
+              paymentUrl: e.PAYU_PAYMENT_URL ?? 'https://secure.payu.in/_payment',
+            }
+          : { ...SANDBOX_CREDENTIALS.payu, paymentUrl: SANDBOX_PATHS.payuPayment },
+      },
+      repaySessionMinutes: e.REPAY_SESSION_MINUTES,
+    };
+  }),
+);
