@@ -20,6 +20,11 @@ export function formatPaise(paise: number): string {
   return paise % 100 === 0 ? rupees.format(paise / 100) : rupeesWithPaise.format(paise / 100);
 }
 
+/** Rupees as the API gives them (a number, perhaps with paise) -> "₹1,50,000.50". */
+export function formatRupees(rupees: number): string {
+  return formatPaise(Math.round(rupees * 100));
+}
+
 /** 0.25 -> "0.25%", 91.25 -> "91.25%", 2 -> "2%". */
 export function formatPercent(value: number): string {
   return `${grouping.format(value)}%`;

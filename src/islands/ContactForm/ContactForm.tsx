@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
-import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
+import { callApi, failureMessage, thrownMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { CONTACT_SENT, ContactRequest } from '../../lib/schemas/contact.ts';
@@ -63,7 +63,7 @@ export default function ContactForm() {
         setResult({ kind: 'error', text: failureMessage(envelope) });
       }
     } catch (error) {
-      setResult({ kind: 'error', text: error instanceof NetworkError ? error.message : 'An error occurred' });
+      setResult({ kind: 'error', text: thrownMessage(error) });
     } finally {
       setSending(false);
     }

@@ -1,9 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
-import { failureMessage, NetworkError } from '../../lib/api/client.ts';
+import { failureMessage, thrownMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
-import { formatPaise, formatPercent } from '../../lib/format.ts';
+import { formatPaise, formatPercent, formatRupees } from '../../lib/format.ts';
 import type { KeyFactStatement as Statement } from '../../lib/kfs.ts';
 import { destinationOf } from '../../lib/onboarding.ts';
 import { annualRatePercent, interestPaise } from '../../lib/rates.ts';
@@ -83,7 +83,6 @@ function Slider({ label, min, max, step, value, format, onValue }: SliderProps) 
   );
 }
 
-const rupees = (value: number) => formatPaise(value * 100);
 const days = (value: number) => `${value} days`;
 
 /**
@@ -124,7 +123,7 @@ export default function CalculateLoan({ route }: ScreenProps) {
       setTenure(onSlider(TENURE.default, answer.min_loan_tenure, answer.max_loan_tenure, TENURE.step));
     } catch (failure) {
       if (failure instanceof SessionEnded) return;
-      setLoadError(failure instanceof NetworkError ? failure.message : 'An error occurred');
+      setLoadError(thrownMessage(failure));
     } finally {
       setLoading(false);
     }
@@ -236,7 +235,7 @@ export default function CalculateLoan({ route }: ScreenProps) {
             max={offer.max_loan_amount}
             step={AMOUNT.step}
             value={amount}
-            format={rupees}
+            format={formatRupees}
             onValue={moveAmount}
           />
           <Slider
@@ -252,7 +251,7 @@ export default function CalculateLoan({ route }: ScreenProps) {
             <dl>
               <div>
                 <dt>Principal</dt>
-                <dd>{rupees(amount)}</dd>
+                <dd>{formatRupees(amount)}</dd>
               </div>
               <div>
                 <dt>Your interest rate</dt>

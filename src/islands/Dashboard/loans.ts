@@ -5,7 +5,7 @@
 import { failureMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
-import { formatPaise } from '../../lib/format.ts';
+import { formatRupees } from '../../lib/format.ts';
 import type { LoanAccountFields } from '../../lib/schemas/repay.ts';
 import { dashboardCall } from './api.ts';
 import { $profile, loadProfile } from './profile.ts';
@@ -130,7 +130,7 @@ export const maritalLabel = (id: string | undefined) =>
 
 /** Rupees from the API, shown with Indian grouping; NA when absent. */
 export const rupees = (value: number | null | undefined) =>
-  value === null || value === undefined || !Number.isFinite(value) ? NA : formatPaise(Math.round(value * 100));
+  value === null || value === undefined || !Number.isFinite(value) ? NA : formatRupees(value);
 
 /** Text or NA. */
 export const orNA = (value: string | number | null | undefined) =>

@@ -4,6 +4,7 @@
  * open; the frame's data is also kept in session storage (dashboardData) for the next page load.
  */
 import { atom } from 'nanostores';
+import { failureMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import type { EmploymentDetails } from '../../lib/schemas/application.ts';
@@ -104,7 +105,7 @@ function storeProgress(progress: { next_step?: string; step_percentage?: number;
 /** A fresh profile, or the server's message when it refused. */
 export async function loadProfile(): Promise<{ profile: Profile } | { error: string }> {
   const envelope = await dashboardCall<Profile>(API.getProfile);
-  if (envelope.Status !== STATUS.ok) return { error: envelope.Message || 'An error occurred' };
+  if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
   const profile = envelope.Data;
   $profile.set(profile);
   storeProgress({

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NetworkError } from '../../lib/api/client.ts';
+import { thrownMessage } from '../../lib/api/client.ts';
 import { SessionEnded } from './api.ts';
-import { THROWN_MESSAGE } from './useRequest.ts';
 
 /** What a loader gives: its data, or the server's message when it refused. */
 export type Loaded<T> = { data: T } | { error: string };
@@ -26,7 +25,7 @@ export function useLoaded<T>(load: () => Promise<Loaded<T>>) {
       else setData(result.data);
     } catch (failure) {
       if (failure instanceof SessionEnded) return;
-      setError(failure instanceof NetworkError ? failure.message : THROWN_MESSAGE);
+      setError(thrownMessage(failure));
     } finally {
       setLoading(false);
     }

@@ -5,11 +5,9 @@
  * its way to sign-in.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NetworkError } from '../../lib/api/client.ts';
+import { NetworkError, thrownMessage } from '../../lib/api/client.ts';
 import { showAlert } from './alerts.ts';
 import { SessionEnded } from './api.ts';
-
-export const THROWN_MESSAGE = 'An error occurred';
 
 export function useRequest<Name extends string = string>() {
   const [busy, setBusy] = useState<Name | null>(null);
@@ -31,7 +29,7 @@ export function useRequest<Name extends string = string>() {
       await job();
     } catch (error) {
       if (error instanceof SessionEnded || (error as Error).name === 'AbortError') return;
-      const message = error instanceof NetworkError ? (networkMessage ?? error.message) : THROWN_MESSAGE;
+      const message = networkMessage && error instanceof NetworkError ? networkMessage : thrownMessage(error);
       if (!(error instanceof NetworkError)) console.error(error);
       showAlert({ type: 'error', msg: message });
     } finally {

@@ -72,7 +72,15 @@ export async function callApi<T = Record<string, unknown>>(
   return response as Envelope<T>;
 }
 
+/** The spec's message for a failure that names no reason (public-site-signin-repay.md §8). */
+export const ERROR_OCCURRED = 'An error occurred';
+
 /** The message to show for a failed call (public-site-signin-repay.md §8). */
 export function failureMessage(envelope: Partial<Pick<Envelope<unknown>, 'Message' | 'error'>>): string {
-  return envelope.Message || envelope.error || 'An error occurred';
+  return envelope.Message || envelope.error || ERROR_OCCURRED;
+}
+
+/** The message to show when a call throws: the network's plain message, or `otherwise`. */
+export function thrownMessage(error: unknown, otherwise = ERROR_OCCURRED): string {
+  return error instanceof NetworkError ? error.message : otherwise;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { failureMessage, NetworkError } from '../../../lib/api/client.ts';
+import { failureMessage, thrownMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import styles from '../../shared/Dialog.module.css';
 import { registrationEvent, SessionEnded } from '../api.ts';
@@ -41,7 +41,7 @@ export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
       }
     } catch (error) {
       if (error instanceof SessionEnded) return;
-      setOutcome({ eligible: false, message: error instanceof NetworkError ? error.message : 'An error occurred' });
+      setOutcome({ eligible: false, message: thrownMessage(error) });
     } finally {
       setBusy(false);
     }

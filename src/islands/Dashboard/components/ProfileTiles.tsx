@@ -1,4 +1,4 @@
-import { formatDate, formatPaise } from '../../../lib/format.ts';
+import { formatDate, formatRupees } from '../../../lib/format.ts';
 import { GENDERS, INCOME_TYPES, labelOf, MARITAL_STATUSES, RESIDENCE_TYPES, SALARY_MODES } from '../lookups.ts';
 import type { ProfileDetails } from '../profile.ts';
 import styles from './Cards.module.css';
@@ -19,7 +19,6 @@ function Pairs({ rows }: { rows: [string, string][] }) {
 }
 
 const date = (value: string) => (value ? formatDate(value) : '');
-const rupees = (value: number | null) => (value === null ? '' : formatPaise(Math.round(value * 100)));
 
 /** The profile as read-only tiles: Basic Details, Residence Address, Income Details (dashboard.md §2). */
 export function ProfileTiles({ details }: { details: ProfileDetails }) {
@@ -60,7 +59,7 @@ export function ProfileTiles({ details }: { details: ProfileDetails }) {
         <Pairs
           rows={[
             ['Employment type', labelOf(INCOME_TYPES, details.income_type_id)],
-            ['Monthly income', rupees(details.monthly_income)],
+            ['Monthly income', details.monthly_income === null ? '' : formatRupees(details.monthly_income)],
             ['Last salary date', date(details.salary_date)],
             ['Salary mode', labelOf(SALARY_MODES, details.salary_mode_id)],
           ]}

@@ -6,7 +6,7 @@
  * and how they show what happens, which they pass in.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { callApi, failureMessage, NetworkError } from '../../../lib/api/client.ts';
+import { callApi, failureMessage, thrownMessage } from '../../../lib/api/client.ts';
 import { type Envelope, isSessionDead, STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
 import { PAYMENT_NOT_CONFIRMED, PAYU_NOT_STARTED, RAZORPAY_NOT_OPENED, thankYouUrl } from './payment.ts';
@@ -103,7 +103,7 @@ export function usePayment(options: PaymentOptions) {
   /** A failed call: the network's plain message, or `otherwise`; nothing when it is handled elsewhere. */
   const failed = (error: unknown, otherwise: string, retry: () => void) => {
     if (latest.current.isHandled?.(error)) return end();
-    fail(error instanceof NetworkError ? error.message : otherwise, retry);
+    fail(thrownMessage(error, otherwise), retry);
   };
   const sessionDead = (reply: Envelope<unknown>) => {
     end();
