@@ -10,6 +10,7 @@ import { KycSchema } from './config/kyc.ts';
 import { MailSchema } from './config/mail.ts';
 import { OtpSchema } from './config/otp.ts';
 import { PaymentsSchema } from './config/payments.ts';
+import { PublicUrlsSchema } from './config/publicUrls.ts';
 import { ServerSchema } from './config/server.ts';
 import { SessionSchema } from './config/session.ts';
 import { SmsSchema } from './config/sms.ts';
@@ -17,7 +18,10 @@ import { StorageSchema } from './config/storage.ts';
 
 export { SANDBOX_CREDENTIALS, SANDBOX_PATHS } from './config/payments.ts';
 
-/** Every area reads the same environment; their settings together are the configuration. */
+/**
+ * Every area reads the same environment; their settings, merged, are the configuration (payments is set by
+ * two areas: the providers, and the public addresses they return to). Problems are listed in this order.
+ */
 const ConfigSchema = v.intersect([
   ServerSchema,
   DatabaseSchema,
@@ -26,9 +30,10 @@ const ConfigSchema = v.intersect([
   SmsSchema,
   MailSchema,
   PaymentsSchema,
-  StorageSchema,
   KycSchema,
+  StorageSchema,
   EligibilitySchema,
+  PublicUrlsSchema,
 ]);
 
 export type Config = v.InferOutput<typeof ConfigSchema>;

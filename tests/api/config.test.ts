@@ -113,6 +113,27 @@ describe('configuration is checked once, at start', () => {
     expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO: must be 1\/0 or true\/false/);
   });
 
+  it('names a variable that several areas read once, and never repeats a secret it was given', () => {
+    const problems = (env: Record<string, string | undefined>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('the configuration was accepted');
+    };
+    expect(problems({ NODE_ENV: 'prod' }).match(/NODE_ENV:/g)).toHaveLength(1);
+    const secrets = {
+      OTP_SECRET: 'secret-too-short',
+      SMS_HTTP_API_KEY: 'sms-api-key',
+      S3_SECRET_ACCESS_KEY: 's3-secret',
+    };
+    const message = problems({ ...PRODUCTION, ...secrets, PAYU_SALT: undefined, FILES_STORE: 's3' });
+    expect(message).toMatch(/OTP_SECRET: must be at least 32 characters/);
+    const given = Object.entries({ ...PRODUCTION, ...secrets }).filter(([name]) => /SECRET|KEY|SALT/.test(name));
+    for (const [, value] of given) expect(message).not.toContain(value);
+  });
+
   it('outside production it starts with safe defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

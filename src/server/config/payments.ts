@@ -1,7 +1,4 @@
-/**
- * Payments: the Razorpay and PayU sandboxes on this server outside production, the real providers with
- * their credentials in live mode; the public addresses the providers send the payer back to.
- */
+/** Payments: the Razorpay and PayU sandboxes on this server outside production, the real providers in live mode. */
 import * as v from 'valibot';
 import { int, NODE_ENV, optionalText } from './values.ts';
 
@@ -25,8 +22,6 @@ const PaymentsVariables = v.object({
   NODE_ENV,
   // No default here: live in production, the sandboxes elsewhere (paymentsMode).
   PAYMENTS_MODE: v.optional(v.picklist(['sandbox', 'live'], 'must be sandbox or live')),
-  PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://www.koshcredit.example'))),
-  PUBLIC_API_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://api.koshcredit.example'))),
   RAZORPAY_KEY_ID: optionalText(),
   RAZORPAY_KEY_SECRET: optionalText(),
   RAZORPAY_WEBHOOK_SECRET: optionalText(),
@@ -52,21 +47,6 @@ const neededWhenLive = (name: LiveCredential) =>
     [name],
   );
 
-/**
- * Public addresses (PayU's return, the thank-you page, file and KFS links) come from these in production,
- * never from the request's Host header, which a client chooses.
- */
-type PublicUrl = 'PUBLIC_SITE_URL' | 'PUBLIC_API_URL';
-const neededInProduction = (name: PublicUrl, example: string) =>
-  v.forward<Variables, v.PartialCheckIssue<Variables>, [PublicUrl]>(
-    v.partialCheck<Variables, [['NODE_ENV'], [PublicUrl]], Variables, string>(
-      [['NODE_ENV'], [name]],
-      (e) => e.NODE_ENV !== 'production' || e[name] !== undefined,
-      `must be set in production, e.g. ${example}`,
-    ),
-    [name],
-  );
-
 export const PaymentsSchema = v.pipe(
   PaymentsVariables,
   neededWhenLive('RAZORPAY_KEY_ID'),
@@ -82,17 +62,11 @@ export const PaymentsSchema = v.pipe(
     ),
     ['PAYMENTS_MODE'],
   ),
-  neededInProduction('PUBLIC_SITE_URL', 'https://www.koshcredit.example'),
-  neededInProduction('PUBLIC_API_URL', 'https://api.koshcredit.example'),
   v.transform((e) => {
     const live = paymentsMode(e) === 'live';
     return {
       payments: {
         mode: live ? ('live' as const) : ('sandbox' as const),
-        /** Where the provider sends the payer back (the API's own origin); empty outside production: the request's origin. */
-        apiUrl: e.PUBLIC_API_URL ?? null,
-        /** Where /thanku lives (the site's origin); empty outside production: the request's origin. */
-        siteUrl: e.PUBLIC_SITE_URL ?? null,
         // The checks above leave live mode only with every credential set.
         razorpay: live
           ? {

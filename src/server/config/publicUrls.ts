@@ -1,0 +1,39 @@
+/**
+ * The public addresses of the site and the API. Public links (PayU's return, the thank-you page, file and
+ * KFS links) come from these in production, never from the request's Host header, which a client chooses.
+ */
+import * as v from 'valibot';
+import { NODE_ENV } from './values.ts';
+
+const PublicUrlsVariables = v.object({
+  NODE_ENV,
+  PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://www.koshcredit.example'))),
+  PUBLIC_API_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://api.koshcredit.example'))),
+});
+type Variables = v.InferOutput<typeof PublicUrlsVariables>;
+type PublicUrl = 'PUBLIC_SITE_URL' | 'PUBLIC_API_URL';
+
+const neededInProduction = (name: PublicUrl, example: string) =>
+  v.forward<Variables, v.PartialCheckIssue<Variables>, [PublicUrl]>(
+    v.partialCheck<Variables, [['NODE_ENV'], [PublicUrl]], Variables, string>(
+      [['NODE_ENV'], [name]],
+      (e) => e.NODE_ENV !== 'production' || e[name] !== undefined,
+      `must be set in production, e.g. ${example}`,
+    ),
+    [name],
+  );
+
+export const PublicUrlsSchema = v.pipe(
+  PublicUrlsVariables,
+  neededInProduction('PUBLIC_SITE_URL', 'https://www.koshcredit.example'),
+  neededInProduction('PUBLIC_API_URL', 'https://api.koshcredit.example'),
+  // Under payments, next to the rest of it (config.ts merges the areas' settings).
+  v.transform((e) => ({
+    payments: {
+      /** Where the provider sends the payer back (the API's own origin); empty outside production: the request's origin. */
+      apiUrl: e.PUBLIC_API_URL ?? null,
+      /** Where /thanku lives (the site's origin); empty outside production: the request's origin. */
+      siteUrl: e.PUBLIC_SITE_URL ?? null,
+    },
+  })),
+);
