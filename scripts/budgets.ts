@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DASHBOARD_BASE, SCREENS } from '../src/islands/Dashboard/routes.ts';
+import { DASHBOARD_BASE, SCREENS } from '../src/islands/Dashboard/navigation/screens.ts';
 import { builtPages, DIST } from './lib/dist.ts';
 
 const KB = 1024;
@@ -114,7 +114,7 @@ async function measureScreen(route: string, external: Set<string>, inlineBytes: 
     path.slice(path.lastIndexOf('/') + 1).startsWith(`${screen?.component}.`),
   );
   let screenBytes = 0;
-  if (!screen) problems.push('not a screen of src/islands/Dashboard/routes.ts');
+  if (!screen) problems.push('not a screen of src/islands/Dashboard/navigation/screens.ts');
   else if (!chunk) problems.push(`no lazy chunk for ${screen.component}`);
   else {
     const added = [...(await staticGraph(chunk))].filter((path) => !shell.has(path));

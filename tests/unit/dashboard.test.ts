@@ -1,9 +1,13 @@
 import { safeParse } from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../../src/islands/Dashboard/forms.ts';
-import { slugOf } from '../../src/islands/Dashboard/router.ts';
-import { routeOf, SCREENS, screenPath } from '../../src/islands/Dashboard/routes.ts';
-import { currentStepIndex, REGISTRATION_STEPS, stepScreen } from '../../src/islands/Dashboard/steps.ts';
+import {
+  currentStepIndex,
+  REGISTRATION_STEPS,
+  stepScreen,
+} from '../../src/islands/Dashboard/navigation/registrationSteps.ts';
+import { slugOf } from '../../src/islands/Dashboard/navigation/router.ts';
+import { routeOf, SCREENS, screenPath } from '../../src/islands/Dashboard/navigation/screens.ts';
+import { fieldErrors } from '../../src/islands/Dashboard/state/forms.ts';
 import { maskPan } from '../../src/lib/format.ts';
 import { PersonalDetailsRequest } from '../../src/lib/schemas/profile.ts';
 

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applicationStage } from '../../src/islands/Dashboard/applicationStage.ts';
-import { dueWhen, isOverdue, whichToPay } from '../../src/islands/Dashboard/loanDues.ts';
-import type { ActiveLoan, Profile } from '../../src/islands/Dashboard/profile.ts';
-import { SCREEN_LOAD_LIMIT_MS, ScreenLoadTimeout, withTimeLimit } from '../../src/islands/Dashboard/screenLoader.ts';
+import {
+  SCREEN_LOAD_LIMIT_MS,
+  ScreenLoadTimeout,
+  withTimeLimit,
+} from '../../src/islands/Dashboard/navigation/screenLoader.ts';
+import { applicationStage } from '../../src/islands/Dashboard/state/applicationStage.ts';
+import { dueWhen, isOverdue, whichToPay } from '../../src/islands/Dashboard/state/loanDues.ts';
+import type { ActiveLoan, Profile } from '../../src/islands/Dashboard/state/profile.ts';
 
 /** The parts of getProfile the stage is read from; the rest does not matter here. */
 function profile(parts: Partial<Profile>): Profile {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_SCREENS, MISSING_FILE } from '../../src/islands/Dashboard/documentScreens.ts';
-import { SCREENS } from '../../src/islands/Dashboard/routes.ts';
+import { DOCUMENT_SCREENS, MISSING_FILE } from '../../src/islands/Dashboard/navigation/documentScreens.ts';
+import { SCREENS } from '../../src/islands/Dashboard/navigation/screens.ts';
 import { documentByDocsId } from '../../src/lib/documents.ts';
 
 describe('the single-document screens (dashboard.md §2, §3, §5)', () => {

@@ -7,7 +7,7 @@ import {
   orNA,
   rupees,
   statusLabel,
-} from '../../src/islands/Dashboard/loans.ts';
+} from '../../src/islands/Dashboard/state/loans.ts';
 import { amountProblem, amountSummary, thankYouUrl } from '../../src/islands/shared/payment/payment.ts';
 
 const at = (search: string, state: unknown = null) => ({ slug: 'details', search, state, cause: 'load' as const });

@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { SessionEnded } from './api.ts';
 import { Link } from './components/Link.tsx';
 import { Redirect } from './components/Redirect.tsx';
 import styles from './components/Screen.module.css';
 import { ScreenErrorBoundary } from './components/ScreenErrorBoundary.tsx';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
 import { Shell } from './components/Shell.tsx';
-import { loadDashboardData } from './profile.ts';
-import { $location, listenToHistory } from './router.ts';
-import { routeOf, screenPath } from './routes.ts';
-import { forgetScreen, screenComponent } from './screenLoader.ts';
-import { $session, endSession } from './sessionStore.ts';
+import { $location, listenToHistory } from './navigation/router.ts';
+import { forgetScreen, screenComponent } from './navigation/screenLoader.ts';
+import { routeOf, screenPath } from './navigation/screens.ts';
+import { SessionEnded } from './state/api.ts';
+import { loadDashboardData } from './state/profile.ts';
+import { $session, endSession } from './state/sessionStore.ts';
 
 export interface DashboardProps {
   /** The brand, for the logo and the page titles. */

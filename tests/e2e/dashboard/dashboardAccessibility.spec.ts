@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { SCREENS, screenPath } from '../../../src/islands/Dashboard/routes.ts';
+import { SCREENS, screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
 import { applyByApi, heading, openDashboard, registerByApi, sidebar, signInByApi, storeSession } from './support.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

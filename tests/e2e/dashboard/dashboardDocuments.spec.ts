@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type Request as PlaywrightRequest, test } from '@playwright/test';
-import { screenPath } from '../../../src/islands/Dashboard/routes.ts';
+import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { pdfFixture, tinyJpeg, tinyPdf, tinyPng } from '../../api/support/files.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { SCREENS, screenPath } from '../../../src/islands/Dashboard/routes.ts';
+import { SCREENS, screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
 import { dashboardReady, heading, openDashboard, registerByApi, signInByApi, storeSession } from './support.ts';
 
 const gated = SCREENS.filter((screen) => screen.access === 'eligible');

@@ -6,7 +6,7 @@
  * per state; both widths in one page.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { screenPath } from '../../../src/islands/Dashboard/routes.ts';
+import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
 import { expectFits } from '../../support/widths.ts';
 import {
   type Customer,

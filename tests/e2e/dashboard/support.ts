@@ -3,7 +3,7 @@
  * outbox code, registration events), sessions put into the page's session storage, and the screens.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { SCREENS, screenPath } from '../../../src/islands/Dashboard/routes.ts';
+import { SCREENS, screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
 import { API } from '../../../src/lib/api/paths.ts';
 import { tinyPdf, tinyPng } from '../../api/support/files.ts';
 import { razorpayCheckoutResult } from '../../api/support/providers.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $alerts, type Alert, closeAlert } from '../alerts.ts';
+import { $alerts, type Alert, closeAlert } from '../state/alerts.ts';
 import styles from './Alerts.module.css';
 
 /** The alerts of one place. Errors are announced at once (role=alert), successes politely (role=status). */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { STAGES, type StageKey } from '../applicationStage.ts';
+import { STAGES, type StageKey } from '../state/applicationStage.ts';
 import styles from './ApplicationTimeline.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import type { DocumentFormat, StoredFileType } from '../../../lib/documents.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { SessionEnded } from '../api.ts';
+import { SessionEnded } from '../state/api.ts';
 import styles from './DocumentTile.module.css';
 import { acceptOf, formatsHint, type PreparedFile, prepareFile, sizeText } from './documentFiles.ts';
 import { TextField } from './Fields.tsx';

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { failureMessage, thrownMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import styles from '../../shared/Dialog.module.css';
-import { registrationEvent, SessionEnded } from '../api.ts';
-import { navigate } from '../router.ts';
-import { screenPath } from '../routes.ts';
-import { updateSession } from '../sessionStore.ts';
+import { navigate } from '../navigation/router.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { registrationEvent, SessionEnded } from '../state/api.ts';
+import { updateSession } from '../state/sessionStore.ts';
 import { BusyButton } from './BusyButton.tsx';
 
 interface Outcome {

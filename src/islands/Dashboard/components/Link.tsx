@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { navigate } from '../router.ts';
+import { navigate } from '../navigation/router.ts';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A dashboard address (moved to without a page load) or any other address (a normal link). */

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { formatDate } from '../../../lib/format.ts';
-import { dueWhen, isOverdue, whichToPay } from '../loanDues.ts';
-import { detailsLink, rupees } from '../loans.ts';
-import type { ActiveLoan } from '../profile.ts';
-import { screenPath } from '../routes.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { dueWhen, isOverdue, whichToPay } from '../state/loanDues.ts';
+import { detailsLink, rupees } from '../state/loans.ts';
+import type { ActiveLoan } from '../state/profile.ts';
 import { Link } from './Link.tsx';
 import styles from './LoanHome.module.css';
 import { StatementDownloads } from './StatementDownloads.tsx';

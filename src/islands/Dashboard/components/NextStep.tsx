@@ -1,5 +1,5 @@
-import type { ApplicationStage } from '../applicationStage.ts';
-import { screenPath } from '../routes.ts';
+import { screenPath } from '../navigation/screens.ts';
+import type { ApplicationStage } from '../state/applicationStage.ts';
 import { APPLICATION_STEPS } from './ApplicationCards.tsx';
 import { Link } from './Link.tsx';
 import styles from './Screen.module.css';

@@ -1,6 +1,6 @@
 import { formatPaise } from '../../../lib/format.ts';
-import type { ActiveLoan } from '../profile.ts';
-import { screenPath } from '../routes.ts';
+import { screenPath } from '../navigation/screens.ts';
+import type { ActiveLoan } from '../state/profile.ts';
 import styles from './Cards.module.css';
 import { Link } from './Link.tsx';
 

@@ -9,9 +9,9 @@ import {
   PAYMENT_VERIFICATION_FAILED,
 } from '../../shared/payment/payment.ts';
 import { type PaymentBusy, usePayment } from '../../shared/payment/usePayment.ts';
-import { showAlert } from '../alerts.ts';
-import { dashboardCall, SessionEnded } from '../api.ts';
-import { $profile, type ActiveLoan } from '../profile.ts';
+import { showAlert } from '../state/alerts.ts';
+import { dashboardCall, SessionEnded } from '../state/api.ts';
+import { $profile, type ActiveLoan } from '../state/profile.ts';
 import alertStyles from './Alerts.module.css';
 import { BusyButton } from './BusyButton.tsx';
 import formStyles from './Form.module.css';

@@ -1,6 +1,6 @@
 import { formatDate, formatRupees } from '../../../lib/format.ts';
-import { GENDERS, INCOME_TYPES, labelOf, MARITAL_STATUSES, RESIDENCE_TYPES, SALARY_MODES } from '../lookups.ts';
-import type { ProfileDetails } from '../profile.ts';
+import { GENDERS, INCOME_TYPES, labelOf, MARITAL_STATUSES, RESIDENCE_TYPES, SALARY_MODES } from '../state/lookups.ts';
+import type { ProfileDetails } from '../state/profile.ts';
 import styles from './Cards.module.css';
 
 const NOT_GIVEN = 'Not given yet';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { navigate } from '../router.ts';
+import { navigate } from '../navigation/router.ts';
 
 /** Replaces the current address with `to` (a guard's answer: Back does not return to the refused screen). */
 export function Redirect({ to }: { to: string }) {

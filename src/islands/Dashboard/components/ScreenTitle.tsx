@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { $location } from '../router.ts';
+import { $location } from '../navigation/router.ts';
 import styles from './Screen.module.css';
 
 /**

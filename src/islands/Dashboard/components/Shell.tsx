@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { logout } from '../api.ts';
-import { $dashboardData } from '../profile.ts';
-import { $location } from '../router.ts';
-import { screenPath } from '../routes.ts';
-import { $session } from '../sessionStore.ts';
+import { $location } from '../navigation/router.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { logout } from '../state/api.ts';
+import { $dashboardData } from '../state/profile.ts';
+import { $session } from '../state/sessionStore.ts';
 import { Alerts } from './Alerts.tsx';
 import { Link } from './Link.tsx';
 import styles from './Shell.module.css';

@@ -3,8 +3,8 @@ import { API_BASE, failureMessage, NETWORK_ERROR } from '../../../lib/api/client
 import { type Envelope, isSessionDead } from '../../../lib/api/envelope.ts';
 import { HEADERS } from '../../../lib/api/paths.ts';
 import { STATEMENT_API } from '../../../lib/statementLines.ts';
-import { SessionEnded } from '../api.ts';
-import { $session, endSession } from '../sessionStore.ts';
+import { SessionEnded } from '../state/api.ts';
+import { $session, endSession } from '../state/sessionStore.ts';
 import { BusyButton } from './BusyButton.tsx';
 import form from './Form.module.css';
 import styles from './Screen.module.css';

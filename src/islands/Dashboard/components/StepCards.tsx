@@ -1,5 +1,5 @@
-import { screenPath } from '../routes.ts';
-import { REGISTRATION_STEPS, stepScreen } from '../steps.ts';
+import { REGISTRATION_STEPS, stepScreen } from '../navigation/registrationSteps.ts';
+import { screenPath } from '../navigation/screens.ts';
 import styles from './Cards.module.css';
 import { Link } from './Link.tsx';
 

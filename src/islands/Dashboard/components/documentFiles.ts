@@ -5,7 +5,7 @@
  * counted for the tile, and the bytes as base64 for the upload payload of dashboard.md §3.
  */
 import type { DocumentFormat } from '../../../lib/documents.ts';
-import { extensionOf, UNREADABLE } from '../uploads.ts';
+import { extensionOf, UNREADABLE } from '../state/uploads.ts';
 
 /** The longest side a picture is sent at, and the JPEG quality it is encoded with. */
 export const MAX_SIDE = 2000;

@@ -1,0 +1,42 @@
+/**
+ * The loan application's shared moves (dashboard.md §2, §4): after a step succeeds the server's
+ * next_step, the application's own progress (kept apart from registration progress) and the lead
+ * id are stored, its message shown, and the next screen opened through the one event -> screen
+ * table of src/lib/onboarding.ts.
+ */
+import { destinationOf } from '../../../lib/onboarding.ts';
+import { showAlert } from '../state/alerts.ts';
+import { updateSession } from '../state/sessionStore.ts';
+import { navigate } from './router.ts';
+import { screenPath } from './screens.ts';
+
+export interface ApplicationAnswer {
+  next_step: string;
+  step_percentage?: number;
+  lead_id?: number;
+}
+
+/** Stores what the server answered about the application, without moving. */
+export function storeApplicationStep(answer: ApplicationAnswer): void {
+  updateSession({
+    nextStep: answer.next_step,
+    ...(answer.step_percentage !== undefined && { percent: String(answer.step_percentage) }),
+    ...(answer.lead_id !== undefined && { leadId: String(answer.lead_id) }),
+  });
+}
+
+/**
+ * After an application step succeeded: store, say so, open `goTo` or the next event's screen.
+ * `alertTimeout` replaces the success message's default time (the document pages' 3000 ms).
+ */
+export function afterApplicationStep(
+  answer: ApplicationAnswer,
+  message: string,
+  goTo?: string,
+  alertTimeout?: number,
+): void {
+  storeApplicationStep(answer);
+  showAlert({ type: 'success', msg: message, ...(alertTimeout !== undefined && { timeout: alertTimeout }) });
+  const next = destinationOf(answer.next_step).screen;
+  navigate(goTo ?? screenPath(next.startsWith('/') ? 'eligibility' : next));
+}

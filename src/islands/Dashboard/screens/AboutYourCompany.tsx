@@ -1,0 +1,176 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useRef } from 'react';
+import { safeParse } from 'valibot';
+import { COMPANY_TYPES, DEPARTMENTS, EmploymentRequest } from '../../../lib/schemas/application.ts';
+import { requiredMessage } from '../../../lib/schemas/fields.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
+import { ChoiceGroup, SelectField, TextField } from '../components/Fields.tsx';
+import formStyles from '../components/Form.module.css';
+import { Link } from '../components/Link.tsx';
+import styles from '../components/Screen.module.css';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { type ApplicationAnswer, afterApplicationStep } from '../navigation/applicationSteps.ts';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { registrationEvent } from '../state/api.ts';
+import { digitsOnly, fieldErrors, indiaToday, useStepForm } from '../state/forms.ts';
+import { formValue } from '../state/lookups.ts';
+import { $session } from '../state/sessionStore.ts';
+import { useProfile } from '../state/useProfile.ts';
+import { useRequest } from '../state/useRequest.ts';
+
+const WORK_MODES = [
+  { value: 'WFO', label: 'Work from office' },
+  { value: 'WFH', label: 'Work from home' },
+] as const;
+const COMPANY_TYPE_CHOICES = Object.entries(COMPANY_TYPES).map(([value, label]) => ({ value, label }));
+const DEPARTMENT_CHOICES = DEPARTMENTS.map((name) => ({ value: name, label: name }));
+
+interface Values {
+  work_mode: string;
+  company_name: string;
+  company_type_id: string;
+  designation: string;
+  /** Collected, never sent (dashboard.md §5). */
+  department: string;
+  address_1: string;
+  address_2: string;
+  landmark: string;
+  pincode: string;
+  emp_since: string;
+  office_email: string;
+}
+const EMPTY: Values = {
+  work_mode: '',
+  company_name: '',
+  company_type_id: '',
+  designation: '',
+  department: '',
+  address_1: '',
+  address_2: '',
+  landmark: '',
+  pincode: '',
+  emp_since: '',
+  office_email: '',
+};
+
+/** Employment details (event employment_details): where and how the customer works, since when. */
+export default function AboutYourCompany({ route }: ScreenProps) {
+  const session = useStore($session);
+  const { profile } = useProfile();
+  const form = useRef<HTMLFormElement>(null);
+  const { values, set, fill, field, refuse, send } = useStepForm(form, EMPTY);
+  const { busy, run } = useRequest<'save'>();
+
+  // Redoing the step: what was given before fills the form (the department was never sent, so not kept).
+  useEffect(() => {
+    const given = profile?.customer_employment_details;
+    if (!given) return;
+    fill({
+      work_mode: given.work_mode,
+      company_name: given.company_name,
+      company_type_id: formValue(given.company_type_id),
+      designation: given.designation,
+      address_1: given.address_1,
+      address_2: given.address_2,
+      landmark: given.landmark,
+      pincode: given.pincode,
+      emp_since: given.emp_since,
+      office_email: given.office_email,
+    });
+  }, [profile, fill]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const { department, ...employment } = values;
+    const checked = safeParse(EmploymentRequest, { event_name: 'employment_details', ...employment });
+    const found = checked.success ? {} : fieldErrors(checked.issues);
+    if (!department) found.department = requiredMessage('Department');
+    if (!checked.success || !department) return refuse(found);
+    const { event_name: _event, ...details } = checked.output;
+    await run('save', async () => {
+      const saved = await send(() => registrationEvent<ApplicationAnswer>('employment_details', details));
+      if (saved) afterApplicationStep(saved.Data, saved.Message);
+    });
+  };
+
+  const back = (
+    <p className={styles.backRow}>
+      <Link to={screenPath('eligibility')} className={styles.back}>
+        ← Back to your loan application
+      </Link>
+    </p>
+  );
+
+  // At 100 percent the application is with the lender's team: every step is locked (dashboard.md §4).
+  if (Number(session.percent ?? 0) >= 100) {
+    return (
+      <>
+        {back}
+        <ScreenTitle>{route.title}</ScreenTitle>
+        <div className={styles.panel}>
+          <h2>Your loan application is complete</h2>
+          <p>Your employment details can no longer be changed while our team reviews your application.</p>
+          <Link to={screenPath('lead-preview')} className="button">
+            View Your Application
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {back}
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>Tell us where you work. Fields marked optional may be left empty.</p>
+      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
+        <ChoiceGroup legend="Work Mode" name="work_mode" choices={WORK_MODES} {...field('work_mode')} />
+        <TextField label="Company Name" autoComplete="organization" maxLength={150} {...field('company_name')} />
+        <SelectField label="Company Type" choices={COMPANY_TYPE_CHOICES} {...field('company_type_id')} />
+        <TextField label="Designation" autoComplete="organization-title" maxLength={100} {...field('designation')} />
+        <SelectField label="Department" choices={DEPARTMENT_CHOICES} {...field('department')} />
+        <TextField
+          label="Address line 1"
+          autoComplete="off"
+          maxLength={200}
+          {...field('address_1')}
+          hint="Office number, floor and building."
+        />
+        <TextField
+          label="Address line 2"
+          autoComplete="off"
+          maxLength={200}
+          {...field('address_2')}
+          hint="Street and area."
+        />
+        <TextField label="Landmark (optional)" autoComplete="off" maxLength={100} {...field('landmark')} />
+        <TextField
+          label="Pin Code"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          {...field('pincode')}
+          onValue={(value) => set('pincode')(digitsOnly(value, 6))}
+        />
+        <TextField
+          label="Employed Since"
+          type="date"
+          max={indiaToday()}
+          {...field('emp_since')}
+          hint="The day you joined this company."
+        />
+        <TextField
+          label="Official Email (optional)"
+          type="email"
+          autoComplete="work email"
+          {...field('office_email')}
+        />
+        <div className={formStyles.actions}>
+          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+        </div>
+      </form>
+    </>
+  );
+}

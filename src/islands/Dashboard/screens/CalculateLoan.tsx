@@ -1,0 +1,319 @@
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { safeParse } from 'valibot';
+import { failureMessage, thrownMessage } from '../../../lib/api/client.ts';
+import { STATUS } from '../../../lib/api/envelope.ts';
+import { API } from '../../../lib/api/paths.ts';
+import { formatPaise, formatPercent, formatRupees } from '../../../lib/format.ts';
+import type { KeyFactStatement as Statement } from '../../../lib/kfs.ts';
+import { destinationOf } from '../../../lib/onboarding.ts';
+import { annualRatePercent, interestPaise } from '../../../lib/rates.ts';
+import { KFS_REQUIRED, LOAN_PURPOSES, QuoteDecisionRequest } from '../../../lib/schemas/application.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
+import { SelectField } from '../components/Fields.tsx';
+import formStyles from '../components/Form.module.css';
+import { KeyFactStatement } from '../components/KeyFactStatement.tsx';
+import { Link } from '../components/Link.tsx';
+import { ProfileState } from '../components/ProfileState.tsx';
+import styles from '../components/Screen.module.css';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { type ApplicationAnswer, afterApplicationStep, storeApplicationStep } from '../navigation/applicationSteps.ts';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { clearAlerts, showAlert } from '../state/alerts.ts';
+import { dashboardCall, SessionEnded, saveleadDetails } from '../state/api.ts';
+import { fieldErrors, useStepForm } from '../state/forms.ts';
+import { useRequest } from '../state/useRequest.ts';
+import local from './CalculateLoan.module.css';
+
+/** The loan page of dashboard.md §9: amount in steps of 500 from 5000, tenure from 7 days, within the quote. */
+const AMOUNT = { step: 500, default: 5000 };
+const TENURE = { step: 1, default: 7 };
+const PURPOSES = Object.entries(LOAN_PURPOSES).map(([value, label]) => ({ value, label }));
+
+interface LoanQuote extends ApplicationAnswer {
+  min_loan_amount: number;
+  max_loan_amount: number;
+  min_loan_tenure: number;
+  max_loan_tenure: number;
+  /** The customer's daily rate, decided by the server's rate policy. */
+  daily_rate_percent: number;
+  step_percentage: number;
+}
+
+/** A value moved into [min, max] and onto the slider's steps from min. */
+function onSlider(value: number, min: number, max: number, step: number): number {
+  const inside = Math.min(max, Math.max(min, value));
+  return Math.min(max, min + Math.round((inside - min) / step) * step);
+}
+
+interface SliderProps {
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  value: number;
+  format: (value: number) => string;
+  onValue: (value: number) => void;
+}
+
+/** A labelled range input with its value beside the label and its limits under it. */
+function Slider({ label, min, max, step, value, format, onValue }: SliderProps) {
+  const id = useId();
+  return (
+    <div className={local.slider}>
+      <div className={local.sliderHead}>
+        <label htmlFor={id}>{label}</label>
+        <output htmlFor={id}>{format(value)}</output>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        aria-valuetext={format(value)}
+        aria-describedby={`${id}-limits`}
+        onChange={(event) => onValue(Number(event.target.value))}
+      />
+      <p id={`${id}-limits`} className={formStyles.hint}>
+        From {format(min)} to {format(max)}
+      </p>
+    </div>
+  );
+}
+
+const days = (value: number) => `${value} days`;
+
+/**
+ * The loan quote (generate_loan_quote): purpose, principal and tenure within the server's limits,
+ * the payable figure, then the Key Fact Statement the server computes, which must be read and
+ * confirmed before the quote is accepted (loan_quotation_decision).
+ */
+export default function CalculateLoan({ route }: ScreenProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const [offer, setOffer] = useState<LoanQuote | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [purpose, setPurpose] = useState('');
+  const [amount, setAmount] = useState(AMOUNT.default);
+  const [tenure, setTenure] = useState(TENURE.default);
+  /** The statement last fetched, with the figures it was computed for. */
+  const [statement, setStatement] = useState<{ amount: number; tenure: number; kfs: Statement } | null>(null);
+  const [acknowledged, setAcknowledged] = useState(false);
+  /** The statement just arrived (its heading takes the focus), not shown again after a slider moved back. */
+  const [fresh, setFresh] = useState(false);
+  const { errors, setErrors, refuse, send } = useStepForm(form);
+  const { busy, run } = useRequest<'kfs' | 'accept'>();
+  const ackId = useId();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setLoadError(null);
+    try {
+      const envelope = await saveleadDetails<LoanQuote>('generate_loan_quote');
+      if (envelope.Status !== STATUS.ok) {
+        setLoadError(failureMessage(envelope));
+        return;
+      }
+      const answer = envelope.Data;
+      storeApplicationStep(answer);
+      setOffer(answer);
+      setAmount(onSlider(AMOUNT.default, answer.min_loan_amount, answer.max_loan_amount, AMOUNT.step));
+      setTenure(onSlider(TENURE.default, answer.min_loan_tenure, answer.max_loan_tenure, TENURE.step));
+    } catch (failure) {
+      if (failure instanceof SessionEnded) return;
+      setLoadError(thrownMessage(failure));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // A statement is for one amount and tenure: other figures need a fresh one, confirmed afresh.
+  const shown = statement && statement.amount === amount && statement.tenure === tenure ? statement.kfs : null;
+  const moveAmount = (value: number) => {
+    setAmount(value);
+    setAcknowledged(false);
+    setFresh(false);
+  };
+  const moveTenure = (value: number) => {
+    setTenure(value);
+    setAcknowledged(false);
+    setFresh(false);
+  };
+
+  const viewStatement = () =>
+    run('kfs', async () => {
+      clearAlerts();
+      const figures = { amount, tenure };
+      const envelope = await dashboardCall<Statement>(API.keyFactStatement, figures);
+      if (envelope.Status !== STATUS.ok) {
+        showAlert({ type: 'error', msg: failureMessage(envelope) });
+        return;
+      }
+      setStatement({ ...figures, kfs: envelope.Data });
+      setAcknowledged(false);
+      setFresh(true);
+    });
+
+  const accept = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !shown) return;
+    const payload = {
+      event_name: 'loan_quotation_decision' as const,
+      accepted_id: 1,
+      amount,
+      tenure,
+      purpose_id: purpose,
+      kfs_acknowledged: acknowledged,
+    };
+    const checked = safeParse(QuoteDecisionRequest, payload);
+    const found = checked.success ? {} : fieldErrors(checked.issues);
+    if (!acknowledged) found.kfs_acknowledged = KFS_REQUIRED;
+    if (!checked.success || !acknowledged) return refuse(found);
+    const { event_name: _event, ...decision } = checked.output;
+    await run('accept', async () => {
+      const saved = await send(() => saveleadDetails<ApplicationAnswer>('loan_quotation_decision', decision));
+      if (saved) afterApplicationStep(saved.Data, saved.Message);
+    });
+  };
+
+  const rate = offer?.daily_rate_percent ?? 0;
+  // The figures of the rates module, as the server's statement has them.
+  const interest = rate > 0 ? interestPaise(amount * 100, rate, tenure) : 0;
+  const cost = { interestPaise: interest, payablePaise: amount * 100 + interest };
+  const locked = (offer?.step_percentage ?? 0) >= 100;
+  const accepted =
+    offer !== null && destinationOf(offer.next_step).index > destinationOf('loan_quotation_decision').index;
+
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath('eligibility')} className={styles.back}>
+          ← Back to your loan application
+        </Link>
+      </p>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>
+        Choose why you need the loan, how much and for how long. Your loan is repaid in one payment at the end of the
+        tenure.
+      </p>
+      {!offer && <ProfileState loading={loading} error={loadError} retry={load} />}
+      {offer && locked && (
+        <div className={styles.panel}>
+          <h2>Your loan application is complete</h2>
+          <p>Your quote can no longer be changed while our team reviews your application.</p>
+          <Link to={screenPath('lead-preview')} className="button">
+            View Your Application
+          </Link>
+        </div>
+      )}
+      {offer && !locked && (
+        <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={accept} noValidate>
+          {accepted && (
+            <p className={local.note}>
+              You have accepted a quote already. Accepting again replaces it with the figures you choose now.
+            </p>
+          )}
+          <SelectField
+            label="Purpose of Loan"
+            choices={PURPOSES}
+            value={purpose}
+            onValue={(value) => {
+              setPurpose(value);
+              setErrors((current) => ({ ...current, purpose_id: '' }));
+            }}
+            error={errors.purpose_id || undefined}
+          />
+          <Slider
+            label="Loan Amount"
+            min={offer.min_loan_amount}
+            max={offer.max_loan_amount}
+            step={AMOUNT.step}
+            value={amount}
+            format={formatRupees}
+            onValue={moveAmount}
+          />
+          <Slider
+            label="Tenure"
+            min={offer.min_loan_tenure}
+            max={offer.max_loan_tenure}
+            step={TENURE.step}
+            value={tenure}
+            format={days}
+            onValue={moveTenure}
+          />
+          <div className={local.summary} aria-live="polite">
+            <dl>
+              <div>
+                <dt>Principal</dt>
+                <dd>{formatRupees(amount)}</dd>
+              </div>
+              <div>
+                <dt>Your interest rate</dt>
+                <dd data-testid="rate">
+                  {formatPercent(rate)} a day ({formatPercent(rate > 0 ? annualRatePercent(rate) : 0)} a year)
+                </dd>
+              </div>
+              <div>
+                <dt>Interest</dt>
+                <dd>{formatPaise(cost.interestPaise)}</dd>
+              </div>
+              <div className={local.payable}>
+                <dt>Payable Amount</dt>
+                <dd data-testid="payable">{formatPaise(cost.payablePaise)}</dd>
+              </div>
+            </dl>
+          </div>
+          <p className={local.note}>
+            Payable amount = principal + principal × {formatPercent(rate)} × tenure in days. Your rate is set by your
+            monthly income. The processing fee and its GST are deducted when the loan is paid out: the Key Fact
+            Statement shows every charge.
+          </p>
+          {shown ? (
+            <>
+              <KeyFactStatement kfs={shown} focus={fresh} />
+              <div className={formStyles.field}>
+                <label className={formStyles.choice} htmlFor={ackId}>
+                  <input
+                    id={ackId}
+                    type="checkbox"
+                    required
+                    checked={acknowledged}
+                    aria-invalid={errors.kfs_acknowledged ? true : undefined}
+                    aria-describedby={errors.kfs_acknowledged ? `${ackId}-error` : undefined}
+                    onChange={(event) => {
+                      setAcknowledged(event.target.checked);
+                      setErrors((current) => ({ ...current, kfs_acknowledged: '' }));
+                    }}
+                  />
+                  I have read and understood the Key Fact Statement.
+                </label>
+                {errors.kfs_acknowledged && (
+                  <p id={`${ackId}-error`} className={formStyles.error}>
+                    {errors.kfs_acknowledged}
+                  </p>
+                )}
+              </div>
+              <div className={formStyles.actions}>
+                <BusyButton busy={busy === 'accept'} disabled={busy !== null}>
+                  Accept Loan
+                </BusyButton>
+              </div>
+            </>
+          ) : (
+            <div className={formStyles.actions}>
+              <BusyButton type="button" busy={busy === 'kfs'} disabled={busy !== null} onClick={viewStatement}>
+                View Key Fact Statement
+              </BusyButton>
+            </div>
+          )}
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { APPLICATION_STEPS, ApplicationCards } from '../components/ApplicationCards.tsx';
+import { ApplicationTimeline } from '../components/ApplicationTimeline.tsx';
+import { LoanHome } from '../components/LoanHome.tsx';
+import { NextStep } from '../components/NextStep.tsx';
+import { ProfileState } from '../components/ProfileState.tsx';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { applicationStage } from '../state/applicationStage.ts';
+import { useProfile } from '../state/useProfile.ts';
+
+/**
+ * The eligible customer's home (guarded by the router: eligibility 1 only; the sidebar's Dashboard,
+ * dashboard.md §2): an active loan first, with its dues and Pay Now; otherwise where the application
+ * stands, what to do next, and the loan application's four step cards (locked once complete).
+ */
+export default function Eligibility({ route }: ScreenProps) {
+  const { profile, loading, error, retry } = useProfile();
+  const loan = profile?.active_loan_details ?? null;
+  const where = profile ? applicationStage(profile) : null;
+
+  return (
+    <>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <ProfileState loading={loading && !profile} error={error} retry={retry} />
+      {loan && <LoanHome loan={loan} />}
+      {profile && where && !loan && (
+        <>
+          <NextStep where={where} />
+          <ApplicationTimeline stage={where.stage} />
+          <ApplicationCards
+            current={where.step ?? APPLICATION_STEPS.length}
+            percent={where.started ? profile.application_filled_percent : 0}
+          />
+        </>
+      )}
+    </>
+  );
+}

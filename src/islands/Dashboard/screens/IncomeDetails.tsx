@@ -1,0 +1,92 @@
+import { type FormEvent, useEffect, useRef } from 'react';
+import { safeParse } from 'valibot';
+import { IncomeDetailsRequest } from '../../../lib/schemas/profile.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
+import { ChoiceGroup, TextField } from '../components/Fields.tsx';
+import formStyles from '../components/Form.module.css';
+import { Link } from '../components/Link.tsx';
+import styles from '../components/Screen.module.css';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { registrationEvent } from '../state/api.ts';
+import { digitsOnly, fieldErrors, indiaToday, useStepForm } from '../state/forms.ts';
+import { formValue, INCOME_TYPES, SALARY_MODES } from '../state/lookups.ts';
+import { useProfile } from '../state/useProfile.ts';
+import { useRequest } from '../state/useRequest.ts';
+
+interface Values {
+  income_type_id: string;
+  monthly_income: string;
+  salary_date: string;
+  salary_mode_id: string;
+}
+const EMPTY: Values = { income_type_id: '', monthly_income: '', salary_date: '', salary_mode_id: '' };
+
+/** Income details (event income_details): employment type, monthly income, last salary date, salary mode. */
+export default function IncomeDetails({ route }: ScreenProps) {
+  const { profile } = useProfile();
+  const form = useRef<HTMLFormElement>(null);
+  const { values, set, fill, field, refuse, send } = useStepForm(form, EMPTY);
+  const { busy, run } = useRequest<'save'>();
+
+  // The income given with the PAN, and anything given before, fill the form.
+  useEffect(() => {
+    const details = profile?.profile_details;
+    if (!details) return;
+    fill({
+      income_type_id: formValue(details.income_type_id),
+      monthly_income: formValue(details.monthly_income),
+      salary_date: details.salary_date,
+      salary_mode_id: formValue(details.salary_mode_id),
+    });
+  }, [profile, fill]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = safeParse(IncomeDetailsRequest, { event_name: 'income_details', ...values });
+    if (!checked.success) return refuse(fieldErrors(checked.issues));
+    const { event_name: _event, ...details } = checked.output;
+    await run('save', async () => {
+      const saved = await send(() => registrationEvent<StepAnswer>('income_details', details));
+      if (saved) afterStep(saved.Data, saved.Message);
+    });
+  };
+
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath('')} className={styles.back}>
+          ← Back to your profile steps
+        </Link>
+      </p>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>How do you earn? We use this to check your eligibility.</p>
+      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
+        <ChoiceGroup legend="Employment Type" name="income_type" choices={INCOME_TYPES} {...field('income_type_id')} />
+        <TextField
+          label="Monthly Income"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={7}
+          {...field('monthly_income')}
+          onValue={(value) => set('monthly_income')(digitsOnly(value, 7))}
+          hint="Your take-home pay each month, in rupees."
+        />
+        <TextField
+          label="Last Salary Date"
+          type="date"
+          max={indiaToday()}
+          {...field('salary_date')}
+          hint="The day your last salary was paid."
+        />
+        <ChoiceGroup legend="Mode of Salary" name="salary_mode" choices={SALARY_MODES} {...field('salary_mode_id')} />
+        <div className={formStyles.actions}>
+          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+        </div>
+      </form>
+    </>
+  );
+}

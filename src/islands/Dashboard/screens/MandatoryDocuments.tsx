@@ -1,0 +1,224 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { STATUS } from '../../../lib/api/envelope.ts';
+import { API } from '../../../lib/api/paths.ts';
+import type { MandatoryDocument } from '../../../lib/documents.ts';
+import { DocumentTile, type TileStatus, UPLOAD_ERROR, type UploadOutcome } from '../components/DocumentTile.tsx';
+import type { PreparedFile } from '../components/documentFiles.ts';
+import { TextField } from '../components/Fields.tsx';
+import formStyles from '../components/Form.module.css';
+import { Link } from '../components/Link.tsx';
+import { ProfileState } from '../components/ProfileState.tsx';
+import styles from '../components/Screen.module.css';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { type ApplicationAnswer, afterApplicationStep } from '../navigation/applicationSteps.ts';
+import { navigate } from '../navigation/router.ts';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { clearAlerts, DOCUMENT_ALERT_MS, showAlert } from '../state/alerts.ts';
+import { dashboardCall, registrationEvent, SessionEnded } from '../state/api.ts';
+import { digitsOnly } from '../state/forms.ts';
+import { isUpdate, percentTransport } from '../state/uploads.ts';
+import docStyles from './MandatoryDocuments.module.css';
+
+/** dashboard.md §5 and §8, word for word. */
+const FETCH_FAILED = 'Failed to fetch required documents.';
+const UPLOAD_ALL = 'Please upload all required documents.';
+const failedOne = (name: string) => `Failed to upload ${name}. Please try again.`;
+const SOME_FAILED = 'Some documents failed to upload. Please try again.';
+const ALL_UPLOADED = 'All documents uploaded successfully';
+const NONE_REQUIRED = 'No documents are required at this moment.';
+const STILL_UPLOADING = 'Please wait until the uploads finish.';
+/** The server's own words for a wrong Aadhaar entry. */
+const LAST4_INVALID = 'Give only the last four digits of the Aadhaar number.';
+
+const LAST4_ID = 'aadhaar-last4';
+
+const isAadhaar = (doc: MandatoryDocument) => doc.doc_type.startsWith('aadhaar');
+
+/**
+ * "Complete Your KYC" (adhar-upload): one tile per document the policy asks of this customer. Each
+ * tile sends its file by its own registration event as soon as it is chosen, so a refusal never
+ * loses the others; Continue goes on once every one is on file.
+ */
+export default function MandatoryDocuments({ route, location }: ScreenProps) {
+  const update = isUpdate(location);
+  const [docs, setDocs] = useState<MandatoryDocument[] | null>(null);
+  const [listState, setListState] = useState<'loading' | 'failed' | 'ready'>('loading');
+  const [statuses, setStatuses] = useState<Record<string, TileStatus>>({});
+  const [missing, setMissing] = useState<Record<string, string>>({});
+  const [last4, setLast4] = useState('');
+  const [last4Error, setLast4Error] = useState<string | null>(null);
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  // The newest answer of an upload: its next_step decides where Continue goes.
+  const lastAnswer = useRef<ApplicationAnswer | null>(null);
+
+  const load = useCallback(async () => {
+    setListState('loading');
+    try {
+      const envelope = await dashboardCall<MandatoryDocument[]>(API.mandatoryDocuments);
+      if (envelope.Status !== STATUS.ok || !Array.isArray(envelope.Data)) {
+        setListState('failed');
+        return;
+      }
+      setDocs(envelope.Data);
+      setListState('ready');
+    } catch (failure) {
+      if (!(failure instanceof SessionEnded)) setListState('failed');
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const onStatus = useCallback((docType: string, status: TileStatus) => {
+    setStatuses((current) => (current[docType] === status ? current : { ...current, [docType]: status }));
+    if (status !== 'needed')
+      setMissing((current) => {
+        if (!(docType in current)) return current;
+        const { [docType]: _, ...rest } = current;
+        return rest;
+      });
+  }, []);
+
+  const uploadOf =
+    (doc: MandatoryDocument) =>
+    async (file: PreparedFile, password: string, onPercent: (percent: number) => void): Promise<UploadOutcome> => {
+      const withLast4 = isAadhaar(doc) && last4 !== '';
+      if (withLast4 && !/^\d{4}$/.test(last4)) {
+        setLast4Error(LAST4_INVALID);
+        document.getElementById(LAST4_ID)?.focus();
+        return { ok: false, reason: LAST4_INVALID };
+      }
+      try {
+        const envelope = await registrationEvent<ApplicationAnswer & { error?: string }>(
+          doc.event_name,
+          {
+            doc_type: doc.doc_type,
+            file: file.base64,
+            file_ext: file.ext,
+            password: password || 'N/A',
+            ...(withLast4 && { aadhaar_last4: last4 }),
+          },
+          { transport: percentTransport(onPercent) },
+        );
+        if (envelope.Status !== STATUS.ok) {
+          showAlert({ type: 'error', msg: failedOne(doc.name) });
+          return { ok: false, reason: envelope.Message || failedOne(doc.name), code: envelope.error };
+        }
+        lastAnswer.current = envelope.Data;
+        return { ok: true };
+      } catch (failure) {
+        if (!(failure instanceof SessionEnded)) showAlert({ type: 'error', msg: UPLOAD_ERROR });
+        throw failure;
+      }
+    };
+
+  const proceed = () => {
+    if (!docs) return;
+    const notDone = docs.filter((doc) => statuses[doc.doc_type] !== 'done');
+    if (notDone.length === 0) {
+      clearAlerts();
+      if (lastAnswer.current) afterApplicationStep(lastAnswer.current, ALL_UPLOADED, undefined, DOCUMENT_ALERT_MS);
+      // Everything was on file already and nothing was replaced: on to the bank details.
+      else navigate(screenPath('bank-detail'));
+      return;
+    }
+    const refused = notDone.filter((doc) => statuses[doc.doc_type] === 'refused');
+    const working = notDone.some((doc) => statuses[doc.doc_type] === 'working');
+    const message = working
+      ? STILL_UPLOADING
+      : refused.length === 1
+        ? failedOne((refused[0] as MandatoryDocument).name)
+        : refused.length > 1
+          ? SOME_FAILED
+          : UPLOAD_ALL;
+    showAlert({ type: 'error', msg: message });
+    setMissing(
+      Object.fromEntries(
+        notDone
+          .filter((doc) => statuses[doc.doc_type] === 'needed')
+          .map((doc) => [doc.doc_type, `${doc.name} is required!`]),
+      ),
+    );
+    const first = notDone.find((doc) => statuses[doc.doc_type] !== 'working');
+    if (first) inputs.current.get(first.doc_type)?.focus();
+  };
+
+  const allDone = docs?.every((doc) => statuses[doc.doc_type] === 'done') ?? false;
+  const hasAadhaar = docs?.some(isAadhaar) ?? false;
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath('eligibility')} className={styles.back}>
+          ← Back to your eligibility
+        </Link>
+      </p>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>
+        The documents we need for your loan. Each one is sent as soon as you choose it or take its photo.
+      </p>
+      <ProfileState
+        loading={listState === 'loading'}
+        error={listState === 'failed' ? FETCH_FAILED : null}
+        retry={load}
+      />
+      {listState === 'ready' && docs?.length === 0 && (
+        <div className={styles.panel}>
+          <p role="status">{NONE_REQUIRED}</p>
+          <button type="button" className="button" onClick={() => navigate(screenPath('bank-detail'))}>
+            Continue
+          </button>
+        </div>
+      )}
+      {listState === 'ready' && docs && docs.length > 0 && (
+        <div className={`${styles.panel} ${formStyles.form}`}>
+          {hasAadhaar && (
+            <TextField
+              id={LAST4_ID}
+              label="Last four digits of your Aadhaar number (optional)"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={4}
+              value={last4}
+              onValue={(value) => {
+                setLast4(digitsOnly(value, 4));
+                setLast4Error(null);
+              }}
+              hint="Sent with your Aadhaar photos. We keep only these four digits, never the whole number."
+              error={last4Error ?? undefined}
+            />
+          )}
+          <ul className={docStyles.list} aria-label="Documents to upload">
+            {docs.map((doc) => (
+              <DocumentTile
+                key={doc.doc_type}
+                doc={{
+                  doc_type: doc.doc_type,
+                  name: doc.name,
+                  formats: doc.allowed_formats ?? [doc.allowed_format],
+                  stored: doc.uploaded ? doc : null,
+                }}
+                upload={uploadOf(doc)}
+                onStatus={onStatus}
+                error={missing[doc.doc_type]}
+                chooseRef={(element) => {
+                  if (element) inputs.current.set(doc.doc_type, element);
+                  else inputs.current.delete(doc.doc_type);
+                }}
+              />
+            ))}
+          </ul>
+          <p className={docStyles.summary}>
+            {docs.filter((doc) => statuses[doc.doc_type] === 'done').length} of {docs.length} documents uploaded
+          </p>
+          <div className={formStyles.actions}>
+            {/* Never disabled: pressed too early it says what is still missing (dashboard.md §5); it looks secondary until then. */}
+            <button type="button" className={allDone ? 'button' : 'button button--ghost'} onClick={proceed}>
+              {update ? 'Update' : 'Continue'}
+            </button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { safeParse } from 'valibot';
+import { failureMessage } from '../../../lib/api/client.ts';
+import { STATUS } from '../../../lib/api/envelope.ts';
+import { PAN_PATTERN } from '../../../lib/schemas/fields.ts';
+import { monthlyIncome, PAN_BOXES_MESSAGE } from '../../../lib/schemas/profile.ts';
+import { useCharacterBoxes } from '../../shared/useCharacterBoxes.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
+import { TextField } from '../components/Fields.tsx';
+import formStyles from '../components/Form.module.css';
+import { Link } from '../components/Link.tsx';
+import styles from '../components/Screen.module.css';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { clearAlerts, showAlert } from '../state/alerts.ts';
+import { registrationEvent } from '../state/api.ts';
+import { digitsOnly, type FieldErrors, useFocusFirstError } from '../state/forms.ts';
+import { updateSession } from '../state/sessionStore.ts';
+import { useProfile } from '../state/useProfile.ts';
+import { useRequest } from '../state/useRequest.ts';
+import panStyles from './PanDetails.module.css';
+
+const PAN_LENGTH = 10;
+/** An individual's PAN (4th letter P), so the example is one the verification accepts. */
+const PAN_EXAMPLE = 'ABCPE1234F';
+const POSITIONS = Array.from({ length: PAN_LENGTH }, (_, index) => index);
+
+/** dashboard.md §5: boxes 1 to 5 take letters, 6 to 9 digits, 10 a letter. */
+const isDigitBox = (index: number) => index >= 5 && index <= 8;
+const fits = (index: number, character: string) =>
+  isDigitBox(index) ? /^\d$/.test(character) : /^[A-Z]$/.test(character);
+const clean = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** PAN Authentication: the PAN in ten boxes and the monthly income (event pancard_verification). */
+export default function PanDetails({ route }: ScreenProps) {
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const touched = useRef(false);
+  const pan = useCharacterBoxes({
+    length: PAN_LENGTH,
+    clean,
+    fits,
+    onEdit: () => {
+      touched.current = true;
+    },
+  });
+  const { set: setPan } = pan;
+  const [income, setIncome] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { busy, run } = useRequest<'verify'>();
+  const focusFirstError = useFocusFirstError(form);
+  const { profile } = useProfile();
+
+  // Redoing the step: the PAN and income already given fill the form, unless the customer began typing.
+  useEffect(() => {
+    const details = profile?.profile_details;
+    if (!details || touched.current) return;
+    if (PAN_PATTERN.test(details.pancard)) setPan(details.pancard.split(''));
+    if (details.monthly_income) setIncome(String(details.monthly_income));
+  }, [profile, setPan]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const pancard = pan.value;
+    const found: FieldErrors = {};
+    if (!PAN_PATTERN.test(pancard)) found.pancard = PAN_BOXES_MESSAGE;
+    const checkedIncome = safeParse(monthlyIncome, income);
+    if (!checkedIncome.success) found.monthly_income = checkedIncome.issues[0].message;
+    setErrors(found);
+    if (!checkedIncome.success || found.pancard) {
+      focusFirstError();
+      return;
+    }
+    clearAlerts();
+    await run('verify', async () => {
+      const envelope = await registrationEvent<StepAnswer & { full_name: string }>('pancard_verification', {
+        pancard,
+        monthly_income: checkedIncome.output,
+      });
+      if (envelope.Status !== STATUS.ok) {
+        // A refused PAN is typed again from the first box (dashboard.md §8).
+        pan.clear();
+        pan.focusBox(0);
+        showAlert({ type: 'error', msg: failureMessage(envelope) });
+        return;
+      }
+      updateSession({ fullName: envelope.Data.full_name, pancard });
+      afterStep(envelope.Data, envelope.Message);
+    });
+  };
+
+  const panError = errors.pancard;
+  const panErrorId = `${id}-pan-error`;
+
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath('')} className={styles.back}>
+          ← Back to your profile steps
+        </Link>
+      </p>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>
+        Enter your PAN as printed on your PAN card. We verify it with the Income Tax records.
+      </p>
+      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
+        <fieldset className={panStyles.group} aria-describedby={`${id}-pan-hint${panError ? ` ${panErrorId}` : ''}`}>
+          <legend>PAN Number</legend>
+          <p id={`${id}-pan-hint`} className={formStyles.hint}>
+            5 letters, 4 digits, then 1 letter, e.g. {PAN_EXAMPLE}. The 4th letter of a personal PAN is P.
+          </p>
+          <div className={panStyles.boxes}>
+            {POSITIONS.map((index) => (
+              <span key={index} className={index === 5 || index === 9 ? panStyles.gap : undefined}>
+                <label htmlFor={`${id}-pan-${index}`} className="visually-hidden">
+                  PAN character {index + 1} of {PAN_LENGTH}
+                </label>
+                <input
+                  {...pan.boxProps(index)}
+                  id={`${id}-pan-${index}`}
+                  className={panStyles.box}
+                  type="text"
+                  inputMode={isDigitBox(index) ? 'numeric' : 'text'}
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={panError ? true : undefined}
+                />
+              </span>
+            ))}
+          </div>
+          {panError && (
+            <p id={panErrorId} className={formStyles.error}>
+              {panError}
+            </p>
+          )}
+        </fieldset>
+        <TextField
+          label="Monthly Income"
+          value={income}
+          onValue={(value) => {
+            touched.current = true;
+            setIncome(digitsOnly(value, 7));
+          }}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={7}
+          hint="Your take-home pay each month, in rupees."
+          error={errors.monthly_income}
+        />
+        <div className={formStyles.actions}>
+          <BusyButton busy={busy === 'verify'}>Verify PAN</BusyButton>
+        </div>
+      </form>
+    </>
+  );
+}

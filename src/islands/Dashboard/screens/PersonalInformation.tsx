@@ -1,0 +1,113 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useRef } from 'react';
+import { safeParse } from 'valibot';
+import { requiredMessage } from '../../../lib/schemas/fields.ts';
+import { PersonalDetailsRequest } from '../../../lib/schemas/profile.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
+import { ChoiceGroup, ReadOnlyField, SelectField, TextField } from '../components/Fields.tsx';
+import formStyles from '../components/Form.module.css';
+import { Link } from '../components/Link.tsx';
+import styles from '../components/Screen.module.css';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { registrationEvent } from '../state/api.ts';
+import { fieldErrors, indiaToday, useStepForm, yearsBefore } from '../state/forms.ts';
+import { formValue, GENDERS, MARITAL_STATUSES } from '../state/lookups.ts';
+import { $session } from '../state/sessionStore.ts';
+import { useProfile } from '../state/useProfile.ts';
+import { useRequest } from '../state/useRequest.ts';
+
+/** dashboard.md §8, word for word: what a network failure of this step says. */
+export const PERSONAL_NETWORK_ERROR = 'Error saving personal details';
+const MARRIED = '2';
+
+interface Values {
+  personal_email: string;
+  dob: string;
+  marital_status_id: string;
+  spouse_name: string;
+  gender: string;
+}
+const EMPTY: Values = { personal_email: '', dob: '', marital_status_id: '', spouse_name: '', gender: '' };
+
+/** Personal details (event personal_details): the name from the PAN check, e-mail, birth date, marital status, gender. */
+export default function PersonalInformation({ route }: ScreenProps) {
+  const session = useStore($session);
+  const { profile } = useProfile();
+  const form = useRef<HTMLFormElement>(null);
+  const { values, fill, field, refuse, send } = useStepForm(form, EMPTY);
+  const { busy, run } = useRequest<'save'>();
+
+  // Redoing the step: what was given before fills the form, unless the customer began typing.
+  useEffect(() => {
+    const details = profile?.profile_details;
+    if (!details) return;
+    fill({
+      personal_email: details.personal_email,
+      dob: details.dob,
+      marital_status_id: formValue(details.marital_status_id),
+      spouse_name: details.spouse_name,
+      gender: formValue(details.gender),
+    });
+  }, [profile, fill]);
+
+  const married = values.marital_status_id === MARRIED;
+  const fullName = session.fullName || profile?.profile_details.full_name || '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    // The spouse's name is sent only for the married (dashboard.md §5).
+    const { spouse_name, ...rest } = values;
+    const payload = { event_name: 'personal_details' as const, ...rest, ...(married && { spouse_name }) };
+    const checked = safeParse(PersonalDetailsRequest, payload);
+    if (!checked.success) {
+      const found = fieldErrors(checked.issues);
+      // The schema checks the spouse's name only once the rest is valid; the form says it at once.
+      if (married && !spouse_name.trim()) found.spouse_name ??= requiredMessage('Spouse name');
+      return refuse(found);
+    }
+    const { event_name: _event, ...details } = checked.output;
+    await run(
+      'save',
+      async () => {
+        const saved = await send(() => registrationEvent<StepAnswer>('personal_details', details));
+        if (saved) afterStep(saved.Data, saved.Message);
+      },
+      PERSONAL_NETWORK_ERROR,
+    );
+  };
+
+  const today = indiaToday();
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath('')} className={styles.back}>
+          ← Back to your profile steps
+        </Link>
+      </p>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>Tell us about yourself. Your name comes from your PAN and cannot be changed here.</p>
+      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
+        <ReadOnlyField label="Full Name" value={fullName} hint="The name on your PAN." />
+        <TextField label="Personal Email" type="email" autoComplete="email" {...field('personal_email')} />
+        <TextField
+          label="Date of Birth"
+          type="date"
+          autoComplete="bday"
+          max={yearsBefore(today, 18)}
+          {...field('dob')}
+          hint="Your date of birth as on your PAN card."
+        />
+        <SelectField label="Marital Status" choices={MARITAL_STATUSES} {...field('marital_status_id')} />
+        {married && <TextField label="Spouse Name" autoComplete="off" {...field('spouse_name')} />}
+        <ChoiceGroup legend="Gender" name="gender" choices={GENDERS} {...field('gender')} />
+        <div className={formStyles.actions}>
+          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import cards from '../components/Cards.module.css';
+import { EligibilityCheck } from '../components/EligibilityCheck.tsx';
+import { Link } from '../components/Link.tsx';
+import { OutstandingBanner } from '../components/OutstandingBanner.tsx';
+import { ProfileState } from '../components/ProfileState.tsx';
+import { ProfileTiles } from '../components/ProfileTiles.tsx';
+import styles from '../components/Screen.module.css';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { useProfile } from '../state/useProfile.ts';
+
+/** The profile, read-only, with the eligibility check and the outstanding amount of an active loan. */
+export default function ProfilePreview({ route }: ScreenProps) {
+  const { profile, loading, error, retry } = useProfile();
+  return (
+    <>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      {profile && <OutstandingBanner loan={profile.active_loan_details} />}
+      <ProfileState loading={loading && !profile} error={error} retry={retry} />
+      {profile && (
+        <>
+          <ProfileTiles details={profile.profile_details} />
+          <div className={styles.panel}>
+            <h2>Eligibility</h2>
+            <p>
+              {profile.registration_successful === 1
+                ? 'Your profile is complete. Check whether you are eligible for a loan.'
+                : 'Complete the five steps of your profile, then check whether you are eligible for a loan.'}
+            </p>
+            <EligibilityCheck />
+          </div>
+          <ul className={cards.linkCards}>
+            <li>
+              <Link to={screenPath('user-profile')} className={cards.linkCard}>
+                <h2>Your Account</h2>
+                <p>Your mobile, e-mail, PAN and picture.</p>
+              </Link>
+            </li>
+            <li>
+              <Link to={screenPath('kyc')} className={cards.linkCard}>
+                <h2>Your Documents</h2>
+                <p>Which KYC documents we have and which we will ask for.</p>
+              </Link>
+            </li>
+            <li>
+              <Link to={screenPath('profile-summary')} className={cards.linkCard}>
+                <h2>Profile Summary</h2>
+                <p>Your five registration steps at a glance.</p>
+              </Link>
+            </li>
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { EligibilityCheck } from '../components/EligibilityCheck.tsx';
+import { Link } from '../components/Link.tsx';
+import { ProfileState } from '../components/ProfileState.tsx';
+import { ProgressBar } from '../components/ProgressBar.tsx';
+import { Redirect } from '../components/Redirect.tsx';
+import styles from '../components/Screen.module.css';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepCards } from '../components/StepCards.tsx';
+import { currentStepIndex } from '../navigation/registrationSteps.ts';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { $session } from '../state/sessionStore.ts';
+import { useProfile } from '../state/useProfile.ts';
+
+/** The dashboard home: registration progress, the five step cards, and Check Eligibility when all are done. */
+export default function RegistrationHome({ route }: ScreenProps) {
+  const session = useStore($session);
+  // For the eligible, Dashboard is the eligibility page (dashboard.md §2), the loan's home. Read on
+  // arrival only: a customer found eligible here keeps the modal until they choose Process.
+  const [eligibleOnArrival] = useState(() => $session.get().eligibility === '1');
+  const { profile, loading, error, retry } = useProfile();
+  const current = currentStepIndex(session.nextStep);
+  const percent = Number(session.stepPercent ?? profile?.profile_filled_percent ?? 0);
+  const registered = profile?.registration_successful === 1;
+
+  if (eligibleOnArrival) return <Redirect to={screenPath('eligibility')} />;
+  return (
+    <>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>
+        Complete these five steps to register your profile, then check whether you are eligible for a loan.
+      </p>
+      <ProgressBar label="Profile completed" percent={Number.isFinite(percent) ? percent : 0} />
+      <StepCards current={current} />
+      <ProfileState loading={loading && !profile} error={error} retry={retry} />
+      {registered && (
+        <div className={styles.panel}>
+          <h2>Your profile is complete</h2>
+          <p>
+            Check your eligibility to continue to your loan application, or{' '}
+            <Link to={screenPath('profile-preview')}>review your profile</Link> first.
+          </p>
+          <EligibilityCheck />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { formatDate, formatPercent } from '../../../lib/format.ts';
+import { acceptsAmountEntry } from '../../../lib/repayAmount.ts';
+import { accountFacts, accountNotes, amountProblem, amountSummary } from '../../shared/payment/payment.ts';
+import { TextField } from '../components/Fields.tsx';
+import { Link } from '../components/Link.tsx';
+import { PayNow } from '../components/PayNow.tsx';
+import { ProfileState } from '../components/ProfileState.tsx';
+import styles from '../components/Screen.module.css';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import tables from '../components/Table.module.css';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { dueWhen, whichToPay } from '../state/loanDues.ts';
+import { detailsLink, rupees } from '../state/loans.ts';
+import { useProfile } from '../state/useProfile.ts';
+
+/**
+ * Repayment, the target of Pay Now (dashboard.md §2): the active loan's dues, the amount to pay
+ * (empty is the whole due, as on the repay page) and the same Pay popup and payment flow.
+ */
+export default function Repayment({ route, brand }: ScreenProps) {
+  const { profile, loading, error, retry } = useProfile();
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const loan = profile?.active_loan_details ?? null;
+  const duePaise = loan ? Math.round(loan.total_due * 100) : 0;
+
+  const check = () => {
+    const problem = amountProblem(amount) ?? undefined;
+    setAmountError(problem);
+    if (problem) document.getElementById('repay-amount')?.focus();
+    return !problem;
+  };
+
+  return (
+    <>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <ProfileState loading={loading && !profile} error={error} retry={retry} />
+      {profile && (!loan || duePaise <= 0) && (
+        <div className={styles.panel}>
+          <p>You have no amount due. Thank you.</p>
+          <Link to={screenPath('leads')}>See your loan history</Link>
+        </div>
+      )}
+      {loan && duePaise > 0 && (
+        <>
+          <section className={styles.panel} aria-labelledby="repay-dues">
+            <h2 id="repay-dues">Loan {loan.loan_no}</h2>
+            <table className={tables.table}>
+              <caption className="visually-hidden">Your loan's dues</caption>
+              <tbody>
+                <tr>
+                  <th scope="row">Disbursal date</th>
+                  <td>{formatDate(loan.disbursal_date)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Repayment date</th>
+                  <td>
+                    {formatDate(loan.repayment_date)}
+                    {dueWhen(loan) && ` (${dueWhen(loan).toLowerCase()})`}
+                  </td>
+                </tr>
+                <tr>
+                  <th scope="row">Loan amount</th>
+                  <td>{rupees(loan.loan_recommended)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Interest rate</th>
+                  <td>{formatPercent(loan.roi)} a day</td>
+                </tr>
+                <tr>
+                  <th scope="row">Amount due on the repayment date</th>
+                  <td>{rupees(loan.repayment_amount)}</td>
+                </tr>
+                {accountFacts(loan).map(([label, value]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
+                <tr>
+                  <th scope="row">Total due today</th>
+                  <td>
+                    <strong>{rupees(loan.total_due)}</strong>
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+            <p>
+              <strong>{whichToPay(loan)}</strong>
+            </p>
+            {accountNotes(loan).map((note) => (
+              <p key={note}>{note}</p>
+            ))}
+            {loan.lead_id && (
+              <p>
+                <Link {...detailsLink(loan.lead_id)}>Loan details and payments</Link>
+              </p>
+            )}
+          </section>
+          <section className={styles.panel} aria-labelledby="repay-pay">
+            <h2 id="repay-pay">Pay</h2>
+            <PayNow loan={loan} brand={brand} amount={amount} check={check} label="Proceed to Pay">
+              <TextField
+                id="repay-amount"
+                label="Amount to pay (₹)"
+                value={amount}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="Enter payment amount"
+                error={amountError}
+                hint={
+                  <>
+                    Leave it empty, or enter more than the total due, to pay the whole due. A smaller amount is a part
+                    payment. <strong data-testid="amount-summary">{amountSummary(amount, duePaise)}</strong>
+                  </>
+                }
+                onValue={(typed) => {
+                  if (acceptsAmountEntry(typed)) {
+                    setAmount(typed);
+                    setAmountError(undefined);
+                  }
+                }}
+              />
+            </PayNow>
+          </section>
+        </>
+      )}
+    </>
+  );
+}

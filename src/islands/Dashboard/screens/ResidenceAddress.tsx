@@ -1,0 +1,170 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { safeParse } from 'valibot';
+import { callApi, failureMessage, NetworkError } from '../../../lib/api/client.ts';
+import { STATUS } from '../../../lib/api/envelope.ts';
+import { API } from '../../../lib/api/paths.ts';
+import { ResidenceDetailsRequest } from '../../../lib/schemas/profile.ts';
+import { BusyButton } from '../components/BusyButton.tsx';
+import { ChoiceGroup, ReadOnlyField, TextField } from '../components/Fields.tsx';
+import formStyles from '../components/Form.module.css';
+import { Link } from '../components/Link.tsx';
+import styles from '../components/Screen.module.css';
+import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
+import type { ScreenProps } from '../navigation/screenProps.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { registrationEvent } from '../state/api.ts';
+import { digitsOnly, fieldErrors, useStepForm } from '../state/forms.ts';
+import { formValue, RESIDENCE_TYPES } from '../state/lookups.ts';
+import { useProfile } from '../state/useProfile.ts';
+import { useRequest } from '../state/useRequest.ts';
+
+interface Values {
+  residence_type_id: string;
+  residence_address_1: string;
+  residence_address_2: string;
+  residence_landmark: string;
+  residence_pincode: string;
+}
+const EMPTY: Values = {
+  residence_type_id: '',
+  residence_address_1: '',
+  residence_address_2: '',
+  residence_landmark: '',
+  residence_pincode: '',
+};
+
+/** The pin code's place: none yet, being looked up, or found. */
+type Lookup =
+  | { status: 'idle' }
+  | { status: 'looking'; pincode: string }
+  | { status: 'found'; pincode: string; city: string; state: string };
+
+/** Residence details (event residence_details), with the city and state found from the pin code. */
+export default function ResidenceAddress({ route }: ScreenProps) {
+  const { profile } = useProfile();
+  const form = useRef<HTMLFormElement>(null);
+  const { values, set, fill, field, errors, setErrors, refuse, send } = useStepForm(form, EMPTY);
+  const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
+  const { busy, run } = useRequest<'save'>();
+
+  useEffect(() => {
+    const details = profile?.profile_details;
+    if (!details) return;
+    const filled = fill({
+      residence_type_id: formValue(details.residence_type_id),
+      residence_address_1: details.residence_address_1,
+      residence_address_2: details.residence_address_2,
+      residence_landmark: details.residence_landmark,
+      residence_pincode: details.residence_pincode,
+    });
+    if (filled && details.residence_pincode && details.residence_city) {
+      setLookup({
+        status: 'found',
+        pincode: details.residence_pincode,
+        city: details.residence_city,
+        state: details.residence_state,
+      });
+    }
+  }, [profile, fill]);
+
+  // A complete pin code is looked up at once (masterAPI, public), so the customer sees the city and state.
+  const pincode = values.residence_pincode;
+  const known = lookup.status === 'found' ? lookup.pincode : '';
+  useEffect(() => {
+    if (pincode.length !== 6) {
+      setLookup({ status: 'idle' });
+      return;
+    }
+    if (known === pincode) return;
+    const controller = new AbortController();
+    setLookup({ status: 'looking', pincode });
+    callApi<{ city_name: string; state_name: string }>(
+      API.master,
+      { type: 'pincode', pincode },
+      { signal: controller.signal },
+    )
+      .then((envelope) => {
+        if (envelope.Status === STATUS.ok) {
+          setLookup({ status: 'found', pincode, city: envelope.Data.city_name, state: envelope.Data.state_name });
+          setErrors((current) => ({ ...current, residence_pincode: '' }));
+        } else {
+          setLookup({ status: 'idle' });
+          setErrors((current) => ({ ...current, residence_pincode: failureMessage(envelope) }));
+        }
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).name === 'AbortError') return;
+        setLookup({ status: 'idle' });
+        if (error instanceof NetworkError) setErrors((current) => ({ ...current, residence_pincode: error.message }));
+      });
+    return () => controller.abort();
+  }, [pincode, known, setErrors]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const checked = safeParse(ResidenceDetailsRequest, { event_name: 'residence_details', ...values });
+    if (!checked.success) return refuse(fieldErrors(checked.issues));
+    const { event_name: _event, ...details } = checked.output;
+    await run('save', async () => {
+      const saved = await send(() =>
+        registrationEvent<StepAnswer & { city: string; state: string }>('residence_details', details),
+      );
+      if (saved) afterStep(saved.Data, saved.Message);
+    });
+  };
+
+  const place = lookup.status === 'found' ? lookup : null;
+  return (
+    <>
+      <p className={styles.backRow}>
+        <Link to={screenPath('')} className={styles.back}>
+          ← Back to your profile steps
+        </Link>
+      </p>
+      <ScreenTitle>{route.title}</ScreenTitle>
+      <p className={styles.intro}>Where do you live now? We find the city and state from the pin code.</p>
+      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
+        <ChoiceGroup
+          legend="Residence Type"
+          name="residence_type"
+          choices={RESIDENCE_TYPES}
+          {...field('residence_type_id')}
+        />
+        <TextField
+          label="Address line 1"
+          autoComplete="address-line1"
+          {...field('residence_address_1')}
+          hint="House or flat number and building."
+        />
+        <TextField
+          label="Address line 2"
+          autoComplete="address-line2"
+          {...field('residence_address_2')}
+          hint="Street and area."
+        />
+        <TextField label="Landmark (optional)" autoComplete="off" {...field('residence_landmark')} />
+        <TextField
+          label="Pin Code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          {...field('residence_pincode')}
+          onValue={(value) => set('residence_pincode')(digitsOnly(value, 6))}
+          error={errors.residence_pincode || undefined}
+        />
+        <p className={formStyles.hint} role="status">
+          {lookup.status === 'looking' ? 'Finding the city and state…' : ''}
+        </p>
+        <div className={formStyles.row}>
+          <ReadOnlyField label="City" value={place?.city ?? ''} />
+          <ReadOnlyField label="State" value={place?.state ?? ''} />
+        </div>
+        <div className={formStyles.actions}>
+          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+        </div>
+      </form>
+    </>
+  );
+}

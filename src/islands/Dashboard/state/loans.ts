@@ -1,0 +1,137 @@
+/**
+ * The customer's loans as the dashboard reads them (dashboard.md §3 "Lead list item", "Loan
+ * detail", §7 getLeadList and getLeadDetail), and the words the screens show for their codes.
+ */
+import { failureMessage } from '../../../lib/api/client.ts';
+import { STATUS } from '../../../lib/api/envelope.ts';
+import { API } from '../../../lib/api/paths.ts';
+import { formatRupees } from '../../../lib/format.ts';
+import type { LoanAccountFields } from '../../../lib/schemas/repay.ts';
+import type { DashboardLocation } from '../navigation/router.ts';
+import { screenPath } from '../navigation/screens.ts';
+import { dashboardCall } from './api.ts';
+import { $profile, loadProfile } from './profile.ts';
+import { $session } from './sessionStore.ts';
+import type { Loaded } from './useLoaded.ts';
+
+export interface LeadListItem {
+  lead_id: number;
+  /** Rupees; null before a quote was accepted. */
+  loan_amount: number | null;
+  status: string;
+  lead_entry_date: string;
+}
+
+export interface LoanDetail extends LoanAccountFields {
+  lead_id: number;
+  loan_no: string;
+  first_name: string;
+  monthly_salary_amount: number | null;
+  loan_amount: number;
+  tenure: number | null;
+  purpose: string;
+  mobile: string;
+  email: string;
+  status: string;
+  pancard: string;
+  gender?: string;
+  marital_status_id?: string;
+  m_city_name: string;
+  m_state_name: string;
+  lead_final_disbursed_date: string;
+  repayment_date?: string;
+  /** The loan's own state (active, closed) and what closes it today, once disbursed. */
+  loan_status?: string;
+  total_due_amount?: number;
+  manager?: { name: string; mobile: string | null; email: string | null } | null;
+}
+
+export interface Collection {
+  date: string;
+  /** Rupees. */
+  amount: number;
+  source: string;
+  reference: string;
+  /** Where it went (rupees), when the server says: charges, interest, principal; the excess is refunded. */
+  charges?: number;
+  interest?: number;
+  principal?: number;
+  excess?: number;
+  held_for_refund?: boolean;
+}
+
+export interface LoanDetails {
+  detail: LoanDetail;
+  collections: Collection[];
+}
+
+export const NO_LOAN_HISTORY = 'No loan history found.';
+export const NO_LOAN_DETAILS = 'No loan details available.';
+export const NA = 'NA';
+
+/** The PAN getLeadList names (dashboard.md §7): stored at the PAN step or from the profile, else asked for. */
+async function customerPan(): Promise<string> {
+  const known = $session.get().pancard || $profile.get()?.profile_details.pancard;
+  if (known) return known;
+  const fresh = await loadProfile();
+  return 'profile' in fresh ? fresh.profile.profile_details.pancard : '';
+}
+
+/** The customer's applications, newest first; the server answers for the session's customer only. */
+export async function loadLeads(): Promise<Loaded<LeadListItem[]>> {
+  const envelope = await dashboardCall<{ lead_list?: LeadListItem[] }>(API.leadList, { pancard: await customerPan() });
+  if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
+  return { data: envelope.Data.lead_list ?? [] };
+}
+
+/** One application with its loan and payments; null when there is none to show (not found, or not theirs). */
+export async function loadLoanDetails(leadId: string): Promise<Loaded<LoanDetails | null>> {
+  const envelope = await dashboardCall<{ data?: LoanDetail[]; collection?: Collection[][] }>(API.leadDetail, {
+    lead_id: leadId,
+  });
+  // The server answers another customer's lead and a missing one alike (404): nothing to show.
+  if (envelope.Status !== STATUS.ok)
+    return envelope.error === 'not_found' ? { data: null } : { error: failureMessage(envelope) };
+  const detail = envelope.Data.data?.[0];
+  return detail ? { data: { detail, collections: envelope.Data.collection?.[0] ?? [] } } : { data: null };
+}
+
+/** Where a lead's details are: the lead id in the address as well as in the history state, so a reload keeps it. */
+export function detailsLink(leadId: number | string): { to: string; state: { lead_id: string } } {
+  const id = String(leadId);
+  return { to: `${screenPath('details')}?${new URLSearchParams({ lead_id: id })}`, state: { lead_id: id } };
+}
+
+/** The lead a details screen was opened for: the navigation state, else the address. */
+export function leadIdOf(location: DashboardLocation): string | null {
+  const fromState = (location.state as { lead_id?: unknown } | null)?.lead_id;
+  const id = fromState ?? new URLSearchParams(location.search).get('lead_id');
+  return id !== null && id !== undefined && /^\d{1,12}$/.test(String(id)) ? String(id) : null;
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  applied: 'Applied',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  disbursed: 'Disbursed',
+  closed: 'Closed',
+  withdrawn: 'Withdrawn',
+};
+export const statusLabel = (status: string | null | undefined) => (status ? (STATUS_LABELS[status] ?? status) : NA);
+
+const SOURCE_LABELS: Record<string, string> = { razorpay: 'Razorpay', payu: 'PayU', offline: 'Bank transfer' };
+export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
+
+/** dashboard.md §3: in the loan-detail views gender "1" is male and anything else female. */
+export const genderLabel = (gender: string | undefined) => (!gender ? NA : gender === '1' ? 'Male' : 'Female');
+/** dashboard.md §3: marital_status_id "1" is Single, "2" Married and anything else Divorced. */
+export const maritalLabel = (id: string | undefined) =>
+  !id ? NA : id === '1' ? 'Single' : id === '2' ? 'Married' : 'Divorced';
+
+/** Rupees from the API, shown with Indian grouping; NA when absent. */
+export const rupees = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? NA : formatRupees(value);
+
+/** Text or NA. */
+export const orNA = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? NA : String(value);
