@@ -1,5 +1,6 @@
 /** Payments: the Razorpay and PayU sandboxes on this server outside production, the real providers in live mode. */
 import * as v from 'valibot';
+import { rule, setWhen } from './rules.ts';
 import { int, NODE_ENV, optionalText } from './values.ts';
 
 /** The test credentials the sandboxes sign with; live mode refuses to start without real ones. */
@@ -35,32 +36,22 @@ type Variables = v.InferOutput<typeof PaymentsVariables>;
 const paymentsMode = (e: Pick<Variables, 'NODE_ENV' | 'PAYMENTS_MODE'>) =>
   e.PAYMENTS_MODE ?? (e.NODE_ENV === 'production' ? 'live' : 'sandbox');
 
-type LiveCredential = 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'PAYU_KEY' | 'PAYU_SALT';
 /** Live mode signs with real credentials: each one missing is named. */
-const neededWhenLive = (name: LiveCredential) =>
-  v.forward<Variables, v.PartialCheckIssue<Variables>, [LiveCredential]>(
-    v.partialCheck<Variables, [['NODE_ENV'], ['PAYMENTS_MODE'], [LiveCredential]], Variables, string>(
-      [['NODE_ENV'], ['PAYMENTS_MODE'], [name]],
-      (e) => paymentsMode(e) !== 'live' || e[name] !== undefined,
-      'must be set when PAYMENTS_MODE is live',
-    ),
-    [name],
-  );
+const setWhenLive = (
+  name: 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'PAYU_KEY' | 'PAYU_SALT',
+) => setWhen<Variables>(name, 'PAYMENTS_MODE is live', (e) => paymentsMode(e) === 'live');
 
 export const PaymentsSchema = v.pipe(
   PaymentsVariables,
-  neededWhenLive('RAZORPAY_KEY_ID'),
-  neededWhenLive('RAZORPAY_KEY_SECRET'),
-  neededWhenLive('RAZORPAY_WEBHOOK_SECRET'),
-  neededWhenLive('PAYU_KEY'),
-  neededWhenLive('PAYU_SALT'),
-  v.forward(
-    v.partialCheck(
-      [['NODE_ENV'], ['PAYMENTS_MODE']],
-      (e) => e.NODE_ENV !== 'production' || paymentsMode(e) === 'live',
-      'the sandboxes do not exist in production; set live',
-    ),
-    ['PAYMENTS_MODE'],
+  setWhenLive('RAZORPAY_KEY_ID'),
+  setWhenLive('RAZORPAY_KEY_SECRET'),
+  setWhenLive('RAZORPAY_WEBHOOK_SECRET'),
+  setWhenLive('PAYU_KEY'),
+  setWhenLive('PAYU_SALT'),
+  rule<Variables>(
+    'PAYMENTS_MODE',
+    'the sandboxes do not exist in production; set live',
+    (e) => e.NODE_ENV === 'production' && paymentsMode(e) !== 'live',
   ),
   v.transform((e) => {
     const live = paymentsMode(e) === 'live';

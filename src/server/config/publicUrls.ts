@@ -3,6 +3,7 @@
  * KFS links) come from these in production, never from the request's Host header, which a client chooses.
  */
 import * as v from 'valibot';
+import { rule } from './rules.ts';
 import { NODE_ENV } from './values.ts';
 
 const PublicUrlsVariables = v.object({
@@ -11,22 +12,17 @@ const PublicUrlsVariables = v.object({
   PUBLIC_API_URL: v.optional(v.pipe(v.string(), v.url('must be a full address, e.g. https://api.koshcredit.example'))),
 });
 type Variables = v.InferOutput<typeof PublicUrlsVariables>;
-type PublicUrl = 'PUBLIC_SITE_URL' | 'PUBLIC_API_URL';
-
-const neededInProduction = (name: PublicUrl, example: string) =>
-  v.forward<Variables, v.PartialCheckIssue<Variables>, [PublicUrl]>(
-    v.partialCheck<Variables, [['NODE_ENV'], [PublicUrl]], Variables, string>(
-      [['NODE_ENV'], [name]],
-      (e) => e.NODE_ENV !== 'production' || e[name] !== undefined,
-      `must be set in production, e.g. ${example}`,
-    ),
-    [name],
+const setInProduction = (name: 'PUBLIC_SITE_URL' | 'PUBLIC_API_URL', example: string) =>
+  rule<Variables>(
+    name,
+    `must be set in production, e.g. ${example}`,
+    (e) => e.NODE_ENV === 'production' && e[name] === undefined,
   );
 
 export const PublicUrlsSchema = v.pipe(
   PublicUrlsVariables,
-  neededInProduction('PUBLIC_SITE_URL', 'https://www.koshcredit.example'),
-  neededInProduction('PUBLIC_API_URL', 'https://api.koshcredit.example'),
+  setInProduction('PUBLIC_SITE_URL', 'https://www.koshcredit.example'),
+  setInProduction('PUBLIC_API_URL', 'https://api.koshcredit.example'),
   // Under payments, next to the rest of it (config.ts merges the areas' settings).
   v.transform((e) => ({
     payments: {

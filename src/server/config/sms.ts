@@ -3,59 +3,31 @@
  * this process, or only others (`npm run sms-sender`).
  */
 import * as v from 'valibot';
+import { gatewayInProduction, setWhen } from './rules.ts';
 import { httpsUrl, int, NODE_ENV, optionalText } from './values.ts';
 
+const SmsVariables = v.object({
+  NODE_ENV,
+  // No default here: the outbox outside production, nothing in production (it must be http).
+  SMS_TRANSPORT: v.optional(v.picklist(['outbox', 'http'], 'must be outbox or http')),
+  SMS_SENDER_ID: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{6}$/, 'must be the 6-letter DLT sender id')), 'KOSHCR'),
+  SMS_DLT_TEMPLATE_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{19}$/, 'must be the 19-digit DLT template id')),
+    '1007000000000000001',
+  ),
+  SMS_HTTP_URL: httpsUrl(),
+  SMS_HTTP_API_KEY: optionalText(),
+  SMS_SENDER: v.optional(v.picklist(['inprocess', 'off'], 'must be inprocess or off'), 'inprocess'),
+  SMS_SENDER_POLL_MS: int(1_000, 20, 60_000),
+  SMS_MAX_ATTEMPTS: int(6, 1, 20),
+});
+type Variables = v.InferOutput<typeof SmsVariables>;
+
 export const SmsSchema = v.pipe(
-  v.object({
-    NODE_ENV,
-    // No default here: the outbox outside production, nothing in production (it must be http).
-    SMS_TRANSPORT: v.optional(v.picklist(['outbox', 'http'], 'must be outbox or http')),
-    SMS_SENDER_ID: v.optional(
-      v.pipe(v.string(), v.regex(/^[A-Z]{6}$/, 'must be the 6-letter DLT sender id')),
-      'KOSHCR',
-    ),
-    SMS_DLT_TEMPLATE_ID: v.optional(
-      v.pipe(v.string(), v.regex(/^\d{19}$/, 'must be the 19-digit DLT template id')),
-      '1007000000000000001',
-    ),
-    SMS_HTTP_URL: httpsUrl(),
-    SMS_HTTP_API_KEY: optionalText(),
-    SMS_SENDER: v.optional(v.picklist(['inprocess', 'off'], 'must be inprocess or off'), 'inprocess'),
-    SMS_SENDER_POLL_MS: int(1_000, 20, 60_000),
-    SMS_MAX_ATTEMPTS: int(6, 1, 20),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['NODE_ENV'], ['SMS_TRANSPORT']],
-      (e) => e.NODE_ENV !== 'production' || e.SMS_TRANSPORT !== undefined,
-      'must be set to http in production (the outbox exists only outside production)',
-    ),
-    ['SMS_TRANSPORT'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['NODE_ENV'], ['SMS_TRANSPORT']],
-      (e) => e.NODE_ENV !== 'production' || e.SMS_TRANSPORT !== 'outbox',
-      'the outbox transport does not exist in production; configure http',
-    ),
-    ['SMS_TRANSPORT'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['SMS_TRANSPORT'], ['SMS_HTTP_URL']],
-      (e) => e.SMS_TRANSPORT !== 'http' || e.SMS_HTTP_URL !== undefined,
-      'must be set when SMS_TRANSPORT is http',
-    ),
-    ['SMS_HTTP_URL'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['SMS_TRANSPORT'], ['SMS_HTTP_API_KEY']],
-      (e) => e.SMS_TRANSPORT !== 'http' || e.SMS_HTTP_API_KEY !== undefined,
-      'must be set when SMS_TRANSPORT is http',
-    ),
-    ['SMS_HTTP_API_KEY'],
-  ),
+  SmsVariables,
+  ...gatewayInProduction<Variables>('SMS_TRANSPORT'),
+  setWhen<Variables>('SMS_HTTP_URL', 'SMS_TRANSPORT is http', (e) => e.SMS_TRANSPORT === 'http'),
+  setWhen<Variables>('SMS_HTTP_API_KEY', 'SMS_TRANSPORT is http', (e) => e.SMS_TRANSPORT === 'http'),
   v.transform((e) => {
     const dlt = { senderId: e.SMS_SENDER_ID, templateId: e.SMS_DLT_TEMPLATE_ID };
     return {

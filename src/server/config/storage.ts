@@ -1,37 +1,35 @@
 /** Uploads: their size limits, the PDF check worker pool, and where the files live (a folder or S3). */
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { allSetWhen } from './rules.ts';
 import { DATA_DIR, inMemory, int, optionalText, text } from './values.ts';
 
+const StorageVariables = v.object({
+  DATA_DIR,
+  UPLOAD_BODY_LIMIT_BYTES: int(16 * 1024 * 1024, 1_024, 64 * 1024 * 1024),
+  IMAGE_MAX_BYTES: int(5 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
+  PDF_MAX_BYTES: int(10 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
+  PDF_CHECK_WORKERS: int(2, 1, 16),
+  PDF_CHECK_TIMEOUT_MS: int(2_000, 100, 60_000),
+  PDF_CHECK_QUEUE: int(16, 0, 1_000),
+  FILES_DIR: optionalText(),
+  FILES_STORE: v.optional(v.picklist(['disk', 's3'], 'must be disk or s3'), 'disk'),
+  S3_ENDPOINT: v.optional(
+    v.pipe(v.string(), v.url('must be a full address, e.g. https://s3.ap-south-1.amazonaws.com')),
+  ),
+  S3_BUCKET: optionalText(),
+  S3_REGION: text('ap-south-1'),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
+});
+type Variables = v.InferOutput<typeof StorageVariables>;
+
 export const StorageSchema = v.pipe(
-  v.object({
-    DATA_DIR,
-    UPLOAD_BODY_LIMIT_BYTES: int(16 * 1024 * 1024, 1_024, 64 * 1024 * 1024),
-    IMAGE_MAX_BYTES: int(5 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
-    PDF_MAX_BYTES: int(10 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
-    PDF_CHECK_WORKERS: int(2, 1, 16),
-    PDF_CHECK_TIMEOUT_MS: int(2_000, 100, 60_000),
-    PDF_CHECK_QUEUE: int(16, 0, 1_000),
-    FILES_DIR: optionalText(),
-    FILES_STORE: v.optional(v.picklist(['disk', 's3'], 'must be disk or s3'), 'disk'),
-    S3_ENDPOINT: v.optional(
-      v.pipe(v.string(), v.url('must be a full address, e.g. https://s3.ap-south-1.amazonaws.com')),
-    ),
-    S3_BUCKET: optionalText(),
-    S3_REGION: text('ap-south-1'),
-    S3_ACCESS_KEY_ID: optionalText(),
-    S3_SECRET_ACCESS_KEY: optionalText(),
-  }),
-  // Names all four variables, so the message carries them (no single path).
-  v.partialCheck(
-    [['FILES_STORE'], ['S3_ENDPOINT'], ['S3_BUCKET'], ['S3_ACCESS_KEY_ID'], ['S3_SECRET_ACCESS_KEY']],
-    (e) =>
-      e.FILES_STORE !== 's3' ||
-      (e.S3_ENDPOINT !== undefined &&
-        e.S3_BUCKET !== undefined &&
-        e.S3_ACCESS_KEY_ID !== undefined &&
-        e.S3_SECRET_ACCESS_KEY !== undefined),
-    'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: must be set when FILES_STORE is s3',
+  StorageVariables,
+  allSetWhen<Variables>(
+    ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    'FILES_STORE is s3',
+    (e) => e.FILES_STORE === 's3',
   ),
   v.transform((e) => {
     const memory = inMemory(e.DATA_DIR);
