@@ -1,6 +1,7 @@
 /**
- * The onboarding events of dashboard.md §4: which screen each `next_step` opens and its progress
- * index. The server's `next_step` and `step_percentage` drive the dashboard through this one table.
+ * The onboarding events of dashboard.md §4 and the progress stage each `next_step` leads to. The
+ * server's `next_step` and `step_percentage` drive the dashboard through these stages (the screen of
+ * each stage is in the dashboard's navigation table); the server reads them for the application's step.
  */
 export const REGISTRATION_EVENTS = [
   'pancard_verification',
@@ -19,37 +20,59 @@ export const DOCUMENT_EVENTS = [
   'residence_proof_upload',
 ] as const;
 
-export interface Destination {
-  /** A path under /my-dashboard/ ('' is the dashboard root), or the absolute /apply-now. */
-  screen: string;
-  index: number;
-}
+/**
+ * The progress stages, in order: the five registration steps, registration done, then the loan
+ * application's steps. The numbers are the progress indexes of dashboard.md §4 (5 to 7 are unused).
+ */
+export const STAGE = {
+  panDetails: 0,
+  personalDetails: 1,
+  residence: 2,
+  income: 3,
+  selfie: 4,
+  /** The five registration steps are done: the profile is reviewed and eligibility checked. */
+  registered: 8,
+  /** The loan application's first step: the application's steps count from here. */
+  loanQuote: 9,
+  employment: 10,
+  documents: 11,
+  /** The application's last step. */
+  banking: 12,
+  completed: 13,
+} as const;
+export type Stage = (typeof STAGE)[keyof typeof STAGE];
 
-const TABLE: Record<string, Destination> = {
-  pancard_verification: { screen: 'pan-details', index: 0 },
-  personal_details: { screen: 'captur-personal-information', index: 1 },
-  residence_details: { screen: 'captur-address', index: 2 },
-  income_details: { screen: 'captur-income-details', index: 3 },
-  selfie_upload: { screen: 'upload-picture', index: 4 },
-  register_now: { screen: 'profile-preview', index: 8 },
-  generate_loan_quote: { screen: 'calculate-loan', index: 9 },
-  loan_quotation_decision: { screen: 'calculate-loan', index: 9 },
-  employment_details: { screen: 'about-your-company', index: 10 },
-  ...Object.fromEntries(DOCUMENT_EVENTS.map((event) => [event, { screen: 'adhar-upload', index: 11 }])),
-  banking_details: { screen: 'bank-detail', index: 12 },
-  completed: { screen: 'congratulations', index: 13 },
+/** The stage each `next_step` event leads to. */
+const EVENT_STAGES: Record<string, Stage> = {
+  pancard_verification: STAGE.panDetails,
+  personal_details: STAGE.personalDetails,
+  residence_details: STAGE.residence,
+  income_details: STAGE.income,
+  selfie_upload: STAGE.selfie,
+  register_now: STAGE.registered,
+  generate_loan_quote: STAGE.loanQuote,
+  loan_quotation_decision: STAGE.loanQuote,
+  employment_details: STAGE.employment,
+  ...Object.fromEntries(DOCUMENT_EVENTS.map((event) => [event, STAGE.documents])),
+  banking_details: STAGE.banking,
+  completed: STAGE.completed,
 };
 
-/** login, and anything unknown, goes back to sign-in (index 0). */
-const SIGN_IN: Destination = { screen: '/apply-now', index: 0 };
-
-export function destinationOf(event: string | null | undefined): Destination {
-  return (event && Object.hasOwn(TABLE, event) ? TABLE[event] : undefined) ?? SIGN_IN;
+/** The stage an event leads to; undefined for login and anything unknown (they go back to sign-in). */
+export function stageOf(event: string | null | undefined): Stage | undefined {
+  return event && Object.hasOwn(EVENT_STAGES, event) ? EVENT_STAGES[event] : undefined;
 }
 
-/** The loan application's current step (0 to 3): the next event's index minus 9 (dashboard.md §2). */
+/** The events that lead to a stage, in the table's order. */
+export function eventsOf(stage: Stage): string[] {
+  return Object.keys(EVENT_STAGES).filter((event) => EVENT_STAGES[event] === stage);
+}
+
+/** The loan application's current step (0 to 3): how far the next event's stage is past its first (dashboard.md §2). */
 export function applicationStep(event: string | null | undefined): number {
-  return Math.min(3, Math.max(0, destinationOf(event).index - 9));
+  const stage = stageOf(event);
+  if (stage === undefined || stage < STAGE.loanQuote) return 0;
+  return Math.min(stage, STAGE.banking) - STAGE.loanQuote;
 }
 
 /** Registration progress after completing `event`: 20% a step, 100% after the selfie. */

@@ -1,12 +1,8 @@
 import { safeParse } from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  currentStepIndex,
-  REGISTRATION_STEPS,
-  stepScreen,
-} from '../../src/islands/Dashboard/navigation/registrationSteps.ts';
+import { currentStepIndex, REGISTRATION_STEPS } from '../../src/islands/Dashboard/navigation/registrationSteps.ts';
 import { slugOf } from '../../src/islands/Dashboard/navigation/router.ts';
-import { routeOf, SCREENS, screenPath } from '../../src/islands/Dashboard/navigation/screens.ts';
+import { routeOf, SCREENS, screenPath, stepScreen } from '../../src/islands/Dashboard/navigation/screens.ts';
 import { fieldErrors } from '../../src/islands/Dashboard/state/forms.ts';
 import { maskPan } from '../../src/lib/format.ts';
 import { PersonalDetailsRequest } from '../../src/lib/schemas/profile.ts';

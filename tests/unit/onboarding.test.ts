@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicationStep, DOCUMENT_EVENTS, destinationOf, registrationPercent } from '../../src/lib/onboarding.ts';
+import { destinationOf } from '../../src/islands/Dashboard/navigation/screens.ts';
+import { applicationStep, DOCUMENT_EVENTS, registrationPercent } from '../../src/lib/onboarding.ts';
 
 describe('the onboarding events of dashboard.md §4', () => {
   it.each([

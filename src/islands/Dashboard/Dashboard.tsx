@@ -8,7 +8,7 @@ import { ScreenTitle } from './components/ScreenTitle.tsx';
 import { Shell } from './components/Shell.tsx';
 import { $location, listenToHistory } from './navigation/router.ts';
 import { forgetScreen, screenComponent } from './navigation/screenLoader.ts';
-import { routeOf, screenPath } from './navigation/screens.ts';
+import { HOME, mayOpen, routeOf, screenPath } from './navigation/screens.ts';
 import { SessionEnded } from './state/api.ts';
 import { loadDashboardData } from './state/profile.ts';
 import { $session, endSession } from './state/sessionStore.ts';
@@ -28,8 +28,7 @@ export default function Dashboard({ brand }: DashboardProps) {
   const location = useStore($location);
   const signedIn = Boolean(session.token);
   const route = routeOf(location.slug);
-  const eligible = session.eligibility === '1';
-  const allowed = route?.access !== 'eligible' || eligible;
+  const allowed = route !== undefined && mayOpen(route, session.eligibility === '1');
   // Each Retry after a screen failed draws it anew, with its code imported again.
   const [attempt, setAttempt] = useState(0);
 
@@ -68,13 +67,13 @@ export default function Dashboard({ brand }: DashboardProps) {
       <>
         <ScreenTitle>Page not found</ScreenTitle>
         <p>
-          There is no such page in your dashboard. <Link to={screenPath('')}>Go to your dashboard</Link>.
+          There is no such page in your dashboard. <Link to={screenPath(HOME.registration)}>Go to your dashboard</Link>.
         </p>
       </>
     );
   } else if (!allowed) {
-    // Eligibility-gated screens need the stored flag to be 1 (dashboard.md §2, §6).
-    screen = <Redirect to={screenPath('')} />;
+    // The guard turned it away (dashboard.md §2, §6): the registration home decides where to go.
+    screen = <Redirect to={screenPath(HOME.registration)} />;
   } else {
     const Screen = screenComponent(route.component);
     const retry = () => {

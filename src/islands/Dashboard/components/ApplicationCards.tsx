@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { destinationOf } from '../../../lib/onboarding.ts';
+import { stepScreen } from '../navigation/screens.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import { type StepCard, StepCardList } from './StepCards.tsx';
 
@@ -22,7 +22,7 @@ export const APPLICATION_STEPS: readonly StepCard[] = [
     summary: 'Aadhaar, PAN, bank statement, salary slip and utility bill, as asked.',
   },
   { key: 'banking_details', title: 'Banking Details', summary: 'The account your loan is paid into.' },
-].map((step) => ({ ...step, screen: destinationOf(step.key).screen }));
+].map((step) => ({ ...step, screen: stepScreen(step.key) }));
 
 export interface ApplicationCardsProps {
   /** The step to do now (0 to 3). */

@@ -3,7 +3,7 @@ import { failureMessage, thrownMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import styles from '../../shared/Dialog.module.css';
 import { navigate } from '../navigation/router.ts';
-import { screenPath } from '../navigation/screens.ts';
+import { HOME, screenPath } from '../navigation/screens.ts';
 import { registrationEvent, SessionEnded } from '../state/api.ts';
 import { updateSession } from '../state/sessionStore.ts';
 import { BusyButton } from './BusyButton.tsx';
@@ -50,7 +50,7 @@ export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
   const close = () => dialog.current?.close();
   const proceed = () => {
     close();
-    navigate(screenPath('eligibility'));
+    navigate(screenPath(HOME.loan));
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { $location } from '../navigation/router.ts';
-import { screenPath } from '../navigation/screens.ts';
+import { HOME, screenPath } from '../navigation/screens.ts';
 import { logout } from '../state/api.ts';
 import { $dashboardData } from '../state/profile.ts';
 import { $session } from '../state/sessionStore.ts';
@@ -21,7 +21,7 @@ interface NavItem {
 /** The sidebar of dashboard.md §2; an eligible customer's Dashboard and My Account lead further on. */
 export function sidebarLinks(eligible: boolean): NavItem[] {
   return [
-    { label: 'Dashboard', to: screenPath(eligible ? 'eligibility' : '') },
+    { label: 'Dashboard', to: screenPath(eligible ? HOME.loan : HOME.registration) },
     { label: 'My Account', to: screenPath(eligible ? 'lead-preview' : 'profile-preview') },
     { label: 'Support', to: '/contact' },
     { label: 'Loan History', to: screenPath('leads') },
@@ -93,7 +93,11 @@ export function Shell({ brand, children }: { brand: string; children: ReactNode 
           <span className={styles.burger} aria-hidden="true" />
           Menu
         </button>
-        <Link to={screenPath(eligible ? 'eligibility' : '')} className={styles.logo} aria-label={`${brand} dashboard`}>
+        <Link
+          to={screenPath(eligible ? HOME.loan : HOME.registration)}
+          className={styles.logo}
+          aria-label={`${brand} dashboard`}
+        >
           <svg viewBox="0 0 40 40" width="36" height="36" aria-hidden="true" focusable="false">
             <rect width="40" height="40" rx="10" fill="#0b5394" />
             <path

@@ -1,4 +1,4 @@
-import { REGISTRATION_STEPS, stepScreen } from '../navigation/registrationSteps.ts';
+import { REGISTRATION_STEPS } from '../navigation/registrationSteps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import styles from './Cards.module.css';
 import { Link } from './Link.tsx';
@@ -70,7 +70,7 @@ const REGISTRATION_CARDS: readonly StepCard[] = REGISTRATION_STEPS.map((step) =>
   key: step.event,
   title: step.title,
   summary: step.summary,
-  screen: stepScreen(step.event),
+  screen: step.screen,
 }));
 
 export interface StepCardsProps {

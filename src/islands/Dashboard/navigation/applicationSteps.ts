@@ -1,14 +1,13 @@
 /**
  * The loan application's shared moves (dashboard.md §2, §4): after a step succeeds the server's
  * next_step, the application's own progress (kept apart from registration progress) and the lead
- * id are stored, its message shown, and the next screen opened through the one event -> screen
- * table of src/lib/onboarding.ts.
+ * id are stored, its message shown, and the next screen opened: the screens table's screen of the
+ * next event.
  */
-import { destinationOf } from '../../../lib/onboarding.ts';
 import { showAlert } from '../state/alerts.ts';
 import { updateSession } from '../state/sessionStore.ts';
 import { navigate } from './router.ts';
-import { screenPath } from './screens.ts';
+import { HOME, screenOfEvent, screenPath } from './screens.ts';
 
 export interface ApplicationAnswer {
   next_step: string;
@@ -37,6 +36,6 @@ export function afterApplicationStep(
 ): void {
   storeApplicationStep(answer);
   showAlert({ type: 'success', msg: message, ...(alertTimeout !== undefined && { timeout: alertTimeout }) });
-  const next = destinationOf(answer.next_step).screen;
-  navigate(goTo ?? screenPath(next.startsWith('/') ? 'eligibility' : next));
+  // An event with no screen (login, unknown): the loan's home decides instead.
+  navigate(goTo ?? screenPath(screenOfEvent(answer.next_step)?.slug ?? HOME.loan));
 }

@@ -1,47 +1,36 @@
 /**
  * The five registration steps (dashboard.md §2, §4) and what happens after one succeeds: the
  * server's next_step and step_percentage are stored, its message shown, and the screen of the
- * next step opened (through src/lib/onboarding.ts, the one event -> screen table).
+ * next step opened (the screens table's screen of that event). Each step's card opens its screen.
  */
-import { destinationOf, REGISTRATION_EVENTS, type RegistrationEvent } from '../../../lib/onboarding.ts';
+import { REGISTRATION_EVENTS, type RegistrationEvent, STAGE, stageOf } from '../../../lib/onboarding.ts';
 import { showAlert } from '../state/alerts.ts';
 import { loadDashboardData } from '../state/profile.ts';
 import { updateSession } from '../state/sessionStore.ts';
 import { navigate } from './router.ts';
-import { screenPath } from './screens.ts';
+import { HOME, screenOfEvent, screenPath, stepRoute } from './screens.ts';
 
 export interface RegistrationStep {
   event: RegistrationEvent;
+  /** The step's screen (its slug) and, as the card's title, that screen's title. */
+  screen: string;
   title: string;
   summary: string;
 }
 
-export const REGISTRATION_STEPS: readonly RegistrationStep[] = [
-  {
-    event: 'pancard_verification',
-    title: 'PAN Authentication',
-    summary: 'Verify your PAN and give your monthly income.',
-  },
-  {
-    event: 'personal_details',
-    title: 'Personal Information',
-    summary: 'Your e-mail, date of birth, marital status and gender.',
-  },
-  { event: 'residence_details', title: 'Residence Address', summary: 'Where you live, with its pin code.' },
-  {
-    event: 'income_details',
-    title: 'Income Details',
-    summary: 'How you earn, your monthly income and your last salary.',
-  },
-  {
-    event: 'selfie_upload',
-    title: 'Upload Picture',
-    summary: 'A clear photo of your face, from a file or your camera.',
-  },
-];
+/** What each step's card says it asks for. */
+const SUMMARIES: Record<RegistrationEvent, string> = {
+  pancard_verification: 'Verify your PAN and give your monthly income.',
+  personal_details: 'Your e-mail, date of birth, marital status and gender.',
+  residence_details: 'Where you live, with its pin code.',
+  income_details: 'How you earn, your monthly income and your last salary.',
+  selfie_upload: 'A clear photo of your face, from a file or your camera.',
+};
 
-/** The screen of each step, from the onboarding table. */
-export const stepScreen = (event: RegistrationEvent) => destinationOf(event).screen;
+export const REGISTRATION_STEPS: readonly RegistrationStep[] = REGISTRATION_EVENTS.map((event) => {
+  const route = stepRoute(event);
+  return { event, screen: route.slug, title: route.title, summary: SUMMARIES[event] };
+});
 
 /** The index of the step to do now (0 to 4); 5 or more when all five are done. */
 export function currentStepIndex(nextStep: string | undefined): number {
@@ -49,7 +38,8 @@ export function currentStepIndex(nextStep: string | undefined): number {
   const index = REGISTRATION_EVENTS.indexOf(nextStep as RegistrationEvent);
   if (index >= 0) return index;
   // register_now and the loan application's events come after the five steps.
-  return destinationOf(nextStep).index >= 8 ? REGISTRATION_EVENTS.length : 0;
+  const stage = stageOf(nextStep);
+  return stage !== undefined && stage >= STAGE.registered ? REGISTRATION_EVENTS.length : 0;
 }
 
 export interface StepAnswer {
@@ -63,7 +53,6 @@ export function afterStep(answer: StepAnswer, message: string, goTo?: string): v
   showAlert({ type: 'success', msg: message });
   // The top bar follows: the first name after the PAN check, the picture after the selfie.
   loadDashboardData().catch(() => {});
-  const next = destinationOf(answer.next_step).screen;
-  // '/apply-now' is the table's answer for an unknown event: the dashboard home decides instead.
-  navigate(goTo ?? screenPath(next.startsWith('/') ? '' : next));
+  // An event with no screen (login, unknown): the registration home decides instead.
+  navigate(goTo ?? screenPath(screenOfEvent(answer.next_step)?.slug ?? HOME.registration));
 }

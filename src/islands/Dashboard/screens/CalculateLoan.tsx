@@ -5,7 +5,7 @@ import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
 import { formatPaise, formatPercent, formatRupees } from '../../../lib/format.ts';
 import type { KeyFactStatement as Statement } from '../../../lib/kfs.ts';
-import { destinationOf } from '../../../lib/onboarding.ts';
+import { STAGE, stageOf } from '../../../lib/onboarding.ts';
 import { annualRatePercent, interestPaise } from '../../../lib/rates.ts';
 import { KFS_REQUIRED, LOAN_PURPOSES, QuoteDecisionRequest } from '../../../lib/schemas/application.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
@@ -187,8 +187,9 @@ export default function CalculateLoan({ route }: ScreenProps) {
   const interest = rate > 0 ? interestPaise(amount * 100, rate, tenure) : 0;
   const cost = { interestPaise: interest, payablePaise: amount * 100 + interest };
   const locked = (offer?.step_percentage ?? 0) >= 100;
-  const accepted =
-    offer !== null && destinationOf(offer.next_step).index > destinationOf('loan_quotation_decision').index;
+  // Accepted once the server's next step is past the loan quote's stage.
+  const nextStage = offer === null ? undefined : stageOf(offer.next_step);
+  const accepted = nextStage !== undefined && nextStage > STAGE.loanQuote;
 
   return (
     <>

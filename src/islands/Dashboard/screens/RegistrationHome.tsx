@@ -10,7 +10,7 @@ import { ScreenTitle } from '../components/ScreenTitle.tsx';
 import { StepCards } from '../components/StepCards.tsx';
 import { currentStepIndex } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
-import { screenPath } from '../navigation/screens.ts';
+import { HOME, screenPath } from '../navigation/screens.ts';
 import { $session } from '../state/sessionStore.ts';
 import { useProfile } from '../state/useProfile.ts';
 
@@ -25,7 +25,7 @@ export default function RegistrationHome({ route }: ScreenProps) {
   const percent = Number(session.stepPercent ?? profile?.profile_filled_percent ?? 0);
   const registered = profile?.registration_successful === 1;
 
-  if (eligibleOnArrival) return <Redirect to={screenPath('eligibility')} />;
+  if (eligibleOnArrival) return <Redirect to={screenPath(HOME.loan)} />;
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
