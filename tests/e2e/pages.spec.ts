@@ -52,6 +52,15 @@ test('/faq shows all ten questions, each opening to its answer with real figures
   await expect(page.locator('main')).not.toContainText('{{');
 });
 
+test('a city page: its facts filled in from the site data, and its markdown body rendered', async ({ page }) => {
+  await page.goto('/loan-agency-in-mumbai');
+  const main = page.locator('main');
+  await expect(main).toContainText(`borrow ${fact('minAmount')} to ${fact('maxAmount')}`);
+  await expect(main.locator('.prose > p').first()).toBeVisible();
+  await expect(main).not.toContainText('{{');
+  expect(await page.title()).not.toContain('{{');
+});
+
 test('about: banner, certified company and experienced team, counters, six reasons to choose us', async ({ page }) => {
   await page.goto('/about-us');
   await expect(page.getByRole('heading', { name: 'Certified company' })).toBeVisible();
