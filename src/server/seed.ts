@@ -10,10 +10,11 @@ import { count, eq } from 'drizzle-orm';
 import { addDays, indiaDate } from '../lib/dates.ts';
 import { percentToHundredths } from '../lib/rates.ts';
 import { site } from '../lib/site.ts';
-import { issueStatement, loanTermsOf } from './application/statements.ts';
+import { loanTermsOf } from './application/statements.ts';
 import type { Deps } from './context.ts';
 import { customers, leads } from './db/schema.ts';
 import { decide, type Quote } from './eligibility/policy.ts';
+import { issueStatement } from './leads/kfsStore.ts';
 import { createLoan } from './loans/create.ts';
 
 export const DEMO_BORROWER = {

@@ -3,7 +3,6 @@
  * this customer, and taking each upload. Types are read from the bytes; an Aadhaar number is never
  * kept beyond its last four digits (decisions.md §8).
  */
-import { desc, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import {
@@ -16,19 +15,16 @@ import {
   type StoredFileType,
 } from '../../lib/documents.ts';
 import type { AppEnv } from '../context.ts';
-import { type Database, queryRows, type Transaction } from '../db/client.ts';
-import { type customers, leads } from '../db/schema.ts';
+import { ownCustomer } from '../customers/session.ts';
+import type { Customer } from '../customers/store.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
-import { ownCustomer } from '../profile/events.ts';
+import { fileLeadDocument, type Lead, newestLeadOf, type StoredDocument, storedDocuments } from '../leads/store.ts';
 import { fileUrl } from '../profile/files.ts';
 import { defineEvent } from '../registration/events.ts';
 import type { FileType } from '../storage/fileType.ts';
 import { checkUploadedPdf, storeUpload } from '../storage/uploads.ts';
-
-type Customer = typeof customers.$inferSelect;
-
-type Lead = typeof leads.$inferSelect;
 
 /** The file types the server takes for each format of the shared list. */
 const FILE_TYPES: Record<DocumentFormat, FileType[]> = { image: ['jpeg', 'png'], pdf: ['pdf'] };
@@ -47,27 +43,8 @@ export const DOCS_ID: Record<number, string> = Object.fromEntries(
 export const requestedDocuments = (lead: Pick<Lead, 'userType'>): LoanDocument[] =>
   LOAN_DOCUMENTS.filter((doc) => lead.userType === 'NEW' || REPEAT_DOC_TYPES.has(doc.doc_type));
 
-interface StoredRow {
-  doc_type: string;
-  uploaded_at: Date | string;
-  content_type: string;
-  size_bytes: number;
-  file_id: string;
-}
-
-/** What is on file for each of the lead's documents, by doc_type. */
-async function storedDocuments(db: Database | Transaction, leadId: number): Promise<Map<string, StoredRow>> {
-  const rows = await queryRows<StoredRow>(
-    db,
-    sql`select d.doc_type, d.uploaded_at, f.content_type, f.size_bytes, f.id as file_id
-        from lead_documents d join files f on f.id = d.file_id
-        where d.lead_id = ${leadId}`,
-  );
-  return new Map(rows.map((row) => [row.doc_type, row]));
-}
-
 /** One document of the answer: the list's entry with what is on file (a signed address for a picture). */
-function documentState(c: Context<AppEnv>, doc: LoanDocument, row: StoredRow | undefined): MandatoryDocument {
+function documentState(c: Context<AppEnv>, doc: LoanDocument, row: StoredDocument | undefined): MandatoryDocument {
   const fileType = row ? (TYPE_OF_CONTENT[row.content_type] ?? null) : null;
   return {
     name: doc.name,
@@ -100,13 +77,8 @@ export async function mandatoryDocuments(
  */
 export async function kycDocuments(c: Context<AppEnv>, customer: Customer): Promise<KycDocuments> {
   const { db } = c.get('deps');
-  const [lead] = await db
-    .select()
-    .from(leads)
-    .where(eq(leads.customerId, customer.id))
-    .orderBy(desc(leads.createdAt))
-    .limit(1);
-  const stored = lead ? await storedDocuments(db, lead.id) : new Map<string, StoredRow>();
+  const lead = await newestLeadOf(db, customer.id);
+  const stored = lead ? await storedDocuments(db, lead.id) : new Map<string, StoredDocument>();
   const requested = new Set(lead ? requestedDocuments(lead).map((doc) => doc.doc_type) : []);
   return {
     pan: { verified: Boolean(customer.pancard) },
@@ -230,11 +202,7 @@ export async function saveDocument<Step>(
   const note =
     docType.startsWith('aadhaar') && options.aadhaarLast4 ? `Aadhaar ending ${options.aadhaarLast4}` : protection;
   const step = await c.get('deps').db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into lead_documents (lead_id, doc_type, file_id, note, uploaded_at)
-          values (${lead.id}, ${docType}, ${stored.id}, ${note}, ${c.get('deps').now()})
-          on conflict (lead_id, doc_type) do update set file_id = excluded.file_id, note = excluded.note, uploaded_at = excluded.uploaded_at`,
-    );
+    await fileLeadDocument(tx, { leadId: lead.id, docType, fileId: stored.id, note, now: c.get('deps').now() });
     crashPoint('document.recorded');
     return options.advance?.(tx);
   });

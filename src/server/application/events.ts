@@ -3,7 +3,6 @@
  * Statement, employment, the documents the policy asks for, the bank account. Staff then decide
  * with the operations command line.
  */
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -17,19 +16,19 @@ import {
   QuoteDecisionRequest,
 } from '../../lib/schemas/application.ts';
 import type { AppEnv } from '../context.ts';
+import { ownCustomer } from '../customers/session.ts';
+import { type Customer, updateCustomer } from '../customers/store.ts';
 import { type Database, isUniqueViolation, type Transaction } from '../db/client.ts';
-import { customers, keyFactStatements, leads, loans } from '../db/schema.ts';
 import { decide, type Quote, quoteRate } from '../eligibility/policy.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
-import { ownCustomer } from '../profile/events.ts';
+import { acknowledgeStatement, customerStatement, issueStatement } from '../leads/kfsStore.ts';
+import { insertLead, isOpen, type Lead, openLeadOf, updateLead } from '../leads/store.ts';
+import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
 import { defineEvent } from '../registration/events.ts';
 import { bankOfIfsc } from './banks.ts';
 import { documentEvents, mandatoryDocuments } from './documents.ts';
-import { type Delivery, deliverStatement, expired, issueStatement } from './statements.ts';
-
-export type Lead = typeof leads.$inferSelect;
-type Customer = typeof customers.$inferSelect;
+import { type Delivery, deliverStatement, expired } from './statements.ts';
 
 /** How a request's handler delivers a statement: the app's transports, the request's origin for the link. */
 export const deliveryOf = (c: Context<AppEnv>): Delivery => {
@@ -43,21 +42,9 @@ const APPLICATION_STEPS = [
   'banking_details',
   'completed',
 ] as const;
-const OPEN = ['applied', 'approved'];
-
-export async function openLead(c: Context<AppEnv>, customerId: string): Promise<Lead | undefined> {
-  const [lead] = await c
-    .get('deps')
-    .db.select()
-    .from(leads)
-    .where(and(eq(leads.customerId, customerId), inArray(leads.status, OPEN)))
-    .orderBy(desc(leads.createdAt))
-    .limit(1);
-  return lead;
-}
 
 async function requireLead(c: Context<AppEnv>, customer: Customer): Promise<Lead> {
-  const lead = await openLead(c, customer.id);
+  const lead = await openLeadOf(c.get('deps').db, customer.id);
   if (!lead) throw new ApiError(409, 'Start your loan application with the loan calculator first.', 'no_application');
   if (lead.status !== 'applied')
     throw new ApiError(409, 'Your application is with our team and can no longer be changed.', 'application_locked');
@@ -80,12 +67,9 @@ async function advance(
   );
   const stepPercentage = Math.max(0, card) * 25;
   const write = async (db: Database | Transaction) => {
-    await db
-      .update(leads)
-      .set({ ...changes, nextStep, stepPercentage })
-      .where(eq(leads.id, lead.id));
+    await updateLead(db, lead.id, { ...changes, nextStep, stepPercentage });
     crashPoint('application.advance');
-    await db.update(customers).set({ nextStep }).where(eq(customers.id, lead.customerId));
+    await updateCustomer(db, lead.customerId, { nextStep });
   };
   await (tx ? write(tx) : c.get('deps').db.transaction(write));
   return { next_step: nextStep, step_percentage: stepPercentage, lead_id: lead.id };
@@ -118,40 +102,33 @@ export const applicationEvents = {
           lead_id: existing.id,
           next_step: existing.nextStep,
         });
-      const existing = await openLead(c, customer.id);
+      const existing = await openLeadOf(deps.db, customer.id);
       if (existing) return answerExisting(existing);
-      const history = await deps.db
-        .select({ status: loans.status })
-        .from(loans)
-        .where(eq(loans.customerId, customer.id));
       const decision = decide(
         {
           dob: customer.dob ?? '',
           monthlyIncomePaise: customer.monthlyIncomePaise ?? 0,
           incomeTypeId: customer.incomeTypeId ?? 0,
           salaryModeId: customer.salaryModeId ?? 0,
-          hasActiveLoan: history.some((loan) => loan.status === 'active'),
+          hasActiveLoan: Boolean(await activeLoanOf(deps.db, customer.id)),
           today: indiaDate(deps.now()),
         },
         deps.config.eligibilityPolicy,
       );
       if (!decision.eligible) throw new ApiError(422, decision.message, 'not_eligible');
+      // A customer whose earlier loan is closed applies again as a REPEAT customer.
+      const userType = (await hasClosedLoan(deps.db, customer.id)) ? 'REPEAT' : 'NEW';
       // The lead and the customer's next step together, as in advance(). Two quotes at once: the
       // database keeps one open lead (leads_one_open_per_customer_idx) and the other request answers it.
       const create = deps.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(leads)
-          .values({
-            customerId: customer.id,
-            // A customer whose earlier loan is closed applies again as a REPEAT customer.
-            userType: history.some((loan) => loan.status === 'closed') ? 'REPEAT' : 'NEW',
-            quote: decision.quote,
-            nextStep: 'loan_quotation_decision',
-            createdAt: deps.now(),
-          })
-          .returning();
-        if (!created) throw new Error('lead not stored');
-        await tx.update(customers).set({ nextStep: 'loan_quotation_decision' }).where(eq(customers.id, customer.id));
+        const created = await insertLead(tx, {
+          customerId: customer.id,
+          userType,
+          quote: decision.quote,
+          nextStep: 'loan_quotation_decision',
+          createdAt: deps.now(),
+        });
+        await updateCustomer(tx, customer.id, { nextStep: 'loan_quotation_decision' });
         return created;
       });
       let lead: Lead;
@@ -159,7 +136,7 @@ export const applicationEvents = {
         lead = await create;
       } catch (error) {
         if (!isUniqueViolation(error, 'leads_one_open_per_customer_idx')) throw error;
-        const winner = await openLead(c, customer.id);
+        const winner = await openLeadOf(deps.db, customer.id);
         if (!winner) throw error;
         return answerExisting(winner);
       }
@@ -180,8 +157,8 @@ export const applicationEvents = {
       const deps = c.get('deps');
       if (input.accepted_id === 2) {
         await deps.db.transaction(async (tx) => {
-          await tx.update(leads).set({ status: 'withdrawn' }).where(eq(leads.id, lead.id));
-          await tx.update(customers).set({ nextStep: 'generate_loan_quote' }).where(eq(customers.id, customer.id));
+          await updateLead(tx, lead.id, { status: 'withdrawn' });
+          await updateCustomer(tx, customer.id, { nextStep: 'generate_loan_quote' });
         });
         return ok(
           c,
@@ -251,11 +228,7 @@ export const applicationEvents = {
       const customer = await ownCustomer(c, input.profile_id);
       if (input.kfs_acknowledged !== true) throw new ApiError(400, KFS_REQUIRED, 'kfs_required');
       const deps = c.get('deps');
-      const [found] = await deps.db
-        .select({ row: keyFactStatements, lead: leads })
-        .from(keyFactStatements)
-        .innerJoin(leads, eq(leads.id, keyFactStatements.leadId))
-        .where(and(eq(keyFactStatements.kfsNo, input.kfs_no), eq(leads.customerId, customer.id)));
+      const found = await customerStatement(deps.db, input.kfs_no, customer.id);
       // Another customer's statement and one that does not exist get the same answer.
       if (!found) throw new ApiError(404, 'No Key Fact Statement available.', 'not_found');
       const { row, lead } = found;
@@ -265,7 +238,7 @@ export const applicationEvents = {
           { kfs_no: row.kfsNo, acknowledged_at: row.acknowledgedAt.toISOString() },
           'You have already accepted this Key Fact Statement.',
         );
-      if (lead.kfsId !== row.id || row.supersededAt || !OPEN.includes(lead.status)) {
+      if (lead.kfsId !== row.id || row.supersededAt || !isOpen(lead)) {
         throw new ApiError(
           409,
           'This Key Fact Statement has been replaced. Please read the latest one.',
@@ -280,16 +253,7 @@ export const applicationEvents = {
           'kfs_expired',
         );
       }
-      const acknowledged = await deps.db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(keyFactStatements)
-          .set({ acknowledgedAt: now })
-          .where(and(eq(keyFactStatements.id, row.id), isNull(keyFactStatements.acknowledgedAt)))
-          .returning();
-        if (updated)
-          await tx.update(leads).set({ kfs: updated.content, kfsAcknowledgedAt: now }).where(eq(leads.id, lead.id));
-        return updated;
-      });
+      const acknowledged = await acknowledgeStatement(deps.db, row, lead, now);
       // A second acknowledgement at the same moment found it done: one delivery.
       if (acknowledged) await deliverStatement(deliveryOf(c), acknowledged, { kind: 'acknowledged' });
       const content = row.content as KeyFactStatement;

@@ -1,5 +1,4 @@
 /** The customer's Key Fact Statements, as stored, for the loan's screens (open it again at any time). */
-import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   type KeyFactStatement,
@@ -7,11 +6,12 @@ import {
   type KfsStanding,
   type StoredKeyFactStatement,
 } from '../../lib/kfs.ts';
-import { leads } from '../db/schema.ts';
+import { ownCustomer } from '../customers/session.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { ownCustomer } from '../profile/events.ts';
-import { expired, type StatementRow, statementsOfLead } from './statements.ts';
+import { type StatementRow, statementsOfLead } from '../leads/kfsStore.ts';
+import { leadOfCustomer } from '../leads/store.ts';
+import { expired } from './statements.ts';
 
 const NONE = 'No Key Fact Statement available.';
 
@@ -41,10 +41,7 @@ export const kfsRoutes = [
     async handle(c, input) {
       const customer = await ownCustomer(c);
       const { db, now } = c.get('deps');
-      const [lead] = await db
-        .select()
-        .from(leads)
-        .where(and(eq(leads.id, input.lead_id), eq(leads.customerId, customer.id)));
+      const lead = await leadOfCustomer(db, input.lead_id, customer.id);
       // Another customer's application and one with no statement get the same answer.
       const rows = lead ? await statementsOfLead(db, lead.id) : [];
       if (!lead || rows.length === 0) throw new ApiError(404, NONE, 'not_found');

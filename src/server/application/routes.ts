@@ -1,5 +1,4 @@
 /** The application's read side: documents still needed, loan history, one loan's details, the KFS preview, the single-document upload. */
-import { and, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { indiaDate } from '../../lib/dates.ts';
@@ -7,13 +6,14 @@ import { keyFactStatement } from '../../lib/kfs.ts';
 import { paiseToRupees } from '../../lib/repayAmount.ts';
 import { LOAN_PURPOSES } from '../../lib/schemas/application.ts';
 import { site } from '../../lib/site.ts';
-import { leads, loans } from '../db/schema.ts';
+import { ownCustomer } from '../customers/session.ts';
 import { type Quote, quoteRate } from '../eligibility/policy.ts';
 import { validate } from '../http/body.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { leadOfCustomer, leadsOf, openLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
-import { ownCustomer } from '../profile/events.ts';
+import { loanOfLead, loansOf } from '../loans/store.ts';
 import {
   DOCS_ID,
   KycDocumentsData,
@@ -22,7 +22,7 @@ import {
   mandatoryDocuments,
   saveDocument,
 } from './documents.ts';
-import { applicationEvents, openLead } from './events.ts';
+import { applicationEvents } from './events.ts';
 
 /** The two events dashboard.md §7 names saveleadDetails; the registration endpoint still answers them for old clients. */
 const LEAD_EVENTS = {
@@ -77,7 +77,7 @@ export const applicationRoutes = [
     data: v.array(MandatoryDocumentData),
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
-      const lead = await openLead(c, customer.id);
+      const lead = await openLeadOf(c.get('deps').db, customer.id);
       if (!lead) throw new ApiError(409, 'Failed to fetch required documents.', 'no_application');
       const list = await mandatoryDocuments(c, lead);
       return ok(c, list, list.length ? 'Success' : 'No documents are required at this moment.');
@@ -118,7 +118,7 @@ export const applicationRoutes = [
     }),
     async handle(c, input) {
       const customer = await ownCustomer(c);
-      const lead = await openLead(c, customer.id);
+      const lead = await openLeadOf(c.get('deps').db, customer.id);
       if (!lead || lead.id !== input.lead_id)
         throw new ApiError(403, 'This application does not belong to the signed-in customer.', 'forbidden');
       const { doc } = await saveDocument(c, lead, DOCS_ID[input.docs_id] as string, input.file, input.password);
@@ -138,7 +138,7 @@ export const applicationRoutes = [
     }),
     async handle(c, input) {
       const customer = await ownCustomer(c);
-      const lead = await openLead(c, customer.id);
+      const lead = await openLeadOf(c.get('deps').db, customer.id);
       if (!lead)
         throw new ApiError(409, 'Start your loan application with the loan calculator first.', 'no_application');
       return ok(
@@ -164,17 +164,9 @@ export const applicationRoutes = [
     body: v.object({ pancard: v.optional(v.string()) }),
     async handle(c) {
       const customer = await ownCustomer(c);
-      const rows = await c
-        .get('deps')
-        .db.select()
-        .from(leads)
-        .where(eq(leads.customerId, customer.id))
-        .orderBy(desc(leads.createdAt));
-      const loanRows = await c
-        .get('deps')
-        .db.select({ leadId: loans.leadId, status: loans.status })
-        .from(loans)
-        .where(eq(loans.customerId, customer.id));
+      const { db } = c.get('deps');
+      const rows = await leadsOf(db, customer.id);
+      const loanRows = await loansOf(db, customer.id);
       const loanStatus = new Map(loanRows.map((loan) => [loan.leadId, loan.status]));
       return ok(c, {
         lead_list: rows.map((lead) => ({
@@ -197,16 +189,10 @@ export const applicationRoutes = [
     async handle(c, input) {
       const customer = await ownCustomer(c);
       const { db } = c.get('deps');
-      const [lead] = await db
-        .select()
-        .from(leads)
-        .where(and(eq(leads.id, input.lead_id), eq(leads.customerId, customer.id)));
+      const lead = await leadOfCustomer(db, input.lead_id, customer.id);
       // Another customer's lead and a lead that does not exist get the same answer.
       if (!lead) throw new ApiError(404, 'No loan details available.', 'not_found');
-      const [loan] = await db
-        .select()
-        .from(loans)
-        .where(eq(loans.leadId, String(lead.id)));
+      const loan = await loanOfLead(db, lead.id);
       const account = loan ? await loanAccountToday(db, loan, c.get('deps').now()) : null;
       const paid = account?.collections ?? [];
       const detail = {

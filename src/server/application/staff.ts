@@ -2,36 +2,26 @@
  * Staff decisions on an application (decisions.md §3), shared by the operations command line and
  * the tests: approve, reject, disburse. Each change is recorded with who and when.
  */
-import { and, eq } from 'drizzle-orm';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate, formatPaise } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import { site } from '../../lib/site.ts';
 import { type Database, isUniqueViolation, type Transaction } from '../db/client.ts';
-import { auditLog, leads, loans } from '../db/schema.ts';
+import { auditLog } from '../db/schema.ts';
 import { offeredDailyRates, type Quote } from '../eligibility/policy.ts';
 import { crashPoint } from '../faults.ts';
+import { issueStatement, type StatementRow, statementById } from '../leads/kfsStore.ts';
+import { type Lead, leadById, updateLead } from '../leads/store.ts';
 import { createLoan } from '../loans/create.ts';
-import {
-  type Delivery,
-  deliverStatement,
-  expired,
-  issueStatement,
-  loanTermsOf,
-  type StatementRow,
-  statementById,
-  states,
-} from './statements.ts';
+import { activeLoanOf } from '../loans/store.ts';
+import { type Delivery, deliverStatement, expired, loanTermsOf, states } from './statements.ts';
 
 export class StaffError extends Error {}
 
-type Lead = typeof leads.$inferSelect;
-
 /** The lead, or a clear error; `lock` holds its row until the transaction ends (decisions take turns). */
 export async function findLead(db: Database | Transaction, id: number, lock = false): Promise<Lead> {
-  const query = db.select().from(leads).where(eq(leads.id, id));
-  const [lead] = await (lock ? query.for('update') : query);
+  const lead = await leadById(db, id, lock);
   if (!lead) throw new StaffError(`There is no lead ${id}. See: npm run ops -- leads`);
   return lead;
 }
@@ -106,20 +96,17 @@ export async function approveLead(
     const keep =
       current?.acknowledgedAt && !current.supersededAt && states(current.content as KeyFactStatement, figures);
     const statement: StatementRow = keep ? current : await issueStatement(tx, lead, figures, 'approval', now, false);
-    await tx
-      .update(leads)
-      .set({
-        status: 'approved',
-        approvedAmountPaise: approval.amountPaise,
-        approvedTenureDays: approval.tenureDays,
-        approvedRateHundredths: percentToHundredths(approval.dailyRatePercent),
-        managerName: approval.manager,
-        managerMobile: site.contact.phone,
-        managerEmail: site.contact.supportEmail,
-        decidedBy: actor,
-        decidedAt: now,
-      })
-      .where(eq(leads.id, id));
+    await updateLead(tx, id, {
+      status: 'approved',
+      approvedAmountPaise: approval.amountPaise,
+      approvedTenureDays: approval.tenureDays,
+      approvedRateHundredths: percentToHundredths(approval.dailyRatePercent),
+      managerName: approval.manager,
+      managerMobile: site.contact.phone,
+      managerEmail: site.contact.supportEmail,
+      decidedBy: actor,
+      decidedAt: now,
+    });
     await tx.insert(auditLog).values({
       actor,
       action: 'lead.approved',
@@ -142,10 +129,7 @@ export async function approveLead(
 export async function rejectLead(db: Database, id: number, reason: string, actor: string, now = new Date()) {
   await db.transaction(async (tx) => {
     decidable(await findLead(tx, id, true), 'rejected');
-    await tx
-      .update(leads)
-      .set({ status: 'rejected', decisionReason: reason, decidedBy: actor, decidedAt: now })
-      .where(eq(leads.id, id));
+    await updateLead(tx, id, { status: 'rejected', decisionReason: reason, decidedBy: actor, decidedAt: now });
     await tx
       .insert(auditLog)
       .values({ actor, action: 'lead.rejected', subject: String(id), detail: { reason }, createdAt: now });
@@ -178,11 +162,7 @@ export async function disburseLead(
     ) {
       throw new StaffError(`Lead ${id} is ${lead.status}; approve it before disbursing.`);
     }
-    const [active] = await tx
-      .select({ loanNo: loans.loanNo })
-      .from(loans)
-      .where(and(eq(loans.customerId, lead.customerId), eq(loans.status, 'active')));
-    if (active) throw activeLoanRefusal();
+    if (await activeLoanOf(tx, lead.customerId)) throw activeLoanRefusal();
     const statement = await statementById(tx, lead.kfsId);
     if (!statement) {
       throw new StaffError(`Lead ${id} has no Key Fact Statement; approve it again to issue one.`);
@@ -209,7 +189,7 @@ export async function disburseLead(
       terms: terms.terms,
     });
     crashPoint('disburse.loan-created');
-    await tx.update(leads).set({ status: 'disbursed' }).where(eq(leads.id, id));
+    await updateLead(tx, id, { status: 'disbursed' });
     return { loan, statement };
   });
   let result: Awaited<typeof made>;

@@ -1,88 +1,20 @@
 /**
- * Key Fact Statements as records (docs/decisions.md, "Key Fact Statement and rate policy"): issued with
- * a number from kfs_no_seq, stored exactly as shown, acknowledged by the customer, superseded when a
- * later one replaces it, and delivered by SMS and e-mail. A lead's current statement is leads.kfs_id;
- * a loan is disbursed only on an acknowledged current statement, with exactly its terms.
+ * What a Key Fact Statement means once stored (leads/kfsStore.ts): when it has expired, the terms a
+ * loan takes from it, and its delivery by SMS and e-mail. A loan is disbursed only on an acknowledged
+ * current statement, with exactly its terms.
  */
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { indiaDate } from '../../lib/dates.ts';
-import { type KeyFactStatement, keyFactStatement, kfsNumber } from '../../lib/kfs.ts';
+import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { site } from '../../lib/site.ts';
 import type { Config } from '../config.ts';
-import { type Database, queryRows, type Transaction } from '../db/client.ts';
+import { contactOfLead } from '../customers/store.ts';
+import type { Database } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
-import { customers, keyFactStatements, leads } from '../db/schema.ts';
+import type { StatementRow, StatementTerms } from '../leads/kfsStore.ts';
 import { errorFields, type Logger } from '../logger.ts';
 import { mailTransportFor } from '../mail/index.ts';
 import { type KfsMoment, kfsMessage } from '../sms/messages.ts';
 import type { SmsQueue } from '../sms/queue.ts';
-
-export type StatementRow = typeof keyFactStatements.$inferSelect;
-type Lead = typeof leads.$inferSelect;
-
-export interface StatementTerms {
-  amountPaise: number;
-  tenureDays: number;
-  dailyRatePercent: number;
-}
-
-/**
- * A new statement for the lead, its current one from now on (the one before is superseded). The
- * quote's is acknowledged as it is issued (the customer confirmed it in the same request); an
- * approval's waits for the customer.
- */
-export async function issueStatement(
-  tx: Transaction,
-  lead: Lead,
-  figures: StatementTerms,
-  reason: 'quote' | 'approval',
-  now: Date,
-  acknowledged: boolean,
-): Promise<StatementRow> {
-  const [next] = await queryRows<{ n: string | number }>(tx, sql`select nextval('kfs_no_seq') as n`);
-  const issuedOn = indiaDate(now);
-  const content = keyFactStatement(site, { ...figures, issuedOn, kfsNo: kfsNumber(next?.n ?? 0) });
-  const [row] = await tx
-    .insert(keyFactStatements)
-    .values({
-      kfsNo: content.kfs_no as string,
-      leadId: lead.id,
-      reason,
-      content,
-      issuedAt: now,
-      validUntil: content.valid_until,
-      acknowledgedAt: acknowledged ? now : null,
-    })
-    .returning();
-  if (!row) throw new Error('statement not stored');
-  await tx
-    .update(keyFactStatements)
-    .set({ supersededAt: now })
-    .where(
-      and(
-        eq(keyFactStatements.leadId, lead.id),
-        ne(keyFactStatements.id, row.id),
-        isNull(keyFactStatements.supersededAt),
-      ),
-    );
-  await tx.update(leads).set({ kfsId: row.id }).where(eq(leads.id, lead.id));
-  return row;
-}
-
-export async function statementById(db: Database | Transaction, id: string | null): Promise<StatementRow | undefined> {
-  if (!id) return undefined;
-  const [row] = await db.select().from(keyFactStatements).where(eq(keyFactStatements.id, id));
-  return row;
-}
-
-/** Every statement of a lead, latest first. */
-export function statementsOfLead(db: Database | Transaction, leadId: number): Promise<StatementRow[]> {
-  return db
-    .select()
-    .from(keyFactStatements)
-    .where(eq(keyFactStatements.leadId, leadId))
-    .orderBy(desc(keyFactStatements.issuedAt), desc(keyFactStatements.kfsNo));
-}
 
 /** Expired: its last day of validity (India) has passed with no acknowledgement. */
 export const expired = (row: StatementRow, now: Date) => row.acknowledgedAt === null && row.validUntil < indiaDate(now);
@@ -145,11 +77,7 @@ function mailBody(content: KeyFactStatement, intro: string, link: string): strin
 export async function deliverStatement(delivery: Delivery, row: StatementRow, moment: KfsMoment): Promise<void> {
   const content = row.content as KeyFactStatement;
   const link = statementLink(delivery, row.leadId);
-  const [customer] = await delivery.db
-    .select({ mobile: customers.mobile, email: customers.email })
-    .from(customers)
-    .innerJoin(leads, eq(leads.customerId, customers.id))
-    .where(eq(leads.id, row.leadId));
+  const customer = await contactOfLead(delivery.db, row.leadId);
   if (!customer) return;
   const facts = { kfs_no: row.kfsNo, moment: moment.kind };
   try {

@@ -3,7 +3,6 @@
  * residence, income, selfie, then the eligibility check. Events come in order; a step already done
  * can be redone until the customer has been found eligible.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
 import { REGISTRATION_EVENTS, type RegistrationEvent, registrationPercent } from '../../lib/onboarding.ts';
@@ -17,29 +16,17 @@ import {
   SelfieUploadRequest,
 } from '../../lib/schemas/profile.ts';
 import type { AppEnv } from '../context.ts';
+import { ownCustomer } from '../customers/session.ts';
+import { type Customer, customerByPan, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation } from '../db/client.ts';
-import { customers, loans } from '../db/schema.ts';
 import { decide } from '../eligibility/policy.ts';
-import { ApiError, ok, sessionExpired } from '../http/respond.ts';
+import { ApiError, ok } from '../http/respond.ts';
 import { KycUnavailable } from '../kyc/panVerifier.ts';
+import { activeLoanOf } from '../loans/store.ts';
 import { placeOfPincode } from '../master/data.ts';
 import { defineEvent } from '../registration/events.ts';
 import { storeUpload } from '../storage/uploads.ts';
 import { fileUrl } from './files.ts';
-
-type Customer = typeof customers.$inferSelect;
-
-/** The signed-in customer; a profile_id in the payload must be theirs (decisions.md §9). */
-export async function ownCustomer(c: Context<AppEnv>, profileId?: string): Promise<Customer> {
-  const session = c.get('session');
-  if (!session) throw sessionExpired();
-  if (profileId !== undefined && profileId !== session.customerId) {
-    throw new ApiError(403, 'This profile does not belong to the signed-in customer.', 'forbidden');
-  }
-  const [customer] = await c.get('deps').db.select().from(customers).where(eq(customers.id, session.customerId));
-  if (!customer) throw sessionExpired();
-  return customer;
-}
 
 const position = (step: string) => {
   const index = REGISTRATION_EVENTS.indexOf(step as RegistrationEvent);
@@ -72,16 +59,12 @@ async function completeStep(
   const done = Math.max(REGISTRATION_EVENTS.indexOf(event), position(customer.nextStep) - 1);
   const nextStep = REGISTRATION_EVENTS[done + 1] ?? 'register_now';
   const stepPercentage = registrationPercent(REGISTRATION_EVENTS[done] as RegistrationEvent);
-  await c
-    .get('deps')
-    .db.update(customers)
-    .set({
-      ...changes,
-      nextStep,
-      stepPercentage,
-      ...(nextStep === 'register_now' && { registrationSuccessful: 1 }),
-    })
-    .where(eq(customers.id, customer.id));
+  await updateCustomer(c.get('deps').db, customer.id, {
+    ...changes,
+    nextStep,
+    stepPercentage,
+    ...(nextStep === 'register_now' && { registrationSuccessful: 1 }),
+  });
   return { next_step: nextStep, step_percentage: stepPercentage };
 }
 
@@ -106,10 +89,7 @@ export const profileEvents = {
         );
       }
       if (!check.valid) throw new ApiError(422, check.reason, 'pan_invalid');
-      const [holder] = await deps.db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.pancard, input.pancard));
+      const holder = await customerByPan(deps.db, input.pancard);
       const panTaken = () =>
         new ApiError(409, 'This PAN is already registered with another account. Please contact support.', 'pan_taken');
       if (holder && holder.id !== customer.id) throw panTaken();
@@ -191,7 +171,7 @@ export const profileEvents = {
       const file = await storeUpload(c, customer.id, 'selfie', input.file, ['jpeg', 'png'], SELFIE_REQUIRED);
       const deps = c.get('deps');
       if (customer.eligibilityStatus === 1) {
-        await deps.db.update(customers).set({ selfieFileId: file.id }).where(eq(customers.id, customer.id));
+        await updateCustomer(deps.db, customer.id, { selfieFileId: file.id });
         return ok(
           c,
           {
@@ -229,10 +209,7 @@ export const profileEvents = {
       ) {
         throw new ApiError(409, 'Please complete all five steps of your profile first.', 'profile_incomplete');
       }
-      const [active] = await deps.db
-        .select({ id: loans.id })
-        .from(loans)
-        .where(and(eq(loans.customerId, customer.id), eq(loans.status, 'active')));
+      const active = await activeLoanOf(deps.db, customer.id);
       const decision = decide(
         {
           dob: customer.dob,
@@ -244,15 +221,12 @@ export const profileEvents = {
         },
         deps.config.eligibilityPolicy,
       );
-      await deps.db
-        .update(customers)
-        .set({
-          eligibilityStatus: decision.eligible ? 1 : 0,
-          eligibilityReason: decision.message,
-          eligibilityDecidedAt: deps.now(),
-          ...(decision.eligible && { nextStep: 'generate_loan_quote' }),
-        })
-        .where(eq(customers.id, customer.id));
+      await updateCustomer(deps.db, customer.id, {
+        eligibilityStatus: decision.eligible ? 1 : 0,
+        eligibilityReason: decision.message,
+        eligibilityDecidedAt: deps.now(),
+        ...(decision.eligible && { nextStep: 'generate_loan_quote' }),
+      });
       if (!decision.eligible) {
         throw new ApiError(422, decision.message, 'not_eligible', undefined, { eligibility_status: 0 });
       }

@@ -1,5 +1,4 @@
 /** The customer's profile as the dashboard reads it (dashboard.md §3): get profile and getDashboardData. */
-import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
@@ -9,27 +8,22 @@ import { paiseToRupees } from '../../lib/repayAmount.ts';
 import type { EmploymentDetails } from '../../lib/schemas/application.ts';
 import { ProfileRequest } from '../../lib/schemas/profile.ts';
 import type { AppEnv } from '../context.ts';
-import { type customers, leads, loans } from '../db/schema.ts';
+import { ownCustomer } from '../customers/session.ts';
+import type { Customer } from '../customers/store.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { type Lead, latestLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
-import { ownCustomer } from './events.ts';
+import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
 import { fileUrl } from './files.ts';
 
 export const PROFILE_PATHS = { profile: API.getProfile, dashboard: API.dashboardData } as const;
 
-type Customer = typeof customers.$inferSelect;
-type Lead = typeof leads.$inferSelect;
 const firstName = (customer: Customer) => (customer.fullName ?? '').split(' ')[0] ?? '';
 
 async function activeLoanDetails(c: Context<AppEnv>, customer: Customer) {
   const { db, now } = c.get('deps');
-  const [loan] = await db
-    .select()
-    .from(loans)
-    .where(and(eq(loans.customerId, customer.id), eq(loans.status, 'active')))
-    .orderBy(desc(loans.createdAt))
-    .limit(1);
+  const loan = await activeLoanOf(db, customer.id);
   if (!loan) return null;
   const account = await loanAccountToday(db, loan, now());
   const figures = loanFigures(account);
@@ -77,18 +71,6 @@ function profileDetails(customer: Customer) {
   };
 }
 
-/** The customer's latest application that was not withdrawn (open, decided or disbursed), if any. */
-async function latestLead(c: Context<AppEnv>, customer: Customer): Promise<Lead | undefined> {
-  const [lead] = await c
-    .get('deps')
-    .db.select()
-    .from(leads)
-    .where(and(eq(leads.customerId, customer.id), ne(leads.status, 'withdrawn')))
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(1);
-  return lead;
-}
-
 /**
  * The lead's employment under the names the employment form sends (so the form can be prefilled)
  * and under the names of dashboard.md §3 (emp_*): one object, both vocabularies. The department
@@ -120,18 +102,12 @@ function executiveDetails(lead: Lead | undefined) {
 /** NEW, or REPEAT once an earlier loan was repaid (as generate_loan_quote decides it). */
 async function userType(c: Context<AppEnv>, customer: Customer, lead: Lead | undefined) {
   if (lead && (lead.status === 'applied' || lead.status === 'approved')) return lead.userType;
-  const [closed] = await c
-    .get('deps')
-    .db.select({ id: loans.id })
-    .from(loans)
-    .where(and(eq(loans.customerId, customer.id), eq(loans.status, 'closed')))
-    .limit(1);
-  return closed ? 'REPEAT' : 'NEW';
+  return (await hasClosedLoan(c.get('deps').db, customer.id)) ? 'REPEAT' : 'NEW';
 }
 
 /** The application part of getProfile (dashboard.md §3: profile, "Steps data"). */
 async function applicationDetails(c: Context<AppEnv>, customer: Customer) {
-  const lead = await latestLead(c, customer);
+  const lead = await latestLeadOf(c.get('deps').db, customer.id);
   const open = lead && (lead.status === 'applied' || lead.status === 'approved') ? lead : undefined;
   const percent = open?.stepPercentage ?? 0;
   return {

@@ -1,8 +1,7 @@
 /** The signed-in customer's account basics and logout. */
-import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
-import { customers } from '../db/schema.ts';
+import { ownCustomer } from '../customers/session.ts';
 import { ok, sessionExpired } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 
@@ -25,11 +24,7 @@ export const signInRoutes = [
     body: v.object({}),
     data: UserData,
     async handle(c) {
-      const { db } = c.get('deps');
-      const session = c.get('session');
-      if (!session) throw sessionExpired();
-      const [customer] = await db.select().from(customers).where(eq(customers.id, session.customerId));
-      if (!customer) throw sessionExpired();
+      const customer = await ownCustomer(c);
       return ok(c, {
         cust_profile_id: customer.id,
         mobile: customer.mobile,

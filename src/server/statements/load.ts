@@ -2,12 +2,13 @@
  * What a statement is drawn from: the signed-in customer's lead, its loan and the loan's account on
  * today's date in India, read through the one account reader (src/server/loans/account.ts).
  */
-import { and, eq } from 'drizzle-orm';
 import { indiaDate } from '../../lib/dates.ts';
 import { site } from '../../lib/site.ts';
+import { customerById } from '../customers/store.ts';
 import type { Database } from '../db/client.ts';
-import { customers, leads, loans } from '../db/schema.ts';
+import { leadOfCustomer } from '../leads/store.ts';
 import { loanAccount } from '../loans/account.ts';
+import { loanOfLead } from '../loans/store.ts';
 import { lenderOf, type StatementInput } from './statementPdf.ts';
 
 const LENDER = lenderOf(site);
@@ -22,20 +23,11 @@ export async function statementInput(
   leadId: number,
   now: Date,
 ): Promise<StatementInput | null> {
-  const [lead] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.customerId, customerId)));
+  const lead = await leadOfCustomer(db, leadId, customerId);
   if (!lead) return null;
-  const [loan] = await db
-    .select()
-    .from(loans)
-    .where(and(eq(loans.leadId, String(lead.id)), eq(loans.customerId, customerId)));
+  const loan = await loanOfLead(db, lead.id, customerId);
   if (!loan) return null;
-  const [customer] = await db
-    .select({ fullName: customers.fullName, pancard: customers.pancard })
-    .from(customers)
-    .where(eq(customers.id, customerId));
+  const customer = await customerById(db, customerId);
   const account = await loanAccount(db, loan, indiaDate(now));
   return {
     lender: LENDER,

@@ -7,9 +7,9 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { STATEMENT_API } from '../../lib/statementLines.ts';
 import type { AppEnv } from '../context.ts';
+import { ownCustomer } from '../customers/session.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { ownCustomer } from '../profile/events.ts';
 import { statementInput } from './load.ts';
 import { isClosed, noDuesCertificatePdf, statementPdf } from './statementPdf.ts';
 

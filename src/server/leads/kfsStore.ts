@@ -1,0 +1,110 @@
+/**
+ * Key Fact Statements as records (docs/decisions.md, "Key Fact Statement and rate policy"): issued with
+ * a number from kfs_no_seq, stored exactly as shown, acknowledged by the customer, superseded when a
+ * later one replaces it. A lead's current statement is leads.kfs_id.
+ */
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { indiaDate } from '../../lib/dates.ts';
+import { keyFactStatement, kfsNumber } from '../../lib/kfs.ts';
+import { site } from '../../lib/site.ts';
+import { type Database, queryRows, type Transaction } from '../db/client.ts';
+import { keyFactStatements, leads } from '../db/schema.ts';
+import type { Lead } from './store.ts';
+
+export type StatementRow = typeof keyFactStatements.$inferSelect;
+
+export interface StatementTerms {
+  amountPaise: number;
+  tenureDays: number;
+  dailyRatePercent: number;
+}
+
+/**
+ * A new statement for the lead, its current one from now on (the one before is superseded). The
+ * quote's is acknowledged as it is issued (the customer confirmed it in the same request); an
+ * approval's waits for the customer.
+ */
+export async function issueStatement(
+  tx: Transaction,
+  lead: Lead,
+  figures: StatementTerms,
+  reason: 'quote' | 'approval',
+  now: Date,
+  acknowledged: boolean,
+): Promise<StatementRow> {
+  const [next] = await queryRows<{ n: string | number }>(tx, sql`select nextval('kfs_no_seq') as n`);
+  const issuedOn = indiaDate(now);
+  const content = keyFactStatement(site, { ...figures, issuedOn, kfsNo: kfsNumber(next?.n ?? 0) });
+  const [row] = await tx
+    .insert(keyFactStatements)
+    .values({
+      kfsNo: content.kfs_no as string,
+      leadId: lead.id,
+      reason,
+      content,
+      issuedAt: now,
+      validUntil: content.valid_until,
+      acknowledgedAt: acknowledged ? now : null,
+    })
+    .returning();
+  if (!row) throw new Error('statement not stored');
+  await tx
+    .update(keyFactStatements)
+    .set({ supersededAt: now })
+    .where(
+      and(
+        eq(keyFactStatements.leadId, lead.id),
+        ne(keyFactStatements.id, row.id),
+        isNull(keyFactStatements.supersededAt),
+      ),
+    );
+  await tx.update(leads).set({ kfsId: row.id }).where(eq(leads.id, lead.id));
+  return row;
+}
+
+export async function statementById(db: Database | Transaction, id: string | null): Promise<StatementRow | undefined> {
+  if (!id) return undefined;
+  const [row] = await db.select().from(keyFactStatements).where(eq(keyFactStatements.id, id));
+  return row;
+}
+
+/** Every statement of a lead, latest first. */
+export function statementsOfLead(db: Database | Transaction, leadId: number): Promise<StatementRow[]> {
+  return db
+    .select()
+    .from(keyFactStatements)
+    .where(eq(keyFactStatements.leadId, leadId))
+    .orderBy(desc(keyFactStatements.issuedAt), desc(keyFactStatements.kfsNo));
+}
+
+/** The statement of this number with its lead, when the lead is the customer's. */
+export async function customerStatement(db: Database | Transaction, kfsNo: string, customerId: string) {
+  const [found] = await db
+    .select({ row: keyFactStatements, lead: leads })
+    .from(keyFactStatements)
+    .innerJoin(leads, eq(leads.id, keyFactStatements.leadId))
+    .where(and(eq(keyFactStatements.kfsNo, kfsNo), eq(leads.customerId, customerId)));
+  return found;
+}
+
+/**
+ * Records the customer's acceptance, and the accepted statement on the lead, together. Answers the
+ * statement, or undefined when it was already accepted (a second acceptance at the same moment).
+ */
+export function acknowledgeStatement(
+  db: Database,
+  row: StatementRow,
+  lead: Lead,
+  now: Date,
+): Promise<StatementRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(keyFactStatements)
+      .set({ acknowledgedAt: now })
+      .where(and(eq(keyFactStatements.id, row.id), isNull(keyFactStatements.acknowledgedAt)))
+      .returning();
+    if (updated)
+      await tx.update(leads).set({ kfs: updated.content, kfsAcknowledgedAt: now }).where(eq(leads.id, lead.id));
+    return updated;
+  });
+}
