@@ -411,6 +411,7 @@ test.describe('paying the demo loan', () => {
   });
 
   test('the amount card: every field, DD-MM-YYYY dates and rupees with Indian grouping', async ({ page, request }) => {
+    test.slow(); // two accessibility scans at the end
     const s = await openAmountCard(page, request);
     await expect(s.heading).toHaveText('Your loan');
     await expect(s.root.getByText('Demo Borrower')).toBeVisible();
