@@ -152,42 +152,40 @@ describe('loanCost', () => {
     });
   });
 
-  it('works the 20,000 rupee, 90 day, 1% a day example by hand', () => {
-    // interest 18,000; fee 400; GST 72; disbursed 19,528; repayable 38,000;
-    // APR = 18,472 / 19,528 x 365/90 x 100 = 383.6197... -> 383.62
-    const cost = loanCost({
-      principalPaise: 20_000_00,
-      days: 90,
-      dailyRatePercent: 1,
-      processingFeePercent: 2,
-      gstPercent: 18,
-    });
-    expect(cost.interestPaise).toBe(18_000_00);
-    expect(cost.processingFeePaise).toBe(400_00);
-    expect(cost.gstPaise).toBe(72_00);
-    expect(cost.disbursedPaise).toBe(19_528_00);
-    expect(cost.repayablePaise).toBe(38_000_00);
-    expect(cost.annualRatePercent).toBe(365);
-    expect(cost.aprPercent).toBe(383.62);
-  });
-
-  it('works the calculator default (10,000 rupees, 1 day, 0.25%) by hand', () => {
-    // interest 25; fee 200; GST 36; disbursed 9,764; repayable 10,025;
-    // APR = 261 / 9,764 x 365 x 100 = 975.6759... -> 975.68
-    const cost = loanCost({
-      principalPaise: 10_000_00,
-      days: 1,
-      dailyRatePercent: 0.25,
-      processingFeePercent: 2,
-      gstPercent: 18,
-    });
-    expect(cost.interestPaise).toBe(25_00);
-    expect(cost.processingFeePaise).toBe(200_00);
-    expect(cost.gstPaise).toBe(36_00);
-    expect(cost.disbursedPaise).toBe(9_764_00);
-    expect(cost.repayablePaise).toBe(10_025_00);
-    expect(cost.aprPercent).toBe(975.68);
-  });
+  // Worked by hand. 20,000 rupees, 90 days, 1% a day: interest 18,000; fee 400; GST 72; disbursed
+  // 19,528; repayable 38,000; APR = 18,472 / 19,528 x 365/90 x 100 = 383.6197... -> 383.62.
+  // The calculator default, 10,000 rupees, 1 day, 0.25%: interest 25; fee 200; GST 36; disbursed
+  // 9,764; repayable 10,025; APR = 261 / 9,764 x 365 x 100 = 975.6759... -> 975.68.
+  it.each([
+    {
+      loan: { principalPaise: 20_000_00, days: 90, dailyRatePercent: 1 },
+      expected: {
+        interestPaise: 18_000_00,
+        processingFeePaise: 400_00,
+        gstPaise: 72_00,
+        disbursedPaise: 19_528_00,
+        repayablePaise: 38_000_00,
+        annualRatePercent: 365,
+        aprPercent: 383.62,
+      },
+    },
+    {
+      loan: { principalPaise: 10_000_00, days: 1, dailyRatePercent: 0.25 },
+      expected: {
+        interestPaise: 25_00,
+        processingFeePaise: 200_00,
+        gstPaise: 36_00,
+        disbursedPaise: 9_764_00,
+        repayablePaise: 10_025_00,
+        aprPercent: 975.68,
+      },
+    },
+  ])(
+    'works $loan.principalPaise paise for $loan.days days at $loan.dailyRatePercent% a day by hand',
+    ({ loan, expected }) => {
+      expect(loanCost({ ...loan, processingFeePercent: 2, gstPercent: 18 })).toMatchObject(expected);
+    },
+  );
 
   it('keeps the money identities: disbursed = principal - fee - GST, repayable = principal + interest', () => {
     for (const principalPaise of [5_000_00, 12_345_67, 99_999_99, 1_00_000_00]) {
