@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatPaise, formatPercent } from '../../src/lib/format.ts';
+import { formatDate, formatNumber, formatPaise, formatPercent, formatRupees } from '../../src/lib/format.ts';
 
 describe('formatNumber', () => {
   it.each([
@@ -45,6 +45,17 @@ describe('formatPaise', () => {
   it.each([100.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY])('rejects %s, which is not whole paise', (paise) => {
     expect(() => formatPaise(paise)).toThrow(RangeError);
     expect(() => formatPaise(paise)).toThrow(/integer/);
+  });
+});
+
+describe('formatRupees (rupees as the API gives them)', () => {
+  it.each([
+    [20_000, '₹20,000'],
+    [1500.5, '₹1,500.50'],
+    [0.1 + 0.2, '₹0.30'], // a float's noise is rounded to the paisa, never shown
+    [150_000.07, '₹1,50,000.07'],
+  ])('%s -> %s', (value, text) => {
+    expect(formatRupees(value)).toBe(text);
   });
 });
 
