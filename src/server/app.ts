@@ -17,11 +17,12 @@ import { ApiError, failure } from './http/respond.ts';
 import { mountRoutes, type RouteSpec } from './http/routes.ts';
 import { errorFields } from './logger.ts';
 import { masterRoutes } from './master/routes.ts';
+import { providerRoutes } from './payments/providerRoutes.ts';
+import { receiptRoutes } from './payments/receipt.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { fileRoutes } from './profile/files.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { registrationRoutes } from './registration/routes.ts';
-import { providerRoutes } from './repay/providerRoutes.ts';
-import { receiptRoutes } from './repay/receipt.ts';
 import { repayRoutes } from './repay/routes.ts';
 import { sandboxMode } from './sandbox/mode.ts';
 import { payuSandboxRoutes } from './sandbox/payu.ts';
@@ -45,6 +46,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...fileRoutes,
     ...statementRoutes,
     ...repayRoutes,
+    ...paymentRoutes,
     ...providerRoutes,
     ...receiptRoutes,
     ...devRoutes,

@@ -15,7 +15,7 @@ import { queryRows } from '../../src/server/db/client.ts';
 import { leads, loans } from '../../src/server/db/schema.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
-import { REPAY_PATHS } from '../../src/server/repay/routes.ts';
+import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { createBorrower } from './support/borrower.ts';
 import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';

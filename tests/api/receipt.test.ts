@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indiaDate } from '../../src/lib/dates.ts';
 import { RECEIPT_PATH } from '../../src/lib/receipt.ts';
-import { REPAY_PATHS } from '../../src/server/repay/routes.ts';
+import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { createBorrower } from './support/borrower.ts';
 import { payuResponse, postForm, razorpayCheckoutResult, razorpayWebhook } from './support/providers.ts';
 import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';

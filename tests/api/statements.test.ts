@@ -12,7 +12,7 @@ import { STATEMENT_API, statementAmount } from '../../src/lib/statementLines.ts'
 import { customers, leads, loans } from '../../src/server/db/schema.ts';
 import { createLoan } from '../../src/server/loans/create.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
-import { REPAY_PATHS } from '../../src/server/repay/routes.ts';
+import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { NO_LOAN_DETAILS, NOT_CLOSED } from '../../src/server/statements/routes.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { randomPan } from './support/borrower.ts';

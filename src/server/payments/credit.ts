@@ -10,13 +10,10 @@
  *   nothing: it is refused and leaves no row. The mihpayid is kept only as the collection's
  *   reference, for staff to find the payment at PayU.
  */
-import { sql } from 'drizzle-orm';
-import { type Database, queryRows, type Transaction } from '../db/client.ts';
-import type { paymentOrders } from '../db/schema.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
-import { recordCollection, recordUnallocatedReceipt } from '../payments/ledger.ts';
-
-type Order = typeof paymentOrders.$inferSelect;
+import { recordCollection, recordUnallocatedReceipt } from './ledger.ts';
+import { collectionById, type Order, payuReferenceTaken } from './store.ts';
 
 interface Payment {
   order: Order;
@@ -29,15 +26,6 @@ interface Payment {
 export type OrderCredit =
   | { kind: 'credited' | 'already-credited'; reference: string }
   | { kind: 'held-for-refund'; reference: string };
-
-async function collectionById(tx: Transaction, id: number) {
-  const [row] = await queryRows<{ reference: string; order_id: string | null }>(
-    tx,
-    sql`select reference, order_id from collections where id = ${id}`,
-  );
-  if (!row) throw new Error(`no collection ${id}`);
-  return row;
-}
 
 /** A Razorpay payment whose signature (or webhook) was verified against the stored order. */
 export function creditRazorpayPayment(
@@ -94,10 +82,7 @@ export function creditPayuPayment(
     // (txnids are ours, unique per order, and never all digits).
     let reference = MIHPAYID.test(payment.mihpayid) ? payment.mihpayid : txnid;
     if (reference !== txnid) {
-      const [taken] = await queryRows<{ order_id: string | null }>(
-        tx,
-        sql`select order_id from collections where source = 'payu' and reference = ${reference}`,
-      );
+      const taken = await payuReferenceTaken(tx, reference);
       if (taken && taken.order_id !== order.id) reference = txnid;
     }
     const outcome = await recordCollection(tx, {

@@ -3,13 +3,13 @@
  * whole due when the entry is empty or more — at least ₹1, and creates the provider order for
  * exactly that many paise. A closed loan takes no order.
  */
-import { eq } from 'drizzle-orm';
-import type { Deps } from '../context.ts';
-import { paymentOrders } from '../db/schema.ts';
+import type { Context } from 'hono';
+import type { AppEnv, Deps } from '../context.ts';
 import { ApiError } from '../http/respond.ts';
 import { type LoanRow, loanAccountToday } from '../loans/account.ts';
 import { newTxnId, payuAmount, requestHash } from './payu.ts';
 import { createRazorpayOrder, RazorpayError } from './razorpay.ts';
+import { insertOrder } from './store.ts';
 
 export const MINIMUM_PAYMENT_PAISE = 100;
 export const ORDER_MESSAGES = {
@@ -61,7 +61,7 @@ export async function createRazorpayPaymentOrder(
     }
     throw error;
   }
-  await deps.db.insert(paymentOrders).values({
+  await insertOrder(deps.db, {
     loanId: loan.id,
     provider: 'razorpay',
     providerOrderId: order.id,
@@ -94,7 +94,7 @@ export async function createPayuPaymentOrder(
     email: payer.email,
     udf5: loan.leadId ?? loan.loanNo,
   };
-  await deps.db.insert(paymentOrders).values({
+  await insertOrder(deps.db, {
     loanId: loan.id,
     provider: 'payu',
     providerOrderId: fields.txnid,
@@ -104,7 +104,11 @@ export async function createPayuPaymentOrder(
   return { ...fields, phone: payer.phone, hash: requestHash(fields, salt), amountPaise: amount };
 }
 
-export async function orderByProviderId(deps: Deps, provider: 'razorpay' | 'payu', providerOrderId: string) {
-  const [order] = await deps.db.select().from(paymentOrders).where(eq(paymentOrders.providerOrderId, providerOrderId));
-  return order && order.provider === provider ? order : undefined;
+/** What the browser needs to open Razorpay's checkout: the public key id and the script's address. */
+export function checkoutSettings(c: Context<AppEnv>) {
+  const { razorpay, apiUrl } = c.get('deps').config.payments;
+  return {
+    razorpay_key: razorpay.keyId,
+    razorpay_checkout_url: new URL(razorpay.checkoutUrl, apiUrl ?? new URL(c.req.url).origin).href,
+  };
 }

@@ -3,24 +3,29 @@
  * addresses, and both providers' server-to-server webhooks. Each is verified (reverse hash,
  * signature over the raw body) and credited to its order through the one ledger, so an order is
  * credited once whichever of callback and webhook arrives first, or twice, and whatever provider
- * payment ids arrive for it (./orderPayments.ts).
+ * payment ids arrive for it (./credit.ts).
  */
-import { and, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import type { Database, Transaction } from '../db/client.ts';
-import { paymentOrders, webhookEvents } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
 import { readForm } from '../http/body.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { orderByProviderId } from '../payments/orders.ts';
-import { paiseFromPayu, verifyResponseHash } from '../payments/payu.ts';
-import { sameSignature, webhookSignature } from '../payments/razorpay.ts';
-import { creditPayuPayment, creditRazorpayPayment } from './orderPayments.ts';
-import { REPAY_PATHS, thankYouUrl } from './routes.ts';
+import { creditPayuPayment, creditRazorpayPayment } from './credit.ts';
+import { REPAY_PATHS, WEBHOOK_PATHS } from './paths.ts';
+import { paiseFromPayu, verifyResponseHash } from './payu.ts';
+import { sameSignature, webhookSignature } from './razorpay.ts';
+import { closeUnpaidOrder, failWaitingOrder, markWebhookReceived, orderByProviderId } from './store.ts';
 
-export const WEBHOOK_PATHS = { razorpay: '/Api/webhooks/razorpay', payu: '/Api/webhooks/payu' } as const;
+/** Where the payer lands after a provider: the site's /thanku with the outcome in the address. */
+function thankYouUrl(c: Context<AppEnv>, status: 'SUCCESS' | 'FAILED' | 'CANCEL', txnId: string | null): string {
+  const base = c.get('deps').config.payments.siteUrl ?? new URL(c.req.url).origin;
+  const url = new URL('/thanku', base);
+  url.searchParams.set('txnStatus', status);
+  url.searchParams.set('txnId', txnId ?? 'N/A');
+  return url.href;
+}
 
 /**
  * The write a verified provider message calls for, on the database or inside a transaction;
@@ -60,7 +65,7 @@ async function checkPayu(c: Context<AppEnv>, form: Record<string, string>, recor
     c.get('log').warn('payu response hash mismatch', { txnid: fields.txnid.slice(0, 30) });
     return { result: 'FAILED', txnId, write: null };
   }
-  const order = await orderByProviderId(deps, 'payu', fields.txnid);
+  const order = await orderByProviderId(deps.db, 'payu', fields.txnid);
   if (!order) return { result: 'FAILED', txnId, write: null };
   if (fields.status === 'success') {
     // An amount that differs from the order's was changed in flight: never count it.
@@ -84,10 +89,7 @@ async function checkPayu(c: Context<AppEnv>, form: Record<string, string>, recor
   const cancelled = form.unmappedstatus === 'userCancelled' || fields.status === 'cancel';
   // A paid order stays paid: a failure or cancel that arrives after its success changes nothing.
   const write: Write = async (db) => {
-    await db
-      .update(paymentOrders)
-      .set({ status: cancelled ? 'cancelled' : 'failed', updatedAt: deps.now() })
-      .where(and(eq(paymentOrders.id, order.id), ne(paymentOrders.status, 'paid')));
+    await closeUnpaidOrder(db, order.id, cancelled ? 'cancelled' : 'failed', deps.now());
     return null;
   };
   return { result: cancelled ? 'CANCEL' : 'FAILED', txnId, write };
@@ -103,12 +105,7 @@ const formFields = (c: Context<AppEnv>): Promise<Record<string, string>> => read
  */
 async function onFirstDelivery(c: Context<AppEnv>, provider: string, eventId: string, write: Write) {
   return c.get('deps').db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(webhookEvents)
-      .values({ provider, eventId })
-      .onConflictDoNothing()
-      .returning({ eventId: webhookEvents.eventId });
-    if (inserted.length === 0) return false;
+    if (!(await markWebhookReceived(tx, provider, eventId))) return false;
     crashPoint('webhook.accepted');
     await write(tx);
     return true;
@@ -187,7 +184,7 @@ export const providerRoutes = [
       const payment = event.payload?.payment?.entity;
       let write: Write = async () => null;
       if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment?.id && payment.order_id) {
-        const order = await orderByProviderId(deps, 'razorpay', payment.order_id);
+        const order = await orderByProviderId(deps.db, 'razorpay', payment.order_id);
         if (order && payment.amount === order.amountPaise) {
           const paymentId = payment.id;
           // Another payment id on an order already credited is a second payment: held for refund.
@@ -207,10 +204,7 @@ export const providerRoutes = [
       } else if (event.event === 'payment.failed' && payment?.order_id) {
         const orderId = payment.order_id;
         write = async (db) => {
-          await db
-            .update(paymentOrders)
-            .set({ status: 'failed', updatedAt: deps.now() })
-            .where(and(eq(paymentOrders.providerOrderId, orderId), eq(paymentOrders.status, 'created')));
+          await failWaitingOrder(db, orderId, deps.now());
           return null;
         };
       }

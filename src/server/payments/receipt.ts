@@ -4,7 +4,6 @@
  * and shown only to whoever made it: the signed-in customer whose loan it paid, or the repay
  * session that ordered it (for a day after that session ends, so a reload still shows it).
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { STATUS } from '../../lib/api/envelope.ts';
@@ -12,11 +11,18 @@ import { HEADERS } from '../../lib/api/paths.ts';
 import { accountOn } from '../../lib/loanAccount.ts';
 import { RECEIPT_PATH, type Receipt, type ReceiptStatus } from '../../lib/receipt.ts';
 import type { AppEnv, Deps } from '../context.ts';
-import { collections, loans, paymentOrders } from '../db/schema.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { accountPayments, accountTerms, type CollectionRow, type LoanRow } from '../loans/account.ts';
-import { repaySessionWithin } from './repaySessions.ts';
+import { repaySessionWithin } from '../repay/store.ts';
+import {
+  appliedCollectionsUpTo,
+  creditOfOrder,
+  type Order,
+  orderById,
+  orderWithLoan,
+  providerCollection,
+} from './store.ts';
 
 export const RECEIPT_MESSAGES = {
   signIn: 'Sign in to see the details of this payment.',
@@ -32,40 +38,24 @@ export const ReceiptRequest = v.object({
   txnId: v.pipe(v.string('txnId is required'), v.trim(), v.regex(/^[\w-]{1,80}$/, 'txnId is not a transaction ID')),
 });
 
-type Order = typeof paymentOrders.$inferSelect;
 interface Found {
   loan: LoanRow;
   order: Order | null;
   collection: CollectionRow | null;
 }
 
-const PROVIDERS = ['razorpay', 'payu'];
-
 /** The payment a transaction id names: a credited provider payment, else an order by its own id. */
 async function findPayment(deps: Deps, txnId: string): Promise<Found | null> {
-  const [credited] = await deps.db
-    .select({ collection: collections, loan: loans })
-    .from(collections)
-    .innerJoin(loans, eq(collections.loanId, loans.id))
-    .where(and(eq(collections.reference, txnId), inArray(collections.source, PROVIDERS)))
-    .limit(1);
+  const credited = await providerCollection(deps.db, txnId);
   if (credited) {
     const orderId = credited.collection.orderId;
-    const [order] = orderId ? await deps.db.select().from(paymentOrders).where(eq(paymentOrders.id, orderId)) : [];
+    const order = orderId ? await orderById(deps.db, orderId) : undefined;
     return { loan: credited.loan, order: order ?? null, collection: credited.collection };
   }
-  const [ordered] = await deps.db
-    .select({ order: paymentOrders, loan: loans })
-    .from(paymentOrders)
-    .innerJoin(loans, eq(paymentOrders.loanId, loans.id))
-    .where(eq(paymentOrders.providerOrderId, txnId))
-    .limit(1);
+  const ordered = await orderWithLoan(deps.db, txnId);
   if (!ordered) return null;
   // A paid order was credited under the provider's payment id (PayU's mihpayid): that is the receipt.
-  const [collection] = await deps.db
-    .select()
-    .from(collections)
-    .where(and(eq(collections.orderId, ordered.order.id), eq(collections.heldForRefund, false)));
+  const collection = await creditOfOrder(deps.db, ordered.order.id);
   return { loan: ordered.loan, order: ordered.order, collection: collection ?? null };
 }
 
@@ -127,13 +117,7 @@ async function receiptOf(deps: Deps, found: Found): Promise<Receipt> {
   }
   // The account on the payment's value date with this payment and those before it: what was left
   // after it, the same on every reload however many payments follow.
-  const upTo = await deps.db
-    .select()
-    .from(collections)
-    .where(
-      and(eq(collections.loanId, loan.id), eq(collections.heldForRefund, false), lte(collections.id, collection.id)),
-    )
-    .orderBy(asc(collections.id));
+  const upTo = await appliedCollectionsUpTo(deps.db, loan.id, collection.id);
   const state = accountOn(accountTerms(loan), accountPayments(upTo), collection.valueDate);
   return {
     ...base,

@@ -3,18 +3,15 @@
  * database keeps its SHA-256, as for sign-in sessions.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { STATUS } from '../../lib/api/envelope.ts';
-import { HEADERS } from '../../lib/api/paths.ts';
-import type { AppEnv, Deps } from '../context.ts';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Deps } from '../context.ts';
 import { loans, repaySessions } from '../db/schema.ts';
-import { ApiError } from '../http/respond.ts';
 import type { LoanRow } from '../loans/store.ts';
 
-export const REPAY_SESSION_EXPIRED = 'This payment session has expired. Please enter your PAN again.';
-
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Only a token of this shape can be a repay session (or a sign-in session). */
+export const isSessionToken = (token: string) => /^[\w-]{43}$/.test(token);
 
 export async function openRepaySession(
   deps: Deps,
@@ -36,7 +33,7 @@ export async function openRepaySession(
  * for paying): its loan and when it opened. Null when the token is no repay session or is older.
  */
 export async function repaySessionWithin(deps: Deps, token: string, graceMs: number) {
-  if (!/^[\w-]{43}$/.test(token)) return null;
+  if (!isSessionToken(token)) return null;
   const [row] = await deps.db
     .select({ loanId: repaySessions.loanId, createdAt: repaySessions.createdAt, expiresAt: repaySessions.expiresAt })
     .from(repaySessions)
@@ -49,49 +46,13 @@ export async function repaySessionWithin(deps: Deps, token: string, graceMs: num
   return row ?? null;
 }
 
-export const NOT_YOUR_LOAN = 'This loan is not yours to pay from here.';
-
-/** The lead a payment request names (`lead_id`, PayU's `udf5`), or null when it names none. */
-const named = (leadId: string | number | undefined) =>
-  leadId === undefined || String(leadId).trim() === '' ? null : String(leadId).trim();
-
-/**
- * The loan a payment request is for: the repay session's one loan, or the signed-in customer's
- * own loan (the dashboard's Pay Now): the one of the lead the request names, else their active
- * loan. A named lead must be the customer's own (or the repay session's): another customer's lead
- * and a lead without a loan get the same 403, so nothing tells whose lead a number is.
- */
-export async function payerLoan(c: Context<AppEnv>, leadId?: string | number): Promise<LoanRow> {
-  const deps = c.get('deps');
-  const lead = named(leadId);
-  const token = c.req.header(HEADERS.token) ?? '';
-  if (/^[\w-]{43}$/.test(token)) {
-    const [repay] = await deps.db
-      .select({ loan: loans })
-      .from(repaySessions)
-      .innerJoin(loans, eq(repaySessions.loanId, loans.id))
-      .where(and(eq(repaySessions.tokenHash, hashToken(token)), gt(repaySessions.expiresAt, deps.now())));
-    if (repay) {
-      if (lead !== null && lead !== repay.loan.leadId) throw new ApiError(403, NOT_YOUR_LOAN, 'forbidden');
-      return repay.loan;
-    }
-    const session = await deps.sessions.find(token);
-    if (session) {
-      const [loan] = await deps.db
-        .select()
-        .from(loans)
-        .where(
-          and(
-            eq(loans.customerId, session.customerId),
-            lead === null ? eq(loans.status, 'active') : eq(loans.leadId, lead),
-          ),
-        )
-        .orderBy(desc(loans.createdAt))
-        .limit(1);
-      if (loan) return loan;
-      if (lead !== null) throw new ApiError(403, NOT_YOUR_LOAN, 'forbidden');
-      throw new ApiError(409, 'You have no loan with an amount due.', 'nothing_due');
-    }
-  }
-  throw new ApiError(401, REPAY_SESSION_EXPIRED, 'session_expired', STATUS.invalidSession);
+/** The loan of a live repay session, if the token is one. */
+export async function repaySessionLoan(deps: Deps, token: string): Promise<LoanRow | undefined> {
+  if (!isSessionToken(token)) return undefined;
+  const [repay] = await deps.db
+    .select({ loan: loans })
+    .from(repaySessions)
+    .innerJoin(loans, eq(repaySessions.loanId, loans.id))
+    .where(and(eq(repaySessions.tokenHash, hashToken(token)), gt(repaySessions.expiresAt, deps.now())));
+  return repay?.loan;
 }

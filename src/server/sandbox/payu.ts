@@ -11,8 +11,8 @@ import { SANDBOX_PATHS } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { readForm } from '../http/body.ts';
 import { defineRoute } from '../http/routes.ts';
+import { WEBHOOK_PATHS } from '../payments/paths.ts';
 import { paiseFromPayu, requestHash, responseHash } from '../payments/payu.ts';
-import { WEBHOOK_PATHS } from '../repay/providerRoutes.ts';
 import { sandboxMode } from './mode.ts';
 
 const escapeHtml = (text: string) =>

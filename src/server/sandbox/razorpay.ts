@@ -13,8 +13,8 @@ import { SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { WEBHOOK_PATHS } from '../payments/paths.ts';
 import { paymentSignature, webhookSignature } from '../payments/razorpay.ts';
-import { WEBHOOK_PATHS } from '../repay/providerRoutes.ts';
 import { sandboxMode } from './mode.ts';
 
 /** The browser side of the sandbox, served as Razorpay serves checkout.js. */

@@ -3,9 +3,9 @@
  * that checks live ones: Razorpay Checkout's result and webhook, PayU's response.
  */
 import { SANDBOX_CREDENTIALS } from '../../../src/server/config.ts';
+import { WEBHOOK_PATHS } from '../../../src/server/payments/paths.ts';
 import { responseHash } from '../../../src/server/payments/payu.ts';
 import { paymentSignature, webhookSignature } from '../../../src/server/payments/razorpay.ts';
-import { WEBHOOK_PATHS } from '../../../src/server/repay/providerRoutes.ts';
 
 const { keySecret, webhookSecret } = SANDBOX_CREDENTIALS.razorpay;
 

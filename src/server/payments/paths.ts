@@ -1,0 +1,19 @@
+/**
+ * The addresses of the repayment calls (public-site-signin-repay.md §7, calls 4 to 7: the PAN and
+ * code calls are served by repay/, the payment calls here), PayU's browser returns, and the
+ * providers' webhooks.
+ */
+import { API } from '../../lib/api/paths.ts';
+
+export const REPAY_PATHS = {
+  sendOtp: API.repaySendOtp,
+  verifyOtp: API.repayVerifyOtp,
+  razorpayOrder: API.razorpayOrder,
+  razorpayVerify: API.razorpayVerify,
+  payuOrder: API.payuOrder,
+  // Only PayU's browser posts reach these; the site never calls them.
+  payuSuccess: '/Api/RepayLoanApi/payuSuccess',
+  payuFailure: '/Api/RepayLoanApi/payuFailure',
+} as const;
+
+export const WEBHOOK_PATHS = { razorpay: '/Api/webhooks/razorpay', payu: '/Api/webhooks/payu' } as const;
