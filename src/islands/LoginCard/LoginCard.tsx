@@ -1,14 +1,16 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { callApi, failureMessage, NetworkError } from '../../lib/api/client.ts';
+import { callApi, failureMessage, thrownMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import type { LoginData, VerifyData } from '../../lib/schemas/signIn.ts';
 import { mobileProblem, otpProblem } from '../../lib/schemas/signInRules.ts';
 import { dashboardHome, readSession, takeSignedOut, writeSession } from '../../lib/session.ts';
 import { trackingParameters } from '../../lib/tracking.ts';
+import { fieldErrors } from '../shared/fieldErrors.tsx';
 import card from '../shared/IslandCard.module.css';
 import linkButton from '../shared/LinkButton.module.css';
 import { useCharacterBoxes } from '../shared/useCharacterBoxes.ts';
+import { useFocusAfterRender } from '../shared/useFocusAfterRender.ts';
 import { useResendCountdown } from '../shared/useResendCountdown.ts';
 import styles from './LoginCard.module.css';
 
@@ -23,7 +25,6 @@ const MESSAGE_MS = 5_000;
 /** §8, word for word. */
 const CONSENT_MESSAGE = 'Please check the checkbox to accept our terms and conditions';
 const VERIFY_THROWN = 'Error verifying OTP';
-const SEND_THROWN = 'An error occurred';
 const SIGNED_OUT = 'You have been signed out.';
 const DIGITS = 4;
 const POSITIONS = [0, 1, 2, 3] as const;
@@ -53,8 +54,11 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   const [message, setMessage] = useState<Message | null>(null);
   const mobileInput = useRef<HTMLInputElement>(null);
   /** What to focus once the next render is on screen (a step change replaces the fields). */
-  const focusNext = useRef<'mobile' | number | null>(null);
-  /** When Resend is offered again (epoch milliseconds). */
+  const focusNext = useFocusAfterRender<'mobile' | number>((target) => {
+    if (target === 'mobile') mobileInput.current?.focus();
+    else code.focusBox(target);
+    return true;
+  });
 
   /** Just signed out of the dashboard: said in the status region until the next request. */
   const [signedOut, setSignedOut] = useState(false);
@@ -73,14 +77,6 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
   }, [message]);
 
   const { countdown, start: startCountdown } = useResendCountdown(step === 'otp');
-
-  useEffect(() => {
-    const target = focusNext.current;
-    if (target === null) return;
-    focusNext.current = null;
-    if (target === 'mobile') mobileInput.current?.focus();
-    else code.focusBox(target);
-  });
 
   const showError = (text: string, field?: Field) => setMessage({ kind: 'error', text, ...(field && { field }) });
 
@@ -126,7 +122,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
       focusNext.current = 0;
       setMessage({ kind: 'success', text: envelope.Message });
     } catch (error) {
-      sendFailed(error instanceof NetworkError ? error.message : SEND_THROWN);
+      sendFailed(thrownMessage(error));
     } finally {
       setBusy(null);
     }
@@ -152,7 +148,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
       focusNext.current = 0;
       setMessage({ kind: 'success', text: envelope.Message });
     } catch (error) {
-      sendFailed(error instanceof NetworkError ? error.message : SEND_THROWN);
+      sendFailed(thrownMessage(error));
     } finally {
       setBusy(null);
     }
@@ -202,22 +198,10 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
     focusNext.current = 'mobile';
   };
 
-  const errorFor = (field: Field) => (message?.kind === 'error' && message.field === field ? message : null);
-  const errorId = (field: Field) => `${id}-${field}-error`;
-  const fieldError = (field: Field) => {
-    const error = errorFor(field);
-    return error ? (
-      <p
-        id={errorId(field)}
-        className={field === 'consent' ? `${card.error} ${styles.consentError}` : card.error}
-        role="alert"
-      >
-        {error.text}
-      </p>
-    ) : null;
-  };
-  const describedBy = (field: Field, ...others: string[]) =>
-    [...others, ...(errorFor(field) ? [errorId(field)] : [])].join(' ') || undefined;
+  const errors = fieldErrors(
+    id,
+    message?.kind === 'error' && message.field ? { field: message.field, text: message.text } : null,
+  );
   const wait = 'Please wait…';
   const titleId = `${id}-title`;
   const consentMoreId = `${id}-consent-more`;
@@ -246,8 +230,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
                 maxLength={10}
                 placeholder="10-digit mobile number"
                 value={mobile}
-                aria-invalid={errorFor('mobile') ? true : undefined}
-                aria-describedby={describedBy('mobile', `${id}-mobile-hint`)}
+                {...errors.inputProps('mobile', `${id}-mobile-hint`)}
                 onChange={(event) => setMobile(digitsOnly(event.target.value, 10))}
                 onPaste={(event) => {
                   // A whole pasted number (+91 98765 43210, 098765 43210) keeps its last ten digits.
@@ -261,7 +244,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
             <p id={`${id}-mobile-hint`} className={card.hint}>
               We send a one-time code to this number by SMS.
             </p>
-            {fieldError('mobile')}
+            {errors.message('mobile', { role: 'alert' })}
           </div>
 
           <div className={styles.consent}>
@@ -270,8 +253,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
               className={styles.checkbox}
               type="checkbox"
               checked={consent}
-              aria-invalid={errorFor('consent') ? true : undefined}
-              aria-describedby={describedBy('consent', consentMoreId)}
+              {...errors.inputProps('consent', consentMoreId)}
               onChange={(event) => setConsent(event.target.checked)}
             />
             <div>
@@ -298,7 +280,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
                   number is registered on the National Do Not Call Registry.
                 </p>
               </div>
-              {fieldError('consent')}
+              {errors.message('consent', { className: styles.consentError, role: 'alert' })}
             </div>
           </div>
 
@@ -335,14 +317,13 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
                     inputMode="numeric"
                     pattern="[0-9]*"
                     autoComplete={index === 0 ? 'one-time-code' : 'off'}
-                    aria-invalid={errorFor('otp') ? true : undefined}
-                    aria-describedby={describedBy('otp')}
+                    {...errors.inputProps('otp')}
                   />
                 </span>
               ))}
             </div>
           </fieldset>
-          {fieldError('otp')}
+          {errors.message('otp', { role: 'alert' })}
           <button
             type="submit"
             className={`button ${card.submit}`}

@@ -1,17 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import styles from './RepayStepper.module.css';
+import type { Toast } from './useToasts.ts';
 
 /** public-site-signin-repay.md §9: repay-page toasts stay 5000 ms, at the top right. */
 export const TOAST_MS = 5_000;
-
-export interface Toast {
-  id: number;
-  /** Errors are alerts; successes and plain information are polite status messages. */
-  kind: 'success' | 'info' | 'error';
-  text: string;
-  /** A way to try again (decisions.md §8), shown as a button in the toast. */
-  retry?: () => void;
-}
 
 interface ToastsProps {
   toasts: Toast[];
