@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  checkPdfPassword,
-  MAX_SECTIONS,
-  type PdfWork,
-  rc4,
-  readEncryption,
-  workBudget,
-} from '../../src/server/storage/pdfPassword.ts';
+import { readEncryption } from '../../src/server/storage/pdf/encryption.ts';
+import { MAX_SECTIONS, type PdfWork, workBudget } from '../../src/server/storage/pdf/file.ts';
+import { rc4 } from '../../src/server/storage/pdf/rc4md5.ts';
+import { checkPdfPassword } from '../../src/server/storage/pdfPassword.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/pdf/${name}`, import.meta.url));
 
