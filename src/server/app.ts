@@ -20,7 +20,6 @@ import { masterRoutes } from './master/routes.ts';
 import { providerRoutes } from './payments/providerRoutes.ts';
 import { receiptRoutes } from './payments/receipt.ts';
 import { paymentRoutes } from './payments/routes.ts';
-import { fileRoutes } from './profile/files.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { registrationRoutes } from './registration/routes.ts';
 import { repayRoutes } from './repay/routes.ts';
@@ -30,6 +29,7 @@ import { razorpaySandboxRoutes } from './sandbox/razorpay.ts';
 import { signInRoutes } from './signIn/routes.ts';
 import { statementRoutes } from './statements/routes.ts';
 import { notFoundPage, staticSite } from './staticSite.ts';
+import { fileRoutes } from './storage/files.ts';
 import { megabytes } from './storage/uploads.ts';
 import { systemRoutes } from './system/routes.ts';
 

@@ -21,8 +21,8 @@ import type { Database, Transaction } from '../db/client.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { fileLeadDocument, type Lead, newestLeadOf, type StoredDocument, storedDocuments } from '../leads/store.ts';
-import { fileUrl } from '../profile/files.ts';
 import { defineEvent } from '../registration/events.ts';
+import { fileUrl } from '../storage/files.ts';
 import type { FileType } from '../storage/fileType.ts';
 import { checkUploadedPdf, storeUpload } from '../storage/uploads.ts';
 

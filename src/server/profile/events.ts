@@ -25,8 +25,8 @@ import { KycUnavailable } from '../kyc/panVerifier.ts';
 import { activeLoanOf } from '../loans/store.ts';
 import { placeOfPincode } from '../master/data.ts';
 import { defineEvent } from '../registration/events.ts';
+import { fileUrl } from '../storage/files.ts';
 import { storeUpload } from '../storage/uploads.ts';
-import { fileUrl } from './files.ts';
 
 const position = (step: string) => {
   const index = REGISTRATION_EVENTS.indexOf(step as RegistrationEvent);

@@ -15,7 +15,7 @@ import { defineRoute } from '../http/routes.ts';
 import { type Lead, latestLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
-import { fileUrl } from './files.ts';
+import { fileUrl } from '../storage/files.ts';
 
 export const PROFILE_PATHS = { profile: API.getProfile, dashboard: API.dashboardData } as const;
 

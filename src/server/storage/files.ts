@@ -11,7 +11,7 @@ import { files } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { sameSignature } from '../payments/razorpay.ts';
-import { CONTENT_TYPES } from '../storage/fileType.ts';
+import { CONTENT_TYPES } from './fileType.ts';
 
 const LIFETIME_SECONDS = 600;
 
