@@ -1,0 +1,233 @@
+/** The application commands of the operations command line: leads, lead, approve, reject, disburse. */
+import { desc, eq } from 'drizzle-orm';
+import { formatDate, formatPaise } from '../../../lib/format.ts';
+import { LOAN_PURPOSES } from '../../../lib/schemas/application.ts';
+import { terminalLines, terminalSafe } from '../../../lib/terminalText.ts';
+import { approveLead, disburseLead, findLead, rejectLead } from '../../application/staff.ts';
+import type { Config } from '../../config.ts';
+import type { OpenDatabase } from '../../db/client.ts';
+import { customers, leadDocuments, leads, loans } from '../../db/schema.ts';
+import { type Quote, quoteRate } from '../../eligibility/policy.ts';
+import { statementsOfLead } from '../../leads/kfsStore.ts';
+import { createLogger } from '../../logger.ts';
+import { SmsQueue } from '../../sms/queue.ts';
+import { actor } from '../actor.ts';
+import { INTEGER_MAX, leadIdOf, option, UsageError, wholeNumber } from '../arguments.ts';
+import type { OpsContext } from '../context.ts';
+import { table } from '../table.ts';
+
+async function leadById(database: OpenDatabase, idText: string | undefined) {
+  return findLead(database.db, leadIdOf(idText));
+}
+
+export async function listLeads({ database, write }: OpsContext) {
+  const rows = await database.db
+    .select({ lead: leads, mobile: customers.mobile, name: customers.fullName })
+    .from(leads)
+    .innerJoin(customers, eq(leads.customerId, customers.id))
+    .orderBy(desc(leads.createdAt));
+  write.out(
+    table(
+      rows.map(({ lead, mobile, name }) => ({
+        lead_id: String(lead.id),
+        applicant: name ?? '',
+        mobile,
+        type: lead.userType,
+        amount: lead.amountPaise === null ? '' : formatPaise(lead.amountPaise),
+        tenure: lead.tenureDays === null ? '' : `${lead.tenureDays} days`,
+        step: lead.nextStep,
+        status: lead.status,
+        applied: formatDate(lead.createdAt),
+      })),
+    ),
+  );
+}
+
+/** Where an application stands, in words: its next_step names are the API's, not staff's. */
+function stepInWords(step: string): string {
+  if (step.endsWith('_upload')) return 'documents';
+  const words: Record<string, string> = {
+    generate_loan_quote: 'loan quote',
+    loan_quotation_decision: 'decision on the quote',
+    employment_details: 'employment details',
+    banking_details: 'bank details',
+    completed: 'complete, waiting for a decision',
+  };
+  return words[step] ?? step;
+}
+
+const dateTime = (at: Date | null) => (at ? `${formatDate(at)} ${at.toISOString().slice(11, 16)} UTC` : '');
+const termsText = (paise: number | null, days: number | null, rateHundredths: number | null) =>
+  paise === null
+    ? ''
+    : `${formatPaise(paise)} for ${days ?? '?'} days${rateHundredths === null ? '' : ` at ${rateHundredths / 100}% a day`}`;
+
+export async function showLead({ database, write }: OpsContext, idText: string | undefined, json: boolean) {
+  const lead = await leadById(database, idText);
+  const docs = await database.db.select().from(leadDocuments).where(eq(leadDocuments.leadId, lead.id));
+  const rows = await statementsOfLead(database.db, lead.id);
+  if (json) {
+    const statements = rows.map((row) => ({
+      kfs_no: row.kfsNo,
+      reason: row.reason,
+      current: row.id === lead.kfsId,
+      issued: row.issuedAt,
+      valid_until: row.validUntil,
+      acknowledged: row.acknowledgedAt,
+      superseded: row.supersededAt,
+    }));
+    // JSON escapes C0 controls; terminalLines escapes what it leaves (DEL, C1, bidi) in each line.
+    write.out(
+      terminalLines(
+        JSON.stringify(
+          {
+            ...lead,
+            documents: docs.map((d) => ({ type: d.docType, note: d.note, uploaded: d.uploadedAt })),
+            key_fact_statements: statements,
+          },
+          null,
+          2,
+        ),
+      ),
+    );
+    return;
+  }
+  const [customer] = await database.db.select().from(customers).where(eq(customers.id, lead.customerId));
+  const [loan] = await database.db
+    .select({ loanNo: loans.loanNo, status: loans.status })
+    .from(loans)
+    .where(eq(loans.leadId, String(lead.id)));
+  const quote = lead.quote as Partial<Quote>;
+  const employment = lead.employment as Record<string, string | number> | null;
+  const bank = lead.bank as Record<string, string | number> | null;
+  const purpose = lead.purposeId ? LOAN_PURPOSES[lead.purposeId as keyof typeof LOAN_PURPOSES] : '';
+  // Each line's values escaped on their own; the line breaks are ours.
+  const lines = [
+    terminalSafe`Lead ${lead.id} (${lead.status}), ${lead.userType} customer`,
+    terminalSafe`  Applicant             ${customer?.fullName ?? '(no name yet)'}, mobile ${customer?.mobile ?? ''}, PAN ${customer?.pancard ?? '(none)'}`,
+    terminalSafe`  Applied               ${dateTime(lead.createdAt)}`,
+    terminalSafe`  Step                  ${stepInWords(lead.nextStep)} (${lead.stepPercentage}%)`,
+  ];
+  if (quote.min_loan_amount !== undefined)
+    lines.push(
+      terminalSafe`  Quote                 ${formatPaise((quote.min_loan_amount ?? 0) * 100)} to ${formatPaise((quote.max_loan_amount ?? 0) * 100)}, ${quote.min_loan_tenure} to ${quote.max_loan_tenure} days, ${quoteRate(quote)}% a day`,
+    );
+  if (lead.amountPaise !== null)
+    lines.push(
+      terminalSafe`  Asked                 ${termsText(lead.amountPaise, lead.tenureDays, lead.dailyRateHundredths)}${purpose ? `, for ${purpose}` : ''}${lead.kfsAcknowledgedAt ? `; statement accepted ${dateTime(lead.kfsAcknowledgedAt)}` : ''}`,
+    );
+  if (employment)
+    lines.push(
+      terminalSafe`  Employment            ${employment.designation ?? ''} at ${employment.company_name ?? ''} (${employment.work_mode ?? ''}), since ${formatDate(String(employment.emp_since ?? ''))}`,
+    );
+  if (bank)
+    lines.push(
+      terminalSafe`  Bank                  ${bank.bank_name || 'bank'} account ending ${String(bank.account_number ?? '').slice(-4)}, IFSC ${bank.account_ifsc ?? ''}, in the name of ${bank.account_name ?? ''}`,
+    );
+  if (lead.status === 'rejected')
+    lines.push(
+      terminalSafe`  Rejected              ${dateTime(lead.decidedAt)} by ${lead.decidedBy ?? ''}: ${lead.decisionReason ?? ''}`,
+    );
+  else if (lead.approvedAmountPaise !== null)
+    lines.push(
+      terminalSafe`  Approved              ${termsText(lead.approvedAmountPaise, lead.approvedTenureDays, lead.approvedRateHundredths)}, ${dateTime(lead.decidedAt)} by ${lead.decidedBy ?? ''}; credit manager ${lead.managerName ?? ''}`,
+    );
+  if (loan)
+    lines.push(
+      terminalSafe`  Loan                  ${loan.loanNo} (${loan.status}): npm run ops -- loan ${loan.loanNo}`,
+    );
+  write.out(`${lines.join('\n')}\n`);
+  write.out('Key Fact Statements');
+  write.out(
+    table(
+      rows.map((row) => {
+        const content = row.content as {
+          sanctioned_amount_paise?: number;
+          tenure_days?: number;
+          daily_rate_hundredths?: number;
+        };
+        return {
+          kfs_no: row.kfsNo,
+          reason: row.reason,
+          terms: termsText(
+            content.sanctioned_amount_paise ?? null,
+            content.tenure_days ?? null,
+            content.daily_rate_hundredths ?? null,
+          ),
+          issued: formatDate(row.issuedAt),
+          valid_until: formatDate(row.validUntil),
+          accepted: row.acknowledgedAt ? formatDate(row.acknowledgedAt) : '',
+          standing: row.supersededAt ? 'replaced' : row.id === lead.kfsId ? 'current' : '',
+        };
+      }),
+    ),
+  );
+  write.out('\nDocuments');
+  write.out(table(docs.map((d) => ({ type: d.docType, uploaded: dateTime(d.uploadedAt), note: d.note ?? '' }))));
+}
+
+/**
+ * A statement goes to the customer by e-mail through the transport the server uses, and by SMS
+ * through the queue: the server's sender (or `npm run sms-sender`) delivers it.
+ */
+function staffDelivery(config: Config) {
+  const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn');
+  return { config, sms: new SmsQueue(() => new Date()), log };
+}
+
+/** approve's or reject's arguments, checked before the database is opened. */
+export function decisionArguments(verb: 'approve' | 'reject', args: string[]) {
+  const id = leadIdOf(args[0]);
+  if (verb === 'reject') {
+    const reason = option(args, 'reason');
+    if (!reason) throw new UsageError('Say why: npm run ops -- reject <lead_id> --reason <text>');
+    return { verb, id, reason } as const;
+  }
+  // Within the column's size here; within the loan ranges and the rate policy in approveLead.
+  const amountRupees = wholeNumber(option(args, 'amount'), Math.floor(INTEGER_MAX / 100));
+  const tenure = wholeNumber(option(args, 'tenure'));
+  const roiText = option(args, 'roi');
+  const roi = roiText !== undefined && /^\d{1,3}(\.\d{1,4})?$/.test(roiText) ? Number(roiText) : null;
+  if (amountRupees === null)
+    throw new UsageError(
+      `--amount must be whole rupees, digits only, at most ${formatPaise(Math.floor(INTEGER_MAX / 100) * 100)}, e.g. 20000`,
+    );
+  if (tenure === null) throw new UsageError('--tenure must be a number of days, digits only, e.g. 60');
+  if (roi === null) throw new UsageError('--roi must be the daily rate in percent, a plain decimal, e.g. 0.5');
+  return { verb, id, amount: amountRupees * 100, tenure, roi, manager: option(args, 'manager') ?? 'Credit Desk' };
+}
+
+export async function decideLead({ database, config, write }: OpsContext, verb: 'approve' | 'reject', args: string[]) {
+  const decision = decisionArguments(verb, args);
+  const lead = await findLead(database.db, decision.id);
+  if (decision.verb === 'reject') {
+    await rejectLead(database.db, lead.id, decision.reason, actor());
+    write.out(terminalSafe`Lead ${lead.id} rejected.`);
+    return;
+  }
+  const { amount, tenure, roi, manager } = decision;
+  const approved = await approveLead(
+    database.db,
+    lead.id,
+    { amountPaise: amount, tenureDays: tenure, dailyRatePercent: roi, manager },
+    actor(),
+    new Date(),
+    staffDelivery(config),
+  );
+  write.out(
+    terminalSafe`Lead ${lead.id} approved: ${formatPaise(amount)} for ${tenure} days at ${roi}% a day; credit manager ${manager}.`,
+  );
+  write.out(
+    approved.awaitingAcknowledgement
+      ? terminalSafe`These terms differ from the statement the customer accepted: Key Fact Statement ${approved.statement.kfsNo} was issued; the customer must accept it before disbursal.`
+      : terminalSafe`Key Fact Statement ${approved.statement.kfsNo}, accepted by the customer, stands.`,
+  );
+}
+
+export async function disburse({ database, config, write }: OpsContext, idText: string | undefined) {
+  const lead = await leadById(database, idText);
+  const loan = await disburseLead(database.db, lead.id, actor(), new Date(), staffDelivery(config));
+  write.out(
+    terminalSafe`Lead ${lead.id} disbursed as loan ${loan.loanNo}: ${formatPaise(loan.principalPaise)}, due ${formatDate(loan.repaymentDate)}.`,
+  );
+}

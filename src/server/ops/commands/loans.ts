@@ -1,0 +1,169 @@
+/** The loan commands of the operations command line: loans, loan, collect, refunds. */
+import { desc, eq, gt } from 'drizzle-orm';
+import { formatDate, formatPaise } from '../../../lib/format.ts';
+import { describeAllocation, statementAmount, statementRows } from '../../../lib/statementLines.ts';
+import { terminalSafe } from '../../../lib/terminalText.ts';
+import { collections, customers, loans } from '../../db/schema.ts';
+import { loanAccountToday, loanFigures } from '../../loans/account.ts';
+import { loanByNo } from '../../loans/store.ts';
+import { recordCollection } from '../../payments/ledger.ts';
+import { actor } from '../actor.ts';
+import { INTEGER_MAX, rupeesToPaise, UsageError } from '../arguments.ts';
+import type { OpsContext } from '../context.ts';
+import { table } from '../table.ts';
+
+export async function listLoans({ database, write }: OpsContext) {
+  const rows = await database.db
+    .select({ loan: loans, mobile: customers.mobile, name: customers.fullName })
+    .from(loans)
+    .innerJoin(customers, eq(loans.customerId, customers.id))
+    .orderBy(desc(loans.createdAt));
+  const now = new Date();
+  const listed = [];
+  for (const { loan, mobile, name } of rows) {
+    const figures = loanFigures(await loanAccountToday(database.db, loan, now));
+    listed.push({
+      loan_no: loan.loanNo,
+      borrower: name ?? '',
+      mobile,
+      principal: formatPaise(loan.principalPaise),
+      disbursed: formatDate(loan.disbursalDate),
+      due_date: formatDate(loan.repaymentDate),
+      to_close_today: formatPaise(figures.closureAmountPaise),
+      days_past_due: figures.daysPastDue ? String(figures.daysPastDue) : '',
+      excess_to_refund: figures.excessPaise ? formatPaise(figures.excessPaise) : '',
+      status: loan.status,
+    });
+  }
+  write.out(table(listed));
+}
+
+export async function showLoan({ database, write }: OpsContext, loanNo: string | undefined) {
+  if (!loanNo) throw new UsageError('Give the loan number: npm run ops -- loan <loan_no>');
+  const loan = await loanByNo(database.db, loanNo);
+  if (!loan) throw new UsageError(terminalSafe`There is no loan ${loanNo}. See: npm run ops -- loans`);
+  const account = await loanAccountToday(database.db, loan, new Date());
+  const figures = loanFigures(account);
+  const money = (paise: number) => formatPaise(paise);
+  // Each line's values escaped on their own; the line breaks are ours.
+  const lines = [
+    terminalSafe`Loan ${loan.loanNo} (${loan.status})`,
+    terminalSafe`  Principal             ${money(loan.principalPaise)} at ${loan.dailyRateHundredths / 100}% a day, ${loan.tenureDays} days`,
+    terminalSafe`  Disbursed             ${formatDate(loan.disbursalDate)}; fee ${money(loan.processingFeePaise)} + GST ${money(loan.gstOnFeePaise)} deducted`,
+    terminalSafe`  Due date              ${formatDate(figures.dueDate)}; due then ${money(figures.repaymentAmountPaise)}`,
+    terminalSafe`  Cooling-off until     ${formatDate(figures.coolingOffUntil)}${figures.inCoolingOff ? ' (today is in it)' : ''}`,
+    terminalSafe`  After the due date    interest for at most ${loan.overdueInterestDaysMax} days; penal charge ${money(loan.penalChargePaise)} + GST ${money(loan.penalGstPaise)}, once`,
+    terminalSafe`  Principal outstanding ${money(figures.principalOutstandingPaise)}`,
+    terminalSafe`  Interest outstanding  ${money(figures.interestOutstandingPaise)} (charged to date ${money(figures.interestChargedPaise)})`,
+    terminalSafe`  Charges outstanding   ${money(figures.chargesOutstandingPaise)}`,
+    terminalSafe`  Collected             ${money(figures.collectedPaise)}`,
+    terminalSafe`  To close today        ${money(figures.closureAmountPaise)} (no prepayment charge)`,
+  ];
+  if (figures.daysPastDue) lines.push(terminalSafe`  Days past due         ${figures.daysPastDue}`);
+  if (figures.excessPaise) lines.push(terminalSafe`  Excess to refund      ${money(figures.excessPaise)}`);
+  write.out(`${lines.join('\n')}\n`);
+  // The statement of account: the same rows as the borrower's PDF.
+  const rows = statementRows(loan, account.state.lines, account.collections);
+  write.out('Statement of account');
+  write.out(
+    table(
+      rows.map((row) => ({
+        date: formatDate(row.date),
+        description: row.description,
+        debit: row.debitPaise === null ? '' : statementAmount(row.debitPaise),
+        credit: row.creditPaise === null ? '' : statementAmount(row.creditPaise),
+        allocation: row.allocation ? describeAllocation(row.allocation) : '',
+        balance: row.balancePaise === null ? '' : statementAmount(row.balancePaise),
+      })),
+    ),
+  );
+  write.out('\nCollections');
+  write.out(
+    table(
+      account.collections.map((row) => ({
+        when: row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+        value_date: formatDate(row.valueDate),
+        source: row.source,
+        reference: row.reference,
+        amount: money(row.amountPaise),
+        applied: money(row.appliedPaise),
+        excess_to_refund: row.excessPaise ? money(row.excessPaise) : '',
+        held: row.heldForRefund ? 'held for refund' : '',
+        recorded_by: row.recordedBy,
+      })),
+    ),
+  );
+}
+
+/** collect's arguments, checked before the database is opened: a loan number, rupees and --ref. */
+export function collectArguments(args: string[]) {
+  const refAt = args.indexOf('--ref');
+  const reference = refAt >= 0 ? args[refAt + 1]?.trim() : undefined;
+  const [loanNo, amountText] = args.filter((_, i) => i !== refAt && i !== refAt + 1);
+  if (!loanNo || !amountText || !reference) {
+    throw new UsageError('Usage: npm run ops -- collect <loan_no> <amount in rupees> --ref <bank reference>');
+  }
+  const amount = rupeesToPaise(amountText);
+  if (amount === null || amount < 100) {
+    throw new UsageError(
+      terminalSafe`"${amountText}" is not an amount in rupees from 1 to ${formatPaise(INTEGER_MAX)}, digits only (e.g. 5000 or 5000.50).`,
+    );
+  }
+  return { loanNo, amount, reference };
+}
+
+export async function collect({ database, write }: OpsContext, args: string[]) {
+  const { loanNo, amount, reference } = collectArguments(args);
+  const loan = await loanByNo(database.db, loanNo);
+  if (!loan) throw new UsageError(terminalSafe`There is no loan ${loanNo}. See: npm run ops -- loans`);
+  if (loan.status !== 'active')
+    throw new UsageError(terminalSafe`Loan ${loanNo} is ${loan.status}; it takes no collection.`);
+  const outcome = await recordCollection(database.db, {
+    loanId: loan.id,
+    source: 'offline',
+    reference,
+    amountPaise: amount,
+    recordedBy: actor(),
+    now: new Date(),
+    refuseOverpayment: true,
+  });
+  if (outcome.kind === 'duplicate')
+    throw new UsageError(terminalSafe`A transfer with reference "${reference}" is already recorded.`);
+  if (outcome.kind === 'overpayment') {
+    throw new UsageError(
+      terminalSafe`${formatPaise(amount)} is more than the ${formatPaise(outcome.totalDuePaise)} due today. Record the due and refund the rest.`,
+    );
+  }
+  const { chargesPaise, interestPaise, principalPaise } = outcome.allocation;
+  write.out(
+    terminalSafe`Recorded ${formatPaise(amount)} on ${loanNo} (ref ${reference}): charges ${formatPaise(chargesPaise)}, interest ${formatPaise(interestPaise)}, principal ${formatPaise(principalPaise)}. To close now: ${formatPaise(outcome.totalDuePaise)}.`,
+  );
+}
+
+/** Money received that the loans do not owe: paid beyond the dues, or a second payment held on a paid order. */
+export async function listRefunds({ database, write }: OpsContext) {
+  const rows = await database.db
+    .select({ collection: collections, loanNo: loans.loanNo, name: customers.fullName, mobile: customers.mobile })
+    .from(collections)
+    .innerJoin(loans, eq(collections.loanId, loans.id))
+    .innerJoin(customers, eq(loans.customerId, customers.id))
+    .where(gt(collections.excessPaise, 0))
+    .orderBy(collections.id);
+  write.out(
+    table(
+      rows.map(({ collection, loanNo, name, mobile }) => ({
+        loan_no: loanNo,
+        borrower: name ?? '',
+        mobile,
+        received: formatDate(collection.valueDate),
+        source: collection.source,
+        reference: collection.reference,
+        amount: formatPaise(collection.amountPaise),
+        to_refund: formatPaise(collection.excessPaise),
+        why: collection.heldForRefund ? 'second payment on a paid order' : 'paid beyond the dues',
+      })),
+    ),
+  );
+  const total = rows.reduce((sum, { collection }) => sum + collection.excessPaise, 0);
+  if (rows.length > 0) write.out(terminalSafe`\n${rows.length} to refund, ${formatPaise(total)} in all.`);
+}
