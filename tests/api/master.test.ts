@@ -4,7 +4,7 @@ import { API } from '../../src/lib/api/paths.ts';
 import { createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { DATA_FILE, indexMasterData } from '../../src/server/master/data.ts';
+import { DATA_FILE } from '../../src/server/master/data.ts';
 import { parseDataFile } from '../../src/server/master/dataFile.ts';
 import {
   PIN_INVALID,
@@ -200,12 +200,9 @@ describe('the bundled data file', () => {
     for (const pin of data.pincodes.keys()) expect(pin).toMatch(/^[1-9]\d{5}$/);
   });
 
-  it('is small, and reads and indexes quickly', async () => {
+  // Speed is for benchmarks, never a timed test: a busy test machine makes any time limit flaky.
+  it('is small', async () => {
     const text = await readFile(DATA_FILE, 'utf8');
     expect(text.length).toBeLessThan(200 * 1024);
-    indexMasterData(text); // warm up
-    const started = performance.now();
-    indexMasterData(text);
-    expect(performance.now() - started).toBeLessThan(100);
   });
 });
