@@ -3,14 +3,15 @@
  * reach code and session expiry, and staff's decisions on a lead for browser tests. None is mounted
  * when NODE_ENV=production.
  */
-import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { approveLead, disburseLead, findLead, rejectLead, StaffError } from '../application/staff.ts';
 import type { Config } from '../config.ts';
-import { mailOutbox, smsOutbox } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { mailboxMessagesTo } from '../mail/outboxTransport.ts';
+import { outboxMessagesTo } from '../sms/outboxTransport.ts';
 
 const developmentOnly = (config: Config) => config.env !== 'production';
 /** The one-time code in a message body: the first run of 4 digits. */
@@ -26,64 +27,54 @@ let clockOffsetMs = 0;
 /** The server's clock: real time plus whatever the development clock route added. */
 export const devClock = () => new Date(Date.now() + clockOffsetMs);
 
-export const devRoutes = [
-  defineRoute({
+/** A development outbox (SMS or e-mail) read by recipient: `?to=` checked, then its newest messages. */
+function outboxRoute<Row>(outbox: {
+  path: string;
+  operationId: string;
+  summary: string;
+  recipient: string;
+  valid: RegExp;
+  invalid: string;
+  read: (db: Database, to: string) => Promise<Row[]>;
+  shown: (row: Row) => Record<string, unknown>;
+}) {
+  return defineRoute({
     method: 'get',
+    path: outbox.path,
+    operationId: outbox.operationId,
+    summary: outbox.summary,
+    tag: 'Development',
+    auth: 'none',
+    query: { to: { description: outbox.recipient, required: true } },
+    enabled: developmentOnly,
+    async handle(c) {
+      const to = c.req.query('to') ?? '';
+      if (!outbox.valid.test(to)) throw new ApiError(400, outbox.invalid, 'validation_failed');
+      return c.json((await outbox.read(c.get('deps').db, to)).map(outbox.shown));
+    },
+  });
+}
+
+export const devRoutes = [
+  outboxRoute({
     path: API.devOutbox,
     operationId: 'devOutbox',
     summary: 'Development only: the SMS outbox for a mobile, newest first',
-    tag: 'Development',
-    auth: 'none',
-    query: { to: { description: 'The 10-digit mobile number', required: true } },
-    enabled: developmentOnly,
-    async handle(c) {
-      const to = c.req.query('to') ?? '';
-      if (!/^\d{10}$/.test(to)) throw new ApiError(400, 'Give ?to= a 10-digit mobile number.', 'validation_failed');
-      const rows = await c
-        .get('deps')
-        .db.select()
-        .from(smsOutbox)
-        .where(eq(smsOutbox.to, to))
-        .orderBy(desc(smsOutbox.id))
-        .limit(50);
-      return c.json(
-        rows.map((row) => ({
-          to: row.to,
-          body: row.body,
-          code: codeIn(row.body),
-          created_at: row.createdAt.toISOString(),
-        })),
-      );
-    },
+    recipient: 'The 10-digit mobile number',
+    valid: /^\d{10}$/,
+    invalid: 'Give ?to= a 10-digit mobile number.',
+    read: outboxMessagesTo,
+    shown: (row) => ({ to: row.to, body: row.body, code: codeIn(row.body), created_at: row.createdAt.toISOString() }),
   }),
-  defineRoute({
-    method: 'get',
+  outboxRoute({
     path: DEV_MAILBOX_PATH,
     operationId: 'devMailbox',
     summary: 'Development only: the e-mail outbox for an address, newest first',
-    tag: 'Development',
-    auth: 'none',
-    query: { to: { description: 'The e-mail address', required: true } },
-    enabled: developmentOnly,
-    async handle(c) {
-      const to = c.req.query('to') ?? '';
-      if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new ApiError(400, 'Give ?to= an e-mail address.', 'validation_failed');
-      const rows = await c
-        .get('deps')
-        .db.select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, to))
-        .orderBy(desc(mailOutbox.id))
-        .limit(50);
-      return c.json(
-        rows.map((row) => ({
-          to: row.to,
-          subject: row.subject,
-          body: row.body,
-          created_at: row.createdAt.toISOString(),
-        })),
-      );
-    },
+    recipient: 'The e-mail address',
+    valid: /^[^\s@]+@[^\s@]+$/,
+    invalid: 'Give ?to= an e-mail address.',
+    read: mailboxMessagesTo,
+    shown: (row) => ({ to: row.to, subject: row.subject, body: row.body, created_at: row.createdAt.toISOString() }),
   }),
   defineRoute({
     method: 'post',

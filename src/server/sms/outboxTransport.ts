@@ -2,10 +2,16 @@
  * Development and test transport: every message goes into the sms_outbox table, and /__dev/outbox
  * serves it; the log says only that one was written. It does not exist in production (config refuses it).
  */
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { smsOutbox } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { SmsMessage, SmsTransport } from './transport.ts';
+
+/** The newest 50 messages written for one mobile, newest first (what /__dev/outbox serves). */
+export function outboxMessagesTo(db: Database, mobile: string) {
+  return db.select().from(smsOutbox).where(eq(smsOutbox.to, mobile)).orderBy(desc(smsOutbox.id)).limit(50);
+}
 
 export function outboxTransport(db: Database, log: Logger): SmsTransport {
   return {
