@@ -1,5 +1,5 @@
 /**
- * The operations command line for staff (decisions.md §3), on the same database settings as the
+ * The operations command line for staff (product.md §10.3), on the same database settings as the
  * server: this entry gives src/server/ops/run.ts the terminal, the settings and the database.
  *
  *   npm run ops -- loans

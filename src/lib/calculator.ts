@@ -1,5 +1,5 @@
 /**
- * The home page loan calculator's rules (dashboard.md §5 and §9, with decisions.md §6): it shows only
+ * The home page loan calculator's rules (product.md §5, §9, §10.6): it shows only
  * loans we offer, so its amount and day ranges, its daily rates and the loan it opens on all come
  * from content/site.json; its messages keep the specification's wording with those figures in them.
  *
@@ -10,7 +10,7 @@ import { formatPaise } from './format.ts';
 import { interestPaise, rupeesToPaise } from './rates.ts';
 import type { IllustrativeLoan, Site } from './site.ts';
 
-/** The amount slider moves in steps of 500 rupees (dashboard.md §9); typed entry takes any rupee. */
+/** The amount slider moves in steps of 500 rupees (product.md §9); typed entry takes any rupee. */
 export const AMOUNT_STEP_RUPEES = 500;
 
 export interface Range {

@@ -1,6 +1,6 @@
 /**
- * The loan documents, one list for the server and the browser (dashboard.md §3 "Mandatory document",
- * §5, §9): what each is called, the registration event that takes it, the single-document upload's
+ * The loan documents, one list for the server and the browser (product.md §3.8,
+ * product.md §5, §9): what each is called, the registration event that takes it, the single-document upload's
  * docs_id, and the formats it may come in. The server builds its mandatory-document answer and its
  * checks from this list; the upload screens take their accept lists from that answer or, on a
  * single-document screen, from the same entry here.
@@ -15,7 +15,7 @@ export interface LoanDocument {
   event_name: string;
   /** Every format the server takes for it, the usual one first (the spec's one-word `allowed_format`). */
   formats: readonly DocumentFormat[];
-  /** The single-document upload's id (dashboard.md §9), for the four documents it takes. */
+  /** The single-document upload's id (product.md §9), for the four documents it takes. */
   docs_id?: 4 | 6 | 8 | 16;
 }
 
@@ -53,7 +53,7 @@ export type StoredFileType = 'jpeg' | 'png' | 'pdf';
 /** One document of the mandatory-document answer: the spec's four fields and what is on file. */
 export interface MandatoryDocument {
   name: string;
-  /** The spec's one word (dashboard.md §3): the document's usual format. */
+  /** The spec's one word (product.md §3): the document's usual format. */
   allowed_format: DocumentFormat;
   /** Every format the server takes for it (a utility bill: image or pdf). */
   allowed_formats: DocumentFormat[];

@@ -1,5 +1,5 @@
 /**
- * The onboarding events of dashboard.md §4 and the progress stage each `next_step` leads to. The
+ * The onboarding events of product.md §4 and the progress stage each `next_step` leads to. The
  * server's `next_step` and `step_percentage` drive the dashboard through these stages (the screen of
  * each stage is in the dashboard's navigation table); the server reads them for the application's step.
  */
@@ -22,7 +22,7 @@ export const DOCUMENT_EVENTS = [
 
 /**
  * The progress stages, in order: the five registration steps, registration done, then the loan
- * application's steps. The numbers are the progress indexes of dashboard.md §4 (5 to 7 are unused).
+ * application's steps. The numbers are the progress indexes of product.md §4 (5 to 7 are unused).
  */
 export const STAGE = {
   panDetails: 0,
@@ -68,7 +68,7 @@ export function eventsOf(stage: Stage): string[] {
   return Object.keys(EVENT_STAGES).filter((event) => EVENT_STAGES[event] === stage);
 }
 
-/** The loan application's current step (0 to 3): how far the next event's stage is past its first (dashboard.md §2). */
+/** The loan application's current step (0 to 3): how far the next event's stage is past its first (product.md §2). */
 export function applicationStep(event: string | null | undefined): number {
   const stage = stageOf(event);
   if (stage === undefined || stage < STAGE.loanQuote) return 0;

@@ -1,7 +1,7 @@
 /**
- * The repay amount entry (public-site-signin-repay.md §5): digits with an optional decimal part;
+ * The repay amount entry (product.md §5): digits with an optional decimal part;
  * no leading zero before more digits ("05"), no bare "." start; empty is allowed and means the whole
- * due. A lone "0" stands, so that "0.50" can be typed key by key; the ₹1 minimum (decisions.md §5)
+ * due. A lone "0" stands, so that "0.50" can be typed key by key; the ₹1 minimum (product.md §10.5)
  * refuses it on submit. Shared by the stepper (what may be typed) and the server (what it charges).
  */
 

@@ -1,6 +1,5 @@
 /**
- * The browser session: the session-storage keys of the specifications (public-site-signin-repay.md
- * §3, dashboard.md §3). Read only in the browser, never during pre-rendering.
+ * The browser session: the session-storage keys of the specifications (product.md §3). Read only in the browser, never during pre-rendering.
  */
 export const SESSION_KEYS = {
   mobile: 'mobile',
@@ -10,7 +9,7 @@ export const SESSION_KEYS = {
   eligibility: 'eligibility',
   /** Registration progress (0 to 100), from the server's step_percentage. */
   stepPercent: 'step_percent',
-  /** Loan application progress, kept apart from registration progress (dashboard.md §4). */
+  /** Loan application progress, kept apart from registration progress (product.md §4). */
   percent: 'percent',
   pancard: 'pancard',
   /** The PAN holder's name from the PAN check, shown read-only on the personal details step. */
@@ -44,7 +43,7 @@ export function writeSession(values: Partial<Record<SessionKey, string>>): void 
   }
 }
 
-/** Logout: every key goes (dashboard.md §4), but the note that a session just ended, which is not one of them. */
+/** Logout: every key goes (product.md §4), but the note that a session just ended, which is not one of them. */
 export function clearSession(): void {
   const store = storage();
   const signedOut = store?.getItem(SIGNED_OUT_KEY);

@@ -1,5 +1,5 @@
 /**
- * The campaign tracking parameters of public-site-signin-repay.md §3, read from the page address;
+ * The campaign tracking parameters of product.md §3, read from the page address;
  * each is '' when absent. Kept apart from the valibot schemas so the sign-in card can read them
  * without bundling the request schemas.
  */

@@ -14,7 +14,7 @@ describe.each(ENGINES)('the contract of the specifications (%s database)', (engi
   });
   afterAll(() => server.close());
 
-  it('saveleadDetails answers the loan quote and the decision on its own path (dashboard.md §7)', async () => {
+  it('saveleadDetails answers the loan quote and the decision on its own path (product.md §7)', async () => {
     const { token } = await eligibleCustomer(server);
     const quote = await server.post(API.saveleadDetails, { event_name: 'generate_loan_quote' }, { token });
     expect(quote.status).toBe(200);
@@ -47,7 +47,7 @@ describe.each(ENGINES)('the contract of the specifications (%s database)', (engi
     expect(noKfs.body.Status).toBe(0);
   });
 
-  it('the profile answers Status, Steps.data and Data (dashboard.md §7), Data as before', async () => {
+  it('the profile answers Status, Steps.data and Data (product.md §7), Data as before', async () => {
     const { token } = await eligibleCustomer(server);
     const before = await server.post(API.getProfile, {}, { token });
     expect(before.body.Status).toBe(1);
@@ -71,7 +71,7 @@ describe.each(ENGINES)('the contract of the specifications (%s database)', (engi
     ]);
   });
 
-  it('a mobile not starting with 6 to 9 gets "Mobile number invalid!" (dashboard.md §5)', async () => {
+  it('a mobile not starting with 6 to 9 gets "Mobile number invalid!" (product.md §5)', async () => {
     const reply = await server.post(API.registration, { event_name: 'login', mobile: '5876543210' });
     expect(reply.status).toBe(400);
     expect(reply.body.Message).toBe('Mobile number invalid!');

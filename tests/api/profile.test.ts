@@ -106,7 +106,7 @@ describe.each(ENGINES)('profile registration and eligibility (%s database)', (en
     expect(redo.body.Data).toMatchObject({ next_step: 'residence_details', step_percentage: 40 });
   });
 
-  it('every validation message of §5, word for word', async () => {
+  it('every validation message of product.md §5, word for word', async () => {
     const { token } = await signIn(server, randomMobile());
     const cases: [object, string][] = [
       [{ event_name: 'pancard_verification', pancard: 'ABC', monthly_income: '5' }, 'Please enter valid pan number!'],

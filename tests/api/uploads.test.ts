@@ -216,7 +216,7 @@ describe.each(ENGINES)('uploads (%s database)', (engine) => {
   it('never builds a storage path from a name the client sent', async () => {
     const customer = await customerAtDocuments();
     for (const name of PATH_TRICKS) {
-      // The selfie's file_ext is checked against the image names (dashboard.md §5) before anything else.
+      // The selfie's file_ext is checked against the image names (product.md §5) before anything else.
       const selfie = await customer.selfie(tinyPng(), name);
       expect(selfie.status, name).toBe(400);
       expect(selfie.body.Message).toBe('Images must be jpeg, png or jpg.');

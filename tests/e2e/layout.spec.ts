@@ -48,7 +48,7 @@ test.describe('footer', () => {
     const lifestyleLinks = await lifestyle
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    // public-site-signin-repay.md §2, in this order.
+    // product.md §2, in this order.
     expect(lifestyleLinks).toEqual(['/flexibility', '/short-term-loan', '/instant-loan', '/debt-consolidation-loan']);
     await expect(cities.getByRole('link').first()).toBeHidden();
     await cities.locator('summary').click();

@@ -537,7 +537,7 @@ test.describe('paying the demo loan', () => {
     await expect(checkout).toContainText('Amount: ₹300.00');
     await expect(checkout).toContainText(`Loan repayment ${DEMO.loanNo} (PAN ${DEMO.pan})`);
     await expect(s.dialog).toBeHidden();
-    // The demo loan has its application: the order names its lead (dashboard.md §7: lead_id, rzp_amount).
+    // The demo loan has its application: the order names its lead (product.md §7: lead_id, rzp_amount).
     expect(orders).toEqual([{ lead_id: expect.stringMatching(/^\d+$/), rzp_amount: '300' }]);
     await checkout.getByRole('button', { name: 'Cancel' }).click();
     await expect(s.status.filter({ hasText: CANCELLED })).toBeVisible();

@@ -346,7 +346,7 @@ test.describe('step 2: the code', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/my-dashboard');
     await expect(page.locator('h1')).toHaveText('Profile Registration');
-    // The dashboard adds its own keys (dashboard.md §3) beside the ones sign-in stored.
+    // The dashboard adds its own keys (product.md §3) beside the ones sign-in stored.
     expect(await session(page)).toMatchObject({
       mobile,
       cust_profile_id: stored.cust_profile_id,

@@ -22,7 +22,7 @@ describe('dashboard addresses', () => {
     for (const screen of SCREENS) expect(routeOf(slugOf(screenPath(screen.slug)))).toBe(screen);
   });
 
-  it('the routes of dashboard.md §2 and decisions.md §8 are all there; the loan ones need eligibility', () => {
+  it('the routes of product.md §2, §10.8 are all there; the loan ones need eligibility', () => {
     const slugs = SCREENS.map((screen) => screen.slug);
     // Loan History shows its empty state to a customer with no application (issue 14), never bounces.
     for (const slug of [

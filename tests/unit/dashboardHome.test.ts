@@ -92,7 +92,7 @@ describe('which figure to pay', () => {
 describe("a screen's code load", () => {
   afterEach(() => vi.useRealTimers());
 
-  it('is given up after 120 s (public-site-signin-repay.md §9), not before', async () => {
+  it('is given up after 120 s (product.md §9), not before', async () => {
     vi.useFakeTimers();
     expect(SCREEN_LOAD_LIMIT_MS).toBe(120_000);
     const never = new Promise<never>(() => {});

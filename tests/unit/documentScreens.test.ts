@@ -3,8 +3,8 @@ import { DOCUMENT_SCREENS, MISSING_FILE } from '../../src/islands/Dashboard/navi
 import { SCREENS } from '../../src/islands/Dashboard/navigation/screens.ts';
 import { documentByDocsId } from '../../src/lib/documents.ts';
 
-describe('the single-document screens (dashboard.md §2, §3, §5)', () => {
-  it('are the four DocumentUpload routes, with the document ids of §9 and the formats of the shared list', () => {
+describe('the single-document screens (product.md §2, §3, §5)', () => {
+  it('are the four DocumentUpload routes, with the document ids of product.md §9 and the formats of the shared list', () => {
     const routed = SCREENS.filter((screen) => screen.component === 'DocumentUpload').map((screen) => screen.slug);
     expect(Object.keys(DOCUMENT_SCREENS).sort()).toEqual([...routed].sort());
     expect(

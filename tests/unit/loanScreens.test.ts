@@ -28,7 +28,7 @@ describe('the loan screens', () => {
       expect(leadIdOf(at(search))).toBeNull();
   });
 
-  it('dashboard.md §3: gender "1" is Male, anything else Female; marital 1 Single, 2 Married, else Divorced; none is NA', () => {
+  it('product.md §3: gender "1" is Male, anything else Female; marital 1 Single, 2 Married, else Divorced; none is NA', () => {
     expect([genderLabel('1'), genderLabel('2'), genderLabel('0'), genderLabel('')]).toEqual([
       'Male',
       'Female',

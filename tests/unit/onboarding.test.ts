@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { destinationOf } from '../../src/islands/Dashboard/navigation/screens.ts';
 import { applicationStep, DOCUMENT_EVENTS, registrationPercent } from '../../src/lib/onboarding.ts';
 
-describe('the onboarding events of dashboard.md §4', () => {
+describe('the onboarding events of product.md §4', () => {
   it.each([
     ['pancard_verification', 'pan-details', 0],
     ['personal_details', 'captur-personal-information', 1],

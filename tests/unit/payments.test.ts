@@ -86,7 +86,7 @@ describe('PayU hashes', () => {
   });
 });
 
-describe('the repay amount entry (§5)', () => {
+describe('the repay amount entry (product.md §5)', () => {
   it.each(['', '1', '1500', '1500.', '1500.5', '1500.50', '0', '0.', '0.5', '0.50'])(
     'accepts "%s" while typing',
     (text) => {
@@ -96,7 +96,7 @@ describe('the repay amount entry (§5)', () => {
   it('lets "0.50" be typed key by key: every prefix stands', () => {
     for (const prefix of ['0', '0.', '0.5', '0.50']) expect(acceptsAmountEntry(prefix), prefix).toBe(true);
   });
-  it('refuses under ₹1 on submit (decisions.md §5), "0" and "0.50" included', () => {
+  it('refuses under ₹1 on submit (product.md §10.5), "0" and "0.50" included', () => {
     expect(amountProblem('0')).toBe('The amount must be at least ₹1.');
     expect(amountProblem('0.50')).toBe('The amount must be at least ₹1.');
     expect(amountProblem('1')).toBeNull();
@@ -113,7 +113,7 @@ describe('the repay amount entry (§5)', () => {
   });
 });
 
-describe('what is charged (decisions.md §5)', () => {
+describe('what is charged (product.md §10.5)', () => {
   it('empty or more than the due charges the due; less is a part; under ₹1 or nothing due is refused', () => {
     expect(chargeAmount(null, 2_200_000)).toBe(2_200_000);
     expect(chargeAmount(9_999_999, 2_200_000)).toBe(2_200_000);

@@ -15,7 +15,7 @@ describe('the sign-in rules, in the card and on the server', () => {
   it('names the short mobile with the specification message', () => {
     expect(mobileProblem('98765')).toBe('The Mobile field must be at least 10 characters in length.');
   });
-  it('names a number not starting with 6 to 9 with the specification message (dashboard.md §5)', () => {
+  it('names a number not starting with 6 to 9 with the specification message (product.md §5)', () => {
     expect(mobileProblem('5876543210')).toBe('Mobile number invalid!');
     expect(mobileProblem('0123456789')).toBe('Mobile number invalid!');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UTM_KEYS as fromSchemas } from '../../src/lib/schemas/signIn.ts';
 import { trackingParameters, UTM_KEYS } from '../../src/lib/tracking.ts';
 
-describe('tracking parameters (public-site-signin-repay.md §3)', () => {
+describe('tracking parameters (product.md §3)', () => {
   it('reads the five UTM parameters from the address, decoded', () => {
     expect(
       trackingParameters('?utm_source=google&utm_medium=cpc&utm_campaign=diwali%20sale&utm_term=loan&utm_content=a'),

@@ -14,7 +14,7 @@ type Errors = Partial<Record<FieldName, string>>;
 const ORDER: FieldName[] = ['name', 'email', 'subject', 'phone', 'message'];
 const EMPTY: Values = { name: '', email: '', subject: '', phone: '', message: '' };
 
-/** The contact form (decisions.md §8): checked with the API's own schema, then sent. */
+/** The contact form (product.md §10.8): checked with the API's own schema, then sent. */
 export default function ContactForm() {
   const id = useId();
   const [values, setValues] = useState<Values>(EMPTY);

@@ -34,7 +34,7 @@ export default function Dashboard({ brand }: DashboardProps) {
 
   useEffect(() => listenToHistory(), []);
 
-  // No session, no dashboard (dashboard.md §4).
+  // No session, no dashboard (product.md §4).
   useEffect(() => {
     if (!signedIn) endSession();
   }, [signedIn]);
@@ -72,7 +72,7 @@ export default function Dashboard({ brand }: DashboardProps) {
       </>
     );
   } else if (!allowed) {
-    // The guard turned it away (dashboard.md §2, §6): the registration home decides where to go.
+    // The guard turned it away (product.md §2, §6): the registration home decides where to go.
     screen = <Redirect to={screenPath(HOME.registration)} />;
   } else {
     const Screen = screenComponent(route.component);

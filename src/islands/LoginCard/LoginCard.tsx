@@ -20,9 +20,9 @@ export interface LoginCardProps {
   lender: string;
 }
 
-/** public-site-signin-repay.md §4 and §9: the resend wait and how long a message stays. */
+/** product.md §4, §9: the resend wait and how long a message stays. */
 const MESSAGE_MS = 5_000;
-/** §8, word for word. */
+/** product.md §8, word for word. */
 const CONSENT_MESSAGE = 'Please check the checkbox to accept our terms and conditions';
 const VERIFY_THROWN = 'Error verifying OTP';
 const SIGNED_OUT = 'You have been signed out.';
@@ -42,7 +42,7 @@ const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(
 /** Only the last four digits stay visible: XXXXXX3210. */
 const maskMobile = (mobile: string) => mobile.slice(-4).padStart(mobile.length, 'X');
 
-/** Sign-in with a mobile number and a one-time code (public-site-signin-repay.md §2, §4, §5, §7). */
+/** Sign-in with a mobile number and a one-time code (product.md §2, §4, §5, §7). */
 export default function LoginCard({ brand, lender }: LoginCardProps) {
   const id = useId();
   const [step, setStep] = useState<'mobile' | 'otp'>('mobile');
@@ -136,7 +136,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
       const envelope = await callApi<LoginData>(API.registration, {
         event_name: 'resend_otp',
         profile_id: readSession('profileId') ?? '',
-        // §7: the same call as the first request, profile_id in place of mobile.
+        // product.md §7: the same call as the first request, profile_id in place of mobile.
         ...trackingParameters(window.location.search),
       });
       if (envelope.Status !== STATUS.ok) {

@@ -18,7 +18,7 @@ interface AmountStepProps {
   errors: FieldErrors<Field>;
 }
 
-/** The amount card (§2): the loan's figures, the amount to pay and the payment-method modal. */
+/** The amount card (product.md §2): the loan's figures, the amount to pay and the payment-method modal. */
 export function AmountStep({ id, loan, flow, errors }: AmountStepProps) {
   const { amount, busy, choosing, unconfirmed } = flow;
   const busyLabel = busyLabels(busy);

@@ -29,7 +29,7 @@ const TITLES: Record<Step, string> = {
 };
 
 /**
- * Repay a loan by PAN and one-time code (public-site-signin-repay.md §2, §4, §5, §7, §8): the
+ * Repay a loan by PAN and one-time code (product.md §2, §4, §5, §7, §8): the
  * progress, the title and the step on screen; useRepayFlow holds what happens.
  */
 export default function RepayStepper({ brand }: RepayStepperProps) {

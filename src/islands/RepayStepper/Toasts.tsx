@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styles from './RepayStepper.module.css';
 import type { Toast } from './useToasts.ts';
 
-/** public-site-signin-repay.md §9: repay-page toasts stay 5000 ms, at the top right. */
+/** product.md §9: repay-page toasts stay 5000 ms, at the top right. */
 export const TOAST_MS = 5_000;
 
 interface ToastsProps {

@@ -1,4 +1,4 @@
-/** What the repay stepper's fields accept while typing (public-site-signin-repay.md §5). */
+/** What the repay stepper's fields accept while typing (product.md §5). */
 
 /**
  * Whether `text` can still grow into a PAN (5 letters, 4 digits, 1 letter, src/lib/schemas/signInRules.ts

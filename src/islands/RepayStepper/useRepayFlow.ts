@@ -19,7 +19,7 @@ import { useResendCountdown } from '../shared/useResendCountdown.ts';
 import { nextOtp, nextPan } from './entry.ts';
 import { useToasts } from './useToasts.ts';
 
-/** decisions.md §8: what the payer reads where the original only logged. */
+/** product.md §10.8: what the payer reads where the original only logged. */
 const LOAN_NOT_LOADED = 'We could not load your loan details. Please try again.';
 
 export type Step = 'pannumber' | 'panotp' | 'amountfetched' | 'success' | 'failure';
@@ -54,7 +54,7 @@ interface Result {
 export type RepayFlow = ReturnType<typeof useRepayFlow>;
 
 /**
- * The repay stepper's state, calls and transitions (public-site-signin-repay.md §2, §4, §5, §7, §8):
+ * The repay stepper's state, calls and transitions (product.md §2, §4, §5, §7, §8):
  * PAN, OTP, the amount card, then Razorpay or PayU. Every failure gets a plain message and a way to retry.
  */
 export function useRepayFlow(brand: string) {
@@ -73,7 +73,7 @@ export function useRepayFlow(brand: string) {
   const [choosing, setChoosing] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
-  /** The guard of §4: one request at a time, whatever the buttons look like at that instant. */
+  /** The guard of product.md §4: one request at a time, whatever the buttons look like at that instant. */
   const running = useRef(false);
   const panInput = useRef<HTMLInputElement>(null);
   const otpInput = useRef<HTMLInputElement>(null);
@@ -247,7 +247,7 @@ export function useRepayFlow(brand: string) {
       // No render may follow the dismissal, so focus the button now as well.
       proceedButton.current?.focus();
     },
-    // §4: paymentSuccess or paymentFailure, then /thanku.
+    // product.md §4: paymentSuccess or paymentFailure, then /thanku.
     onFinish: (ok, url) => {
       setChoosing(false);
       setResult({ ok, url });

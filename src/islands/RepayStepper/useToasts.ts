@@ -5,7 +5,7 @@ export interface Toast {
   /** Errors are alerts; successes and plain information are polite status messages. */
   kind: 'success' | 'info' | 'error';
   text: string;
-  /** A way to try again (decisions.md §8), shown as a button in the toast. */
+  /** A way to try again (product.md §10.8), shown as a button in the toast. */
   retry?: () => void;
 }
 

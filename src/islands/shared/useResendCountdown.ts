@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** The spec's wait before a one-time code may be sent again (public-site-signin-repay.md §9). */
+/** The spec's wait before a one-time code may be sent again (product.md §9). */
 export const RESEND_SECONDS = 30;
 
 /**

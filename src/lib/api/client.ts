@@ -1,6 +1,6 @@
 /**
  * The one way the browser calls the API (ofetch): the public client credential or the session
- * token in the headers of §7, the envelope read whatever the HTTP status, and one plain message
+ * token in the headers of product.md §7, the envelope read whatever the HTTP status, and one plain message
  * when the network itself fails.
  */
 import { ofetch } from 'ofetch';
@@ -72,10 +72,10 @@ export async function callApi<T = Record<string, unknown>>(
   return response as Envelope<T>;
 }
 
-/** The spec's message for a failure that names no reason (public-site-signin-repay.md §8). */
+/** The spec's message for a failure that names no reason (product.md §8). */
 export const ERROR_OCCURRED = 'An error occurred';
 
-/** The message to show for a failed call (public-site-signin-repay.md §8). */
+/** The message to show for a failed call (product.md §8). */
 export function failureMessage(envelope: Partial<Pick<Envelope<unknown>, 'Message' | 'error'>>): string {
   return envelope.Message || envelope.error || ERROR_OCCURRED;
 }

@@ -1,4 +1,4 @@
-/** The response envelope of every API call (public-site-signin-repay.md §3, dashboard.md §7). */
+/** The response envelope of every API call (product.md §3, §7). */
 export const STATUS = {
   /** Success. */
   ok: 1,

@@ -1,11 +1,11 @@
-/** Every API path the site calls. The ones the specifications give are kept exactly (decisions.md §2). */
+/** Every API path the site calls. The ones the specifications give are kept exactly (product.md §10.2). */
 export const API = {
   registration: '/Api/Website/InstantJourneyController/appCustomerRegisteration',
-  /** The loan quote and the decision on it (dashboard.md §7: saveleadDetails), by event_name. */
+  /** The loan quote and the decision on it (product.md §7: saveleadDetails), by event_name. */
   saveleadDetails: '/Api/Website/saveleadDetails',
   getUser: '/Api/Website/getUser',
   logout: '/Api/Website/logout',
-  /** The dashboard (dashboard.md §7): the profile, and what the dashboard frame shows. */
+  /** The dashboard (product.md §7): the profile, and what the dashboard frame shows. */
   getProfile: '/Api/Website/getProfile',
   dashboardData: '/Api/Website/getDashboardData',
   master: '/Api/MasterController/masterAPI',
@@ -13,13 +13,13 @@ export const API = {
   health: '/Api/health',
   openapi: '/Api/openapi.json',
   devOutbox: '/__dev/outbox',
-  /** Repay (public-site-signin-repay.md §7 calls 4 to 7, and the order for a chosen amount). */
+  /** Repay (product.md §7 calls 4 to 7, and the order for a chosen amount). */
   repaySendOtp: '/Api/CustomerDetails/Sendotp',
   repayVerifyOtp: '/Api/CustomerDetails/verifyOtp',
   razorpayOrder: '/Api/RepayLoanApi/generateRazorpayorderId',
   razorpayVerify: '/Api/CustomerDetails/verifyRazorPayCheckPaymentStatus',
   payuOrder: '/Api/RepayLoanApi/payuOrders',
-  /** The loan application (dashboard.md §7): documents, loan history and detail, the KFS, one document. */
+  /** The loan application (product.md §7): documents, loan history and detail, the KFS, one document. */
   mandatoryDocuments: '/Api/Website/checkCustomerMandatoryDocuments',
   leadList: '/Api/Website/getLeadList',
   leadDetail: '/Api/Website/getLeadDetail',
@@ -29,5 +29,5 @@ export const API = {
   kycDocuments: '/Api/Website/getKycDocuments',
 } as const;
 
-/** Header names of §7: the public client credential without a session, the token with one. */
+/** Header names of product.md §7: the public client credential without a session, the token with one. */
 export const HEADERS = { clientKey: 'Auth', token: 'Authtoken' } as const;

@@ -1,4 +1,4 @@
-/** The loan application's events (dashboard.md §7) with the messages of §5. */
+/** The loan application's events (product.md §7) with the messages of product.md §5. */
 import * as v from 'valibot';
 import { IFSC_PATTERN } from '../banks.ts';
 import { calendarDate, email, required, requiredMessage } from './fields.ts';
@@ -104,7 +104,7 @@ export const EmploymentRequest = v.object({
 /** The employment a lead keeps, as the form sent it; getProfile answers it back to fill the form again. */
 export type EmploymentDetails = Omit<v.InferOutput<typeof EmploymentRequest>, 'event_name' | 'profile_id'>;
 
-/** dashboard.md §5: the confirm account number must equal the account number. */
+/** product.md §5: the confirm account number must equal the account number. */
 export const ACCOUNTS_DIFFER = 'Account numbers do not match';
 
 export const BankingRequest = v.pipe(

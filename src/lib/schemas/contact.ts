@@ -1,4 +1,4 @@
-/** The contact form (decisions.md §8): name, e-mail, phone and message required, subject optional. */
+/** The contact form (product.md §10.8): name, e-mail, phone and message required, subject optional. */
 import * as v from 'valibot';
 import { email, indianMobile, required } from './fields.ts';
 

@@ -13,7 +13,7 @@ import {
   PAN_PATTERN,
 } from './signInRules.ts';
 
-/** dashboard.md §5: an empty required field gives "{field} is required!". */
+/** product.md §5: an empty required field gives "{field} is required!". */
 export const requiredMessage = (field: string) => `${field} is required!`;
 
 export const required = (field: string, max = 200) =>
@@ -39,7 +39,7 @@ export const indianMobile = v.pipe(
   v.regex(/^[6-9]\d{9}$/, 'Mobile number invalid!'),
 );
 
-/** The sign-in card's mobile (public-site-signin-repay.md §5), from the card's own rules. */
+/** The sign-in card's mobile (product.md §5), from the card's own rules. */
 export const loginMobile = v.pipe(
   v.string(MOBILE_TOO_SHORT),
   v.regex(DIGITS, MOBILE_DIGITS_ONLY),
@@ -50,7 +50,7 @@ export const loginMobile = v.pipe(
 export { MOBILE_TOO_SHORT, OTP_MESSAGE };
 export const otp = v.pipe(v.string(OTP_MESSAGE), v.regex(FOUR_DIGITS, OTP_MESSAGE));
 
-/** PAN: 5 letters, 4 digits, 1 letter (dashboard.md §5). */
+/** PAN: 5 letters, 4 digits, 1 letter (product.md §5). */
 export { PAN_MESSAGE, PAN_PATTERN };
 export const pan = v.pipe(v.string(PAN_MESSAGE), v.trim(), v.toUpperCase(), v.regex(PAN_PATTERN, PAN_MESSAGE));
 

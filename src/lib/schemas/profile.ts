@@ -1,5 +1,5 @@
 /**
- * The registration events of the shared endpoint (dashboard.md §7) with the messages of §5, word
+ * The registration events of the shared endpoint (product.md §7) with the messages of product.md §5, word
  * for word. The dashboard validates its forms with these and the server validates the payloads.
  */
 import * as v from 'valibot';
@@ -11,7 +11,7 @@ export const TOO_YOUNG = 'You must be at least 18 years old.';
 export const FUTURE_DATE = 'Date cannot be in the future.';
 export const PIN_INVALID = 'Pin code invalid!';
 export const SELFIE_REQUIRED = 'Please select image';
-/** The ten PAN boxes of the dashboard on submit (dashboard.md §5); the single PAN field says PAN_MESSAGE. */
+/** The ten PAN boxes of the dashboard on submit (product.md §5); the single PAN field says PAN_MESSAGE. */
 export const PAN_BOXES_MESSAGE = 'Please enter a valid PAN number';
 
 const profileId = v.optional(v.pipe(v.string(), v.uuid('profile_id is not valid')));

@@ -1,4 +1,4 @@
-/** Repay calls 4 to 7 of public-site-signin-repay.md §7 and the order for a chosen amount. */
+/** Repay calls 4 to 7 of product.md §7 and the order for a chosen amount. */
 import * as v from 'valibot';
 import { acceptsAmountEntry } from '../repayAmount.ts';
 import { otp, pan } from './fields.ts';
@@ -51,7 +51,7 @@ export interface LoanAccountFields {
   days_past_due?: number;
 }
 
-/** The loan fields the amount card shows (§3 repayment_data), money in rupees. */
+/** The loan fields the amount card shows (product.md §3 repayment_data), money in rupees. */
 export interface RepaymentData extends LoanAccountFields {
   loan_no: string;
   disbursal_date: string;

@@ -1,4 +1,4 @@
-/** Sign-in calls 1 to 3 of public-site-signin-repay.md §7, on the shared registration endpoint. */
+/** Sign-in calls 1 to 3 of product.md §7, on the shared registration endpoint. */
 import * as v from 'valibot';
 import { loginMobile, otp } from './fields.ts';
 
@@ -15,7 +15,7 @@ const tracking = {
 
 export const LoginRequest = v.object({ event_name: v.literal('login'), mobile: loginMobile, ...tracking });
 
-/** §7: the same call as the first request, with profile_id in place of mobile. */
+/** product.md §7: the same call as the first request, with profile_id in place of mobile. */
 export const ResendRequest = v.object({ event_name: v.literal('resend_otp'), profile_id: profileId, ...tracking });
 
 export const VerifyRequest = v.object({ event_name: v.literal('otp_verify'), profile_id: profileId, otp });
@@ -33,5 +33,5 @@ export interface VerifyData {
   eligibility_status: 0 | 1;
 }
 
-/** The tracking parameters read from the page address; each is '' when absent (§3). */
+/** The tracking parameters read from the page address; each is '' when absent (product.md §3). */
 export { UTM_KEYS } from '../tracking.ts';

@@ -1,7 +1,7 @@
 /**
- * The documents a loan application needs (dashboard.md §2, §3, §5): which ones the policy asks of
+ * The documents a loan application needs (product.md §2, §3, §5): which ones the policy asks of
  * this customer, and taking each upload. Types are read from the bytes; an Aadhaar number is never
- * kept beyond its last four digits (decisions.md §8).
+ * kept beyond its last four digits (product.md §10.8).
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
@@ -34,7 +34,7 @@ const TYPE_OF_CONTENT: Record<string, StoredFileType> = {
   'application/pdf': 'pdf',
 };
 
-/** The single-document upload's docs_id (dashboard.md §3). */
+/** The single-document upload's docs_id (product.md §3). */
 export const DOCS_ID: Record<number, string> = Object.fromEntries(
   LOAN_DOCUMENTS.filter((doc) => doc.docs_id).map((doc) => [doc.docs_id, doc.doc_type]),
 );
@@ -114,7 +114,7 @@ export const KycDocumentsData = v.object({
   documents: v.array(v.object({ ...MandatoryDocumentData.entries, requested: v.boolean() })),
 });
 
-/** The browser sends "N/A" when the customer gave no password (dashboard.md §3). */
+/** The browser sends "N/A" when the customer gave no password (product.md §3). */
 const NO_PASSWORD = new Set(['', 'N/A']);
 
 /**
@@ -156,7 +156,7 @@ async function checkProtection(c: Context<AppEnv>, bytes: Uint8Array, password: 
   }
 }
 
-/** The messages of dashboard.md §5 for a missing file, word for word (double spaces included). */
+/** The messages of product.md §5 for a missing file, word for word (double spaces included). */
 const MISSING_FILE: Record<string, string> = {
   pan: 'Please select  pan image',
   bank_statement: 'Please select  pan image',

@@ -1,5 +1,5 @@
 /**
- * The loan application on the shared endpoint (dashboard.md §2, §4, §7): the quote and its Key Fact
+ * The loan application on the shared endpoint (product.md §2, §4, §7): the quote and its Key Fact
  * Statement, employment, the documents the policy asks for, the bank account. Staff then decide
  * with the operations command line.
  */

@@ -24,7 +24,7 @@ import {
 } from './documents.ts';
 import { applicationEvents } from './events.ts';
 
-/** The two events dashboard.md §7 names saveleadDetails; the registration endpoint still answers them for old clients. */
+/** The two events product.md §7 names saveleadDetails; the registration endpoint still answers them for old clients. */
 const LEAD_EVENTS = {
   generate_loan_quote: applicationEvents.generate_loan_quote,
   loan_quotation_decision: applicationEvents.loan_quotation_decision,

@@ -1,5 +1,5 @@
 /**
- * Staff decisions on an application (decisions.md §3), shared by the operations command line and
+ * Staff decisions on an application (product.md §10.3), shared by the operations command line and
  * the tests: approve, reject, disburse. Each change is recorded with who and when.
  */
 import { indiaDate } from '../../lib/dates.ts';

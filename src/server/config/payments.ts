@@ -12,7 +12,7 @@ export const SANDBOX_CREDENTIALS = {
   },
   payu: { key: 'sandboxKEY', salt: 'sandbox-payu-salt' },
 } as const;
-/** Where the sandboxes live on this server (decisions.md §4). */
+/** Where the sandboxes live on this server (product.md §10.4). */
 export const SANDBOX_PATHS = {
   razorpayApi: '/__sandbox/razorpay/v1',
   razorpayCheckout: '/__sandbox/razorpay/checkout.js',

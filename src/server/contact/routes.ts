@@ -1,4 +1,4 @@
-/** The contact form (decisions.md §8): stored, rate-limited per address, answered plainly. */
+/** The contact form (product.md §10.8): stored, rate-limited per address, answered plainly. */
 import { API } from '../../lib/api/paths.ts';
 import { CONTACT_SENT, ContactRequest } from '../../lib/schemas/contact.ts';
 import { takeSlot } from '../db/rateLimit.ts';

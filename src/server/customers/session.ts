@@ -4,7 +4,7 @@ import type { AppEnv } from '../context.ts';
 import { ApiError, sessionExpired } from '../http/respond.ts';
 import { type Customer, customerById } from './store.ts';
 
-/** The signed-in customer; a profile_id in the payload must be theirs (decisions.md §9). */
+/** The signed-in customer; a profile_id in the payload must be theirs (product.md §10.9). */
 export async function ownCustomer(c: Context<AppEnv>, profileId?: string): Promise<Customer> {
   const session = c.get('session');
   if (!session) throw sessionExpired();

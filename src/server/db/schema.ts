@@ -52,7 +52,7 @@ export const customers = pgTable('customers', {
   eligibilityReason: text('eligibility_reason'),
   eligibilityDecidedAt: timestamp('eligibility_decided_at', { withTimezone: true }),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
-  /** The next onboarding event (dashboard.md §4); the dashboard opens the matching screen. */
+  /** The next onboarding event (product.md §4); the dashboard opens the matching screen. */
   nextStep: text('next_step').notNull().default('pancard_verification'),
   stepPercentage: smallint('step_percentage').notNull().default(0),
   eligibilityStatus: smallint('eligibility_status').notNull().default(0),
@@ -306,7 +306,7 @@ export const leadDocuments = pgTable(
     fileId: uuid('file_id')
       .notNull()
       .references(() => files.id),
-    /** Aadhaar: only the last four digits are ever kept (decisions.md §8). */
+    /** Aadhaar: only the last four digits are ever kept (product.md §10.8). */
     note: text('note'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -420,7 +420,7 @@ export const collections = pgTable(
   },
   (table) => [
     uniqueIndex('collections_source_reference_idx').on(table.source, table.reference),
-    // One collection per provider order, whatever payment ids arrive for it (decisions.md §5).
+    // One collection per provider order, whatever payment ids arrive for it (product.md §10.5).
     uniqueIndex('collections_order_idx').on(table.orderId).where(sql`order_id is not null`),
     index('collections_loan_idx').on(table.loanId),
   ],
@@ -448,7 +448,7 @@ export const repaySessions = pgTable('repay_sessions', {
   createdAt: createdAt(),
 });
 
-/** Every change of state made by staff or by the system, with who and when (decisions.md §3). */
+/** Every change of state made by staff or by the system, with who and when (product.md §10.3). */
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   actor: text('actor').notNull(),

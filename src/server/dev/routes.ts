@@ -1,5 +1,5 @@
 /**
- * Development-only routes (decisions.md §4): the SMS outbox, a clock that tests move forward to
+ * Development-only routes (product.md §10.4): the SMS outbox, a clock that tests move forward to
  * reach code and session expiry, and staff's decisions on a lead for browser tests. None is mounted
  * when NODE_ENV=production.
  */

@@ -1,5 +1,5 @@
 /**
- * The eligibility policy (decisions.md §8): decided by the server from the profile, with an honest
+ * The eligibility policy (product.md §10.8): decided by the server from the profile, with an honest
  * reason when the answer is no, and the quote limits when it is yes. The rules are data: the
  * defaults below, overridable as a whole by ELIGIBILITY_POLICY (JSON) in the environment.
  */

@@ -1,5 +1,5 @@
 /**
- * Master data (dashboard.md §7 "Lookup of state, city, pincode"): the states and union territories,
+ * Master data (product.md §7.5): the states and union territories,
  * a state's cities, and a pin code's city and state, which fill the address forms (captur-address,
  * about-your-company) from the pin code. One endpoint; `type` says which lookup.
  */
@@ -10,7 +10,7 @@ import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { masterData } from './data.ts';
 
-/** dashboard.md §5. */
+/** product.md §5. */
 export const PIN_INVALID = 'Pin code invalid!';
 export const PIN_REQUIRED = requiredMessage('Pin code');
 export const PIN_UNKNOWN = 'We could not find this pin code. Please check it.';

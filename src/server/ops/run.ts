@@ -1,5 +1,5 @@
 /**
- * The operations command line for staff (decisions.md §3), run on given settings, database and output:
+ * The operations command line for staff (product.md §10.3), run on given settings, database and output:
  * scripts/ops.ts gives it the terminal's, a test its own. Every change is recorded with who and when.
  */
 import { terminalLines, terminalSafe } from '../../lib/terminalText.ts';

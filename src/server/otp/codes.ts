@@ -1,5 +1,5 @@
 /**
- * One-time codes (decisions.md §9): 4 random digits, stored only as an HMAC keyed with OTP_SECRET,
+ * One-time codes (product.md §10.9): 4 random digits, stored only as an HMAC keyed with OTP_SECRET,
  * valid for a few minutes, usable once, dead after too many wrong tries. Sends are spaced and
  * capped per subject (a mobile, a PAN) and per address, with the counts in the database so the caps
  * hold across every server process.

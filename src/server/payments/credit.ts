@@ -1,5 +1,5 @@
 /**
- * A verified provider payment, credited to its order (decisions.md §5): the order, never the
+ * A verified provider payment, credited to its order (product.md §10.5): the order, never the
  * provider's payment id, decides whether money is credited, so an order is credited at most once
  * and only for its own amount, whatever callbacks, webhooks and repeats arrive.
  *

@@ -3,7 +3,7 @@
  * account (src/lib/loanAccount.ts: charges, then interest, then principal, the rest an excess to
  * refund), and the allocation is stored with it. The loan row is locked while a collection is
  * recorded, so concurrent callbacks and webhooks for one loan take turns and each allocation follows
- * the one before. A provider order is credited at most once (decisions.md §5): a second collection for
+ * the one before. A provider order is credited at most once (product.md §10.5): a second collection for
  * the same order, or for the same provider payment id, is a no-op whichever arrives first.
  */
 import { eq, sql } from 'drizzle-orm';

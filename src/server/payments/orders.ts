@@ -1,5 +1,5 @@
 /**
- * Payment orders (decisions.md §5): the server decides the amount — the requested part, or the
+ * Payment orders (product.md §10.5): the server decides the amount — the requested part, or the
  * whole due when the entry is empty or more — at least ₹1, and creates the provider order for
  * exactly that many paise. A closed loan takes no order.
  */

@@ -1,5 +1,5 @@
 /**
- * The addresses of the repayment calls (public-site-signin-repay.md §7, calls 4 to 7: the PAN and
+ * The addresses of the repayment calls (product.md §7, calls 4 to 7: the PAN and
  * code calls are served by repay/, the payment calls here), PayU's browser returns, and the
  * providers' webhooks.
  */

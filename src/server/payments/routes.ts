@@ -1,5 +1,5 @@
 /**
- * Paying a loan (public-site-signin-repay.md §7, calls 6 and 7): an order for the amount the server
+ * Paying a loan (product.md §7, calls 6 and 7): an order for the amount the server
  * decides, through Razorpay or PayU, and Razorpay Checkout's confirmation, credited to its order.
  * The repay page pays with a repay session, the dashboard's Pay Now with a signed-in session
  * (./payer.ts); the providers' own returns and webhooks are ./providerRoutes.ts.
@@ -117,7 +117,7 @@ export const paymentRoutes = [
     failures: { 403: "The named lead is not the payer's.", 409: 'The loan has nothing due.' },
     async handle(c, input) {
       const deps = c.get('deps');
-      // udf5 is the lead id (dashboard.md §7): the dashboard names its loan as for Razorpay.
+      // udf5 is the lead id (product.md §7): the dashboard names its loan as for Razorpay.
       const loan = await payerLoan(c, input.udf5);
       const customer = await customerById(deps.db, loan.customerId);
       if (!customer) throw new Error(`loan ${loan.loanNo} has no customer`);

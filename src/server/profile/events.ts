@@ -1,5 +1,5 @@
 /**
- * Profile registration on the shared endpoint (dashboard.md §4, §7): PAN, personal details,
+ * Profile registration on the shared endpoint (product.md §4, §7): PAN, personal details,
  * residence, income, selfie, then the eligibility check. Events come in order; a step already done
  * can be redone until the customer has been found eligible.
  */
@@ -117,7 +117,7 @@ export const profileEvents = {
         email: input.personal_email,
         dob: input.dob,
         maritalStatusId: input.marital_status_id,
-        // Sent and kept only for the married (dashboard.md §5).
+        // Sent and kept only for the married (product.md §5).
         spouseName: input.marital_status_id === 2 ? (input.spouse_name ?? null) : null,
       });
       return ok(c, step, 'Personal details saved.');

@@ -1,4 +1,4 @@
-/** The customer's profile as the dashboard reads it (dashboard.md §3): get profile and getDashboardData. */
+/** The customer's profile as the dashboard reads it (product.md §3): get profile and getDashboardData. */
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
@@ -73,8 +73,8 @@ function profileDetails(customer: Customer) {
 
 /**
  * The lead's employment under the names the employment form sends (so the form can be prefilled)
- * and under the names of dashboard.md §3 (emp_*): one object, both vocabularies. The department
- * is collected by the form but never sent (dashboard.md §5), so emp_department is always empty.
+ * and under the names of product.md §3 (emp_*): one object, both vocabularies. The department
+ * is collected by the form but never sent (product.md §5), so emp_department is always empty.
  */
 function employmentDetails(lead: Lead | undefined) {
   const given = lead?.employment as EmploymentDetails | null | undefined;
@@ -105,7 +105,7 @@ async function userType(c: Context<AppEnv>, customer: Customer, lead: Lead | und
   return (await hasClosedLoan(c.get('deps').db, customer.id)) ? 'REPEAT' : 'NEW';
 }
 
-/** The application part of getProfile (dashboard.md §3: profile, "Steps data"). */
+/** The application part of getProfile (product.md §3: profile, "Steps data"). */
 async function applicationDetails(c: Context<AppEnv>, customer: Customer) {
   const lead = await latestLeadOf(c.get('deps').db, customer.id);
   const open = lead && (lead.status === 'applied' || lead.status === 'approved') ? lead : undefined;
@@ -115,7 +115,7 @@ async function applicationDetails(c: Context<AppEnv>, customer: Customer) {
     customer_employment_details: employmentDetails(lead),
     excutive_details: executiveDetails(lead),
     lead_details: { status: lead?.status ?? '', lead_id: lead?.id ?? null },
-    // Steps data: the card of the application the customer is on, 1 to 4 (dashboard.md §4: the
+    // Steps data: the card of the application the customer is on, 1 to 4 (product.md §4: the
     // step stage minus one is the current step index); 100 percent means it is locked.
     step_complete_percent: percent,
     step_stage: applicationStep(open?.nextStep ?? 'generate_loan_quote') + 1,
@@ -123,7 +123,7 @@ async function applicationDetails(c: Context<AppEnv>, customer: Customer) {
   };
 }
 
-/** dashboard.md §3 "Steps data". */
+/** product.md §3.7. */
 const StepsData = v.object({
   step_complete_percent: v.number(),
   step_stage: v.number(),
@@ -208,7 +208,7 @@ export const profileRoutes = [
         step_stage: application.step_stage,
         user_type: application.user_type,
       };
-      // dashboard.md §7 reads Status, Steps.data and Data: the steps beside Data, and in it as before.
+      // product.md §7 reads Status, Steps.data and Data: the steps beside Data, and in it as before.
       return ok(
         c,
         {

@@ -1,5 +1,5 @@
 /**
- * The shared registration endpoint (dashboard.md §7) serves many calls told apart by `event_name`.
+ * The shared registration endpoint (product.md §7) serves many calls told apart by `event_name`.
  * Each feature contributes its events here; the endpoint validates the payload of the named event.
  */
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Finding a loan to repay (public-site-signin-repay.md §7, calls 4 and 5): by PAN and a one-time
+ * Finding a loan to repay (product.md §7, calls 4 and 5): by PAN and a one-time
  * code, which opens a repay session for that loan. Paying it is payments/ (payments/routes.ts).
  */
 import * as v from 'valibot';

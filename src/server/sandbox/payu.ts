@@ -1,5 +1,5 @@
 /**
- * The PayU sandbox (decisions.md §4): the hosted checkout's `_payment` form address. Like PayU it
+ * The PayU sandbox (product.md §10.4): the hosted checkout's `_payment` form address. Like PayU it
  * checks the request hash, then shows a page where the payer chooses success, failure or cancel;
  * the answer goes to the merchant's surl or furl as a browser form POST carrying the reverse hash
  * made with the configured test salt, and a server-to-server notification follows.

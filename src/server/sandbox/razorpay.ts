@@ -1,5 +1,5 @@
 /**
- * The Razorpay sandbox (decisions.md §4): the Orders API and a Standard Checkout script with the
+ * The Razorpay sandbox (product.md §10.4): the Orders API and a Standard Checkout script with the
  * real ones' interfaces (`new Razorpay(options).open()`, `handler`, `modal.ondismiss`,
  * `on('payment.failed')`). The payer chooses success, failure or cancel; results are signed with
  * the configured test secrets and checked by exactly the code that checks live ones. Webhooks

@@ -1,4 +1,4 @@
-/** Sign-in with a one-time code: calls 1 to 3 of public-site-signin-repay.md §7. */
+/** Sign-in with a one-time code: calls 1 to 3 of product.md §7. */
 import { LoginRequest, ResendRequest, VerifyRequest } from '../../lib/schemas/signIn.ts';
 import type { Deps } from '../context.ts';
 import { customerById, findOrCreateCustomer, updateCustomer } from '../customers/store.ts';

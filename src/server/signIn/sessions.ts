@@ -1,5 +1,5 @@
 /**
- * Sessions (decisions.md §9): a 256-bit random token that only the customer holds; the database
+ * Sessions (product.md §10.9): a 256-bit random token that only the customer holds; the database
  * keeps its SHA-256. A session ends at its absolute expiry, after an idle spell, or at logout.
  */
 import { createHash, randomBytes } from 'node:crypto';

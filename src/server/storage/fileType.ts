@@ -1,4 +1,4 @@
-/** A file's real type from its first bytes, whatever its name or the client claims (decisions.md §8). */
+/** A file's real type from its first bytes, whatever its name or the client claims (product.md §10.8). */
 export type FileType = 'jpeg' | 'png' | 'pdf';
 
 export const CONTENT_TYPES: Record<FileType, string> = { jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };

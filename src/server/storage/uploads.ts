@@ -1,5 +1,5 @@
 /**
- * Taking an upload: base64 decoded, size capped, real type read from the bytes (decisions.md §8),
+ * Taking an upload: base64 decoded, size capped, real type read from the bytes (product.md §10.8),
  * stored under a key the server makes, then recorded. The file is written before its row, so a
  * crash between the two leaves at worst an unreferenced file, never a row without its file.
  */

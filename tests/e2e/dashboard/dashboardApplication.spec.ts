@@ -25,7 +25,7 @@ type Request = Parameters<typeof signInByApi>[0];
 // Each test first builds its customer through the API: sign-in, five steps, eligibility and more.
 test.describe.configure({ timeout: 60_000 });
 
-/** dashboard.md §5, word for word. */
+/** product.md §5, word for word. */
 const MESSAGES = {
   future: 'Date cannot be in the future.',
   pin: 'Pin code invalid!',
@@ -126,7 +126,7 @@ test.describe('the loan quote', () => {
     const customer = await eligibleCustomer(request);
     const quote = await quoteOf(request, customer);
     await openDashboard(page, customer, '/my-dashboard/calculate-loan');
-    // dashboard.md §2's "CALCULATING LOANS", as a title reads (issue 14).
+    // product.md §2's "CALCULATING LOANS", as a title reads (issue 14).
     await expect(heading(page)).toHaveText('Calculate Your Loan', { useInnerText: true });
     await expect(page).toHaveTitle('Calculate Your Loan | Kosh Credit');
 
@@ -290,7 +290,7 @@ test.describe('the loan quote', () => {
       page.waitForRequest((r) => r.postDataJSON()?.event_name === 'loan_quotation_decision'),
       page.getByRole('button', { name: 'Accept Loan' }).click(),
     ]);
-    // dashboard.md §7: the quote and the decision go to saveleadDetails.
+    // product.md §7: the quote and the decision go to saveleadDetails.
     expect(new URL(sent.url()).pathname).toBe('/Api/Website/saveleadDetails');
     expect(sent.postDataJSON()).toMatchObject({
       accepted_id: 1,

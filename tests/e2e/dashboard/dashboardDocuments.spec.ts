@@ -1,5 +1,5 @@
 /**
- * The loan application's documents and bank account in the browser (dashboard.md §2, §3, §5, §8;
+ * The loan application's documents and bank account in the browser (product.md §2, §3, §5, §8;
  * issue 14): Complete Your KYC as one tile per document that uploads on its own, the four
  * single-document screens, the kyc checklist, the bank form and the congratulations screen, against
  * the real server with real files.
@@ -28,7 +28,7 @@ type Request = Parameters<typeof signInByApi>[0];
 // Every test makes its customer through a dozen API calls first.
 test.describe.configure({ timeout: 90_000 });
 
-/** dashboard.md §5 and §8, word for word (double spaces included). */
+/** product.md §5, §8, word for word (double spaces included). */
 const MESSAGES = {
   uploadAll: 'Please upload all required documents.',
   failedStatement: 'Failed to upload Bank statement (last six months). Please try again.',
@@ -525,7 +525,7 @@ test.describe('Single-document screens', () => {
     await recordLifetime(page, toast);
     release();
     await expect(stateOf(page, 'PAN card')).toHaveText(/^Uploaded: picture\.png/);
-    // dashboard.md §9: 3000 ms on the document pages, where other good news goes after 1000 ms.
+    // product.md §9: 3000 ms on the document pages, where other good news goes after 1000 ms.
     const lifetime = () => page.evaluate(() => (window as unknown as { lifetime: { ms?: number } }).lifetime.ms);
     await expect.poll(lifetime, { timeout: 10_000 }).toBeDefined();
     await expect(success(page, toast)).toHaveCount(0);

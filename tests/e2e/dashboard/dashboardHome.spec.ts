@@ -68,7 +68,7 @@ test.describe('an active loan', () => {
     const borrower = await borrowerByApi(request);
     const loan = await activeLoan(request, borrower);
     await openDashboard(page, borrower, '/my-dashboard/');
-    // For the eligible, Dashboard is the eligibility page (dashboard.md §2), replaced in history.
+    // For the eligible, Dashboard is the eligibility page (product.md §2), replaced in history.
     await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
     await expect(heading(page)).toHaveText('Your Loan');
     const home = loanHome(page, borrower.loanNo);
@@ -280,7 +280,7 @@ test.describe('Loan History', () => {
     await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
   });
 
-  test('getLeadList names the customer’s PAN (dashboard.md §7)', async ({ page, request }) => {
+  test('getLeadList names the customer’s PAN (product.md §7)', async ({ page, request }) => {
     const customer = await applyByApi(request, await eligibleCustomer(request), 'generate_loan_quote');
     const { pan } = customer as Customer & { pan: string };
     const call = page.waitForRequest((r) => r.url().endsWith(API.leadList));

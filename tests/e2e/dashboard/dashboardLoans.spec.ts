@@ -21,7 +21,7 @@ import {
 
 type Request = Parameters<typeof signInByApi>[0];
 
-/** dashboard.md §8 and public-site-signin-repay.md §8, word for word. */
+/** product.md §8, word for word. */
 const NO_HISTORY = 'No loan history found.';
 const NO_DETAILS = 'No loan details available.';
 const NETWORK = 'We could not reach our servers. Please check your internet connection and try again.';
@@ -200,7 +200,7 @@ test.describe('Pay Now', () => {
     });
     const borrower = await borrowerByApi(request);
     await openDashboard(page, borrower, '/my-dashboard/profile-preview');
-    // The banner's Pay Now opens the repayment screen (dashboard.md §2: its target).
+    // The banner's Pay Now opens the repayment screen (product.md §2: its target).
     await banner(page).getByRole('link', { name: 'Pay Now' }).click();
     await expect(heading(page)).toHaveText('Repayment');
     const payNow = page.getByRole('button', { name: 'Proceed to Pay' });
@@ -242,7 +242,7 @@ test.describe('Pay Now', () => {
     // A second press while the order is asked for is ignored.
     await payDialog(page).getByRole('button', { name: 'Razorpay' }).dblclick();
     const sent = await order;
-    // dashboard.md §4: rzp_amount is the total_due (issue 16).
+    // product.md §4: rzp_amount is the total_due (issue 16).
     expect(sent.postDataJSON()).toMatchObject({ lead_id: borrower.leadId, rzp_amount: (due / 100).toFixed(2) });
     expect(sent.headers().authtoken).toBe(borrower.token);
     const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });

@@ -14,7 +14,7 @@ import { borrowerByApi, openDashboard } from './support.ts';
 
 const STATEMENT = 'Download statement (PDF)';
 const NO_DUES = 'Download no-dues certificate (PDF)';
-/** public-site-signin-repay.md §8, word for word. */
+/** product.md §8, word for word. */
 const NETWORK_ERROR = 'We could not reach our servers. Please check your internet connection and try again.';
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

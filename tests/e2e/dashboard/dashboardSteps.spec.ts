@@ -15,7 +15,7 @@ import {
   typePan,
 } from './support.ts';
 
-/** dashboard.md §5 and §8, word for word. */
+/** product.md §5, §8, word for word. */
 const MESSAGES = {
   pan: 'Please enter a valid PAN number',
   income: 'Monthly income is required',

@@ -129,7 +129,7 @@ export async function registerByApi(request: APIRequestContext, customer: Custom
   return { ...customer, pan };
 }
 
-/** The loan application's steps, in order, as applyByApi takes them (dashboard.md §4). */
+/** The loan application's steps, in order, as applyByApi takes them (product.md §4). */
 export const APPLICATION_STAGES = [
   'generate_loan_quote',
   'loan_quotation_decision',
@@ -238,7 +238,7 @@ export async function borrowerByApi(request: APIRequestContext) {
   return { ...applied, pan: customer.pan, loanNo: loan_no as string };
 }
 
-/** What sign-in leaves in session storage (public-site-signin-repay.md §3), put into this tab. */
+/** What sign-in leaves in session storage (product.md §3), put into this tab. */
 export async function storeSession(page: Page, customer: Customer) {
   await page.goto('/robots.txt');
   await page.evaluate((c) => {
@@ -359,7 +359,7 @@ export async function customerInState(request: APIRequestContext, state: Custome
   }
 }
 
-/** Every screen such a customer may open (dashboard.md §2): the loan's screens only once eligible. */
+/** Every screen such a customer may open (product.md §2): the loan's screens only once eligible. */
 export const screensOpenTo = (customer: Customer) =>
   SCREENS.filter((screen) => screen.access === 'signedIn' || customer.eligibility === '1');
 

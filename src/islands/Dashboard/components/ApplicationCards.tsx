@@ -3,7 +3,7 @@ import { stepScreen } from '../navigation/screens.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import { type StepCard, StepCardList } from './StepCards.tsx';
 
-/** The loan application's four steps in order (dashboard.md §2), each opening its event's screen. */
+/** The loan application's four steps in order (product.md §2), each opening its event's screen. */
 export const APPLICATION_STEPS: readonly StepCard[] = [
   {
     key: 'generate_loan_quote',
@@ -27,7 +27,7 @@ export const APPLICATION_STEPS: readonly StepCard[] = [
 export interface ApplicationCardsProps {
   /** The step to do now (0 to 3). */
   current: number;
-  /** The application's progress (0 to 100); at 100 every step is done and locked (dashboard.md §4). */
+  /** The application's progress (0 to 100); at 100 every step is done and locked (product.md §4). */
   percent: number;
 }
 

@@ -7,7 +7,7 @@ import { acceptOf, formatsHint, type PreparedFile, prepareFile, sizeText } from 
 import { TextField } from './Fields.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 
-/** dashboard.md §8, word for word: a tile's upload that never reached an answer. */
+/** product.md §8, word for word: a tile's upload that never reached an answer. */
 export const UPLOAD_ERROR = 'An error occurred while uploading documents. Please try again.';
 /** The server's codes for a PDF that needs its password (src/server/application/documents.ts). */
 const PASSWORD_CODES = new Set(['pdf_password_required', 'pdf_password_wrong']);

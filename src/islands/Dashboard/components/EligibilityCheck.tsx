@@ -14,7 +14,7 @@ interface Outcome {
 }
 
 /**
- * Check Eligibility (event register_now, dashboard.md §4): the server's message in a modal. Found
+ * Check Eligibility (event register_now, product.md §4): the server's message in a modal. Found
  * eligible: the flag is stored and Process leads to the eligibility page; otherwise OK closes it.
  */
 export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {

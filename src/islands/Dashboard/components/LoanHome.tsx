@@ -9,7 +9,7 @@ import styles from './LoanHome.module.css';
 import { StatementDownloads } from './StatementDownloads.tsx';
 
 /**
- * The loan's home (dashboard.md §2 "Pay Now", issue 14): with an active loan the dashboard shows it
+ * The loan's home (product.md §2.9, issue 14): with an active loan the dashboard shows it
  * first. The two figures the server gives are named for what they do: the amount due on the due
  * date (repayment_amount) and what closes the loan today (total_due); once the due date has passed
  * only the second is to pay. Pay Now opens the repayment screen, which takes the whole or a part.

@@ -5,7 +5,7 @@ import styles from './Cards.module.css';
 import { Link } from './Link.tsx';
 
 /**
- * The outstanding amount of an active loan, with Pay Now (dashboard.md §2, §3): Pay Now opens the
+ * The outstanding amount of an active loan, with Pay Now (product.md §2, §3): Pay Now opens the
  * repayment screen, the spec's target, which takes the whole due or a part and offers the methods.
  */
 export function OutstandingBanner({ loan }: { loan: ActiveLoan | null }) {

@@ -21,7 +21,7 @@ export interface PayNowProps {
   loan: ActiveLoan;
   /** The merchant name Razorpay's checkout shows. */
   brand: string;
-  /** Rupees as typed; '' (the default) is the whole due, sent as the total due (dashboard.md §4). */
+  /** Rupees as typed; '' (the default) is the whole due, sent as the total due (product.md §4). */
   amount?: string;
   /** Checks the fields before the popup opens; false keeps it closed (the screen says why). */
   check?: () => boolean;
@@ -37,7 +37,7 @@ interface Message {
 }
 
 /**
- * Pay Now from the dashboard (dashboard.md §4 "Payment from the dashboard"): the Pay popup offers
+ * Pay Now from the dashboard (product.md §4.4): the Pay popup offers
  * Razorpay or PayU, then the site's one payment flow (src/islands/shared/payment) with the
  * signed-in session: an order for the customer's own loan, checkout, verification, /thanku.
  */
@@ -49,7 +49,7 @@ export function PayNow({ loan, brand, amount = '', check, children, label = 'Pay
   const button = useRef<HTMLButtonElement>(null);
   const focusButton = useRef(false);
   const details = profile?.profile_details;
-  // dashboard.md §4: the order names the amount (rzp_amount); an empty entry is the whole due, the
+  // product.md §4: the order names the amount (rzp_amount); an empty entry is the whole due, the
   // server's total_due. The server still decides what is charged (never more than the due).
   const toPay = amount.trim() === '' ? (Math.round(loan.total_due * 100) / 100).toFixed(2) : amount.trim();
 
@@ -66,7 +66,7 @@ export function PayNow({ loan, brand, amount = '', check, children, label = 'Pay
         mobile: details?.mobile ?? '',
       },
     },
-    // The sign-in session: the server pays only this customer's own loan (decisions.md §9).
+    // The sign-in session: the server pays only this customer's own loan (product.md §10.9).
     call: (path, body) => dashboardCall(path, body),
     isHandled: (error) => error instanceof SessionEnded,
     onStart: () => setMessage(null),

@@ -20,7 +20,7 @@ function Pairs({ rows }: { rows: [string, string][] }) {
 
 const date = (value: string) => (value ? formatDate(value) : '');
 
-/** The profile as read-only tiles: Basic Details, Residence Address, Income Details (dashboard.md §2). */
+/** The profile as read-only tiles: Basic Details, Residence Address, Income Details (product.md §2). */
 export function ProfileTiles({ details }: { details: ProfileDetails }) {
   const married = details.marital_status_id === 2;
   return (

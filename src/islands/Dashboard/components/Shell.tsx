@@ -9,7 +9,7 @@ import { Alerts } from './Alerts.tsx';
 import { Link } from './Link.tsx';
 import styles from './Shell.module.css';
 
-/** dashboard.md §9: the sidebar collapses below 768 px. */
+/** product.md §9: the sidebar collapses below 768 px. */
 export const SMALL_SCREEN = '(max-width: 767.98px)';
 const SIDEBAR_ID = 'dashboard-sidebar';
 
@@ -18,7 +18,7 @@ interface NavItem {
   to: string;
 }
 
-/** The sidebar of dashboard.md §2; an eligible customer's Dashboard and My Account lead further on. */
+/** The sidebar of product.md §2; an eligible customer's Dashboard and My Account lead further on. */
 export function sidebarLinks(eligible: boolean): NavItem[] {
   return [
     { label: 'Dashboard', to: screenPath(eligible ? HOME.loan : HOME.registration) },

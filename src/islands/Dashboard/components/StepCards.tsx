@@ -22,7 +22,7 @@ export interface StepCardListProps {
   allDisabled?: boolean;
 }
 
-/** Numbered step cards: done up to the current one, only the current one a link (dashboard.md §2, §4). */
+/** Numbered step cards: done up to the current one, only the current one a link (product.md §2, §4). */
 export function StepCardList({
   steps,
   current,

@@ -2,7 +2,7 @@
  * A chosen document made ready to send (issue 14): its format checked against the formats the
  * document takes, a large photo scaled down in the browser (a phone's 12-megapixel picture is 4 MB
  * and more; 2000 px on its longest side still reads every letter of a card or a bill), a PDF's pages
- * counted for the tile, and the bytes as base64 for the upload payload of dashboard.md §3.
+ * counted for the tile, and the bytes as base64 for the upload payload of product.md §3.
  */
 import type { DocumentFormat } from '../../../lib/documents.ts';
 import { extensionOf, UNREADABLE } from '../state/uploads.ts';

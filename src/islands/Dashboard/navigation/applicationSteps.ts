@@ -1,5 +1,5 @@
 /**
- * The loan application's shared moves (dashboard.md §2, §4): after a step succeeds the server's
+ * The loan application's shared moves (product.md §2, §4): after a step succeeds the server's
  * next_step, the application's own progress (kept apart from registration progress) and the lead
  * id are stored, its message shown, and the next screen opened: the screens table's screen of the
  * next event.

@@ -1,23 +1,23 @@
 /**
- * The single-document screens (dashboard.md §2, §3, §4 "Document flow", §5): one row per address
+ * The single-document screens (product.md §2, §3, §4.7, product.md §5): one row per address
  * with the document's id for the single-document upload, the message when no file is chosen (word
  * for word, double spaces included), and where Back and the next step lead. The formats each
  * document takes are not here: they come from the shared list (src/lib/documents.ts) via the server.
  */
-/** The messages of dashboard.md §5 for a missing file, word for word. */
+/** The messages of product.md §5 for a missing file, word for word. */
 export const MISSING_FILE = {
   pan: 'Please select  pan image',
-  /** The bank statement's message reads the same as the PAN's (dashboard.md §5). */
+  /** The bank statement's message reads the same as the PAN's (product.md §5). */
   bankStatement: 'Please select  pan image',
   salarySlip: 'Please select salary slip',
   utilityBill: 'Please select  utility image',
 } as const;
 
-/** Customers applying again go back to the loan calculator after the utility bill (dashboard.md §2). */
+/** Customers applying again go back to the loan calculator after the utility bill (product.md §2). */
 const REPEAT_TYPES = new Set(['REPEAT', 'UNPAID-REPEAT']);
 
 export interface DocumentScreen {
-  /** The single-document upload's docs_id (dashboard.md §9). */
+  /** The single-document upload's docs_id (product.md §9). */
   docsId: 4 | 6 | 8 | 16;
   /** What the document's tile is called. */
   label: string;
@@ -26,7 +26,7 @@ export interface DocumentScreen {
   /** Said after the formats' hint. */
   hint?: string;
   back: string;
-  /** The next screen, by the customer's user_type (Steps data, dashboard.md §3). */
+  /** The next screen, by the customer's user_type (Steps data, product.md §3). */
   next: (userType: string) => string;
 }
 

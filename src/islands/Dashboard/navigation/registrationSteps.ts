@@ -1,5 +1,5 @@
 /**
- * The five registration steps (dashboard.md §2, §4) and what happens after one succeeds: the
+ * The five registration steps (product.md §2, §4) and what happens after one succeeds: the
  * server's next_step and step_percentage are stored, its message shown, and the screen of the
  * next step opened (the screens table's screen of that event). Each step's card opens its screen.
  */

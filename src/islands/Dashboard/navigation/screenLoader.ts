@@ -8,7 +8,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { ScreenProps } from './screenProps.ts';
 import type { ScreenComponent } from './screens.ts';
 
-/** public-site-signin-repay.md §9: the load of a script chunk is given up after 120 seconds. */
+/** product.md §9: the load of a script chunk is given up after 120 seconds. */
 export const SCREEN_LOAD_LIMIT_MS = 120_000;
 
 type ScreenModule = { default: ComponentType<ScreenProps> };

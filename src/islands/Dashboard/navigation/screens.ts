@@ -1,6 +1,5 @@
 /**
- * The dashboard's navigation in one table: every screen of the customer dashboard (dashboard.md §2,
- * decisions.md §8) with its address under /my-dashboard/, its title, the component that draws it,
+ * The dashboard's navigation in one table: every screen of the customer dashboard (product.md §2, §10.8) with its address under /my-dashboard/, its title, the component that draws it,
  * who may open it (the guard), and the progress stage it does, which the server's next_step events
  * of that stage lead to. Read by the Astro page that pre-renders one shell per screen, the island's
  * router and guard, the step cards, the homes, and scripts/budgets.ts (each component's chunk).
@@ -45,7 +44,7 @@ export interface ScreenRoute {
   title: string;
   component: ScreenComponent;
   access: Access;
-  /** The progress stage this screen does (dashboard.md §4), for the screens that do one. */
+  /** The progress stage this screen does (product.md §4), for the screens that do one. */
   stage?: Stage;
   /** The server's next_step events that lead here: those of its stage. */
   events: readonly string[];
@@ -69,7 +68,7 @@ const screen = (
 });
 const signedIn = (slug: string, title: string, component: ScreenComponent, stage?: Stage) =>
   screen('signedIn', slug, title, component, stage);
-/** The loan application's screens and what follows it: for the eligible only (dashboard.md §2, §6). */
+/** The loan application's screens and what follows it: for the eligible only (product.md §2, §6). */
 const loanStep = (slug: string, title: string, component: ScreenComponent, stage?: Stage) =>
   screen('eligible', slug, title, component, stage);
 
@@ -82,7 +81,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   signedIn('upload-picture', 'Upload Picture', 'UploadPicture', STAGE.selfie),
   signedIn('profile-preview', 'Profile Preview', 'ProfilePreview', STAGE.registered),
   signedIn('profile-summary', 'Profile Summary', 'ProfileSummary'),
-  // The eligible customer's home (the sidebar's Dashboard, dashboard.md §2): the loan first, else the application.
+  // The eligible customer's home (the sidebar's Dashboard, product.md §2): the loan first, else the application.
   loanStep('eligibility', 'Your Loan', 'Eligibility'),
   signedIn('kyc', 'KYC Documents', 'Kyc'),
   signedIn('user-profile', 'My Profile', 'UserProfile'),
@@ -102,14 +101,14 @@ export const SCREENS: readonly ScreenRoute[] = [
   loanStep('repayment', 'Repayment', 'Repayment'),
 ];
 
-/** The hub: registration's home, and the eligible customer's home (the sidebar's Dashboard, dashboard.md §2). */
+/** The hub: registration's home, and the eligible customer's home (the sidebar's Dashboard, product.md §2). */
 export const HOME = { registration: '', loan: 'eligibility' } as const;
 
 export function routeOf(slug: string): ScreenRoute | undefined {
   return SCREENS.find((route) => route.slug === slug);
 }
 
-/** The guard: eligibility-gated screens need the stored eligibility flag to be 1 (dashboard.md §2, §6). */
+/** The guard: eligibility-gated screens need the stored eligibility flag to be 1 (product.md §2, §6). */
 export function mayOpen(route: ScreenRoute, eligible: boolean): boolean {
   return route.access !== 'eligible' || eligible;
 }
@@ -135,7 +134,7 @@ export interface Destination {
   index: number;
 }
 
-/** Where an event leads (dashboard.md §4): its screen and stage; login and anything unknown, back to sign-in. */
+/** Where an event leads (product.md §4): its screen and stage; login and anything unknown, back to sign-in. */
 export function destinationOf(event: string | null | undefined): Destination {
   const route = screenOfEvent(event);
   return route?.stage !== undefined ? { screen: route.slug, index: route.stage } : { screen: '/apply-now', index: 0 };

@@ -31,7 +31,7 @@ interface Values {
   company_name: string;
   company_type_id: string;
   designation: string;
-  /** Collected, never sent (dashboard.md §5). */
+  /** Collected, never sent (product.md §5). */
   department: string;
   address_1: string;
   address_2: string;
@@ -103,7 +103,7 @@ export default function AboutYourCompany({ route }: ScreenProps) {
     </p>
   );
 
-  // At 100 percent the application is with the lender's team: every step is locked (dashboard.md §4).
+  // At 100 percent the application is with the lender's team: every step is locked (product.md §4).
   if (Number(session.percent ?? 0) >= 100) {
     return (
       <>

@@ -50,7 +50,7 @@ export default function BankDetail({ route }: ScreenProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    // dashboard.md §3 "Banking payload": account type 1 (savings), the customer's consent as 1.
+    // product.md §3.8: account type 1 (savings), the customer's consent as 1.
     const payload = {
       event_name: 'banking_details',
       ...values,
@@ -120,7 +120,7 @@ export default function BankDetail({ route }: ScreenProps) {
           maxLength={18}
           {...field('confirm_account_number')}
           onValue={(value) => set('confirm_account_number')(digitsOnly(value, 18))}
-          // Typed again, not pasted (dashboard.md §5), so that a mistake is not copied over.
+          // Typed again, not pasted (product.md §5), so that a mistake is not copied over.
           onPaste={(event) => event.preventDefault()}
           onDrop={(event) => event.preventDefault()}
           hint="Type the account number again. Pasting is turned off here."

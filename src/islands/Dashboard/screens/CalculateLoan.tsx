@@ -25,7 +25,7 @@ import { fieldErrors, useStepForm } from '../state/forms.ts';
 import { useRequest } from '../state/useRequest.ts';
 import local from './CalculateLoan.module.css';
 
-/** The loan page of dashboard.md §9: amount in steps of 500 from 5000, tenure from 7 days, within the quote. */
+/** The loan page of product.md §9: amount in steps of 500 from 5000, tenure from 7 days, within the quote. */
 const AMOUNT = { step: 500, default: 5000 };
 const TENURE = { step: 1, default: 7 };
 const PURPOSES = Object.entries(LOAN_PURPOSES).map(([value, label]) => ({ value, label }));

@@ -30,7 +30,7 @@ const STILL_LOADING = 'Your application is still loading. Please try again in a 
 const STILL_UPLOADING = 'Please wait until the upload finishes.';
 
 /**
- * One document by the single-document upload (dashboard.md §2, §3): PAN, bank statement, salary
+ * One document by the single-document upload (product.md §2, §3): PAN, bank statement, salary
  * slip or utility bill, by the address (navigation/documentScreens.ts), as one tile that sends the file as soon
  * as it is chosen. Its formats come from the server's document list (the shared list until it answers).
  */
@@ -92,7 +92,7 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
           lead_id: leadId,
           token: session.token,
           file: file.base64,
-          // Upper case, as read from the file (JPEG after scaling down), PDF for a PDF (§3).
+          // Upper case, as read from the file (JPEG after scaling down), PDF for a PDF (product.md §3).
           ext: file.ext,
           password: password === '' ? 'N/A' : password,
           docs_id: screen.docsId,

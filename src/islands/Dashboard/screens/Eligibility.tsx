@@ -10,7 +10,7 @@ import { useProfile } from '../state/useProfile.ts';
 
 /**
  * The eligible customer's home (guarded by the router: eligibility 1 only; the sidebar's Dashboard,
- * dashboard.md §2): an active loan first, with its dues and Pay Now; otherwise where the application
+ * product.md §2): an active loan first, with its dues and Pay Now; otherwise where the application
  * stands, what to do next, and the loan application's four step cards (locked once complete).
  */
 export default function Eligibility({ route }: ScreenProps) {

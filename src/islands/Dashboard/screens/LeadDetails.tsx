@@ -24,7 +24,7 @@ import {
 } from '../state/loans.ts';
 import { useLoaded } from '../state/useLoaded.ts';
 
-/** The facts of dashboard.md §3 "Loan detail", as label and value. */
+/** The facts of product.md §3.9, as label and value. */
 function facts(detail: LoanDetail): [string, string][] {
   return [
     ['Loan number', orNA(detail.loan_no)],
@@ -101,7 +101,7 @@ function Payments({ collections }: { collections: Collection[] }) {
 }
 
 /**
- * One loan's details (dashboard.md §2 "details", §3 "Loan detail") with the payments received. The
+ * One loan's details (product.md §2.9, product.md §3.9) with the payments received. The
  * lead comes from the navigation state or the address (?lead_id=…), so a reload keeps it.
  */
 export default function LeadDetails({ route, location }: ScreenProps) {

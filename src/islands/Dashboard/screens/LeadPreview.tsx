@@ -251,7 +251,7 @@ function StoredStatements({ leadId }: { leadId: string }) {
   );
 }
 
-/** The application at a glance (dashboard.md §2 "lead-preview"): Application Details, Credit Manager, Application Status. */
+/** The application at a glance (product.md §2.9): Application Details, Credit Manager, Application Status. */
 export default function LeadPreview({ route, location }: ScreenProps) {
   const { profile, loading: profileLoading, error: profileError, retry: retryProfile } = useProfile();
   const { data: latest, loading, error, retry } = useLoaded(loadLatest);

@@ -8,7 +8,7 @@ import type { ScreenProps } from '../navigation/screenProps.ts';
 import { detailsLink, loadLeads, NO_LOAN_HISTORY, rupees, statusLabel } from '../state/loans.ts';
 import { useLoaded } from '../state/useLoaded.ts';
 
-/** Loan history (dashboard.md §2 "leads"): a card per application; a card opens its details. */
+/** Loan history (product.md §2.9): a card per application; a card opens its details. */
 export default function Leads({ route }: ScreenProps) {
   const { data: leads, loading, error, retry } = useLoaded(loadLeads);
   return (

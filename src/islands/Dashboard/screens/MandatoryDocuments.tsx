@@ -20,7 +20,7 @@ import { digitsOnly } from '../state/forms.ts';
 import { isUpdate, percentTransport } from '../state/uploads.ts';
 import docStyles from './MandatoryDocuments.module.css';
 
-/** dashboard.md §5 and §8, word for word. */
+/** product.md §5, §8, word for word. */
 const FETCH_FAILED = 'Failed to fetch required documents.';
 const UPLOAD_ALL = 'Please upload all required documents.';
 const failedOne = (name: string) => `Failed to upload ${name}. Please try again.`;
@@ -212,7 +212,7 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
             {docs.filter((doc) => statuses[doc.doc_type] === 'done').length} of {docs.length} documents uploaded
           </p>
           <div className={formStyles.actions}>
-            {/* Never disabled: pressed too early it says what is still missing (dashboard.md §5); it looks secondary until then. */}
+            {/* Never disabled: pressed too early it says what is still missing (product.md §5); it looks secondary until then. */}
             <button type="button" className={allDone ? 'button' : 'button button--ghost'} onClick={proceed}>
               {update ? 'Update' : 'Continue'}
             </button>

@@ -27,7 +27,7 @@ const PAN_LENGTH = 10;
 const PAN_EXAMPLE = 'ABCPE1234F';
 const POSITIONS = Array.from({ length: PAN_LENGTH }, (_, index) => index);
 
-/** dashboard.md §5: boxes 1 to 5 take letters, 6 to 9 digits, 10 a letter. */
+/** product.md §5: boxes 1 to 5 take letters, 6 to 9 digits, 10 a letter. */
 const isDigitBox = (index: number) => index >= 5 && index <= 8;
 const fits = (index: number, character: string) =>
   isDigitBox(index) ? /^\d$/.test(character) : /^[A-Z]$/.test(character);
@@ -81,7 +81,7 @@ export default function PanDetails({ route }: ScreenProps) {
         monthly_income: checkedIncome.output,
       });
       if (envelope.Status !== STATUS.ok) {
-        // A refused PAN is typed again from the first box (dashboard.md §8).
+        // A refused PAN is typed again from the first box (product.md §8).
         pan.clear();
         pan.focusBox(0);
         showAlert({ type: 'error', msg: failureMessage(envelope) });

@@ -19,7 +19,7 @@ import { $session } from '../state/sessionStore.ts';
 import { useProfile } from '../state/useProfile.ts';
 import { useRequest } from '../state/useRequest.ts';
 
-/** dashboard.md §8, word for word: what a network failure of this step says. */
+/** product.md §8, word for word: what a network failure of this step says. */
 export const PERSONAL_NETWORK_ERROR = 'Error saving personal details';
 const MARRIED = '2';
 
@@ -59,7 +59,7 @@ export default function PersonalInformation({ route }: ScreenProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    // The spouse's name is sent only for the married (dashboard.md §5).
+    // The spouse's name is sent only for the married (product.md §5).
     const { spouse_name, ...rest } = values;
     const payload = { event_name: 'personal_details' as const, ...rest, ...(married && { spouse_name }) };
     const checked = safeParse(PersonalDetailsRequest, payload);

@@ -9,7 +9,7 @@ import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { $session } from '../state/sessionStore.ts';
 
-/** The summary variant (decisions.md §8): address is listed before personal details, as in the original. */
+/** The summary variant (product.md §10.8): address is listed before personal details, as in the original. */
 const SUMMARY_ORDER = [0, 2, 1, 3, 4] as const;
 
 /** The five steps, none clickable, and the Profile Preview card. */

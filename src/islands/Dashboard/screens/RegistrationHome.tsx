@@ -17,7 +17,7 @@ import { useProfile } from '../state/useProfile.ts';
 /** The dashboard home: registration progress, the five step cards, and Check Eligibility when all are done. */
 export default function RegistrationHome({ route }: ScreenProps) {
   const session = useStore($session);
-  // For the eligible, Dashboard is the eligibility page (dashboard.md §2), the loan's home. Read on
+  // For the eligible, Dashboard is the eligibility page (product.md §2), the loan's home. Read on
   // arrival only: a customer found eligible here keeps the modal until they choose Process.
   const [eligibleOnArrival] = useState(() => $session.get().eligibility === '1');
   const { profile, loading, error, retry } = useProfile();

@@ -16,7 +16,7 @@ import { detailsLink, rupees } from '../state/loans.ts';
 import { useProfile } from '../state/useProfile.ts';
 
 /**
- * Repayment, the target of Pay Now (dashboard.md §2): the active loan's dues, the amount to pay
+ * Repayment, the target of Pay Now (product.md §2): the active loan's dues, the amount to pay
  * (empty is the whole due, as on the repay page) and the same Pay popup and payment flow.
  */
 export default function Repayment({ route, brand }: ScreenProps) {

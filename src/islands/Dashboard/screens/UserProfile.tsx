@@ -9,7 +9,7 @@ import { screenPath } from '../navigation/screens.ts';
 import { useProfile } from '../state/useProfile.ts';
 import accountStyles from './UserProfile.module.css';
 
-/** The account (decisions.md §8): mobile, e-mail, masked PAN and picture, with Update picture. */
+/** The account (product.md §10.8): mobile, e-mail, masked PAN and picture, with Update picture. */
 export default function UserProfile({ route }: ScreenProps) {
   const { profile, loading, error, retry } = useProfile();
   const details = profile?.profile_details;

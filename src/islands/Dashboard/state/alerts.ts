@@ -1,12 +1,12 @@
 /**
- * The dashboard's alerts (dashboard.md §3 "Alert message", §4): {type, place, msg}. A success
+ * The dashboard's alerts (product.md §3.9, product.md §4): {type, place, msg}. A success
  * closes itself after 1000 ms by default; an error stays until closed or replaced, because a
  * customer must be able to read what went wrong (WCAG 2.2.1, 3.3.1; docs/decisions.md).
  */
 import { atom } from 'nanostores';
 
 export const ALERT_MS = 1_000;
-/** dashboard.md §9: good news on the document pages stays 3000 ms. */
+/** product.md §9: good news on the document pages stays 3000 ms. */
 export const DOCUMENT_ALERT_MS = 3_000;
 
 export interface Alert {

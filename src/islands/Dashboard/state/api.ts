@@ -1,7 +1,7 @@
 /**
  * The dashboard's calls, through the one API client (src/lib/api/client.ts): the session token in
  * the Authtoken header, the customer's profile_id in the body, and the session rule of
- * dashboard.md §4 in one place: Status 4 (or 5) on any answer ends the session.
+ * product.md §4 in one place: Status 4 (or 5) on any answer ends the session.
  */
 import { type CallOptions, callApi } from '../../../lib/api/client.ts';
 import { type Envelope, isSessionDead } from '../../../lib/api/envelope.ts';
@@ -37,7 +37,7 @@ export async function dashboardCall<T = Record<string, unknown>>(
   return envelope;
 }
 
-/** An event of the shared registration endpoint (dashboard.md §7). */
+/** An event of the shared registration endpoint (product.md §7). */
 export function registrationEvent<T = Record<string, unknown>>(
   eventName: string,
   payload: object = {},
@@ -46,7 +46,7 @@ export function registrationEvent<T = Record<string, unknown>>(
   return dashboardCall<T>(API.registration, { event_name: eventName, ...payload }, options);
 }
 
-/** The loan quote and the decision on it: saveleadDetails (dashboard.md §7), told apart by event_name. */
+/** The loan quote and the decision on it: saveleadDetails (product.md §7), told apart by event_name. */
 export function saveleadDetails<T = Record<string, unknown>>(
   eventName: 'generate_loan_quote' | 'loan_quotation_decision',
   payload: object = {},

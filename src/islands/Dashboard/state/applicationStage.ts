@@ -2,7 +2,7 @@
  * Where an eligible customer's loan stands, for the home's timeline (applied, documents, under
  * review, approved, disbursed) and the one thing to do next. Derived from what getProfile already
  * answers: the latest application's status (lead_details.status), its step (step_stage, 1 to 4,
- * dashboard.md §4) and progress (application_filled_percent, 100 when every step is done), and
+ * product.md §4) and progress (application_filled_percent, 100 when every step is done), and
  * whether a loan is active.
  */
 import { APPLICATION_STEPS } from '../components/ApplicationCards.tsx';
@@ -19,7 +19,7 @@ export type StageKey = (typeof STAGES)[number]['key'];
 
 /** The application's step cards (APPLICATION_STEPS) from which the documents stage begins: documents, then the bank account. */
 const FIRST_DOCUMENTS_STEP = APPLICATION_STEPS.findIndex((step) => step.key === 'aadhaar_upload');
-/** application_filled_percent when every step of the application is done (dashboard.md §4: locked). */
+/** application_filled_percent when every step of the application is done (product.md §4: locked). */
 const COMPLETE_PERCENT = 100;
 
 /** The latest application's status, as getProfile names it (lead_details.status). */

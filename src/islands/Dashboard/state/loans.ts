@@ -1,6 +1,6 @@
 /**
- * The customer's loans as the dashboard reads them (dashboard.md §3 "Lead list item", "Loan
- * detail", §7 getLeadList and getLeadDetail), and the words the screens show for their codes.
+ * The customer's loans as the dashboard reads them (product.md §3.9, "Loan
+ * detail", product.md §7 getLeadList and getLeadDetail), and the words the screens show for their codes.
  */
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
@@ -69,7 +69,7 @@ export const NO_LOAN_HISTORY = 'No loan history found.';
 export const NO_LOAN_DETAILS = 'No loan details available.';
 export const NA = 'NA';
 
-/** The PAN getLeadList names (dashboard.md §7): stored at the PAN step or from the profile, else asked for. */
+/** The PAN getLeadList names (product.md §7): stored at the PAN step or from the profile, else asked for. */
 async function customerPan(): Promise<string> {
   const known = $session.get().pancard || $profile.get()?.profile_details.pancard;
   if (known) return known;
@@ -122,9 +122,9 @@ export const statusLabel = (status: string | null | undefined) => (status ? (STA
 const SOURCE_LABELS: Record<string, string> = { razorpay: 'Razorpay', payu: 'PayU', offline: 'Bank transfer' };
 export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
 
-/** dashboard.md §3: in the loan-detail views gender "1" is male and anything else female. */
+/** product.md §3: in the loan-detail views gender "1" is male and anything else female. */
 export const genderLabel = (gender: string | undefined) => (!gender ? NA : gender === '1' ? 'Male' : 'Female');
-/** dashboard.md §3: marital_status_id "1" is Single, "2" Married and anything else Divorced. */
+/** product.md §3: marital_status_id "1" is Single, "2" Married and anything else Divorced. */
 export const maritalLabel = (id: string | undefined) =>
   !id ? NA : id === '1' ? 'Single' : id === '2' ? 'Married' : 'Divorced';
 

@@ -1,4 +1,4 @@
-/** The lookup values of dashboard.md §3, as the forms offer them and the tiles show them. */
+/** The lookup values of product.md §3, as the forms offer them and the tiles show them. */
 export const GENDERS = [
   { value: '1', label: 'Male' },
   { value: '2', label: 'Female' },

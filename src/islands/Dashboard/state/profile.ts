@@ -1,6 +1,6 @@
 /**
  * The customer's profile (getProfile) and the dashboard frame's data (getDashboardData) as
- * stores, with the answers' shapes (dashboard.md §3). Screens ask for a fresh profile when they
+ * stores, with the answers' shapes (product.md §3). Screens ask for a fresh profile when they
  * open; the frame's data is also kept in session storage (dashboardData) for the next page load.
  */
 import { atom } from 'nanostores';
@@ -49,7 +49,7 @@ export interface ActiveLoan extends LoanAccountFields {
   days_to_due?: number;
 }
 
-/** The same employment under the names of dashboard.md §3. */
+/** The same employment under the names of product.md §3. */
 export interface EmploymentNames {
   emp_work_mode: 'WFO' | 'WFH';
   employer_name: string;
@@ -74,11 +74,11 @@ export interface Profile {
   active_loan_details: ActiveLoan | null;
   profile_details: ProfileDetails;
   customer_employment_details: (EmploymentDetails & Partial<EmploymentNames>) | null;
-  /** The Credit Manager staff named when approving the application; null before (dashboard.md §3). */
+  /** The Credit Manager staff named when approving the application; null before (product.md §3). */
   excutive_details: Executive | null;
   /** The latest application's state ('' without one). */
   lead_details?: { status: string; lead_id?: number | null };
-  /** Steps data (dashboard.md §4): the open application's card, 1 to 4, and its percent (100: locked). */
+  /** Steps data (product.md §4): the open application's card, 1 to 4, and its percent (100: locked). */
   step_stage: number;
   step_complete_percent: number;
 }
@@ -113,10 +113,10 @@ export async function loadProfile(): Promise<{ profile: Profile } | { error: str
     step_percentage: profile.profile_filled_percent,
     eligibility_status: profile.eligibility_status,
   });
-  // The application's progress is kept apart from registration's (dashboard.md §4).
+  // The application's progress is kept apart from registration's (product.md §4).
   updateSession({ percent: String(profile.application_filled_percent) });
   if (profile.profile_details.full_name) updateSession({ fullName: profile.profile_details.full_name });
-  // getLeadList sends the PAN (dashboard.md §7); a sign-in in another tab never went through the PAN step here.
+  // getLeadList sends the PAN (product.md §7); a sign-in in another tab never went through the PAN step here.
   if (profile.profile_details.pancard) updateSession({ pancard: profile.profile_details.pancard });
   return { profile };
 }
@@ -132,7 +132,7 @@ function storedDashboardData(): DashboardData | null {
 
 export const $dashboardData = atom<DashboardData | null>(storedDashboardData());
 
-/** The frame's data; used only when Status is 1, otherwise nothing happens (dashboard.md §8). */
+/** The frame's data; used only when Status is 1, otherwise nothing happens (product.md §8). */
 export async function loadDashboardData(): Promise<void> {
   const envelope = await dashboardCall<DashboardData>(API.dashboardData);
   if (envelope.Status !== STATUS.ok) return;

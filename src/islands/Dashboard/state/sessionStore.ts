@@ -1,6 +1,6 @@
 /**
  * The signed-in session as a store (nanostores), backed by the session-storage keys of
- * dashboard.md §3. The island is client-only, so the store is read from storage once in the
+ * product.md §3. The island is client-only, so the store is read from storage once in the
  * browser and never rendered on the server: no hydration mismatch is possible.
  */
 import { map } from 'nanostores';
@@ -44,7 +44,7 @@ export const SIGN_IN_PATH = '/apply-now';
 
 /**
  * Ends the session in this browser (logout, or a dead session answered Status 4 or 5): every
- * session-storage key goes and the customer goes to sign-in (dashboard.md §4).
+ * session-storage key goes and the customer goes to sign-in (product.md §4).
  */
 export function endSession(): void {
   // Only a customer who was signed in is told so on /apply-now (not a visitor who never was).

@@ -11,7 +11,7 @@ import type { DashboardLocation } from '../navigation/router.ts';
 
 type FileFormat = DocumentFormat;
 
-/** dashboard.md §5: images accept jpeg, png, jpg; statements and slips are PDF. */
+/** product.md §5: images accept jpeg, png, jpg; statements and slips are PDF. */
 const EXTENSIONS: Record<FileFormat, readonly string[]> = { image: ['JPEG', 'JPG', 'PNG'], pdf: ['PDF'] };
 
 /** The file picker's filter for each format. */
@@ -68,8 +68,8 @@ export const percentTransport = (onPercent: (percent: number) => void): Transpor
   withUploadProgress((share) => onPercent(Math.round(share * 100)));
 
 /**
- * The 'update' action (changing an upload later): in the history state (dashboard.md §2) and, so
- * that a reload keeps it, in the address as ?action=update (decisions.md §8). Upload buttons say
+ * The 'update' action (changing an upload later): in the history state (product.md §2) and, so
+ * that a reload keeps it, in the address as ?action=update (product.md §10.8). Upload buttons say
  * Update with it, Continue without.
  */
 export function isUpdate(location: DashboardLocation): boolean {

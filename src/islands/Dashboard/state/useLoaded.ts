@@ -7,7 +7,7 @@ export type Loaded<T> = { data: T } | { error: string };
 
 /**
  * Data a screen reads when it opens, with the failure's message and a way to try again
- * (decisions.md §8: nothing is only logged). A dead session is already on its way to sign-in.
+ * (product.md §10.8: nothing is only logged). A dead session is already on its way to sign-in.
  */
 export function useLoaded<T>(load: () => Promise<Loaded<T>>) {
   const [data, setData] = useState<T | null>(null);

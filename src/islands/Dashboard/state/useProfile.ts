@@ -9,7 +9,7 @@ const freshProfile = async () => {
 
 /**
  * The profile for a screen: fetched fresh when the screen opens (the last one shows meanwhile),
- * with the failure's message and a way to try again (decisions.md §8).
+ * with the failure's message and a way to try again (product.md §10.8).
  */
 export function useProfile() {
   const profile = useStore($profile);

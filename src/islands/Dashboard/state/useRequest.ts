@@ -1,6 +1,6 @@
 /**
  * One request at a time per screen: while it runs the screen knows which button started it (that
- * button is disabled and shows progress, dashboard.md §4), and the failures every call can have
+ * button is disabled and shows progress, product.md §4), and the failures every call can have
  * are handled here once: a network failure becomes an error alert, a dead session is already on
  * its way to sign-in.
  */

@@ -7,21 +7,21 @@ import { formatDate, formatPaise } from '../../../lib/format.ts';
 import { entryToPaise } from '../../../lib/repayAmount.ts';
 import type { LoanAccountFields } from '../../../lib/schemas/repay.ts';
 
-/** public-site-signin-repay.md §4, §8 and dashboard.md §8, word for word. */
+/** product.md §4, §8, word for word. */
 export const PAYMENT_SUCCESSFUL = 'Payment Successful';
 export const PAYMENT_VERIFICATION_FAILED = 'Payment Verification Failed';
-/** decisions.md §8: what the payer reads where the original only logged. */
+/** product.md §10.8: what the payer reads where the original only logged. */
 export const PAYMENT_CANCELLED = 'Payment cancelled. You can try again.';
 export const PAYU_NOT_STARTED = 'We could not start the PayU payment. Please try again.';
 export const RAZORPAY_NOT_OPENED = 'We could not open the Razorpay checkout. Please try again.';
 export const PAYMENT_NOT_CONFIRMED =
   'We could not confirm your payment yet. Check your connection and try again; checking again never charges you twice.';
-/** decisions.md §5: the server charges at least one rupee; the field says so before asking it. */
+/** product.md §10.5: the server charges at least one rupee; the field says so before asking it. */
 export const AMOUNT_TOO_SMALL = 'The amount must be at least ₹1.';
 export const AMOUNT_INVALID = 'Enter the amount in rupees, e.g. 1500 or 1500.50.';
 const MIN_PAISE = 100;
 
-/** The payment result page; the outcome is in the address so a reload keeps it (decisions.md §8). */
+/** The payment result page; the outcome is in the address so a reload keeps it (product.md §10.8). */
 export function thankYouUrl(status: string, txnId: string | null | undefined): string {
   const query = new URLSearchParams({ txnStatus: status, txnId: txnId || 'N/A' });
   return `/thanku?${query}`;

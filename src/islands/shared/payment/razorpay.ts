@@ -1,7 +1,7 @@
 /**
  * Razorpay Standard Checkout in the browser: its script is loaded only when the payer chooses
  * Razorpay (never up front), then `new Razorpay(options).open()` as its documentation shows. The
- * sandbox of decisions.md §4 serves the same interface from the API.
+ * sandbox of product.md §10.4 serves the same interface from the API.
  */
 
 export interface RazorpaySuccess {
@@ -38,7 +38,7 @@ declare global {
   }
 }
 
-/** §8, word for word: what the payer reads when the checkout script cannot be loaded. */
+/** product.md §8, word for word: what the payer reads when the checkout script cannot be loaded. */
 export const RAZORPAY_LOAD_FAILED = 'Razorpay SDK failed to load. Are you online?';
 
 const loading = new Map<string, Promise<void>>();

@@ -17,7 +17,7 @@ export type PaymentBusy = 'razorpay' | 'payu' | 'confirm' | null;
 
 /** The payment asked for: which loan, how much, and who pays (for the checkouts' forms). */
 export interface PaymentOrder {
-  /** Rupees as typed; '' is the whole due. The server decides the amount charged (decisions.md §5). */
+  /** Rupees as typed; '' is the whole due. The server decides the amount charged (product.md §10.5). */
   amount: string;
   /** The loan's lead ('' when it has none): the server checks it against the payer's credential. */
   leadId: string;
@@ -204,7 +204,7 @@ export function usePayment(options: PaymentOptions) {
         firstname: order.payer.name.split(' ')[0] ?? '',
         email: order.payer.email,
         mobile: order.payer.mobile,
-        // dashboard.md §7: udf5 carries the lead id.
+        // product.md §7: udf5 carries the lead id.
         udf5: order.leadId,
       });
       if (isSessionDead(reply)) return sessionDead(reply);
