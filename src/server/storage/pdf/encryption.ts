@@ -50,7 +50,7 @@ export function readEncryption(input: Uint8Array, work: PdfWork = { bytes: 0 }):
       return value?.kind === 'string' ? value.value : Buffer.alloc(0);
     };
     let bits = numberOf(dict, 'Length', 40);
-    // Version 4 states the key length in its crypt filter, in bytes or bits (§7.6.5).
+    // Version 4 states the key length in its crypt filter, in bytes or bits (ISO 32000-1 §7.6.5).
     if (v === 4) {
       const filters = resolve(file, dict.get('CF'));
       const stream = dict.get('StmF');

@@ -138,7 +138,7 @@ export class Parser {
     }
   }
 
-  /** ( … ) with balanced parentheses and the escapes of §7.3.4.2. */
+  /** ( … ) with balanced parentheses and the escapes of ISO 32000-1 §7.3.4.2. */
   literalString(): Buffer {
     const { bytes, end } = this;
     const start = this.pos;
