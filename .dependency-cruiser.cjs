@@ -34,8 +34,39 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
-    // Server feature to feature: rules on which src/server/<feature>/ may import which (for example only
-    // through a feature's store) go here, one rule per boundary.
+    {
+      name: 'server-features-through-their-stores',
+      comment:
+        "A server feature reaches another feature's data only through that feature's store, or through one " +
+        'of the modules named here as its service (a provider client, a policy, the loan account). ' +
+        'Everything else in a feature folder is its own.',
+      severity: 'error',
+      // The shared registration endpoint (registration/routes.ts) dispatches every feature's events.
+      from: { path: '^src/server/([^/]+)/', pathNot: '^src/server/registration/routes\\.ts$' },
+      to: {
+        path: '^src/server/([^/]+)/',
+        pathNot: [
+          '^src/server/$1/',
+          // Infrastructure every feature uses.
+          '^src/server/(db|http|config)/',
+          // Stores.
+          '^src/server/[^/]+/(store|kfsStore)\\.ts$',
+          '^src/server/customers/session\\.ts$',
+          // Services.
+          '^src/server/loans/(account|create)\\.ts$',
+          '^src/server/application/staff\\.ts$',
+          '^src/server/eligibility/policy\\.ts$',
+          '^src/server/kyc/panVerifier\\.ts$',
+          '^src/server/master/data\\.ts$',
+          '^src/server/mail/(index|outboxTransport)\\.ts$',
+          '^src/server/sms/(messages|queue|transport|outboxTransport)\\.ts$',
+          '^src/server/payments/(ledger|orders|paths|payu|razorpay)\\.ts$',
+          '^src/server/storage/(fileType|files|uploads)\\.ts$',
+          // The shared registration endpoint's event framework.
+          '^src/server/registration/events\\.ts$',
+        ],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -10,7 +10,8 @@ import {
   responseHash,
   verifyResponseHash,
 } from '../../src/server/payments/payu.ts';
-import { paymentSignature, sameSignature, webhookSignature } from '../../src/server/payments/razorpay.ts';
+import { paymentSignature, webhookSignature } from '../../src/server/payments/razorpay.ts';
+import { sameSignature } from '../../src/server/signatures.ts';
 
 describe('Razorpay signatures', () => {
   it('matches the worked example of a public Standard Checkout integration', () => {

@@ -5,7 +5,7 @@
  * (with additionalCharges, the response string starts with `additionalCharges|`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sameSignature } from './razorpay.ts';
+import { sameSignature } from '../signatures.ts';
 
 export interface PayuFields {
   key: string;

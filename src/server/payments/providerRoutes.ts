@@ -12,10 +12,11 @@ import { crashPoint } from '../faults.ts';
 import { readForm } from '../http/body.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { sameSignature } from '../signatures.ts';
 import { creditPayuPayment, creditRazorpayPayment } from './credit.ts';
 import { REPAY_PATHS, WEBHOOK_PATHS } from './paths.ts';
 import { paiseFromPayu, verifyResponseHash } from './payu.ts';
-import { sameSignature, webhookSignature } from './razorpay.ts';
+import { webhookSignature } from './razorpay.ts';
 import { closeUnpaidOrder, failWaitingOrder, markWebhookReceived, orderByProviderId } from './store.ts';
 
 /** Where the payer lands after a provider: the site's /thanku with the outcome in the address. */

@@ -3,7 +3,7 @@
  * documented. The same code talks to the real API in live mode and to the local sandbox (which
  * keeps the API's interface) otherwise; only the base address and credentials differ.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /** HMAC-SHA256 of `order_id|payment_id` with the key secret (Checkout's razorpay_signature). */
 export function paymentSignature(orderId: string, paymentId: string, keySecret: string): string {
@@ -13,12 +13,6 @@ export function paymentSignature(orderId: string, paymentId: string, keySecret: 
 /** HMAC-SHA256 of the raw webhook body with the webhook secret (the X-Razorpay-Signature header). */
 export function webhookSignature(rawBody: string, webhookSecret: string): string {
   return createHmac('sha256', webhookSecret).update(rawBody).digest('hex');
-}
-
-/** Constant-time comparison of two hex signatures. */
-export function sameSignature(expected: string, given: string): boolean {
-  if (!/^[0-9a-f]+$/i.test(given) || given.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given.toLowerCase(), 'hex'));
 }
 
 export interface RazorpayOrder {

@@ -11,11 +11,12 @@ import { customerById } from '../customers/store.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError, failure, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { sameSignature } from '../signatures.ts';
 import { creditRazorpayPayment } from './credit.ts';
 import { checkoutSettings, createPayuPaymentOrder, createRazorpayPaymentOrder } from './orders.ts';
 import { REPAY_PATHS } from './paths.ts';
 import { payerLoan } from './payer.ts';
-import { paymentSignature, sameSignature } from './razorpay.ts';
+import { paymentSignature } from './razorpay.ts';
 import { orderByProviderId } from './store.ts';
 
 /** The requested amount in paise, or null for "the whole due". */

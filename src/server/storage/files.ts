@@ -10,7 +10,7 @@ import type { AppEnv } from '../context.ts';
 import { files } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { sameSignature } from '../payments/razorpay.ts';
+import { sameSignature } from '../signatures.ts';
 import { CONTENT_TYPES } from './fileType.ts';
 
 const LIFETIME_SECONDS = 600;
