@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { digitsOnly } from '../state/forms.ts';
 import styles from './Form.module.css';
 
 /** The ids that tie a field to its hint and its error (aria-describedby), and its invalid state. */
@@ -49,6 +50,24 @@ export function TextField({ label, value, onValue, error, hint, id, className, .
       />
       {notes}
     </div>
+  );
+}
+
+export interface DigitsFieldProps extends Omit<TextFieldProps, 'inputMode' | 'maxLength'> {
+  /** How many digits at most. */
+  digits: number;
+}
+
+/** A field of digits only (an account number, an income, a pin code): the number keypad, and anything else typed is dropped. */
+export function DigitsField({ digits, onValue, ...props }: DigitsFieldProps) {
+  return (
+    <TextField
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={digits}
+      {...props}
+      onValue={(value) => onValue?.(digitsOnly(value, digits))}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { safeParse } from 'valibot';
 import { COMPANY_TYPES, DEPARTMENTS, EmploymentRequest } from '../../../lib/schemas/application.ts';
 import { requiredMessage } from '../../../lib/schemas/fields.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
-import { ChoiceGroup, SelectField, TextField } from '../components/Fields.tsx';
+import { ChoiceGroup, DigitsField, SelectField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
 import { Link } from '../components/Link.tsx';
 import styles from '../components/Screen.module.css';
@@ -13,7 +13,7 @@ import { type ApplicationAnswer, afterApplicationStep } from '../navigation/appl
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
-import { digitsOnly, fieldErrors, indiaToday, useStepForm } from '../state/forms.ts';
+import { fieldErrors, indiaToday, useStepForm } from '../state/forms.ts';
 import { formValue } from '../state/lookups.ts';
 import { $session } from '../state/sessionStore.ts';
 import { useProfile } from '../state/useProfile.ts';
@@ -59,7 +59,7 @@ export default function AboutYourCompany({ route }: ScreenProps) {
   const session = useStore($session);
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
-  const { values, set, fill, field, refuse, send } = useStepForm(form, EMPTY);
+  const { values, fill, field, refuse, send } = useStepForm(form, EMPTY);
   const { busy, run } = useRequest<'save'>();
 
   // Redoing the step: what was given before fills the form (the department was never sent, so not kept).
@@ -146,14 +146,7 @@ export default function AboutYourCompany({ route }: ScreenProps) {
           hint="Street and area."
         />
         <TextField label="Landmark (optional)" autoComplete="off" maxLength={100} {...field('landmark')} />
-        <TextField
-          label="Pin Code"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
-          {...field('pincode')}
-          onValue={(value) => set('pincode')(digitsOnly(value, 6))}
-        />
+        <DigitsField label="Pin Code" digits={6} {...field('pincode')} />
         <TextField
           label="Employed Since"
           type="date"

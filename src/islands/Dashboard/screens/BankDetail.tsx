@@ -3,7 +3,7 @@ import { safeParse } from 'valibot';
 import { bankOfIfsc, IFSC_PATTERN } from '../../../lib/banks.ts';
 import { ACCOUNTS_DIFFER, BankingRequest } from '../../../lib/schemas/application.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
-import { TextField } from '../components/Fields.tsx';
+import { DigitsField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
 import { Link } from '../components/Link.tsx';
 import styles from '../components/Screen.module.css';
@@ -12,7 +12,7 @@ import { type ApplicationAnswer, afterApplicationStep } from '../navigation/appl
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
-import { digitsOnly, fieldErrors, useStepForm } from '../state/forms.ts';
+import { fieldErrors, useStepForm } from '../state/forms.ts';
 import { useRequest } from '../state/useRequest.ts';
 
 interface Values {
@@ -104,22 +104,11 @@ export default function BankDetail({ route }: ScreenProps) {
           }
         />
         <TextField label="Branch" maxLength={100} {...field('account_branch')} />
-        <TextField
-          label="Account number"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={18}
-          {...field('account_number')}
-          onValue={(value) => set('account_number')(digitsOnly(value, 18))}
-          hint="9 to 18 digits."
-        />
-        <TextField
+        <DigitsField label="Account number" digits={18} {...field('account_number')} hint="9 to 18 digits." />
+        <DigitsField
           label="Confirm account number"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={18}
+          digits={18}
           {...field('confirm_account_number')}
-          onValue={(value) => set('confirm_account_number')(digitsOnly(value, 18))}
           // Typed again, not pasted (product.md §5), so that a mistake is not copied over.
           onPaste={(event) => event.preventDefault()}
           onDrop={(event) => event.preventDefault()}

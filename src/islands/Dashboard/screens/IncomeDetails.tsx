@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useRef } from 'react';
 import { safeParse } from 'valibot';
 import { IncomeDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
-import { ChoiceGroup, TextField } from '../components/Fields.tsx';
+import { ChoiceGroup, DigitsField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
 import { Link } from '../components/Link.tsx';
 import styles from '../components/Screen.module.css';
@@ -11,7 +11,7 @@ import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
-import { digitsOnly, fieldErrors, indiaToday, useStepForm } from '../state/forms.ts';
+import { fieldErrors, indiaToday, useStepForm } from '../state/forms.ts';
 import { formValue, INCOME_TYPES, SALARY_MODES } from '../state/lookups.ts';
 import { useProfile } from '../state/useProfile.ts';
 import { useRequest } from '../state/useRequest.ts';
@@ -28,7 +28,7 @@ const EMPTY: Values = { income_type_id: '', monthly_income: '', salary_date: '',
 export default function IncomeDetails({ route }: ScreenProps) {
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
-  const { values, set, fill, field, refuse, send } = useStepForm(form, EMPTY);
+  const { values, fill, field, refuse, send } = useStepForm(form, EMPTY);
   const { busy, run } = useRequest<'save'>();
 
   // The income given with the PAN, and anything given before, fill the form.
@@ -66,13 +66,10 @@ export default function IncomeDetails({ route }: ScreenProps) {
       <p className={styles.intro}>How do you earn? We use this to check your eligibility.</p>
       <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
         <ChoiceGroup legend="Employment Type" name="income_type" choices={INCOME_TYPES} {...field('income_type_id')} />
-        <TextField
+        <DigitsField
           label="Monthly Income"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={7}
+          digits={7}
           {...field('monthly_income')}
-          onValue={(value) => set('monthly_income')(digitsOnly(value, 7))}
           hint="Your take-home pay each month, in rupees."
         />
         <TextField

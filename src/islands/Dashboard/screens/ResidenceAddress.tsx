@@ -5,7 +5,7 @@ import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
 import { ResidenceDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
-import { ChoiceGroup, ReadOnlyField, TextField } from '../components/Fields.tsx';
+import { ChoiceGroup, DigitsField, ReadOnlyField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
 import { Link } from '../components/Link.tsx';
 import styles from '../components/Screen.module.css';
@@ -14,7 +14,7 @@ import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
-import { digitsOnly, fieldErrors, useStepForm } from '../state/forms.ts';
+import { fieldErrors, useStepForm } from '../state/forms.ts';
 import { formValue, RESIDENCE_TYPES } from '../state/lookups.ts';
 import { useProfile } from '../state/useProfile.ts';
 import { useRequest } from '../state/useRequest.ts';
@@ -44,7 +44,7 @@ type Lookup =
 export default function ResidenceAddress({ route }: ScreenProps) {
   const { profile } = useProfile();
   const form = useRef<HTMLFormElement>(null);
-  const { values, set, fill, field, errors, setErrors, refuse, send } = useStepForm(form, EMPTY);
+  const { values, fill, field, errors, setErrors, refuse, send } = useStepForm(form, EMPTY);
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
   const { busy, run } = useRequest<'save'>();
 
@@ -145,13 +145,11 @@ export default function ResidenceAddress({ route }: ScreenProps) {
           hint="Street and area."
         />
         <TextField label="Landmark (optional)" autoComplete="off" {...field('residence_landmark')} />
-        <TextField
+        <DigitsField
           label="Pin Code"
-          inputMode="numeric"
+          digits={6}
           autoComplete="postal-code"
-          maxLength={6}
           {...field('residence_pincode')}
-          onValue={(value) => set('residence_pincode')(digitsOnly(value, 6))}
           error={errors.residence_pincode || undefined}
         />
         <p className={formStyles.hint} role="status">
