@@ -3,7 +3,7 @@
  * eligibility page, the loan quote with its Key Fact Statement, and the employment details.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatPaise } from '../../../src/lib/format.ts';
 import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
@@ -20,8 +20,6 @@ import {
   signInByApi,
 } from './support.ts';
 
-type Request = Parameters<typeof signInByApi>[0];
-
 // Each test first builds its customer through the API: sign-in, five steps, eligibility and more.
 test.describe.configure({ timeout: 60_000 });
 
@@ -32,7 +30,7 @@ const MESSAGES = {
   email: 'This is not a valid email format!',
 };
 
-const eligibleCustomer = async (request: Request) =>
+const eligibleCustomer = async (request: APIRequestContext) =>
   registerByApi(request, await signInByApi(request), { checkEligibility: true });
 
 const cards = (page: Page) => page.getByRole('region', { name: 'Loan Application' }).getByRole('listitem');
@@ -48,7 +46,7 @@ const payableText = (amount: number, tenure: number, rate: number) =>
   formatPaise(amount * 100 + Math.round(amount * rate * tenure));
 
 /** The quote as the server gives it (the screen asks again and gets the same open application's quote). */
-async function quoteOf(request: Request, customer: Customer) {
+async function quoteOf(request: APIRequestContext, customer: Customer) {
   const answer = await eventAs(request, customer, 'generate_loan_quote');
   expect(answer.body.Status, answer.body.Message).toBe(1);
   return answer.body.Data as {

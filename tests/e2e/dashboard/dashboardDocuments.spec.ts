@@ -5,7 +5,14 @@
  * the real server with real files.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type Request as PlaywrightRequest, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  type Request as PlaywrightRequest,
+  test,
+} from '@playwright/test';
 import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
@@ -22,8 +29,6 @@ import {
   registerByApi,
   signInByApi,
 } from './support.ts';
-
-type Request = Parameters<typeof signInByApi>[0];
 
 // Every test makes its customer through a dozen API calls first.
 test.describe.configure({ timeout: 90_000 });
@@ -76,7 +81,7 @@ const NEW_CUSTOMER_DOCUMENTS: [string, keyof typeof FILES][] = [
 ];
 
 /** A customer found eligible whose application waits for its documents (or is at `upTo`). */
-async function applicant(request: Request, upTo: Parameters<typeof applyByApi>[2] = 'employment_details') {
+async function applicant(request: APIRequestContext, upTo: Parameters<typeof applyByApi>[2] = 'employment_details') {
   const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
   return applyByApi(request, customer, upTo);
 }

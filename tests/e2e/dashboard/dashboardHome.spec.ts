@@ -5,7 +5,7 @@
  * Loan History for a customer with no application.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate, formatPaise } from '../../../src/lib/format.ts';
 import {
@@ -22,17 +22,15 @@ import {
   staffByApi,
 } from './support.ts';
 
-type Request = Parameters<typeof signInByApi>[0];
-
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCREEN_FAILED = 'This page could not be loaded. Please check your internet connection and try again.';
 const NO_HISTORY = 'No loan history found.';
 
-const eligibleCustomer = async (request: Request) =>
+const eligibleCustomer = async (request: APIRequestContext) =>
   registerByApi(request, await signInByApi(request), { checkEligibility: true });
 
 /** The active loan as the server answers it now (rupees). */
-async function activeLoan(request: Request, customer: Customer) {
+async function activeLoan(request: APIRequestContext, customer: Customer) {
   const profile = await callAs(request, customer, API.getProfile, { profile_id: customer.profileId });
   return profile.body.Data.active_loan_details as {
     loan_no: string;

@@ -5,17 +5,15 @@
  * the loan's screens once the loan is paid out.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { formatPaise } from '../../../src/lib/format.ts';
 import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
 import { applyByApi, openDashboard, registerByApi, signInByApi, staffByApi } from './support.ts';
 
-type Request = Parameters<typeof signInByApi>[0];
-
 // Each test first builds its customer through the API: sign-in, five steps, a completed application.
 test.describe.configure({ timeout: 60_000 });
 
-const completedApplication = async (request: Request) =>
+const completedApplication = async (request: APIRequestContext) =>
   applyByApi(
     request,
     await registerByApi(request, await signInByApi(request), { checkEligibility: true }),
@@ -27,7 +25,7 @@ const row = (scope: Locator, label: string) =>
   scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: label, exact: true }) });
 
 /** Staff approve other terms through the development staff route: the new statement's number. */
-async function approveOtherTerms(request: Request, leadId: string, amount: number, tenure: number) {
+async function approveOtherTerms(request: APIRequestContext, leadId: string, amount: number, tenure: number) {
   const response = await request.post('/__dev/staff', {
     data: { action: 'approve', lead_id: Number(leadId), amount, tenure },
   });

@@ -5,7 +5,7 @@
  * through the real API and the development-only staff route (the ops command line's functions).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate, formatPaise, maskPan } from '../../../src/lib/format.ts';
 import {
@@ -19,8 +19,6 @@ import {
   signInByApi,
 } from './support.ts';
 
-type Request = Parameters<typeof signInByApi>[0];
-
 /** product.md §8, word for word. */
 const NO_HISTORY = 'No loan history found.';
 const NO_DETAILS = 'No loan details available.';
@@ -29,7 +27,7 @@ const CANCELLED = 'Payment cancelled. You can try again.';
 const TOO_SMALL = 'The amount must be at least ₹1.';
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-const eligibleCustomer = async (request: Request) =>
+const eligibleCustomer = async (request: APIRequestContext) =>
   registerByApi(request, await signInByApi(request), { checkEligibility: true });
 
 const row = (scope: Locator, label: string) =>
@@ -40,7 +38,7 @@ const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payme
 const banner = (page: Page) => page.getByRole('region', { name: 'Outstanding amount' });
 
 /** The total due the server reports now, in paise. */
-async function dueOf(request: Request, customer: Customer): Promise<number> {
+async function dueOf(request: APIRequestContext, customer: Customer): Promise<number> {
   const profile = await callAs(request, customer, API.getProfile, { profile_id: customer.profileId });
   return Math.round(profile.body.Data.active_loan_details.total_due * 100);
 }
