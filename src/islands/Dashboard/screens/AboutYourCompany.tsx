@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { safeParse } from 'valibot';
 import { COMPANY_TYPES, DEPARTMENTS, EmploymentRequest } from '../../../lib/schemas/application.ts';
 import { requiredMessage } from '../../../lib/schemas/fields.ts';
@@ -13,11 +13,11 @@ import { type ApplicationAnswer, afterApplicationStep } from '../navigation/appl
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
-import { fieldErrors, indiaToday, useStepForm } from '../state/forms.ts';
+import { fieldErrors, indiaToday } from '../state/forms.ts';
 import { formValue } from '../state/lookups.ts';
+import type { Profile } from '../state/profile.ts';
 import { $session } from '../state/sessionStore.ts';
-import { useProfile } from '../state/useProfile.ts';
-import { useRequest } from '../state/useRequest.ts';
+import { useProfileStep } from '../state/useProfileStep.ts';
 
 const WORK_MODES = [
   { value: 'WFO', label: 'Work from office' },
@@ -54,31 +54,25 @@ const EMPTY: Values = {
   office_email: '',
 };
 
+/** Redoing the step: what was given before fills the form (the department was never sent, so not kept). */
+const savedEmployment = ({ customer_employment_details: given }: Profile): Partial<Values> | null =>
+  given && {
+    work_mode: given.work_mode,
+    company_name: given.company_name,
+    company_type_id: formValue(given.company_type_id),
+    designation: given.designation,
+    address_1: given.address_1,
+    address_2: given.address_2,
+    landmark: given.landmark,
+    pincode: given.pincode,
+    emp_since: given.emp_since,
+    office_email: given.office_email,
+  };
+
 /** Employment details (event employment_details): where and how the customer works, since when. */
 export default function AboutYourCompany({ route }: ScreenProps) {
   const session = useStore($session);
-  const { profile } = useProfile();
-  const form = useRef<HTMLFormElement>(null);
-  const { values, fill, field, refuse, send } = useStepForm(form, EMPTY);
-  const { busy, run } = useRequest<'save'>();
-
-  // Redoing the step: what was given before fills the form (the department was never sent, so not kept).
-  useEffect(() => {
-    const given = profile?.customer_employment_details;
-    if (!given) return;
-    fill({
-      work_mode: given.work_mode,
-      company_name: given.company_name,
-      company_type_id: formValue(given.company_type_id),
-      designation: given.designation,
-      address_1: given.address_1,
-      address_2: given.address_2,
-      landmark: given.landmark,
-      pincode: given.pincode,
-      emp_since: given.emp_since,
-      office_email: given.office_email,
-    });
-  }, [profile, fill]);
+  const { form, values, field, refuse, send, busy, run } = useProfileStep(EMPTY, savedEmployment);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

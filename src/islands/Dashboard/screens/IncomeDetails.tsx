@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { safeParse } from 'valibot';
 import { IncomeDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
@@ -11,10 +11,10 @@ import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
-import { fieldErrors, indiaToday, useStepForm } from '../state/forms.ts';
+import { fieldErrors, indiaToday } from '../state/forms.ts';
 import { formValue, INCOME_TYPES, SALARY_MODES } from '../state/lookups.ts';
-import { useProfile } from '../state/useProfile.ts';
-import { useRequest } from '../state/useRequest.ts';
+import type { Profile } from '../state/profile.ts';
+import { useProfileStep } from '../state/useProfileStep.ts';
 
 interface Values {
   income_type_id: string;
@@ -24,24 +24,18 @@ interface Values {
 }
 const EMPTY: Values = { income_type_id: '', monthly_income: '', salary_date: '', salary_mode_id: '' };
 
+/** The income given with the PAN, and anything given before, fill the form. */
+const savedIncomeDetails = ({ profile_details: details }: Profile): Partial<Values> | undefined =>
+  details && {
+    income_type_id: formValue(details.income_type_id),
+    monthly_income: formValue(details.monthly_income),
+    salary_date: details.salary_date,
+    salary_mode_id: formValue(details.salary_mode_id),
+  };
+
 /** Income details (event income_details): employment type, monthly income, last salary date, salary mode. */
 export default function IncomeDetails({ route }: ScreenProps) {
-  const { profile } = useProfile();
-  const form = useRef<HTMLFormElement>(null);
-  const { values, fill, field, refuse, send } = useStepForm(form, EMPTY);
-  const { busy, run } = useRequest<'save'>();
-
-  // The income given with the PAN, and anything given before, fill the form.
-  useEffect(() => {
-    const details = profile?.profile_details;
-    if (!details) return;
-    fill({
-      income_type_id: formValue(details.income_type_id),
-      monthly_income: formValue(details.monthly_income),
-      salary_date: details.salary_date,
-      salary_mode_id: formValue(details.salary_mode_id),
-    });
-  }, [profile, fill]);
+  const { form, values, field, refuse, send, busy, run } = useProfileStep(EMPTY, savedIncomeDetails);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

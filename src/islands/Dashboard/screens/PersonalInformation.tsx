@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { safeParse } from 'valibot';
 import { requiredMessage } from '../../../lib/schemas/fields.ts';
 import { PersonalDetailsRequest } from '../../../lib/schemas/profile.ts';
@@ -13,11 +13,11 @@ import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
-import { fieldErrors, indiaToday, useStepForm, yearsBefore } from '../state/forms.ts';
+import { fieldErrors, indiaToday, yearsBefore } from '../state/forms.ts';
 import { formValue, GENDERS, MARITAL_STATUSES } from '../state/lookups.ts';
+import type { Profile } from '../state/profile.ts';
 import { $session } from '../state/sessionStore.ts';
-import { useProfile } from '../state/useProfile.ts';
-import { useRequest } from '../state/useRequest.ts';
+import { useProfileStep } from '../state/useProfileStep.ts';
 
 /** product.md §8, word for word: what a network failure of this step says. */
 export const PERSONAL_NETWORK_ERROR = 'Error saving personal details';
@@ -32,26 +32,20 @@ interface Values {
 }
 const EMPTY: Values = { personal_email: '', dob: '', marital_status_id: '', spouse_name: '', gender: '' };
 
+/** Redoing the step: what was given before fills the form. */
+const savedPersonalDetails = ({ profile_details: details }: Profile): Partial<Values> | undefined =>
+  details && {
+    personal_email: details.personal_email,
+    dob: details.dob,
+    marital_status_id: formValue(details.marital_status_id),
+    spouse_name: details.spouse_name,
+    gender: formValue(details.gender),
+  };
+
 /** Personal details (event personal_details): the name from the PAN check, e-mail, birth date, marital status, gender. */
 export default function PersonalInformation({ route }: ScreenProps) {
   const session = useStore($session);
-  const { profile } = useProfile();
-  const form = useRef<HTMLFormElement>(null);
-  const { values, fill, field, refuse, send } = useStepForm(form, EMPTY);
-  const { busy, run } = useRequest<'save'>();
-
-  // Redoing the step: what was given before fills the form, unless the customer began typing.
-  useEffect(() => {
-    const details = profile?.profile_details;
-    if (!details) return;
-    fill({
-      personal_email: details.personal_email,
-      dob: details.dob,
-      marital_status_id: formValue(details.marital_status_id),
-      spouse_name: details.spouse_name,
-      gender: formValue(details.gender),
-    });
-  }, [profile, fill]);
+  const { profile, form, values, field, refuse, send, busy, run } = useProfileStep(EMPTY, savedPersonalDetails);
 
   const married = values.marital_status_id === MARRIED;
   const fullName = session.fullName || profile?.profile_details.full_name || '';

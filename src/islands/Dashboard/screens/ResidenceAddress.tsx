@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { safeParse } from 'valibot';
 import { callApi, failureMessage, NetworkError } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
@@ -14,10 +14,10 @@ import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
-import { fieldErrors, useStepForm } from '../state/forms.ts';
+import { fieldErrors } from '../state/forms.ts';
 import { formValue, RESIDENCE_TYPES } from '../state/lookups.ts';
-import { useProfile } from '../state/useProfile.ts';
-import { useRequest } from '../state/useRequest.ts';
+import type { Profile } from '../state/profile.ts';
+import { useProfileStep } from '../state/useProfileStep.ts';
 
 interface Values {
   residence_type_id: string;
@@ -40,33 +40,34 @@ type Lookup =
   | { status: 'looking'; pincode: string }
   | { status: 'found'; pincode: string; city: string; state: string };
 
+/** Redoing the step: what was given before fills the form. */
+const savedResidence = ({ profile_details: details }: Profile): Partial<Values> | undefined =>
+  details && {
+    residence_type_id: formValue(details.residence_type_id),
+    residence_address_1: details.residence_address_1,
+    residence_address_2: details.residence_address_2,
+    residence_landmark: details.residence_landmark,
+    residence_pincode: details.residence_pincode,
+  };
+
 /** Residence details (event residence_details), with the city and state found from the pin code. */
 export default function ResidenceAddress({ route }: ScreenProps) {
-  const { profile } = useProfile();
-  const form = useRef<HTMLFormElement>(null);
-  const { values, fill, field, errors, setErrors, refuse, send } = useStepForm(form, EMPTY);
   const [lookup, setLookup] = useState<Lookup>({ status: 'idle' });
-  const { busy, run } = useRequest<'save'>();
-
-  useEffect(() => {
-    const details = profile?.profile_details;
-    if (!details) return;
-    const filled = fill({
-      residence_type_id: formValue(details.residence_type_id),
-      residence_address_1: details.residence_address_1,
-      residence_address_2: details.residence_address_2,
-      residence_landmark: details.residence_landmark,
-      residence_pincode: details.residence_pincode,
-    });
-    if (filled && details.residence_pincode && details.residence_city) {
-      setLookup({
-        status: 'found',
-        pincode: details.residence_pincode,
-        city: details.residence_city,
-        state: details.residence_state,
-      });
-    }
-  }, [profile, fill]);
+  // With the saved pin code comes its saved city and state: no lookup needed.
+  const { form, values, field, errors, setErrors, refuse, send, busy, run } = useProfileStep(
+    EMPTY,
+    savedResidence,
+    ({ profile_details: details }) => {
+      if (details?.residence_pincode && details.residence_city) {
+        setLookup({
+          status: 'found',
+          pincode: details.residence_pincode,
+          city: details.residence_city,
+          state: details.residence_state,
+        });
+      }
+    },
+  );
 
   // A complete pin code is looked up at once (masterAPI, public), so the customer sees the city and state.
   const pincode = values.residence_pincode;
