@@ -2,9 +2,9 @@
 import { API } from '../../lib/api/paths.ts';
 import { CONTACT_SENT, ContactRequest } from '../../lib/schemas/contact.ts';
 import { takeSlot } from '../db/rateLimit.ts';
-import { contactMessages } from '../db/schema.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { storeContactMessage } from './store.ts';
 
 export const contactRoutes = [
   defineRoute({
@@ -27,7 +27,7 @@ export const contactRoutes = [
           { retry_after_seconds: 3600 },
         );
       }
-      await db.insert(contactMessages).values({ ...input, address, createdAt: now() });
+      await storeContactMessage(db, input, address, now());
       return ok(c, {}, CONTACT_SENT);
     },
   }),

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
-import { leads } from '../db/schema.ts';
+import { customers, leadDocuments, leads } from '../db/schema.ts';
 
 export type Lead = typeof leads.$inferSelect;
 
@@ -109,4 +109,18 @@ export async function fileLeadDocument(
         values (${document.leadId}, ${document.docType}, ${document.fileId}, ${document.note}, ${document.now})
         on conflict (lead_id, doc_type) do update set file_id = excluded.file_id, note = excluded.note, uploaded_at = excluded.uploaded_at`,
   );
+}
+
+/** Every application with its applicant's mobile and name, newest first (staff's list). */
+export function leadsWithApplicants(db: Database | Transaction) {
+  return db
+    .select({ lead: leads, mobile: customers.mobile, name: customers.fullName })
+    .from(leads)
+    .innerJoin(customers, eq(leads.customerId, customers.id))
+    .orderBy(desc(leads.createdAt));
+}
+
+/** The documents filed on an application, as stored. */
+export function documentsOfLead(db: Database | Transaction, leadId: number) {
+  return db.select().from(leadDocuments).where(eq(leadDocuments.leadId, leadId));
 }

@@ -72,3 +72,12 @@ export async function loanOfLead(
     .limit(1);
   return loan;
 }
+
+/** Every loan with its borrower's mobile and name, newest first (staff's list). */
+export function loansWithBorrowers(db: Database | Transaction) {
+  return db
+    .select({ loan: loans, mobile: customers.mobile, name: customers.fullName })
+    .from(loans)
+    .innerJoin(customers, eq(loans.customerId, customers.id))
+    .orderBy(desc(loans.createdAt));
+}

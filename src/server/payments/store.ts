@@ -2,9 +2,9 @@
  * Payment orders, provider webhooks seen, and the collections a payment is found by. Recording a
  * collection, and allocating it, is the ledger's (./ledger.ts).
  */
-import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
-import { collections, loans, paymentOrders, webhookEvents } from '../db/schema.ts';
+import { collections, customers, loans, paymentOrders, webhookEvents } from '../db/schema.ts';
 
 export type Order = typeof paymentOrders.$inferSelect;
 export type Provider = 'razorpay' | 'payu';
@@ -110,4 +110,15 @@ export function appliedCollectionsUpTo(db: Database, loanId: string, collectionI
     .from(collections)
     .where(and(eq(collections.loanId, loanId), eq(collections.heldForRefund, false), lte(collections.id, collectionId)))
     .orderBy(asc(collections.id));
+}
+
+/** Money received beyond what the loans owe (paid beyond the dues, or held on a paid order), with its loan and borrower, oldest first. */
+export function collectionsToRefund(db: Database | Transaction) {
+  return db
+    .select({ collection: collections, loanNo: loans.loanNo, name: customers.fullName, mobile: customers.mobile })
+    .from(collections)
+    .innerJoin(loans, eq(collections.loanId, loans.id))
+    .innerJoin(customers, eq(loans.customerId, customers.id))
+    .where(gt(collections.excessPaise, 0))
+    .orderBy(collections.id);
 }

@@ -1,14 +1,15 @@
 /** The application commands of the operations command line: leads, lead, approve, reject, disburse. */
-import { desc, eq } from 'drizzle-orm';
 import { formatDate, formatPaise } from '../../../lib/format.ts';
 import { LOAN_PURPOSES } from '../../../lib/schemas/application.ts';
 import { terminalLines, terminalSafe } from '../../../lib/terminalText.ts';
 import { approveLead, disburseLead, findLead, rejectLead } from '../../application/staff.ts';
 import type { Config } from '../../config.ts';
+import { customerById } from '../../customers/store.ts';
 import type { OpenDatabase } from '../../db/client.ts';
-import { customers, leadDocuments, leads, loans } from '../../db/schema.ts';
 import { type Quote, quoteRate } from '../../eligibility/policy.ts';
 import { statementsOfLead } from '../../leads/kfsStore.ts';
+import { documentsOfLead, leadsWithApplicants } from '../../leads/store.ts';
+import { loanOfLead } from '../../loans/store.ts';
 import { createLogger } from '../../logger.ts';
 import { SmsQueue } from '../../sms/queue.ts';
 import { actor } from '../actor.ts';
@@ -21,11 +22,7 @@ async function leadById(database: OpenDatabase, idText: string | undefined) {
 }
 
 export async function listLeads({ database, write }: OpsContext) {
-  const rows = await database.db
-    .select({ lead: leads, mobile: customers.mobile, name: customers.fullName })
-    .from(leads)
-    .innerJoin(customers, eq(leads.customerId, customers.id))
-    .orderBy(desc(leads.createdAt));
+  const rows = await leadsWithApplicants(database.db);
   write.out(
     table(
       rows.map(({ lead, mobile, name }) => ({
@@ -64,7 +61,7 @@ const termsText = (paise: number | null, days: number | null, rateHundredths: nu
 
 export async function showLead({ database, write }: OpsContext, idText: string | undefined, json: boolean) {
   const lead = await leadById(database, idText);
-  const docs = await database.db.select().from(leadDocuments).where(eq(leadDocuments.leadId, lead.id));
+  const docs = await documentsOfLead(database.db, lead.id);
   const rows = await statementsOfLead(database.db, lead.id);
   if (json) {
     const statements = rows.map((row) => ({
@@ -92,11 +89,8 @@ export async function showLead({ database, write }: OpsContext, idText: string |
     );
     return;
   }
-  const [customer] = await database.db.select().from(customers).where(eq(customers.id, lead.customerId));
-  const [loan] = await database.db
-    .select({ loanNo: loans.loanNo, status: loans.status })
-    .from(loans)
-    .where(eq(loans.leadId, String(lead.id)));
+  const customer = await customerById(database.db, lead.customerId);
+  const loan = await loanOfLead(database.db, lead.id);
   const quote = lead.quote as Partial<Quote>;
   const employment = lead.employment as Record<string, string | number> | null;
   const bank = lead.bank as Record<string, string | number> | null;

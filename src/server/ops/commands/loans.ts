@@ -1,23 +1,18 @@
 /** The loan commands of the operations command line: loans, loan, collect, refunds. */
-import { desc, eq, gt } from 'drizzle-orm';
 import { formatDate, formatPaise } from '../../../lib/format.ts';
 import { describeAllocation, statementAmount, statementRows } from '../../../lib/statementLines.ts';
 import { terminalSafe } from '../../../lib/terminalText.ts';
-import { collections, customers, loans } from '../../db/schema.ts';
 import { loanAccountToday, loanFigures } from '../../loans/account.ts';
-import { loanByNo } from '../../loans/store.ts';
+import { loanByNo, loansWithBorrowers } from '../../loans/store.ts';
 import { recordCollection } from '../../payments/ledger.ts';
+import { collectionsToRefund } from '../../payments/store.ts';
 import { actor } from '../actor.ts';
 import { INTEGER_MAX, rupeesToPaise, UsageError } from '../arguments.ts';
 import type { OpsContext } from '../context.ts';
 import { table } from '../table.ts';
 
 export async function listLoans({ database, write }: OpsContext) {
-  const rows = await database.db
-    .select({ loan: loans, mobile: customers.mobile, name: customers.fullName })
-    .from(loans)
-    .innerJoin(customers, eq(loans.customerId, customers.id))
-    .orderBy(desc(loans.createdAt));
+  const rows = await loansWithBorrowers(database.db);
   const now = new Date();
   const listed = [];
   for (const { loan, mobile, name } of rows) {
@@ -142,13 +137,7 @@ export async function collect({ database, write }: OpsContext, args: string[]) {
 
 /** Money received that the loans do not owe: paid beyond the dues, or a second payment held on a paid order. */
 export async function listRefunds({ database, write }: OpsContext) {
-  const rows = await database.db
-    .select({ collection: collections, loanNo: loans.loanNo, name: customers.fullName, mobile: customers.mobile })
-    .from(collections)
-    .innerJoin(loans, eq(collections.loanId, loans.id))
-    .innerJoin(customers, eq(loans.customerId, customers.id))
-    .where(gt(collections.excessPaise, 0))
-    .orderBy(collections.id);
+  const rows = await collectionsToRefund(database.db);
   write.out(
     table(
       rows.map(({ collection, loanNo, name, mobile }) => ({
