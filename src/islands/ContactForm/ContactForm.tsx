@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
 import { callApi, failureMessage, thrownMessage } from '../../lib/api/client.ts';
 import { STATUS } from '../../lib/api/envelope.ts';
@@ -10,8 +10,23 @@ type FieldName = 'name' | 'email' | 'subject' | 'phone' | 'message';
 type Values = Record<FieldName, string>;
 type Errors = Partial<Record<FieldName, string>>;
 
-/** The order the fields are shown in, which is also the order the first error is focused in. */
-const ORDER: FieldName[] = ['name', 'email', 'subject', 'phone', 'message'];
+/**
+ * The fields in the order they are shown, which is also the order the first error is focused in:
+ * each one's label and its input's own attributes (none: the message's text area).
+ */
+const FIELDS: { name: FieldName; label: string; input?: InputHTMLAttributes<HTMLInputElement> }[] = [
+  { name: 'name', label: 'Name', input: { autoComplete: 'name' } },
+  { name: 'email', label: 'Email', input: { type: 'email', autoComplete: 'email' } },
+  { name: 'subject', label: 'Subject (optional)', input: { autoComplete: 'off' } },
+  {
+    name: 'phone',
+    label: 'Phone',
+    input: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 10 },
+  },
+  { name: 'message', label: 'Message' },
+];
+/** What a field keeps of what is typed: the phone number's digits, at most 10; anything elsewhere. */
+const kept = (name: FieldName, typed: string) => (name === 'phone' ? typed.replace(/\D/g, '').slice(0, 10) : typed);
 const EMPTY: Values = { name: '', email: '', subject: '', phone: '', message: '' };
 
 /** The contact form (product.md §10.8): checked with the API's own schema, then sent. */
@@ -48,7 +63,7 @@ export default function ContactForm() {
         if (key && !found[key]) found[key] = issue.message;
       }
       setErrors(found);
-      const first = ORDER.find((name) => found[name]);
+      const first = FIELDS.find(({ name }) => found[name])?.name;
       if (first) fields.current[first]?.focus();
       return;
     }
@@ -76,7 +91,7 @@ export default function ContactForm() {
     'aria-required': name === 'subject' ? undefined : true,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? errorId(name) : undefined,
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    onChange: (event: { target: { value: string } }) => change(name, kept(name, event.target.value)),
   });
   const fieldError = (name: FieldName) =>
     errors[name] ? (
@@ -98,54 +113,25 @@ export default function ContactForm() {
         <span className="visually-hidden">required</span> are required.
       </p>
       <div className={styles.grid}>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('name')}>
-            Name <Required />
-          </label>
-          <input ref={setRef('name')} className={styles.input} autoComplete="name" {...inputProps('name')} />
-          {fieldError('name')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('email')}>
-            Email <Required />
-          </label>
-          <input
-            ref={setRef('email')}
-            className={styles.input}
-            type="email"
-            autoComplete="email"
-            {...inputProps('email')}
-          />
-          {fieldError('email')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('subject')}>Subject (optional)</label>
-          <input ref={setRef('subject')} className={styles.input} autoComplete="off" {...inputProps('subject')} />
-          {fieldError('subject')}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={fieldId('phone')}>
-            Phone <Required />
-          </label>
-          <input
-            ref={setRef('phone')}
-            className={styles.input}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={10}
-            {...inputProps('phone')}
-            onChange={(event) => change('phone', event.target.value.replace(/\D/g, '').slice(0, 10))}
-          />
-          {fieldError('phone')}
-        </div>
-        <div className={`${styles.field} ${styles.wide}`}>
-          <label htmlFor={fieldId('message')}>
-            Message <Required />
-          </label>
-          <textarea ref={setRef('message')} className={styles.input} rows={5} {...inputProps('message')} />
-          {fieldError('message')}
-        </div>
+        {FIELDS.map(({ name, label, input }) => (
+          <div key={name} className={input ? styles.field : `${styles.field} ${styles.wide}`}>
+            <label htmlFor={fieldId(name)}>
+              {label}
+              {name !== 'subject' && (
+                <>
+                  {' '}
+                  <Required />
+                </>
+              )}
+            </label>
+            {input ? (
+              <input ref={setRef(name)} className={styles.input} {...input} {...inputProps(name)} />
+            ) : (
+              <textarea ref={setRef(name)} className={styles.input} rows={5} {...inputProps(name)} />
+            )}
+            {fieldError(name)}
+          </div>
+        ))}
       </div>
       <div className={styles.actions}>
         <button type="submit" className="button" disabled={sending} aria-busy={sending ? true : undefined}>
