@@ -185,13 +185,38 @@ describe('statement of account PDF', () => {
     const { pages } = await pdfText(await statementPdf({ state, ...rest }));
     expect(pages.length).toBeGreaterThan(2);
     pages.forEach((page, index) => {
-      expect(flat(page), `page ${index + 1}`).toContain('Date Description Debit Credit');
+      // Every page of account lines has the headings (the totals may have a page of their own).
+      if (/ref\. pay_/.test(page)) expect(flat(page), `page ${index + 1}`).toContain('Date Description Debit Credit');
       expect(flat(page)).toContain(`Page ${index + 1} of ${pages.length}`);
     });
     expect(flat(pages.at(-1) as string)).toContain('Outstanding today');
     // Every payment's reference is somewhere in the document.
     const all = flat(pages.join(' '));
     for (const row of payments) expect(all).toContain(`ref. ${row.reference}`);
+  });
+  it('keeps the totals together, each label on the page of its figure, however many lines come before', async () => {
+    const loan = loanRow();
+    // From no payment to three pages of them: at some count the lines end near a page's foot.
+    // A second payment on a paid order adds a line and the totals' longest form (the excess to refund).
+    const held = { ...collection('2026-10-01', 100, 'razorpay', 'pay_twice'), heldForRefund: true };
+    for (let count = 0; count <= 36; count += 1) {
+      const payments = Array.from({ length: count }, (_, day) => collection(addDays('2026-10-02', day), 1_000));
+      const { pages } = await pdfText(await statementPdf(input(loan, [held, ...payments], '2026-11-25')));
+      const closing = pages.filter((page) => flat(page).includes('Outstanding today'));
+      expect(closing, `${count} payments`).toHaveLength(1);
+      const page = flat(closing[0] as string);
+      expect(page, `${count} payments`).toMatch(/Outstanding today \(amount to close the loan today\) ₹[\d,]+\.\d{2}/);
+      expect(page, `${count} payments`).toMatch(/Totals on 25-11-2026 Principal disbursed ₹10,000\.00/);
+      expect(page, `${count} payments`).toContain('This is a computer-generated statement');
+      // No page holds nothing but its footer.
+      for (const each of pages)
+        expect(
+          flat(each)
+            .replace(/Grievances:.*$/, '')
+            .trim(),
+          `${count} payments`,
+        ).not.toBe('');
+    }
   });
 });
 

@@ -134,23 +134,52 @@ function rule(doc: Doc) {
     .stroke();
 }
 
-/** Label and value pairs in two columns. */
-function facts(doc: Doc, pairs: [string, string][], columns = 2) {
+/** The columns' geometry of label and value pairs. */
+function factsLayout(doc: Doc, columns: number) {
   const gap = 16;
   const columnWidth = (contentWidth(doc) - gap * (columns - 1)) / columns;
   const labelWidth = columns === 1 ? Math.min(240, columnWidth * 0.5) : columnWidth * 0.45;
+  return { gap, columnWidth, labelWidth, valueWidth: columnWidth - labelWidth };
+}
+
+/** How tall one line of pairs is: its tallest label or value. */
+function factsRowHeight(doc: Doc, row: [string, string][], columns: number) {
+  const { labelWidth, valueWidth } = factsLayout(doc, columns);
   doc.fontSize(9);
+  const heights = row.flatMap(([label, value]) => [
+    doc.font('regular').heightOfString(label, { width: labelWidth }),
+    doc.font('bold').heightOfString(value, { width: valueWidth }),
+  ]);
+  return Math.max(...heights) + 3;
+}
+
+/** How tall a block of pairs is, to keep it on one page. */
+function factsHeight(doc: Doc, pairs: [string, string][], columns = 2) {
+  let height = 0;
+  for (let i = 0; i < pairs.length; i += columns) height += factsRowHeight(doc, pairs.slice(i, i + columns), columns);
+  return height;
+}
+
+/**
+ * Label and value pairs in two columns. A line that would cross the page's foot starts the next page
+ * whole: a label is never on one page and its value on another.
+ */
+function facts(doc: Doc, pairs: [string, string][], columns = 2) {
+  const { gap, columnWidth, labelWidth, valueWidth } = factsLayout(doc, columns);
   for (let i = 0; i < pairs.length; i += columns) {
+    const row = pairs.slice(i, i + columns);
+    if (doc.y + factsRowHeight(doc, row, columns) > pageBottom(doc)) doc.addPage();
+    doc.fontSize(9);
     const top = doc.y;
     let bottom = top;
-    pairs.slice(i, i + columns).forEach(([label, value], index) => {
+    row.forEach(([label, value], index) => {
       const x = PAGE.margin + index * (columnWidth + gap);
       doc.font('regular').fillColor(MUTED).text(label, x, top, { width: labelWidth });
       bottom = Math.max(bottom, doc.y);
       doc
         .font('bold')
         .fillColor(INK)
-        .text(value, x + labelWidth, top, { width: columnWidth - labelWidth });
+        .text(value, x + labelWidth, top, { width: valueWidth });
       bottom = Math.max(bottom, doc.y);
     });
     doc.x = PAGE.margin;
@@ -338,8 +367,6 @@ export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
     `Statement of account ${loan.loanNo} (continued)`,
   );
 
-  keepTogether(doc, 150);
-  heading(doc, `Totals on ${formatDate(state.asOf)}`);
   const totals: [string, string][] = [
     ['Principal disbursed', statementAmount(loan.principalPaise)],
     ['Interest charged', statementAmount(figures.interestChargedPaise)],
@@ -351,6 +378,9 @@ export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
   ];
   if (figures.excessPaise > 0) totals.push(['Excess to be refunded to you', statementAmount(figures.excessPaise)]);
   totals.push(['Outstanding today (amount to close the loan today)', statementAmount(figures.closureAmountPaise)]);
+  // The totals, their heading and the closing note on one page (heading and note about 60 pt).
+  keepTogether(doc, factsHeight(doc, totals, 1) + 60);
+  heading(doc, `Totals on ${formatDate(state.asOf)}`);
   facts(doc, totals, 1);
   doc.moveDown(0.5);
   doc
