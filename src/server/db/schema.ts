@@ -231,8 +231,13 @@ export const leads = pgTable(
       .references(() => customers.id),
     /** NEW, REPEAT (an earlier loan was repaid) or UNPAID-REPEAT. */
     userType: text('user_type').notNull(),
-    /** applied, approved, rejected, disbursed, closed, withdrawn. */
+    /** The application's state (src/server/application/lifecycle.ts holds the table of states and transitions). */
     status: text('status').notNull().default('applied'),
+    /**
+     * Raised by every change of the application and every transition, in the transaction that makes
+     * it: staff decide on the version they saw, and a decision on an older one is refused.
+     */
+    version: integer('version').notNull().default(1),
     nextStep: text('next_step').notNull().default('generate_loan_quote'),
     stepPercentage: smallint('step_percentage').notNull().default(0),
     quote: jsonb('quote').notNull(),
@@ -253,6 +258,12 @@ export const leads = pgTable(
     managerMobile: text('manager_mobile'),
     managerEmail: text('manager_email'),
     decisionReason: text('decision_reason'),
+    /** The version staff approved; disbursal makes the loan only from that approval's accepted statement. */
+    approvedVersion: integer('approved_version'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Why staff sent the application back for changes; the customer sees it until they submit again. */
+    sentBackReason: text('sent_back_reason'),
+    sentBackAt: timestamp('sent_back_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -260,7 +271,9 @@ export const leads = pgTable(
   (table) => [
     index('leads_customer_idx').on(table.customerId),
     // At most one open application per customer, held by the database whatever arrives at once.
-    uniqueIndex('leads_one_open_per_customer_idx').on(table.customerId).where(sql`status in ('applied', 'approved')`),
+    uniqueIndex('leads_one_open_per_customer_idx')
+      .on(table.customerId)
+      .where(sql`status in ('applied', 'submitted', 'sent_back', 'approved', 'accepted')`),
   ],
 );
 
