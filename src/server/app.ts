@@ -9,7 +9,7 @@ import { applicationRoutes } from './application/routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
-import { isDataException, isUniqueViolation } from './db/client.ts';
+import { isDataException, isTransientConflict, isUniqueViolation } from './db/client.ts';
 import { devRoutes } from './dev/routes.ts';
 import { InFlightRequests } from './http/inFlight.ts';
 import { requestContext } from './http/middleware.ts';
@@ -117,6 +117,14 @@ export function createApp(deps: Deps, requests = new InFlightRequests()) {
     if (isUniqueViolation(error)) {
       requestLog.warn('unique key conflict', errorFields(error));
       return failure(c, new ApiError(409, 'This is already recorded. Please refresh and try again.', 'conflict'));
+    }
+    // A race PostgreSQL broke (deadlock, serialization failure) that went on after the retries (db/retry.ts).
+    if (isTransientConflict(error)) {
+      requestLog.warn('transaction conflict', errorFields(error));
+      return failure(
+        c,
+        new ApiError(409, 'Someone else changed this at the same moment. Please try again.', 'try_again'),
+      );
     }
     // A value the database cannot store (out of range, too long) that validation let through.
     if (isDataException(error)) {

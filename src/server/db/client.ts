@@ -14,11 +14,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { EmbeddedDatabase, prepareStatements } from './embedded.ts';
-import { isDataException, isUniqueViolation } from './errors.ts';
+import { isDataException, isTransientConflict, isUniqueViolation } from './errors.ts';
 import { schema } from './schema.ts';
 
 /** Database errors as the app maps and logs them (errors.ts): never their message or parameters. */
-export { isDataException, isUniqueViolation };
+export { isDataException, isTransientConflict, isUniqueViolation };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -33,3 +33,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 /** A data exception (class 22: a value out of range, too long, of the wrong form): the input's fault. */
 export const isDataException = (error: unknown) => databaseFailure(error)?.code.startsWith('22') ?? false;
+
+/**
+ * A serialization failure (40001) or a deadlock (40P01): PostgreSQL aborted one side of a race, and
+ * the same work may succeed when run again.
+ */
+export const isTransientConflict = (error: unknown) => {
+  const code = databaseFailure(error)?.code;
+  return code === '40001' || code === '40P01';
+};
