@@ -363,6 +363,11 @@ export const loans = pgTable(
     overdueInterestDaysMax: integer('overdue_interest_days_max').notNull().default(0),
     penalChargePaise: integer('penal_charge_paise').notNull().default(0),
     penalGstPaise: integer('penal_gst_paise').notNull().default(0),
+    /**
+     * No penal charge when less than this is unpaid at the end of the due date (the KFS states it).
+     * Fixed at disbursal like the charge; older loans carry 0: the charge on any amount unpaid.
+     */
+    penalThresholdPaise: integer('penal_threshold_paise').notNull().default(0),
     status: text('status').notNull().default('active'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -377,7 +382,8 @@ export const loans = pgTable(
 
 /**
  * An order with a payment provider for an amount the server decided. A client can never change the
- * amount of an order; a paid order never goes back.
+ * amount of an order; a paid order never goes back. A loan has at most one open ('created') order: a
+ * new one marks the open one 'replaced' (a late payment on it is still credited, src/server/payments/).
  */
 export const paymentOrders = pgTable(
   'payment_orders',
@@ -395,7 +401,11 @@ export const paymentOrders = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('payment_orders_provider_order_idx').on(table.provider, table.providerOrderId)],
+  (table) => [
+    uniqueIndex('payment_orders_provider_order_idx').on(table.provider, table.providerOrderId),
+    // One open order per loan, held by the database whatever arrives at once.
+    uniqueIndex('payment_orders_one_open_per_loan_idx').on(table.loanId).where(sql`status = 'created'`),
+  ],
 );
 
 /** Money received: a provider payment or an offline receipt. One row per provider payment id. */
@@ -428,6 +438,11 @@ export const collections = pgTable(
      * credited. It is all excess, to be refunded by staff.
      */
     heldForRefund: boolean('held_for_refund').notNull().default(false),
+    /**
+     * A rest of less than ₹1 left after this collection, which no payment service can take: written
+     * off when it was recorded, closing the loan (src/lib/loanAccount.ts, docs/decisions.md).
+     */
+    writtenOffPaise: integer('written_off_paise').notNull().default(0),
     recordedBy: text('recorded_by').notNull(),
     createdAt: createdAt(),
   },
@@ -436,6 +451,73 @@ export const collections = pgTable(
     // One collection per provider order, whatever payment ids arrive for it (product.md §10.5).
     uniqueIndex('collections_order_idx').on(table.orderId).where(sql`order_id is not null`),
     index('collections_loan_idx').on(table.loanId),
+  ],
+);
+
+/**
+ * Money a provider gave back on a collection: a refund, or a chargeback lost. Each takes first from
+ * what the collection left to refund (its excess), then reverses what it applied to the loan,
+ * principal first, then interest, then charges: that much is owed again from its value date. The id
+ * comes from the collections' sequence, so a loan's collections and reversals read in the order they
+ * were recorded (each under the loan's row lock).
+ */
+export const collectionReversals = pgTable(
+  'collection_reversals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().default(sql`nextval('collections_id_seq')`),
+    collectionId: bigint('collection_id', { mode: 'number' })
+      .notNull()
+      .references(() => collections.id),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    /** refund | chargeback */
+    kind: text('kind').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's refund id, or its dispute id for a chargeback. */
+    providerReference: text('provider_reference').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** Taken off the collection's excess to refund (money the loan never owed). */
+    excessPaise: integer('excess_paise').notNull(),
+    /** Owed again: the reversed part of the collection's allocation. */
+    chargesPaise: integer('charges_paise').notNull(),
+    interestPaise: integer('interest_paise').notNull(),
+    principalPaise: integer('principal_paise').notNull(),
+    valueDate: date('value_date', { mode: 'string' }).notNull(),
+    recordedBy: text('recorded_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('collection_reversals_provider_reference_idx').on(table.provider, table.kind, table.providerReference),
+    index('collection_reversals_loan_idx').on(table.loanId),
+  ],
+);
+
+/** A provider's dispute of a payment (chargeback), kept for staff until it is won, lost or closed. */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    collectionId: bigint('collection_id', { mode: 'number' })
+      .notNull()
+      .references(() => collections.id),
+    provider: text('provider').notNull(),
+    /** The provider's dispute id. */
+    disputeId: text('dispute_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** The provider's word: open, under_review, won, lost, closed… */
+    status: text('status').notNull(),
+    /** Whether staff still have something to do: open until won, lost or closed. */
+    open: boolean('open').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_disputes_provider_dispute_idx').on(table.provider, table.disputeId),
+    index('payment_disputes_loan_idx').on(table.loanId),
   ],
 );
 
@@ -488,6 +570,8 @@ export const schema = {
   loans,
   paymentOrders,
   collections,
+  collectionReversals,
+  paymentDisputes,
   webhookEvents,
   repaySessions,
   auditLog,
