@@ -8,7 +8,7 @@ export const SCREEN_FAILED = 'This page could not be loaded. Please check your i
 export interface ScreenErrorBoundaryProps {
   /** The screen's title: the page keeps its heading when the screen fails. */
   title: string;
-  /** Loads the screen's code afresh and draws it again. */
+  /** Loads the screen's code afresh (at a new address, or by a reload of the page) and draws it again. */
   onRetry: () => void;
   children: ReactNode;
 }

@@ -1,8 +1,17 @@
 /**
  * Each screen's code is its own chunk, loaded when the screen is first shown. A chunk that fails
  * to load (offline, a deploy replaced it) or takes longer than the time limit leaves a rejected
- * lazy component, which React keeps rejecting: a retry forgets it, and the next render imports
- * the chunk afresh.
+ * lazy component, which React keeps rejecting: Retry forgets it, and the next render loads the
+ * chunk afresh.
+ *
+ * Afresh means at a new address. Some browsers (Chromium before about 150, among them many phones)
+ * keep a failed import of an address for the life of the page, so importing the same chunk again
+ * fails at once without a request. Each retry imports the chunk with `?retry=N` added (the server
+ * serves the same immutable file at it). When that cannot help, because the browser did not say
+ * which chunk failed or the chunk itself now answers and one of its own imports is what stays
+ * failed (or a deploy replaced it), Retry reloads the page as the last resort, but only once the
+ * site answers, so a customer still offline keeps the message and Retry rather than the browser's
+ * error page.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { ScreenProps } from './screenProps.ts';
@@ -61,19 +70,108 @@ export function withTimeLimit<T>(work: Promise<T>, limitMs: number): Promise<T> 
   });
 }
 
+/** A screen's code once it has loaded: Retry after the screen failed while drawing imports nothing. */
+const modules = new Map<ScreenComponent, ScreenModule>();
+/** The last failed load of a screen's code, which the next load starts from. */
+const failures = new Map<ScreenComponent, unknown>();
+/** Retries so far, across screens: no retry address is used twice in a page's life. */
+let retries = 0;
+
+/**
+ * The same-origin script address a failed import names, without its query: Chromium and Firefox
+ * say it in the error's message ("Failed to fetch dynamically imported module: https://…/x.js");
+ * Safari does not.
+ */
+export function chunkAddress(error: unknown, origin: string): string | undefined {
+  const message = error instanceof Error ? error.message : String(error);
+  for (const [text] of message.matchAll(/https?:\/\/[^\s'"]+/g)) {
+    try {
+      const url = new URL(text);
+      if (url.origin !== origin) continue;
+      url.search = '';
+      url.hash = '';
+      return url.href;
+    } catch {}
+  }
+  return undefined;
+}
+
+/** A chunk's address for its `attempt`th retry: a new address, so the browser fetches it again. */
+export function retryAddress(chunk: string, attempt: number): string {
+  return `${chunk}?retry=${attempt}`;
+}
+
+/** Whether `address` answers at all (any status): the network and the site are up. */
+async function answers(address: string): Promise<boolean> {
+  try {
+    await fetch(address, { method: 'HEAD', cache: 'no-store', credentials: 'same-origin' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reloads the page; the promise never settles, so the screen says Loading… until the page goes. */
+function reloadPage(): Promise<never> {
+  window.location.reload();
+  return new Promise<never>(() => {});
+}
+
+/** The screen's code after a failed load: at a new address, else by a reload of the page. */
+async function loadAfresh(failure: unknown): Promise<ScreenModule> {
+  const chunk = chunkAddress(failure, window.location.origin);
+  if (!chunk) {
+    // Which chunk failed is unknown (or the load timed out): a reload, once the page itself answers.
+    if (await answers(window.location.href)) return reloadPage();
+    throw failure;
+  }
+  retries += 1;
+  const address = retryAddress(chunk, retries);
+  try {
+    return (await import(/* @vite-ignore */ address)) as ScreenModule;
+  } catch (error) {
+    // The chunk answers now (or is gone after a deploy), yet its import failed: one of the files it
+    // imports stays failed in this page, or the page's chunks are old. Only a reload can help.
+    // No answer: still offline; the message and Retry stay.
+    if (await answers(address)) return reloadPage();
+    throw error;
+  }
+}
+
+async function loadScreen(name: ScreenComponent): Promise<ScreenModule> {
+  const done = modules.get(name);
+  if (done) return done;
+  const failure = failures.get(name);
+  try {
+    const module = await withTimeLimit(
+      failures.has(name) ? loadAfresh(failure) : IMPORTS[name](),
+      SCREEN_LOAD_LIMIT_MS,
+    );
+    modules.set(name, module);
+    failures.delete(name);
+    return module;
+  } catch (error) {
+    failures.set(name, error);
+    throw error;
+  }
+}
+
 const loaded = new Map<ScreenComponent, LazyExoticComponent<ComponentType<ScreenProps>>>();
 
 /** The screen's lazy component: the same one on every render until it is forgotten. */
 export function screenComponent(name: ScreenComponent): LazyExoticComponent<ComponentType<ScreenProps>> {
   let screen = loaded.get(name);
   if (!screen) {
-    screen = lazy(() => withTimeLimit(IMPORTS[name](), SCREEN_LOAD_LIMIT_MS));
+    screen = lazy(() => loadScreen(name));
     loaded.set(name, screen);
   }
   return screen;
 }
 
-/** Forgets a screen's lazy component, so the next render imports its chunk again (Retry). */
+/**
+ * Forgets a screen's lazy component, so the next render loads it again (Retry): its code at a new
+ * address when it failed to load, the loaded code when the screen failed while drawing.
+ */
 export function forgetScreen(name: ScreenComponent): void {
   loaded.delete(name);
 }
