@@ -6,7 +6,7 @@
 import { rateChoices } from './calculator.ts';
 import { addDays } from './dates.ts';
 import { formatNumber, formatPaise, formatPercent } from './format.ts';
-import { accountOn } from './loanAccount.ts';
+import { accountOn, WRITE_OFF_UNDER_PAISE } from './loanAccount.ts';
 import { servicingTerms } from './loanTerms.ts';
 import { annualRatePercent, loanCost, percentToHundredths, rupeesToPaise } from './rates.ts';
 import { type Site, site } from './site.ts';
@@ -148,6 +148,10 @@ export function buildFacts(data: Site = site): Record<string, string> {
     penalCharge: formatPaise(servicing.penalChargePaise),
     penalChargeGst: formatPercent(loan.afterDueDate.penalChargeGstPercent),
     penalChargeWithGst: formatPaise(servicing.penalChargePaise + servicing.penalGstPaise),
+    // The least unpaid at the end of the due date that draws the penal charge (src/lib/loanAccount.ts).
+    penalThreshold: formatPaise(servicing.penalThresholdPaise),
+    // A rest under this, left by a payment, is written off at closure (src/lib/loanAccount.ts).
+    writeOffUnder: formatPaise(WRITE_OFF_UNDER_PAISE),
     partPaymentExample: partPaymentSentence(data),
     // The rule of src/lib/loanAccount.ts in one line, said the same under the calculator and in the FAQ.
     earlyRepayment:

@@ -75,7 +75,15 @@ export interface KeyFactStatement {
   total_repayable_paise: number;
   contingent: {
     after_due_date_interest: { daily_rate_percent: number; days_max: number; max_paise: number; text: string };
-    penal_charge: { amount_paise: number; gst_percent: number; gst_paise: number; total_paise: number; text: string };
+    penal_charge: {
+      amount_paise: number;
+      gst_percent: number;
+      gst_paise: number;
+      total_paise: number;
+      /** No penal charge when less than this is unpaid at the end of the due date (absent on older statements: none). */
+      threshold_paise?: number;
+      text: string;
+    };
     foreclosure_charge_paise: 0;
     text_other: string;
   };
@@ -144,6 +152,7 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
     overdueInterestDaysMax: terms.overdueInterestDaysMax,
     penalChargePaise: terms.penalChargePaise,
     penalGstPaise: terms.penalGstPaise,
+    penalThresholdPaise: terms.penalThresholdPaise,
   };
   // The figures of the loan account module: what falls due on the due date with nothing paid before.
   const onDue = accountOn(account, [], addDays(loan.issuedOn, loan.tenureDays));
@@ -211,7 +220,8 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
         gst_percent: data.loan.afterDueDate.penalChargeGstPercent,
         gst_paise: terms.penalGstPaise,
         total_paise: penalTotal,
-        text: `${formatPaise(terms.penalChargePaise)} plus ${formatPaise(terms.penalGstPaise)} GST (${formatPaise(penalTotal)}), charged once, the day after the due date, if anything is still unpaid. Never compounded, no interest on it, never added to the principal.`,
+        threshold_paise: terms.penalThresholdPaise,
+        text: `${formatPaise(terms.penalChargePaise)} plus ${formatPaise(terms.penalGstPaise)} GST (${formatPaise(penalTotal)}), charged once, the day after the due date, if ${penalThresholdText(terms.penalThresholdPaise)} is still unpaid at the end of the due date. Never compounded, no interest on it, never added to the principal.`,
       },
       foreclosure_charge_paise: 0,
       text_other: 'Nil. No other charge of any kind: nothing that this statement does not name can be charged.',
@@ -249,6 +259,10 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
     terms,
   };
 }
+
+/** When the penal charge applies: "anything" with no threshold, else "₹100 or more". */
+export const penalThresholdText = (thresholdPaise: number) =>
+  thresholdPaise > 0 ? `${formatPaise(thresholdPaise)} or more` : 'anything';
 
 /** The statement as titled sections of label and value: what the screen, the print, the copy and the e-mail show. */
 export function kfsSections(kfs: KeyFactStatement): { title: string; rows: [string, string][] }[] {

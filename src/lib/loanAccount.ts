@@ -14,11 +14,17 @@
  *   kept exactly; the interest charged to date is that exact sum rounded half up to the paisa, and
  *   each posting is the difference between two such totals. No rounding error accumulates, and a loan
  *   never part-paid costs exactly principal × rate × days, rounded once.
- * - **Penal charge**: one fixed charge with its GST, posted the day after the due date when anything
- *   is still unpaid at the end of the due date. Never compounded (no interest accrues on it), never
- *   added to the principal, never posted twice.
+ * - **Penal charge**: one fixed charge with its GST, posted the day after the due date when at least
+ *   the loan's penal threshold (and anything at all) is still unpaid at the end of the due date. Never
+ *   compounded (no interest accrues on it), never added to the principal, never posted twice.
  * - **Allocation** of every collection: charges, then interest, then principal; what is left beyond
  *   everything owed on its date is an excess to refund, never dropped.
+ * - **Write-off**: a collection marked `writesOff` that leaves less than ₹1 owed (which no payment
+ *   service can take) closes the loan with that rest written off, on its day.
+ * - **Reversal** (a refund or a chargeback of a collection): takes first from what the collection left
+ *   to refund, then gives back what it applied, principal first, then interest, then charges; that
+ *   much is owed again from the reversal's day (interest runs on the principal given back), and a
+ *   closed loan that owes again is open again.
  * - A loan whose principal, interest and charges are all nil is closed on that day.
  */
 import { addDays, daysBetween } from './dates.ts';
@@ -35,7 +41,12 @@ export interface AccountTerms {
   /** The one penal charge and its GST (0: none). */
   penalChargePaise: number;
   penalGstPaise: number;
+  /** No penal charge when less than this is unpaid at the end of the due date (absent or 0: any amount). */
+  penalThresholdPaise?: number;
 }
+
+/** Less than this owed cannot be paid online (the providers take ₹1 at least): see `writesOff`. */
+export const WRITE_OFF_UNDER_PAISE = 100;
 
 /** Money received, in the order it was recorded. */
 export interface AccountPayment {
@@ -44,7 +55,23 @@ export interface AccountPayment {
   amountPaise: number;
   /** Anything the caller needs to find the payment again in the lines (a collection id, a reference). */
   ref?: string;
+  /** A rest of less than ₹1 left after this payment is written off and the loan closes. */
+  writesOff?: boolean;
 }
+
+/** Money given back on an earlier payment (a refund, a chargeback), recorded after the events before it. */
+export interface AccountReversal {
+  /** The `ref` of the payment it reverses. */
+  reverses: string;
+  valueDate: string;
+  amountPaise: number;
+  ref?: string;
+}
+
+/** What the account is moved by, in the order recorded. */
+export type AccountEvent = AccountPayment | AccountReversal;
+
+const isReversal = (event: AccountEvent): event is AccountReversal => 'reverses' in event;
 
 export interface Allocation {
   chargesPaise: number;
@@ -84,6 +111,18 @@ export type StatementLine =
       ref?: string;
       allocation: Allocation;
       balance: Balance;
+    }
+  | { kind: 'writeoff'; date: string; amountPaise: number; balance: Balance }
+  | {
+      kind: 'reversal';
+      date: string;
+      amountPaise: number;
+      ref?: string;
+      /** The `ref` of the payment reversed. */
+      reverses: string;
+      /** What came back on the loan (charges, interest, principal) and what came off the excess to refund. */
+      reversed: Allocation;
+      balance: Balance;
     };
 
 export interface AccountState {
@@ -97,8 +136,12 @@ export interface AccountState {
   /** Collected and applied to the dues (excess not included). */
   collectedPaise: number;
   excessPaise: number;
+  /** Written off: rests of less than ₹1 at closure. */
+  writtenOffPaise: number;
   /** One per payment, in the order given. */
   allocations: Allocation[];
+  /** By payment `ref`: what of it is still applied to the loan, and still to refund (what a reversal can take). */
+  standing: Map<string, Allocation>;
   lines: StatementLine[];
   /** The day the last paisa was paid, else null. */
   closedOn: string | null;
@@ -114,7 +157,7 @@ const toPaise = (tenThousandths: number) => Math.floor((tenThousandths + 5_000) 
 
 function checkTerms(terms: AccountTerms) {
   for (const [name, value] of Object.entries(terms)) {
-    if (name === 'disbursalDate') continue;
+    if (name === 'disbursalDate' || value === undefined) continue;
     if (!Number.isSafeInteger(value) || (value as number) < 0) {
       throw new RangeError(`${name} must be a whole number of at least 0, got ${value}`);
     }
@@ -127,7 +170,7 @@ function checkTerms(terms: AccountTerms) {
  * Payments are taken in the order given; a value date earlier than the one before it counts as that
  * one's (a ledger records in order, so this only guards against a clock that moved back).
  */
-export function accountOn(terms: AccountTerms, payments: readonly AccountPayment[], asOf: string): AccountState {
+export function accountOn(terms: AccountTerms, payments: readonly AccountEvent[], asOf: string): AccountState {
   checkTerms(terms);
   const dueDate = addDays(terms.disbursalDate, terms.tenureDays);
   const dayOf = (date: string) => Math.max(0, daysBetween(terms.disbursalDate, date));
@@ -144,8 +187,10 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountPayment
   let chargesPosted = 0;
   let collected = 0;
   let excess = 0;
+  let writtenOff = 0;
   let closedOn: string | null = null;
   const allocations: Allocation[] = [];
+  const standing = new Map<string, Allocation>();
   const balance = (): Balance => ({
     principalPaise: principal,
     interestPaise: interestOutstanding,
@@ -185,7 +230,9 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountPayment
     penalPosted = true;
     const penalDate = addDays(dueDate, 1);
     accrueBefore(terms.tenureDays, dueDate);
-    if (balance().totalPaise === 0 || terms.penalChargePaise + terms.penalGstPaise === 0) return;
+    const unpaid = balance().totalPaise;
+    if (unpaid === 0 || unpaid < (terms.penalThresholdPaise ?? 0)) return;
+    if (terms.penalChargePaise + terms.penalGstPaise === 0) return;
     const amount = terms.penalChargePaise + terms.penalGstPaise;
     charges += amount;
     chargesPosted += amount;
@@ -199,6 +246,41 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountPayment
     });
   };
 
+  /** A refund or chargeback: off the payment's excess first, then back on the loan, principal first. */
+  function reverse(reversal: AccountReversal, date: string) {
+    const left = standing.get(reversal.reverses);
+    if (!left) throw new RangeError(`no payment ${reversal.reverses} to reverse`);
+    let rest = reversal.amountPaise;
+    const take = (part: keyof Allocation) => {
+      const taken = Math.min(left[part], rest);
+      left[part] -= taken;
+      rest -= taken;
+      return taken;
+    };
+    const excessPaise = take('excessPaise');
+    const principalPaise = take('principalPaise');
+    const interestPaise = take('interestPaise');
+    const chargesPaise = take('chargesPaise');
+    if (rest > 0)
+      throw new RangeError(`reversal of ${reversal.amountPaise} paise is more than payment ${reversal.reverses} left`);
+    excess -= excessPaise;
+    principal += principalPaise;
+    interestOutstanding += interestPaise;
+    charges += chargesPaise;
+    collected -= principalPaise + interestPaise + chargesPaise;
+    lines.push({
+      kind: 'reversal',
+      date,
+      amountPaise: reversal.amountPaise,
+      ...(reversal.ref !== undefined && { ref: reversal.ref }),
+      reverses: reversal.reverses,
+      reversed: { chargesPaise, interestPaise, principalPaise, excessPaise },
+      balance: balance(),
+    });
+    // Owing again reopens the loan; interest runs again on the principal given back.
+    if (balance().totalPaise > 0) closedOn = null;
+  }
+
   const asOfDay = dayOf(asOf);
   let lastDay = 0;
   for (const payment of payments) {
@@ -211,6 +293,10 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountPayment
     const date = addDays(terms.disbursalDate, day);
     penalBefore(day);
     accrueBefore(day, date);
+    if (isReversal(payment)) {
+      reverse(payment, date);
+      continue;
+    }
     let left = payment.amountPaise;
     const take = (owed: number) => {
       const part = Math.min(owed, left);
@@ -230,6 +316,7 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountPayment
     collected += payment.amountPaise - left;
     excess += left;
     allocations.push(allocation);
+    if (payment.ref !== undefined) standing.set(payment.ref, { ...allocation });
     lines.push({
       kind: 'collection',
       date,
@@ -238,6 +325,14 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountPayment
       allocation,
       balance: balance(),
     });
+    const rest = balance().totalPaise;
+    if (payment.writesOff && rest > 0 && rest < WRITE_OFF_UNDER_PAISE) {
+      principal = 0;
+      interestOutstanding = 0;
+      charges = 0;
+      writtenOff += rest;
+      lines.push({ kind: 'writeoff', date, amountPaise: rest, balance: balance() });
+    }
     if (closedOn === null && balance().totalPaise === 0) closedOn = date;
   }
   if (closedOn === null) {
@@ -253,7 +348,9 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountPayment
     chargesPostedPaise: chargesPosted,
     collectedPaise: collected,
     excessPaise: excess,
+    writtenOffPaise: writtenOff,
     allocations,
+    standing,
     lines,
     closedOn,
     daysPastDue: unpaid ? Math.max(0, asOfDay - terms.tenureDays) : 0,
@@ -264,7 +361,7 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountPayment
  * The amount that falls due on the due date given the payments made so far (those up to the
  * earlier of the due date and `asOf`): the "repayment amount" of the repay page and the dashboard.
  */
-export function dueOnDueDate(terms: AccountTerms, payments: readonly AccountPayment[], asOf: string): number {
+export function dueOnDueDate(terms: AccountTerms, payments: readonly AccountEvent[], asOf: string): number {
   const dueDate = addDays(terms.disbursalDate, terms.tenureDays);
   const upTo = asOf < dueDate ? asOf : dueDate;
   const made = payments.filter((payment) => payment.valueDate <= upTo);

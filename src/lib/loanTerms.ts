@@ -15,6 +15,8 @@ export interface ServicingTerms {
   overdueInterestDaysMax: number;
   penalChargePaise: number;
   penalGstPaise: number;
+  /** No penal charge when less than this is unpaid at the end of the due date. */
+  penalThresholdPaise: number;
 }
 
 export function servicingTerms(loan: Site['loan'], principalPaise: number): ServicingTerms {
@@ -27,5 +29,6 @@ export function servicingTerms(loan: Site['loan'], principalPaise: number): Serv
     overdueInterestDaysMax: loan.afterDueDate.interestDaysMax,
     penalChargePaise: penal,
     penalGstPaise: percentOfPaise(penal, loan.afterDueDate.penalChargeGstPercent),
+    penalThresholdPaise: rupeesToPaise(loan.afterDueDate.penalThresholdRupees),
   };
 }

@@ -125,12 +125,14 @@ export const SiteSchema = v.object({
       /**
        * What may be charged once the due date has passed, and nothing else (docs/decisions.md): contract
        * interest on the principal still outstanding for at most `interestDaysMax` days, and one fixed
-       * penal charge (with its GST), never compounded and never added to the principal.
+       * penal charge (with its GST), never compounded and never added to the principal, and only when at
+       * least `penalThresholdRupees` is unpaid at the end of the due date.
        */
       afterDueDate: v.object({
         interestDaysMax: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365)),
         penalChargeRupees: v.pipe(v.number(), v.integer(), v.minValue(0)),
         penalChargeGstPercent: positive,
+        penalThresholdRupees: v.pipe(v.number(), v.integer(), v.minValue(0)),
       }),
       minMonthlySalaryRupees: positive,
       ticketSizeLabel: text,

@@ -24,6 +24,18 @@ export interface StatementCollection {
   heldForRefund?: boolean;
 }
 
+/** What a reversal line needs from its stored row: found through the line's `ref` (`r` and the reversal id). */
+export interface StatementReversal {
+  id: number;
+  collectionId: number;
+  /** refund | chargeback */
+  kind: string;
+  provider: string;
+  providerReference: string;
+  amountPaise: number;
+  valueDate: string;
+}
+
 /** What the notes at disbursal need from the loan. */
 export interface StatementLoan {
   principalPaise: number;
@@ -34,7 +46,7 @@ export interface StatementLoan {
 export interface StatementRow {
   /** YYYY-MM-DD. */
   date: string;
-  kind: StatementLine['kind'] | 'fee' | 'gst' | 'net' | 'held';
+  kind: StatementLine['kind'] | 'fee' | 'gst' | 'net' | 'held' | 'held-refunded';
   description: string;
   /** Added to what the borrower owes. */
   debitPaise: number | null;
@@ -64,6 +76,9 @@ export const paymentSourceLabel = (source: string) => SOURCE_LABELS[source] ?? s
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+const REVERSAL_LABELS: Record<string, string> = { refund: 'Refund', chargeback: 'Chargeback (dispute lost)' };
+const reversalLabel = (kind: string) => REVERSAL_LABELS[kind] ?? kind;
+
 /** The words for one line of the account; a collection names how it came and its reference when given. */
 export function describeLine(line: StatementLine, collection?: Pick<StatementCollection, 'source' | 'reference'>) {
   switch (line.kind) {
@@ -82,7 +97,35 @@ export function describeLine(line: StatementLine, collection?: Pick<StatementCol
       return collection
         ? `Payment received, ${paymentSourceLabel(collection.source)} ref. ${collection.reference}`
         : 'Payment received';
+    case 'writeoff':
+      return `Written off: less than ₹1 left at closure, which cannot be paid online (${statementAmount(line.amountPaise)})`;
+    case 'reversal':
+      return 'Payment given back';
   }
+}
+
+/**
+ * A refund or chargeback of a payment: what came back on the loan and what came off the excess to
+ * refund, in words, naming the payment and the provider's reference.
+ */
+export function describeReversal(
+  line: Extract<StatementLine, { kind: 'reversal' }>,
+  reversal?: Pick<StatementReversal, 'kind' | 'provider' | 'providerReference'>,
+  collection?: Pick<StatementCollection, 'source' | 'reference'>,
+) {
+  const what = reversal
+    ? `${reversalLabel(reversal.kind)} by ${paymentSourceLabel(reversal.provider)} ref. ${reversal.providerReference}`
+    : 'Payment given back';
+  const of = collection ? ` of payment ref. ${collection.reference}` : '';
+  const { chargesPaise, interestPaise, principalPaise, excessPaise } = line.reversed;
+  const parts = [];
+  if (principalPaise + interestPaise + chargesPaise > 0) {
+    parts.push(
+      `owed again: principal ${statementAmount(principalPaise)}, interest ${statementAmount(interestPaise)}, charges ${statementAmount(chargesPaise)}`,
+    );
+  }
+  if (excessPaise > 0) parts.push(`${statementAmount(excessPaise)} off the excess to refund`);
+  return `${what}${of}: ${statementAmount(line.amountPaise)}; ${parts.join('; ')}`;
 }
 
 /** "Charges ₹0.00", "Interest ₹100.00", "Principal ₹900.00", and the excess to refund when there is one. */
@@ -107,22 +150,47 @@ export function statementRows(
   loan: StatementLoan,
   lines: readonly StatementLine[],
   collections: readonly StatementCollection[],
+  reversals: readonly StatementReversal[] = [],
 ): StatementRow[] {
   const byId = new Map(collections.map((row) => [String(row.id), row]));
-  const held = collections.filter((row) => row.heldForRefund).sort((a, b) => a.valueDate.localeCompare(b.valueDate));
+  const reversalById = new Map(reversals.map((row) => [`r${row.id}`, row]));
+  const heldIds = new Set(collections.filter((row) => row.heldForRefund).map((row) => row.id));
+  type Note = { date: string; row: StatementRow };
+  // Notes that change no balance: payments held for refund, and the providers' refunds of them.
+  const held: Note[] = [
+    ...collections
+      .filter((row) => row.heldForRefund)
+      .map((row) => ({
+        date: row.valueDate,
+        row: {
+          date: row.valueDate,
+          kind: 'held' as const,
+          description: `Payment held for refund (not applied), ${paymentSourceLabel(row.source)} ref. ${row.reference}`,
+          debitPaise: null,
+          creditPaise: row.amountPaise,
+          allocation: null,
+          balancePaise: null,
+        },
+      })),
+    ...reversals
+      .filter((row) => heldIds.has(row.collectionId))
+      .map((row) => ({
+        date: row.valueDate,
+        row: {
+          date: row.valueDate,
+          kind: 'held-refunded' as const,
+          description: `${reversalLabel(row.kind)} by ${paymentSourceLabel(row.provider)} ref. ${row.providerReference} of the payment held, ref. ${byId.get(String(row.collectionId))?.reference ?? ''}`,
+          debitPaise: row.amountPaise,
+          creditPaise: null,
+          allocation: null,
+          balancePaise: null,
+        },
+      })),
+  ].sort((a, b) => a.date.localeCompare(b.date));
   const rows: StatementRow[] = [];
   const heldUpTo = (date: string | null) => {
-    while (held.length && (date === null || (held[0] as StatementCollection).valueDate < date)) {
-      const row = held.shift() as StatementCollection;
-      rows.push({
-        date: row.valueDate,
-        kind: 'held',
-        description: `Payment held for refund (not applied), ${paymentSourceLabel(row.source)} ref. ${row.reference}`,
-        debitPaise: null,
-        creditPaise: row.amountPaise,
-        allocation: null,
-        balancePaise: null,
-      });
+    while (held.length && (date === null || (held[0] as Note).date < date)) {
+      rows.push((held.shift() as Note).row);
     }
   };
   for (const line of lines) {
@@ -161,6 +229,21 @@ export function statementRows(
           debitPaise: null,
           creditPaise: line.amountPaise,
           allocation: line.allocation,
+        });
+        break;
+      }
+      case 'writeoff':
+        rows.push({ ...base, description: describeLine(line), debitPaise: null, creditPaise: line.amountPaise });
+        break;
+      case 'reversal': {
+        const reversal = line.ref === undefined ? undefined : reversalById.get(line.ref);
+        const { chargesPaise, interestPaise, principalPaise } = line.reversed;
+        const owedAgain = chargesPaise + interestPaise + principalPaise;
+        rows.push({
+          ...base,
+          description: describeReversal(line, reversal, byId.get(line.reverses)),
+          debitPaise: owedAgain,
+          creditPaise: null,
         });
         break;
       }

@@ -91,7 +91,12 @@ describe('buildFacts', () => {
       { minMonthlyIncomeRupees: 20_000, dailyRatePercent: 0.5 },
     ];
     data.loan.coolingOffDays = 7;
-    data.loan.afterDueDate = { interestDaysMax: 15, penalChargeRupees: 750, penalChargeGstPercent: 18 };
+    data.loan.afterDueDate = {
+      interestDaysMax: 15,
+      penalChargeRupees: 750,
+      penalChargeGstPercent: 18,
+      penalThresholdRupees: 250,
+    };
     const changed = buildFacts(data);
     expect(changed).toMatchObject({
       processingFee: '2.5%',
@@ -113,6 +118,7 @@ describe('buildFacts', () => {
       penalCharge: '₹750',
       // 750 + 18% of 750 = 885
       penalChargeWithGst: '₹885',
+      penalThreshold: '₹250',
     });
   });
 

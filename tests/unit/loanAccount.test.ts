@@ -293,3 +293,97 @@ describe('the loan account, over random loans and payments', () => {
     );
   });
 });
+
+describe('issue 20: the penal threshold, the write-off under ₹1, and payments given back', () => {
+  const WITH_THRESHOLD: AccountTerms = { ...LOAN, penalThresholdPaise: rupees(100) };
+
+  it('posts no penal charge while less than the threshold is unpaid at the end of the due date', () => {
+    // Day 90 (the due date) owes 20,000 + 18,000. ₹37,900.01 leaves ₹99.99 of principal: under ₹100,
+    // no penal charge; ₹37,900 leaves ₹100.00: the ₹500 + ₹90 charge the next day.
+    const under = accountOn(WITH_THRESHOLD, [{ valueDate: day(90), amountPaise: 3_790_001 }], day(91));
+    expect(under.chargesPostedPaise).toBe(0);
+    expect(under.lines.some((line) => line.kind === 'penal')).toBe(false);
+    const at = accountOn(WITH_THRESHOLD, [pay(90, 37_900)], day(91));
+    expect(at.chargesPostedPaise).toBe(rupees(590));
+    // A loan disbursed before the threshold (0) keeps today's rule: any amount unpaid draws the charge.
+    const old = accountOn(LOAN, [{ valueDate: day(90), amountPaise: 3_790_001 }], day(91));
+    expect(old.chargesPostedPaise).toBe(rupees(590));
+  });
+
+  it('writes off a rest under ₹1 left by a payment marked to, and closes the loan that day', () => {
+    // Day 10 owes 20,000 + 10 × 200 = ₹22,000; ₹21,999.50 leaves 50 paise.
+    const payment = { valueDate: day(10), amountPaise: 2_199_950, ref: '1' };
+    const kept = accountOn(LOAN, [payment], day(100));
+    expect(kept.closedOn).toBeNull();
+    expect(kept.chargesPostedPaise).toBe(rupees(590));
+    const written = accountOn(LOAN, [{ ...payment, writesOff: true }], day(100));
+    expect(written.closedOn).toBe(day(10));
+    expect(written.writtenOffPaise).toBe(50);
+    expect(written.balance.totalPaise).toBe(0);
+    expect(written.chargesPostedPaise).toBe(0);
+    expect(written.lines.at(-1)).toMatchObject({ kind: 'writeoff', date: day(10), amountPaise: 50 });
+    // ₹1 or more is payable online: never written off.
+    const rupee = accountOn(LOAN, [{ valueDate: day(10), amountPaise: 2_199_900, writesOff: true }], day(10));
+    expect(rupee.writtenOffPaise).toBe(0);
+    expect(rupee.balance.totalPaise).toBe(100);
+  });
+
+  it('a refund of the payment that closed the loan brings the balance back and reopens it', () => {
+    // Paid ₹22,000 on day 10 (₹2,000 interest, ₹20,000 principal); all of it refunded on day 20.
+    // From day 20 interest runs again on ₹20,000: day 25 owes 22,000 + 5 × 200 = ₹23,000.
+    const paid = { valueDate: day(10), amountPaise: rupees(22_000), ref: '1' };
+    const refund = { reverses: '1', valueDate: day(20), amountPaise: rupees(22_000), ref: 'r2' };
+    expect(accountOn(LOAN, [paid], day(20)).closedOn).toBe(day(10));
+    const account = accountOn(LOAN, [paid, refund], day(25));
+    expect(account.closedOn).toBeNull();
+    expect(account.balance).toEqual({
+      principalPaise: rupees(20_000),
+      interestPaise: rupees(3_000),
+      chargesPaise: 0,
+      totalPaise: rupees(23_000),
+    });
+    expect(account.collectedPaise).toBe(0);
+    expect(account.lines.find((line) => line.kind === 'reversal')).toMatchObject({
+      date: day(20),
+      reverses: '1',
+      reversed: { chargesPaise: 0, interestPaise: rupees(2_000), principalPaise: rupees(20_000), excessPaise: 0 },
+      balance: { totalPaise: rupees(22_000) },
+    });
+  });
+
+  it('a partial refund gives back principal first; a refund takes the excess to refund before the loan', () => {
+    const paid = { valueDate: day(10), amountPaise: rupees(22_000), ref: '1' };
+    // ₹5,000 of principal owed again from day 20: day 25 owes 5,000 + 5 × ₹50.
+    const partial = accountOn(LOAN, [paid, { reverses: '1', valueDate: day(20), amountPaise: rupees(5_000) }], day(25));
+    expect(partial.balance).toMatchObject({ principalPaise: rupees(5_000), interestPaise: rupees(250) });
+    // ₹22,500 paid: ₹500 excess. A ₹700 refund takes the ₹500 excess, then ₹200 of principal.
+    const over = { valueDate: day(10), amountPaise: rupees(22_500), ref: '1' };
+    const account = accountOn(LOAN, [over, { reverses: '1', valueDate: day(20), amountPaise: rupees(700) }], day(20));
+    expect(account.excessPaise).toBe(0);
+    expect(account.balance.principalPaise).toBe(rupees(200));
+    expect(account.standing.get('1')).toEqual({
+      chargesPaise: 0,
+      interestPaise: rupees(2_000),
+      principalPaise: rupees(19_800),
+      excessPaise: 0,
+    });
+    // A refund of only the excess leaves the loan closed.
+    const excessOnly = accountOn(
+      LOAN,
+      [over, { reverses: '1', valueDate: day(20), amountPaise: rupees(500) }],
+      day(30),
+    );
+    expect(excessOnly.closedOn).toBe(day(10));
+    expect(excessOnly.balance.totalPaise).toBe(0);
+  });
+
+  it('refuses to give back more than a payment left, or a payment it does not know', () => {
+    const paid = { valueDate: day(10), amountPaise: rupees(1_000), ref: '1' };
+    expect(() =>
+      accountOn(LOAN, [paid, { reverses: '1', valueDate: day(11), amountPaise: rupees(1_000) + 1 }], day(12)),
+    ).toThrow(RangeError);
+    expect(() => accountOn(LOAN, [paid, { reverses: '9', valueDate: day(11), amountPaise: 100 }], day(12))).toThrow(
+      RangeError,
+    );
+  });
+});

@@ -6,6 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { indiaDate } from '../../lib/dates.ts';
 import {
+  type AccountEvent,
   type AccountPayment,
   type AccountState,
   type AccountTerms,
@@ -15,10 +16,11 @@ import {
 } from '../../lib/loanAccount.ts';
 import { paiseToRupees } from '../../lib/repayAmount.ts';
 import type { Database, Transaction } from '../db/client.ts';
-import { collections, type loans } from '../db/schema.ts';
+import { collectionReversals, collections, type loans } from '../db/schema.ts';
 
 export type LoanRow = typeof loans.$inferSelect;
 export type CollectionRow = typeof collections.$inferSelect;
+export type ReversalRow = typeof collectionReversals.$inferSelect;
 
 export function accountTerms(loan: LoanRow): AccountTerms {
   return {
@@ -29,14 +31,59 @@ export function accountTerms(loan: LoanRow): AccountTerms {
     overdueInterestDaysMax: loan.overdueInterestDaysMax,
     penalChargePaise: loan.penalChargePaise,
     penalGstPaise: loan.penalGstPaise,
+    penalThresholdPaise: loan.penalThresholdPaise,
   };
 }
 
+type AppliedCollection = Pick<CollectionRow, 'id' | 'valueDate' | 'amountPaise'> &
+  Partial<Pick<CollectionRow, 'writtenOffPaise'>>;
+
 /** The collections the account applies, in the order they were recorded; `ref` is the collection's id. */
-export function accountPayments(rows: readonly Pick<CollectionRow, 'id' | 'valueDate' | 'amountPaise'>[]) {
+export function accountPayments(rows: readonly AppliedCollection[]) {
   return rows.map(
-    (row): AccountPayment => ({ valueDate: row.valueDate, amountPaise: row.amountPaise, ref: String(row.id) }),
+    (row): AccountPayment => ({
+      valueDate: row.valueDate,
+      amountPaise: row.amountPaise,
+      ref: String(row.id),
+      // Only a collection that wrote off a rest when it was recorded does so again when read.
+      ...((row.writtenOffPaise ?? 0) > 0 && { writesOff: true }),
+    }),
   );
+}
+
+/**
+ * The applied collections and the reversals of them, in the order they were recorded: reversals take
+ * their ids from the collections' sequence, under the loan's lock. A reversal's `reverses` is its
+ * collection's id; reversals of collections held for refund are not the account's (they only lower
+ * what is held).
+ */
+export function accountEvents(
+  applied: readonly AppliedCollection[],
+  reversals: readonly Pick<ReversalRow, 'id' | 'collectionId' | 'valueDate' | 'amountPaise'>[],
+): AccountEvent[] {
+  const ids = new Set(applied.map((row) => row.id));
+  const payments = accountPayments(applied).map((event, i) => ({ id: (applied[i] as AppliedCollection).id, event }));
+  const reversed = reversals
+    .filter((row) => ids.has(row.collectionId))
+    .map((row) => ({
+      id: row.id,
+      event: {
+        reverses: String(row.collectionId),
+        valueDate: row.valueDate,
+        amountPaise: row.amountPaise,
+        ref: `r${row.id}`,
+      } as AccountEvent,
+    }));
+  return [...payments, ...reversed].sort((a, b) => a.id - b.id).map((entry) => entry.event);
+}
+
+/** Every reversal of a loan's collections, oldest first. */
+export async function reversalsOf(db: Database | Transaction, loanId: string): Promise<ReversalRow[]> {
+  return db
+    .select()
+    .from(collectionReversals)
+    .where(eq(collectionReversals.loanId, loanId))
+    .orderBy(asc(collectionReversals.id));
 }
 
 /** Every collection of a loan, oldest first: those applied to it, and those held for refund. */
@@ -48,15 +95,24 @@ export interface LoanAccount {
   loan: LoanRow;
   /** All collections, oldest first (including those held for refund, which the account leaves out). */
   collections: CollectionRow[];
+  /** Refunds and chargebacks of them, oldest first. */
+  reversals: ReversalRow[];
   terms: AccountTerms;
   state: AccountState;
 }
 
 export async function loanAccount(db: Database | Transaction, loan: LoanRow, asOf: string): Promise<LoanAccount> {
   const rows = await collectionsOf(db, loan.id);
+  const reversals = await reversalsOf(db, loan.id);
   const terms = accountTerms(loan);
   const applied = rows.filter((row) => !row.heldForRefund);
-  return { loan, collections: rows, terms, state: accountOn(terms, accountPayments(applied), asOf) };
+  return {
+    loan,
+    collections: rows,
+    reversals,
+    terms,
+    state: accountOn(terms, accountEvents(applied, reversals), asOf),
+  };
 }
 
 export async function loanAccountToday(db: Database | Transaction, loan: LoanRow, now: Date): Promise<LoanAccount> {
@@ -78,8 +134,12 @@ export interface LoanFigures {
   chargesPostedPaise: number;
   /** Applied to the loan. */
   collectedPaise: number;
-  /** Received beyond the dues, and payments held for refund: staff refund it. */
+  /** Received beyond the dues, and payments held for refund, less what the providers already refunded: staff refund it. */
   excessPaise: number;
+  /** Rests of less than ₹1 written off at closure. */
+  writtenOffPaise: number;
+  /** Given back by the providers (refunds, chargebacks lost), on the loan and off the excess. */
+  reversedPaise: number;
   /** What closes the loan today: principal outstanding, interest to date and charges; no prepayment charge. */
   closureAmountPaise: number;
   /** What falls due on the due date given the payments made so far. */
@@ -93,7 +153,12 @@ export interface LoanFigures {
 export function loanFigures(account: LoanAccount): LoanFigures {
   const { loan, state, terms } = account;
   const applied = account.collections.filter((row) => !row.heldForRefund);
-  const held = account.collections.filter((row) => row.heldForRefund).reduce((sum, row) => sum + row.amountPaise, 0);
+  const heldRows = account.collections.filter((row) => row.heldForRefund);
+  const heldIds = new Set(heldRows.map((row) => row.id));
+  const heldRefunded = account.reversals
+    .filter((row) => heldIds.has(row.collectionId))
+    .reduce((sum, row) => sum + row.amountPaise, 0);
+  const held = heldRows.reduce((sum, row) => sum + row.amountPaise, 0) - heldRefunded;
   const coolingOffEnd = coolingOffUntil(loan.disbursalDate, loan.coolingOffDays);
   return {
     loanNo: loan.loanNo,
@@ -107,8 +172,10 @@ export function loanFigures(account: LoanAccount): LoanFigures {
     chargesPostedPaise: state.chargesPostedPaise,
     collectedPaise: state.collectedPaise,
     excessPaise: state.excessPaise + held,
+    writtenOffPaise: state.writtenOffPaise,
+    reversedPaise: account.reversals.reduce((sum, row) => sum + row.amountPaise, 0),
     closureAmountPaise: state.balance.totalPaise,
-    repaymentAmountPaise: dueOnDueDate(terms, accountPayments(applied), state.asOf),
+    repaymentAmountPaise: dueOnDueDate(terms, accountEvents(applied, account.reversals), state.asOf),
     coolingOffUntil: coolingOffEnd,
     inCoolingOff: state.closedOn === null && loan.coolingOffDays > 0 && state.asOf <= coolingOffEnd,
     daysPastDue: state.daysPastDue,

@@ -4,15 +4,17 @@
  * refund), and the allocation is stored with it. The loan row is locked while a collection is
  * recorded, so concurrent callbacks and webhooks for one loan take turns and each allocation follows
  * the one before. A provider order is credited at most once (product.md §10.5): a second collection for
- * the same order, or for the same provider payment id, is a no-op whichever arrives first.
+ * the same order, or for the same provider payment id, is a no-op whichever arrives first. A collection
+ * that leaves less than ₹1 owed writes that rest off and closes the loan, with an audit line
+ * (docs/decisions.md, issue 20): no payment service can take it, and it would draw the penal charge.
  */
 import { eq, sql } from 'drizzle-orm';
 import { indiaDate } from '../../lib/dates.ts';
-import { type Allocation, accountOn } from '../../lib/loanAccount.ts';
+import { type AccountEvent, type Allocation, accountOn, type StatementLine } from '../../lib/loanAccount.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { loans } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
-import { accountPayments, accountTerms } from '../loans/account.ts';
+import { accountEvents, accountTerms, reversalsOf } from '../loans/account.ts';
 
 export interface CollectionInput {
   loanId: string;
@@ -35,12 +37,14 @@ export type CollectionOutcome =
       allocation: Allocation;
       /** What closes the loan after this collection, on its day. */
       totalDuePaise: number;
+      /** A rest of less than ₹1 this collection left, written off (the loan closed). */
+      writtenOffPaise: number;
     }
   | { kind: 'duplicate'; collectionId: number }
   | { kind: 'overpayment'; totalDuePaise: number };
 
 /** The loan, locked until the transaction ends: collections for one loan are recorded one at a time. */
-async function lockLoan(tx: Transaction, loanId: string) {
+export async function lockLoan(tx: Transaction, loanId: string) {
   const [loan] = await tx.select().from(loans).where(eq(loans.id, loanId)).for('update');
   if (!loan) throw new Error(`no loan ${loanId}`);
   return loan;
@@ -67,6 +71,7 @@ interface CollectionSeen {
   amount_paise: number;
   value_date: string | Date;
   held_for_refund: boolean;
+  written_off_paise: number;
 }
 
 /**
@@ -76,7 +81,7 @@ interface CollectionSeen {
 async function collectionsSeen(tx: Transaction, input: CollectionInput) {
   const rows = await queryRows<CollectionSeen>(
     tx,
-    sql`select id, loan_id, order_id, source, reference, amount_paise, value_date, held_for_refund from collections
+    sql`select id, loan_id, order_id, source, reference, amount_paise, value_date, held_for_refund, written_off_paise from collections
         where loan_id = ${input.loanId}
            or (${input.orderId ?? null}::uuid is not null and order_id = ${input.orderId ?? null}::uuid)
            or (source = ${input.source} and reference = ${input.reference})
@@ -89,12 +94,33 @@ async function collectionsSeen(tx: Transaction, input: CollectionInput) {
   );
   const earlier = rows
     .filter((row) => row.loan_id === input.loanId && !row.held_for_refund)
-    .map((row) => ({ id: row.id, valueDate: isoDay(row.value_date), amountPaise: row.amount_paise }));
+    .map((row) => ({
+      id: row.id,
+      valueDate: isoDay(row.value_date),
+      amountPaise: row.amount_paise,
+      writtenOffPaise: row.written_off_paise,
+    }));
   return { duplicate, earlier };
 }
 
+/** The rest written off after the last collection of these lines, if it wrote one off. */
+export function writtenOffAfterLast(lines: readonly StatementLine[]): number {
+  const last = lines.findLastIndex((line) => line.kind === 'collection');
+  const line = lines.slice(last + 1).find((entry) => entry.kind === 'writeoff');
+  return line?.amountPaise ?? 0;
+}
+
+/**
+ * The day new money (or money given back) counts from: today in India, and never before the last
+ * event already recorded (a clock that moved back does not date it earlier).
+ */
+export function valueDateAfter(events: readonly AccountEvent[], now: Date): string {
+  const dates = [indiaDate(now), ...events.map((event) => event.valueDate)].sort();
+  return dates.at(-1) as string;
+}
+
 /** A date column as YYYY-MM-DD, whichever driver read it. */
-const isoDay = (value: string | Date) =>
+export const isoDay = (value: string | Date) =>
   typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 
 export async function recordCollection(db: Database | Transaction, input: CollectionInput): Promise<CollectionOutcome> {
@@ -105,20 +131,20 @@ export async function recordCollection(db: Database | Transaction, input: Collec
     const loan = await lockLoan(tx, input.loanId);
     const { duplicate, earlier } = await collectionsSeen(tx, input);
     if (duplicate) return { kind: 'duplicate', collectionId: duplicate.id };
+    const events = accountEvents(earlier, await reversalsOf(tx, loan.id));
 
-    // Money counts from the day it arrives; a clock that moved back never dates it before the last one.
-    const today = indiaDate(input.now);
-    const last = earlier.at(-1)?.valueDate;
-    const valueDate = last && last > today ? last : today;
+    const valueDate = valueDateAfter(events, input.now);
     const state = accountOn(
       accountTerms(loan),
-      [...accountPayments(earlier), { valueDate, amountPaise: input.amountPaise }],
+      [...events, { valueDate, amountPaise: input.amountPaise, writesOff: true }],
       valueDate,
     );
     const allocation = state.allocations.at(-1) as Allocation;
     const applied = input.amountPaise - allocation.excessPaise;
     if (input.refuseOverpayment && allocation.excessPaise > 0) return { kind: 'overpayment', totalDuePaise: applied };
     const closed = state.closedOn !== null;
+    const writtenOff = writtenOffAfterLast(state.lines);
+    const writeOffDetail = JSON.stringify({ reference: input.reference, written_off_paise: writtenOff });
     const detail = JSON.stringify({
       source: input.source,
       reference: input.reference,
@@ -134,10 +160,10 @@ export async function recordCollection(db: Database | Transaction, input: Collec
       tx,
       sql`with collection as (
             insert into collections (loan_id, order_id, source, reference, amount_paise, applied_paise, excess_paise,
-              charges_paise, interest_paise, principal_paise, value_date, recorded_by, created_at)
+              charges_paise, interest_paise, principal_paise, value_date, written_off_paise, recorded_by, created_at)
             values (${loan.id}, ${input.orderId ?? null}, ${input.source}, ${input.reference}, ${input.amountPaise},
               ${applied}, ${allocation.excessPaise}, ${allocation.chargesPaise}, ${allocation.interestPaise},
-              ${allocation.principalPaise}, ${valueDate}, ${input.recordedBy}, ${input.now})
+              ${allocation.principalPaise}, ${valueDate}, ${writtenOff}, ${input.recordedBy}, ${input.now})
             returning id
           ), loan as (
             update loans set collected_paise = collected_paise + ${applied},
@@ -151,6 +177,10 @@ export async function recordCollection(db: Database | Transaction, input: Collec
           ), audit as (
             insert into audit_log (actor, action, subject, detail, created_at)
             values (${input.recordedBy}, 'collection.recorded', ${loan.loanNo}, ${detail}::jsonb, ${input.now})
+          ), write_off as (
+            insert into audit_log (actor, action, subject, detail, created_at)
+            select ${input.recordedBy}, 'loan.written_off', ${loan.loanNo}, ${writeOffDetail}::jsonb, ${input.now}
+            where ${writtenOff}::int > 0
           )
           select id from collection`,
     );
@@ -163,6 +193,7 @@ export async function recordCollection(db: Database | Transaction, input: Collec
       excessPaise: allocation.excessPaise,
       allocation,
       totalDuePaise: state.balance.totalPaise,
+      writtenOffPaise: writtenOff,
     };
   });
 }

@@ -17,6 +17,7 @@ import { creditPayuPayment, creditRazorpayPayment } from './credit.ts';
 import { REPAY_PATHS, WEBHOOK_PATHS } from './paths.ts';
 import { paiseFromPayu, verifyResponseHash } from './payu.ts';
 import { webhookSignature } from './razorpay.ts';
+import { recordDispute, recordReversal } from './reversals.ts';
 import { closeUnpaidOrder, failWaitingOrder, markWebhookReceived, orderByProviderId } from './store.ts';
 
 /** Where the payer lands after a provider: the site's /thanku with the outcome in the address. */
@@ -130,6 +131,106 @@ const payuReturn = (path: string, summary: string) =>
     },
   });
 
+/** Razorpay's refund entity, as its refund webhooks carry it. */
+interface RazorpayRefund {
+  id?: string;
+  payment_id?: string;
+  amount?: number;
+  status?: string;
+}
+
+/** Razorpay's dispute entity, as its payment.dispute.* webhooks carry it. */
+interface RazorpayDispute {
+  id?: string;
+  payment_id?: string;
+  amount?: number;
+  amount_deducted?: number;
+  status?: string;
+}
+
+interface RazorpayEvent {
+  event?: string;
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } };
+    refund?: { entity?: RazorpayRefund };
+    dispute?: { entity?: RazorpayDispute };
+  };
+}
+
+const isPaise = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
+/** A refund done (refund.processed; payment.refunded carries its refund too): both name the refund's id, recorded once. */
+const RAZORPAY_REFUND_EVENTS = new Set(['refund.processed', 'payment.refunded']);
+
+function razorpayRefund(c: Context<AppEnv>, refund: RazorpayRefund | undefined): Write {
+  if (!refund?.id || !refund.payment_id || !isPaise(refund.amount) || refund.status === 'failed') {
+    return async () => {
+      c.get('log').warn('razorpay refund webhook without a refund done');
+      return null;
+    };
+  }
+  const { id, payment_id: paymentReference, amount } = refund;
+  return async (db) => {
+    const outcome = await recordReversal(db, {
+      provider: 'razorpay',
+      paymentReference,
+      kind: 'refund',
+      providerReference: id,
+      amountPaise: amount,
+      recordedBy: 'razorpay:webhook',
+      now: c.get('deps').now(),
+      log: c.get('log'),
+    });
+    if (outcome.kind === 'unknown-payment') c.get('log').warn('razorpay refund of a payment not recorded here');
+    return null;
+  };
+}
+
+/**
+ * payment.dispute.created, under_review, action_required, won, lost, closed: the dispute is stored and
+ * the loan flagged for staff while it is open; a lost one takes the money back (a chargeback), so the
+ * payment is reversed like a refund of the amount deducted.
+ */
+function razorpayDispute(c: Context<AppEnv>, name: string, dispute: RazorpayDispute | undefined): Write {
+  if (!dispute?.id || !dispute.payment_id || !isPaise(dispute.amount)) {
+    return async () => {
+      c.get('log').warn('razorpay dispute webhook without a dispute', { event: name.slice(0, 40) });
+      return null;
+    };
+  }
+  const { id, payment_id: paymentReference, amount } = dispute;
+  const status = name.slice('payment.dispute.'.length) || dispute.status || 'open';
+  return async (db) => {
+    const deps = c.get('deps');
+    const recorded = await recordDispute(db, {
+      provider: 'razorpay',
+      paymentReference,
+      disputeId: id,
+      amountPaise: amount,
+      status,
+      recordedBy: 'razorpay:webhook',
+      now: deps.now(),
+    });
+    if (recorded.kind === 'unknown-payment') {
+      c.get('log').warn('razorpay dispute of a payment not recorded here');
+      return null;
+    }
+    if (status === 'lost') {
+      await recordReversal(db, {
+        provider: 'razorpay',
+        paymentReference,
+        kind: 'chargeback',
+        providerReference: id,
+        amountPaise: isPaise(dispute.amount_deducted) ? dispute.amount_deducted : amount,
+        recordedBy: 'razorpay:webhook',
+        now: deps.now(),
+        log: c.get('log'),
+      });
+    }
+    return null;
+  };
+}
+
 export const providerRoutes = [
   payuReturn(
     REPAY_PATHS.payuSuccess,
@@ -161,7 +262,7 @@ export const providerRoutes = [
     path: WEBHOOK_PATHS.razorpay,
     operationId: 'razorpayWebhook',
     summary:
-      "Razorpay's webhook: X-Razorpay-Signature over the raw body; payment.captured and order.paid are recorded once",
+      "Razorpay's webhook: X-Razorpay-Signature over the raw body; payment.captured and order.paid are credited once, refund.processed and payment.refunded reverse the payment, payment.dispute.* flag the loan",
     tag: 'Webhooks',
     auth: 'none',
     async handle(c) {
@@ -172,16 +273,17 @@ export const providerRoutes = [
         c.get('log').warn('razorpay webhook signature mismatch');
         throw new ApiError(400, 'Signature mismatch.', 'bad_signature');
       }
-      let event: {
-        event?: string;
-        payload?: { payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } } };
-      };
+      let event: RazorpayEvent;
       try {
         event = JSON.parse(raw);
       } catch {
         throw new ApiError(400, 'The request body is not valid JSON.', 'invalid_json');
       }
-      const eventId = c.req.header('x-razorpay-event-id') ?? `${event.event}:${event.payload?.payment?.entity?.id}`;
+      const refund = event.payload?.refund?.entity;
+      const dispute = event.payload?.dispute?.entity;
+      const eventId =
+        c.req.header('x-razorpay-event-id') ??
+        `${event.event}:${refund?.id ?? dispute?.id ?? event.payload?.payment?.entity?.id}`;
       const payment = event.payload?.payment?.entity;
       let write: Write = async () => null;
       if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment?.id && payment.order_id) {
@@ -208,6 +310,10 @@ export const providerRoutes = [
           await failWaitingOrder(db, orderId, deps.now());
           return null;
         };
+      } else if (RAZORPAY_REFUND_EVENTS.has(event.event ?? '')) {
+        write = razorpayRefund(c, refund);
+      } else if (event.event?.startsWith('payment.dispute.')) {
+        write = razorpayDispute(c, event.event, dispute);
       }
       if (!(await onFirstDelivery(c, 'razorpay', eventId, write))) return ok(c, {}, 'Already received');
       return ok(c, {}, 'Received');

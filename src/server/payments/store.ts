@@ -18,6 +18,14 @@ export async function orderByProviderId(db: Database | Transaction, provider: Pr
   return order && order.provider === provider ? order : undefined;
 }
 
+/** The loan's open order, if any, is replaced by a new one (the caller holds the loan's row lock). */
+export async function replaceOpenOrders(tx: Transaction, loanId: string, now: Date) {
+  await tx
+    .update(paymentOrders)
+    .set({ status: 'replaced', updatedAt: now })
+    .where(and(eq(paymentOrders.loanId, loanId), eq(paymentOrders.status, 'created')));
+}
+
 /** A PayU failure or cancel: a paid order stays paid, whatever arrives after its success. */
 export async function closeUnpaidOrder(
   db: Database | Transaction,

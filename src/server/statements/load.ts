@@ -34,6 +34,7 @@ export async function statementInput(
     customer: { name: customer?.fullName ?? '', pan: customer?.pancard ?? null },
     loan: account.loan,
     collections: account.collections,
+    reversals: account.reversals,
     state: account.state,
     generatedAt: now,
   };

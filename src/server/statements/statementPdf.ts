@@ -14,7 +14,7 @@ import { formatDate, formatPercent, maskPan } from '../../lib/format.ts';
 import type { AccountState } from '../../lib/loanAccount.ts';
 import type { Site } from '../../lib/site.ts';
 import { allocationParts, type StatementRow, statementAmount, statementRows } from '../../lib/statementLines.ts';
-import { accountTerms, type CollectionRow, type LoanRow, loanFigures } from '../loans/account.ts';
+import { accountTerms, type CollectionRow, type LoanRow, loanFigures, type ReversalRow } from '../loans/account.ts';
 
 // Noto Sans (SIL Open Font License) has the rupee sign, which the PDF standard fonts lack; pdfkit
 // embeds only the glyphs a document uses. Parsed once: reading its tables again for every document
@@ -55,6 +55,8 @@ export interface StatementInput {
   loan: LoanRow;
   /** All the loan's collections, oldest first (those held for refund too). */
   collections: CollectionRow[];
+  /** The providers' refunds and chargebacks of them, oldest first (none when absent). */
+  reversals?: ReversalRow[];
   /** The account on the statement's day, from loanAccount(). */
   state: AccountState;
   generatedAt: Date;
@@ -313,7 +315,13 @@ function keepTogether(doc: Doc, height: number) {
 /** The statement of account of one loan on the state's day. */
 export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
   const { lender, loan, state, customer, generatedAt } = input;
-  const figures = loanFigures({ loan, collections: input.collections, terms: accountTerms(loan), state });
+  const figures = loanFigures({
+    loan,
+    collections: input.collections,
+    reversals: input.reversals ?? [],
+    terms: accountTerms(loan),
+    state,
+  });
   const doc = newDocument(`Statement of account ${loan.loanNo}`, lender, generatedAt);
   letterhead(doc, lender);
   doc.font('bold').fontSize(16).fillColor(INK).text('Statement of account');
@@ -347,7 +355,7 @@ export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
     [
       'Penal charge (once)',
       loan.penalChargePaise + loan.penalGstPaise > 0
-        ? `${statementAmount(loan.penalChargePaise)} + GST ${statementAmount(loan.penalGstPaise)}`
+        ? `${statementAmount(loan.penalChargePaise)} + GST ${statementAmount(loan.penalGstPaise)}${loan.penalThresholdPaise > 0 ? `, only if ${statementAmount(loan.penalThresholdPaise)} or more is unpaid at the end of the due date` : ''}`
         : 'None',
     ],
   ]);
@@ -363,7 +371,7 @@ export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
   doc.moveDown(0.4);
   linesTable(
     doc,
-    statementRows(loan, state.lines, input.collections),
+    statementRows(loan, state.lines, input.collections, input.reversals ?? []),
     `Statement of account ${loan.loanNo} (continued)`,
   );
 
@@ -376,6 +384,12 @@ export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
     ['Interest outstanding', statementAmount(figures.interestOutstandingPaise)],
     ['Charges outstanding', statementAmount(figures.chargesOutstandingPaise)],
   ];
+  if (figures.reversedPaise > 0) {
+    totals.push(['Given back by the payment services (refunds, chargebacks)', statementAmount(figures.reversedPaise)]);
+  }
+  if (figures.writtenOffPaise > 0) {
+    totals.push(['Written off at closure (less than ₹1)', statementAmount(figures.writtenOffPaise)]);
+  }
   if (figures.excessPaise > 0) totals.push(['Excess to be refunded to you', statementAmount(figures.excessPaise)]);
   totals.push(['Outstanding today (amount to close the loan today)', statementAmount(figures.closureAmountPaise)]);
   // The totals, their heading and the closing note on one page (heading and note about 60 pt).
@@ -398,18 +412,26 @@ export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
 export async function noDuesCertificatePdf(input: StatementInput): Promise<Uint8Array> {
   const { lender, loan, state, customer, generatedAt } = input;
   if (!isClosed(loan, state)) throw new LoanNotClosed(loan.loanNo);
-  const figures = loanFigures({ loan, collections: input.collections, terms: accountTerms(loan), state });
+  const figures = loanFigures({
+    loan,
+    collections: input.collections,
+    reversals: input.reversals ?? [],
+    terms: accountTerms(loan),
+    state,
+  });
   if (figures.closureAmountPaise > 0) throw new LoanNotClosed(loan.loanNo);
   const closedOn = state.closedOn ?? (loan.closedAt ? indiaDate(loan.closedAt) : state.asOf);
   const receivedPaise = input.collections.reduce((sum, row) => sum + row.amountPaise, 0);
-  const allocated = state.allocations.reduce(
-    (sum, a) => ({
-      principal: sum.principal + a.principalPaise,
-      interest: sum.interest + a.interestPaise,
-      charges: sum.charges + a.chargesPaise,
-    }),
-    { principal: 0, interest: 0, charges: 0 },
-  );
+  // What the payments paid, less what the providers gave back of it.
+  const allocated = { principal: 0, interest: 0, charges: 0 };
+  for (const line of state.lines) {
+    const sign = line.kind === 'collection' ? 1 : line.kind === 'reversal' ? -1 : 0;
+    if (sign === 0 || (line.kind !== 'collection' && line.kind !== 'reversal')) continue;
+    const parts = line.kind === 'collection' ? line.allocation : line.reversed;
+    allocated.principal += sign * parts.principalPaise;
+    allocated.interest += sign * parts.interestPaise;
+    allocated.charges += sign * parts.chargesPaise;
+  }
   const doc = newDocument(`No-dues certificate ${loan.loanNo}`, lender, generatedAt);
   letterhead(doc, lender);
   doc
