@@ -1,6 +1,5 @@
 /** Builds the HTTP application; starting it on a port is main.ts's job, so tests can run it too. */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { API, HEADERS } from '../lib/api/paths.ts';
@@ -11,6 +10,7 @@ import { contactRoutes } from './contact/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
 import { isDataException, isTransientConflict, isUniqueViolation } from './db/client.ts';
 import { devRoutes } from './dev/routes.ts';
+import type { BodyRules } from './http/gate.ts';
 import { InFlightRequests } from './http/inFlight.ts';
 import { requestContext } from './http/middleware.ts';
 import { ApiError, failure } from './http/respond.ts';
@@ -33,6 +33,19 @@ import { fileRoutes } from './storage/files.ts';
 import { megabytes } from './storage/uploads.ts';
 import { systemRoutes } from './system/routes.ts';
 
+/**
+ * What some routes' callers show before their bodies are read (http/gate.ts), where the route's own
+ * `auth` cannot say it: the shared endpoint (each event checks its credential after reading the body;
+ * all need at least the client key) and the payment orders (a sign-in or a repay session); and the
+ * routes whose bodies carry files as base64 in JSON (a live session gets the upload limit there).
+ */
+const BEFORE_BODY: Record<string, Pick<RouteSpec, 'credential' | 'bodyLimit'>> = {
+  [API.registration]: { credential: 'client', bodyLimit: 'upload' },
+  [API.singleDocument]: { bodyLimit: 'upload' },
+  [API.razorpayOrder]: { credential: 'payer' },
+  [API.payuOrder]: { credential: 'payer' },
+};
+
 /** Every API route this configuration has; the OpenAPI document is written from this list. */
 export function apiRoutes(config: Config): RouteSpec[] {
   const routes: RouteSpec[] = [
@@ -53,7 +66,9 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...razorpaySandboxRoutes,
     ...payuSandboxRoutes,
     ...systemRoutes(() => routes),
-  ].filter((route) => !route.enabled || route.enabled(config));
+  ]
+    .filter((route) => !route.enabled || route.enabled(config))
+    .map((route) => (BEFORE_BODY[route.path] ? { ...BEFORE_BODY[route.path], ...route } : route));
   return routes;
 }
 
@@ -75,7 +90,11 @@ export function createApp(deps: Deps, requests = new InFlightRequests()) {
     path.startsWith('/Api/') || path.startsWith('/__dev/') || path.startsWith('/__sandbox/razorpay/v1');
   app.use('*', async (c, next) => {
     await next();
-    if (isApi(c.req.path)) for (const [name, value] of Object.entries(API_HEADERS)) c.header(name, value);
+    if (!isApi(c.req.path)) return;
+    for (const [name, value] of Object.entries(API_HEADERS)) {
+      // A route that may be cached says so itself (the OpenAPI document: revalidated by its ETag).
+      if (name !== 'Cache-Control' || !c.res.headers.has(name)) c.header(name, value);
+    }
   });
   if (config.corsOrigins.length) {
     app.use(
@@ -88,25 +107,25 @@ export function createApp(deps: Deps, requests = new InFlightRequests()) {
       }),
     );
   }
-  // Uploads (selfie, documents) come as base64 in JSON on the shared endpoint and the single-document
-  // route: a larger limit there.
-  const uploadPaths = new Set<string>([API.registration, API.singleDocument]);
-  const tooLarge = bodyLimit({
-    maxSize: config.bodyLimitBytes,
-    onError: (c) => failure(c, new ApiError(413, 'The request is too large.', 'body_too_large')),
-  });
+  // Bodies by the route's credential (http/gate.ts): uploads (selfie, documents) come as base64 in
+  // JSON, a larger limit and a longer deadline for a signed-in customer there.
   const largestFile = megabytes(Math.max(config.uploads.pdfMaxBytes, config.uploads.imageMaxBytes));
-  const uploadTooLarge = bodyLimit({
-    maxSize: config.uploads.bodyLimitBytes,
-    onError: (c) =>
-      failure(
-        c,
-        new ApiError(413, `The file is too large: the largest we accept is ${largestFile}.`, 'body_too_large'),
-      ),
-  });
-  app.use('/Api/*', (c, next) => (uploadPaths.has(c.req.path) ? uploadTooLarge(c, next) : tooLarge(c, next)));
+  const tooLarge = 'The request is too large.';
+  const bodies: BodyRules = {
+    ordinary: { bytes: config.bodyLimitBytes, deadlineMs: config.timeouts.bodyMs, tooLarge },
+    upload: {
+      bytes: config.uploads.bodyLimitBytes,
+      deadlineMs: config.timeouts.uploadMs,
+      tooLarge: `The file is too large: the largest we accept is ${largestFile}.`,
+    },
+    noCredential: {
+      bytes: Math.min(config.bodyLimitBytes, config.noCredentialBodyLimitBytes),
+      deadlineMs: config.timeouts.bodyMs,
+      tooLarge,
+    },
+  };
 
-  mountRoutes(app, apiRoutes(config));
+  mountRoutes(app, apiRoutes(config), bodies);
   // The sandboxes keep the providers' HTTP interfaces; the server reaches them in-process.
   if (sandboxMode(config)) deps.providerFetch = async (input, init) => app.request(input as string, init);
 

@@ -7,6 +7,7 @@ import type { OtpCodes } from './otp/codes.ts';
 import type { ActiveSession, Sessions } from './signIn/sessions.ts';
 import type { SmsQueue } from './sms/queue.ts';
 import type { SmsTransport } from './sms/transport.ts';
+import type { PdfDrawPool } from './statements/drawPool.ts';
 import type { FileStore } from './storage/fileStore.ts';
 import type { PdfCheckPool } from './storage/pdfCheckPool.ts';
 
@@ -26,6 +27,8 @@ export interface Deps {
   files: FileStore;
   /** Checks uploaded PDFs in worker threads, never on a request's thread (issue 13). */
   pdfChecks: PdfCheckPool;
+  /** Draws statement and certificate PDFs in worker threads (issue 20). */
+  pdfDrawing: PdfDrawPool;
   /** How the server reaches payment providers: fetch live, the app itself when they are sandboxes. */
   providerFetch: typeof fetch;
 }

@@ -1,9 +1,9 @@
 /** Starts the server: the built site and the API on one origin (or the API alone, SERVE_SITE=0). */
-import { serve } from '@hono/node-server';
 import { API } from '../lib/api/paths.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { InFlightRequests } from './http/inFlight.ts';
+import { serveHttp } from './http/server.ts';
 import { createLogger } from './logger.ts';
 import { DEMO_BORROWER, seedDemo } from './seed.ts';
 import { createDeps, startSmsSender } from './services.ts';
@@ -33,7 +33,7 @@ const seeded = config.seedDemo && database.kind === 'embedded' && (await seedDem
 // Delivers the SMS queue from this process (SMS_SENDER=off: only `npm run sms-sender` does).
 const smsSender = startSmsSender(deps);
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+const server = serveHttp(app.fetch, config, { port: config.port, hostname: config.host }, (info) => {
   const origin = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}`;
   log.info('listening', {
     address: `${origin}/`,
@@ -74,7 +74,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // and the sender's delivery in flight is recorded (what it has not claimed stays queued for the next start).
     await Promise.all([requests.drain(), smsSender?.stop()]);
     await database.close();
-    await deps.pdfChecks.close();
+    await Promise.all([deps.pdfChecks.close(), deps.pdfDrawing.close()]);
     // Answers already on their way get a moment to reach their clients.
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000))]);
     log.info('stopped');

@@ -12,6 +12,7 @@ import { outboxTransport } from './sms/outboxTransport.ts';
 import { SmsQueue } from './sms/queue.ts';
 import { SmsSender } from './sms/sender.ts';
 import type { SmsTransport } from './sms/transport.ts';
+import { PdfDrawPool } from './statements/drawPool.ts';
 import { diskFileStore, memoryFileStore } from './storage/fileStore.ts';
 import { PdfCheckPool } from './storage/pdfCheckPool.ts';
 import { s3FileStore } from './storage/s3Store.ts';
@@ -25,6 +26,8 @@ export interface ServiceOverrides {
   panVerifier?: PanVerifier;
   /** The upload check pool (tests pass one whose checks are slow). */
   pdfChecks?: PdfCheckPool;
+  /** The statement drawing pool (tests pass one whose drawings wait for them). */
+  pdfDrawing?: PdfDrawPool;
 }
 
 export async function createDeps(config: Config, log: Logger, overrides: ServiceOverrides = {}) {
@@ -55,6 +58,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
         : diskFileStore(config.uploads.filesDir),
     providerFetch: fetch,
     pdfChecks: overrides.pdfChecks ?? new PdfCheckPool(config.uploads.pdfCheck),
+    pdfDrawing: overrides.pdfDrawing ?? new PdfDrawPool(config.pdfDrawing),
   };
   return { deps, database };
 }

@@ -18,6 +18,13 @@ export const ServerSchema = v.pipe(
     CORS_ORIGINS: v.optional(v.string(), ''),
     TRUST_PROXY: flag(false),
     BODY_LIMIT_BYTES: int(65_536, 1_024, 50 * 1024 * 1024),
+    NO_CREDENTIAL_BODY_LIMIT_BYTES: int(16_384, 1_024, 1024 * 1024),
+    HEADERS_TIMEOUT_MS: int(10_000, 100, 120_000),
+    REQUEST_TIMEOUT_MS: int(15_000, 100, 300_000),
+    UPLOAD_TIMEOUT_MS: int(60_000, 100, 600_000),
+    PDF_DRAW_WORKERS: int(2, 1, 16),
+    PDF_DRAW_TIMEOUT_MS: int(20_000, 100, 120_000),
+    PDF_DRAW_QUEUE: int(64, 0, 1_000),
     CONTACT_MAX_PER_ADDRESS_PER_HOUR: int(5, 1, 10_000),
   }),
   v.transform((e) => ({
@@ -33,6 +40,12 @@ export const ServerSchema = v.pipe(
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    /** The body of a route that takes no credential (webhooks, PayU's returns: a signature instead). */
+    noCredentialBodyLimitBytes: e.NO_CREDENTIAL_BODY_LIMIT_BYTES,
+    /** Slow clients (src/server/http/server.ts, http/gate.ts): the headers, a body, an upload's body. */
+    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, bodyMs: e.REQUEST_TIMEOUT_MS, uploadMs: e.UPLOAD_TIMEOUT_MS },
+    /** The statement PDF drawing workers (src/server/statements/drawPool.ts). */
+    pdfDrawing: { workers: e.PDF_DRAW_WORKERS, timeoutMs: e.PDF_DRAW_TIMEOUT_MS, maxQueue: e.PDF_DRAW_QUEUE },
     contactMaxPerAddressPerHour: e.CONTACT_MAX_PER_ADDRESS_PER_HOUR,
   })),
 );

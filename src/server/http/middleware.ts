@@ -41,8 +41,13 @@ function callerAddress(c: Context, trustProxy: boolean): string {
   }
 }
 
+/** Requests whose session is already looked up: the credential is checked before the body and again by an event. */
+const looked = new WeakSet<Context>();
+
 /** Loads the session of the Authtoken header, if any and alive. */
 export async function loadSession(c: Context<AppEnv>): Promise<void> {
+  if (looked.has(c)) return;
+  looked.add(c);
   const token = c.req.header(HEADERS.token);
   if (token) c.set('session', await c.get('deps').sessions.find(token));
 }

@@ -44,7 +44,9 @@ export function failure(c: Context, error: ApiError, beside: Record<string, unkn
     error: error.code,
     ...beside,
   };
-  if (error.httpStatus === 429) c.header('Retry-After', String(error.data.retry_after_seconds ?? 60));
+  if (error.httpStatus === 429 || error.data.retry_after_seconds !== undefined) {
+    c.header('Retry-After', String(error.data.retry_after_seconds ?? 60));
+  }
   return c.json(body, error.httpStatus);
 }
 

@@ -7,6 +7,7 @@ import type * as v from 'valibot';
 import type { Config } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { readJson, validate } from './body.ts';
+import { admit, type BodyRules, type Credential } from './gate.ts';
 import { requireAuth } from './middleware.ts';
 
 export interface RouteSpec<S extends v.GenericSchema = v.GenericSchema> {
@@ -17,6 +18,14 @@ export interface RouteSpec<S extends v.GenericSchema = v.GenericSchema> {
   summary: string;
   tag: string;
   auth: 'none' | 'client' | 'session';
+  /**
+   * What the caller shows before the body is read (./gate.ts), where `auth` cannot say it: the
+   * shared endpoint's events check their own after reading it, the payment calls take a repay
+   * session too. By default `auth`.
+   */
+  credential?: Credential;
+  /** 'upload': the body carries files (base64 in JSON): the upload limit and deadline, for a live session. */
+  bodyLimit?: 'upload';
   /** JSON body; validated before the handler runs unless `ownValidation` is set. */
   body?: S;
   /** The handler receives the parsed JSON object and validates it itself (the shared endpoint). */
@@ -38,9 +47,10 @@ export interface RouteSpec<S extends v.GenericSchema = v.GenericSchema> {
 
 export const defineRoute = <S extends v.GenericSchema>(spec: RouteSpec<S>): RouteSpec => spec as unknown as RouteSpec;
 
-export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[]) {
+export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], bodies: BodyRules) {
   for (const route of routes) {
     app.on(route.method.toUpperCase(), route.path, async (c) => {
+      await admit(c, route, bodies);
       await requireAuth(c, route.auth);
       const json = route.body ? await readJson(c) : undefined;
       const body = route.body && !route.ownValidation ? validate(route.body, json) : json;

@@ -1,7 +1,7 @@
 /**
  * The borrower's downloads from the loan's details screen: the statement of account, and the
- * no-dues certificate once the loan is closed. Both answer a PDF to save (never cached); failures
- * answer the usual envelope.
+ * no-dues certificate once the loan is closed. Both answer a PDF to save (never cached), drawn off
+ * the request thread; failures answer the usual envelope.
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
@@ -11,7 +11,7 @@ import { ownCustomer } from '../customers/session.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { statementInput } from './load.ts';
-import { isClosed, noDuesCertificatePdf, statementPdf } from './statementPdf.ts';
+import { isClosed } from './statementPdf.ts';
 
 export const NO_LOAN_DETAILS = 'No loan details available.';
 export const NOT_CLOSED = 'This loan is not closed yet; the no-dues certificate is issued once it is repaid in full.';
@@ -43,7 +43,10 @@ function pdfResponse(c: Context<AppEnv>, bytes: Uint8Array, filename: string) {
   });
 }
 
-const FAILURES = { 404: NO_LOAN_DETAILS };
+const FAILURES = {
+  404: NO_LOAN_DETAILS,
+  503: 'Too many documents being drawn at once, or the drawing failed; Retry-After says when to try again.',
+};
 
 export const statementRoutes = [
   defineRoute({
@@ -59,7 +62,9 @@ export const statementRoutes = [
     failures: FAILURES,
     async handle(c, body) {
       const input = await inputFor(c, body);
-      return pdfResponse(c, await statementPdf(input), `statement-${input.loan.loanNo}.pdf`);
+      // Drawn in a worker (drawPool.ts): a burst of downloads never holds the other requests.
+      const bytes = await c.get('deps').pdfDrawing.draw('statement', input);
+      return pdfResponse(c, bytes, `statement-${input.loan.loanNo}.pdf`);
     },
   }),
   defineRoute({
@@ -77,7 +82,8 @@ export const statementRoutes = [
       if (!isClosed(input.loan, input.state) || input.state.balance.totalPaise > 0) {
         throw new ApiError(409, NOT_CLOSED, 'loan_not_closed');
       }
-      return pdfResponse(c, await noDuesCertificatePdf(input), `no-dues-${input.loan.loanNo}.pdf`);
+      const bytes = await c.get('deps').pdfDrawing.draw('noDues', input);
+      return pdfResponse(c, bytes, `no-dues-${input.loan.loanNo}.pdf`);
     },
   }),
 ];

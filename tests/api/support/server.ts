@@ -3,12 +3,12 @@
  * always, and PostgreSQL too when TEST_DATABASE_URL is set (a fresh database per test file).
  */
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { HEADERS } from '../../../src/lib/api/paths.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { type Env, loadConfig } from '../../../src/server/config.ts';
 import { type OpenDatabase, openDatabase } from '../../../src/server/db/client.ts';
+import { serveHttp } from '../../../src/server/http/server.ts';
 import { createLogger } from '../../../src/server/logger.ts';
 import { createDeps, type ServiceOverrides, startSmsSender } from '../../../src/server/services.ts';
 import { keepInRunLog } from './runLog.ts';
@@ -107,7 +107,8 @@ export async function startServer(
   // The real sender, woken as each message is queued, so the outbox fills without polling.
   const smsSender = startSmsSender(deps);
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  // The production server's time limits (HEADERS_TIMEOUT_MS and the others; a test may shorten them).
+  const server = serveHttp(app.fetch, config, { port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

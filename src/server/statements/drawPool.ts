@@ -1,0 +1,47 @@
+/**
+ * Statement and certificate PDFs are drawn off the request thread (issue 20): 60 drawn at once on
+ * it held every other request, /Api/health included, for seconds. The pool of ../workerPool.ts;
+ * the input crosses to the worker as a structured clone (dates and plain objects), and the worker
+ * calls the same drawing functions (statementPdf.ts), so what they draw is unchanged.
+ */
+import { STATUS } from '../../lib/api/envelope.ts';
+import { ApiError } from '../http/respond.ts';
+import { WorkerPool, type WorkerPoolOptions } from '../workerPool.ts';
+import type { DrawJob } from './drawWorker.ts';
+import type { StatementInput } from './statementPdf.ts';
+
+/** A statement of a long loan keeps its lines, the font's tables and pdfkit's pages in memory. */
+const WORKER_HEAP_MB = 128;
+
+export interface PdfDrawPoolOptions extends WorkerPoolOptions {
+  /** Test only: each drawing first waits until gate[0] is non-zero, so a test holds one without timing. */
+  testGate?: Int32Array;
+}
+
+export class PdfDrawPool extends WorkerPool<DrawJob, Uint8Array> {
+  constructor(options: PdfDrawPoolOptions) {
+    super(options, {
+      url: new URL('./drawWorker.ts', import.meta.url),
+      heapMb: WORKER_HEAP_MB,
+      workerData: { gate: options.testGate },
+    });
+  }
+
+  /** The document's bytes; a full queue answers 503 with Retry-After, a failed or overrun drawing 503 too. */
+  async draw(document: DrawJob['document'], input: StatementInput): Promise<Uint8Array> {
+    const outcome = await this.run({ document, input });
+    if (outcome.result === 'done') return outcome.value;
+    if (outcome.result === 'busy') {
+      throw new ApiError(
+        503,
+        'Many documents are being prepared just now. Please try again in a minute.',
+        'busy',
+        STATUS.failed,
+        {
+          retry_after_seconds: 30,
+        },
+      );
+    }
+    throw new ApiError(503, 'We could not prepare this document just now. Please try again.', 'document_failed');
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * One statement drawing worker (drawPool.ts): draws a statement of account or a no-dues
+ * certificate with the same functions the request thread used to call, and moves the bytes back.
+ */
+import { workerData } from 'node:worker_threads';
+import { serveJobs } from '../workerPool.ts';
+import { noDuesCertificatePdf, type StatementInput, statementPdf } from './statementPdf.ts';
+
+export interface DrawJob {
+  document: 'statement' | 'noDues';
+  input: StatementInput;
+}
+
+/** Test only (drawPool's testGate): each drawing first waits until the test opens the gate. */
+const gate = (workerData as { gate?: Int32Array } | undefined)?.gate;
+
+serveJobs(
+  (job: DrawJob) => {
+    while (gate && Atomics.load(gate, 0) === 0) Atomics.wait(gate, 0, 0);
+    return job.document === 'statement' ? statementPdf(job.input) : noDuesCertificatePdf(job.input);
+  },
+  (bytes) => [bytes.buffer as ArrayBuffer],
+);
