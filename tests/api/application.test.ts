@@ -138,7 +138,7 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
 
     const list = await server.post(API.leadList, {}, { token });
     const [lead] = list.body.Data.lead_list;
-    expect(lead).toMatchObject({ loan_amount: 20000, status: 'applied' });
+    expect(lead).toMatchObject({ loan_amount: 20000, status: 'submitted' });
     const approved = await approveLead(
       server.database.db,
       lead.lead_id,
@@ -182,7 +182,7 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
     await send(token, { event_name: 'generate_loan_quote' });
     const [lead] = (await server.post(API.leadList, {}, { token })).body.Data.lead_list;
     await expect(rejectLead(server.database.db, lead.lead_id, 'x', 'ops:test')).rejects.toThrow(
-      /only a completed application/,
+      /only a submitted, approved or accepted application can be rejected/,
     );
   });
 

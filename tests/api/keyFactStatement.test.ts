@@ -181,11 +181,21 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
       "The amount must be from ₹5,000 to ₹60,000 (our loan range and this customer's quote); got ₹70,000.",
     );
     expect((await approve(4000, 60, 0.5)).body.Message).toContain('The amount must be from ₹5,000');
-    expect((await approve(20000, 30, 0.5)).body.Message).toBe('The tenure must be from 60 to 90 days; got 30.');
-    expect((await approve(20000, 91, 0.5)).body.Message).toBe('The tenure must be from 60 to 90 days; got 91.');
-    expect((await approve(20000, 60, 0.6)).body.Message).toBe(
-      'The rate must be one of our rates, 0.25, 0.5, 0.75, 1 (% a day); got 0.6.',
+    expect((await approve(20000, 30, 0.5)).body.Message).toBe(
+      "The tenure must be from 60 to 90 days (this customer's quote); got 30.",
     );
+    expect((await approve(20000, 91, 0.5)).body.Message).toBe(
+      "The tenure must be from 60 to 90 days (this customer's quote); got 91.",
+    );
+    expect((await approve(20000, 60, 0.6)).body.Message).toBe(
+      "The rate must be one of 0.25, 0.5 (% a day): this customer's income tier gives 0.5% a day, and staff may not price above it; got 0.6.",
+    );
+    // Above the customer's income tier (0.5% a day for ₹60,000 a month), even at one of our rates.
+    for (const roi of [0.75, 1]) {
+      const above = await approve(20000, 60, roi);
+      expect(above.status).toBe(409);
+      expect(above.body.Message).toContain("this customer's income tier gives 0.5% a day");
+    }
     await expect(
       approveLead(
         server.database.db,
@@ -196,7 +206,10 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     ).rejects.toThrow(StaffError);
     // Nothing was decided.
     const lead = await server.post(API.leadDetail, { lead_id: who.leadId }, { token: who.token });
-    expect(lead.body.Data.data[0].status).toBe('applied');
+    expect(lead.body.Data.data[0].status).toBe('submitted');
+    // A lower rate than the tier's is allowed: a new statement at it, for the customer to accept.
+    const lower = await approve(20000, 60, 0.25);
+    expect(lower.body.Data).toMatchObject({ status: 'approved', awaiting_acknowledgement: true });
   });
 
   it('a statement not accepted in time expires: disbursal is refused until staff issue a new one', async () => {

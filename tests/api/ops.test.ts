@@ -264,7 +264,7 @@ describe('the operations command line prints customer text safely and takes only
       ['--roi', /--roi must be the daily rate/],
     ] as const) {
       for (const value of ['1e9', '0x1', '-5', '99999999999']) {
-        const given = { '--amount': '20000', '--tenure': '60', '--roi': '0.5', [option]: value };
+        const given = { '--version': '1', '--amount': '20000', '--tenure': '60', '--roi': '0.5', [option]: value };
         const result = await ops('approve', '1', ...Object.entries(given).flat());
         expect(result.code, `${option} ${value}`).toBe(2);
         expect(result.out, `${option} ${value}`).toMatch(message);
@@ -276,7 +276,7 @@ describe('the operations command line prints customer text safely and takes only
       expect(result.out, id).toContain('Give the lead id');
     }
     // Lead ids are a bigint column: a long one is looked up, and is not there.
-    const reject = await ops('reject', '99999999999', '--reason', 'x');
+    const reject = await ops('reject', '99999999999', '--reason', 'x', '--version', '1');
     expect(reject.code).toBe(2);
     expect(reject.out).toContain('There is no lead 99999999999');
   });

@@ -293,7 +293,7 @@ describe.each(ENGINES)('profile registration and eligibility (%s database)', (en
     await approveLead(
       server.database.db,
       leadId,
-      { amountPaise: 1_500_000, tenureDays: 60, dailyRatePercent: 1, manager: 'Neha Rao' },
+      { amountPaise: 1_500_000, tenureDays: 60, dailyRatePercent: 0.5, manager: 'Neha Rao' },
       'ops:test',
     );
     expect(await profile()).toMatchObject({

@@ -65,7 +65,8 @@ describe.each(ENGINES)('uploads (%s database)', (engine) => {
   beforeAll(async () => {
     parent = await mkdtemp(join(tmpdir(), 'kosh-uploads-'));
     root = join(parent, 'files');
-    server = await startServer(engine, { FILES_DIR: root });
+    // The hourly cap has its own test below; these tests upload more than a customer would.
+    server = await startServer(engine, { FILES_DIR: root, UPLOADS_PER_HOUR: '1000' });
   });
   afterAll(async () => {
     await server.close();
@@ -229,7 +230,9 @@ describe.each(ENGINES)('uploads (%s database)', (engine) => {
       expect(reply.body.Message).toBe('This document is not needed for your application.');
     }
     const rows = await fileRows(customer.profileId);
-    expect(rows.length).toBeGreaterThanOrEqual(PATH_TRICKS.length * 2);
+    // Each upload replaced the one before, which was deleted: one file per document kept.
+    expect(rows.filter((row) => row.kind === 'document-pan')).toHaveLength(1);
+    expect(rows.filter((row) => row.kind === 'document-salary-slip')).toHaveLength(1);
     for (const row of rows) {
       expect(row.storage_key).toMatch(new RegExp(`^${customer.profileId}/(selfie|document-[a-z-]+)/${row.id}$`));
     }
@@ -239,6 +242,27 @@ describe.each(ENGINES)('uploads (%s database)', (engine) => {
     }
     expect(await readdir(parent)).toEqual(['files']);
     expect(dirname(root)).toBe(parent);
+  });
+
+  it('a replaced picture or document is deleted, file and row, and no longer served', async () => {
+    const customer = await customerAtDocuments();
+    const pictures: string[] = [];
+    for (let round = 0; round < 12; round += 1) {
+      const reply = await customer.selfie(jpegOfSize(200_000 + round));
+      expect(reply.body.Status, reply.body.Message).toBe(1);
+      pictures.push(reply.body.Data.selfie_doc_url);
+    }
+    const rows = await fileRows(customer.profileId);
+    expect(rows.filter((row) => row.kind === 'selfie')).toHaveLength(1);
+    const first = await fetch(new URL(pictures[0] as string, server.url));
+    expect(first.status).toBe(404);
+    expect((await fetch(new URL(pictures.at(-1) as string, server.url))).status).toBe(200);
+    await customer.upload('pan_upload', 'pan', tinyJpeg());
+    const pan = await documentOf(customer.leadId, 'pan');
+    await customer.upload('pan_upload', 'pan', tinyJpeg());
+    expect((await fileRows(customer.profileId)).some((row) => row.id === pan?.file_id)).toBe(false);
+    const keys = new Set((await fileRows(customer.profileId)).map((row) => `files/${row.storage_key}`));
+    expect((await filesOnDisk()).filter((path) => path.includes(customer.profileId)).sort()).toEqual([...keys].sort());
   });
 
   it('takes an encrypted PDF only with a password that opens it, on both document routes', async () => {
@@ -416,6 +440,40 @@ describe('file stores refuse any key that could leave the store', () => {
       expect(await readdir(parent)).toEqual([]);
     } finally {
       await rm(parent, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(ENGINES)('per-customer upload caps (%s database)', (engine) => {
+  it('refuses files beyond the hourly cap (429) and beyond the bytes kept (413), each with a message', async () => {
+    const server = await startServer(engine, { UPLOADS_PER_HOUR: '3', UPLOAD_STORED_BYTES_MAX: String(400_000) });
+    try {
+      const session = await eligibleCustomer(server);
+      await applicationAtDocuments(server, session.token);
+      const upload = (file: Buffer) =>
+        send(server, session.token, {
+          event_name: 'pan_upload',
+          doc_type: 'pan',
+          file: base64(file),
+          file_ext: 'jpg',
+          password: 'N/A',
+        });
+      // The selfie of registration took one slot of three.
+      expect((await upload(tinyJpeg())).body.Status).toBe(1);
+      const big = await upload(tinyJpeg(450_000));
+      expect(big.status).toBe(413);
+      expect(big.body.Message).toBe(
+        'Your uploads have reached the 0.4 MB we keep for one customer. Please write to us if you need to send more.',
+      );
+      expect((await upload(tinyJpeg())).body.Status).toBe(1);
+      const over = await upload(tinyJpeg());
+      expect(over.status).toBe(429);
+      expect(over.body.Message).toBe(
+        'You have uploaded 3 files in the last hour, the most we take. Please try again in an hour.',
+      );
+      expect(over.headers.get('retry-after')).toBe('3600');
+    } finally {
+      await server.close();
     }
   });
 });

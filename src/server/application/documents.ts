@@ -20,11 +20,19 @@ import type { Customer } from '../customers/store.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
-import { fileLeadDocument, type Lead, newestLeadOf, type StoredDocument, storedDocuments } from '../leads/store.ts';
+import {
+  fileLeadDocument,
+  type Lead,
+  newestLeadOf,
+  openLeadOf,
+  type StoredDocument,
+  storedDocuments,
+} from '../leads/store.ts';
 import { defineEvent } from '../registration/events.ts';
 import { fileUrl } from '../storage/files.ts';
 import type { FileType } from '../storage/fileType.ts';
-import { checkUploadedPdf, storeUpload } from '../storage/uploads.ts';
+import { checkUploadedPdf, discardUnusedFile, storeUpload } from '../storage/uploads.ts';
+import { changeOpenApplication, requireAllowed } from './lifecycle.ts';
 
 /** The file types the server takes for each format of the shared list. */
 const FILE_TYPES: Record<DocumentFormat, FileType[]> = { image: ['jpeg', 'png'], pdf: ['pdf'] };
@@ -165,23 +173,34 @@ const MISSING_FILE: Record<string, string> = {
 };
 
 /**
- * Stores one document of the lead, replacing an earlier upload of the same type. The step the
- * document completes (`advance`) is written in the same transaction as its row: after a crash the
- * application shows both or neither.
+ * Stores one document of the customer's open application, replacing an earlier upload of the same
+ * type. The file is stored first; its row and the step it completes (`advance`) are then written
+ * under the lead's lock, only while the customer may still change the application (lifecycle.ts),
+ * so after a crash the application shows both or neither. A refused or failed write discards the
+ * new file; a replaced file is discarded once no decision rests on it (storage/uploads.ts).
  */
 export async function saveDocument<Step>(
   c: Context<AppEnv>,
-  lead: Lead,
+  customer: Pick<Customer, 'id'>,
   docType: string,
   file: string,
   password: string,
   options: {
     event?: string;
     aadhaarLast4?: string | undefined;
-    advance?: (tx: Transaction) => Promise<Step>;
+    /** The single-document upload names the application: it must be the customer's open one. */
+    leadId?: number;
+    advance?: (tx: Transaction, lead: Lead) => Promise<Step>;
   } = {},
 ) {
-  const doc = (await mandatoryDocuments(c, lead)).find((d) => d.doc_type === docType);
+  const deps = c.get('deps');
+  const seen = await openLeadOf(deps.db, customer.id);
+  if (options.leadId !== undefined && seen?.id !== options.leadId)
+    throw new ApiError(403, 'This application does not belong to the signed-in customer.', 'forbidden');
+  if (!seen) throw new ApiError(409, 'Start your loan application with the loan calculator first.', 'no_application');
+  // Refused before any file is stored when the application is already past changing.
+  requireAllowed(seen, 'change');
+  const doc = (await mandatoryDocuments(c, seen)).find((d) => d.doc_type === docType);
   if (!doc) throw new ApiError(400, 'This document is not needed for your application.', 'unknown_document');
   if (options.event && doc.event_name !== options.event) {
     throw new ApiError(400, 'This document belongs to another step.', 'unknown_document');
@@ -190,7 +209,7 @@ export async function saveDocument<Step>(
   let protection: string | null = null;
   const stored = await storeUpload(
     c,
-    lead.customerId,
+    seen.customerId,
     `document-${docType.replaceAll('_', '-')}`,
     file,
     doc.allowed_formats.flatMap((format) => FILE_TYPES[format]),
@@ -201,12 +220,21 @@ export async function saveDocument<Step>(
   );
   const note =
     docType.startsWith('aadhaar') && options.aadhaarLast4 ? `Aadhaar ending ${options.aadhaarLast4}` : protection;
-  const step = await c.get('deps').db.transaction(async (tx) => {
-    await fileLeadDocument(tx, { leadId: lead.id, docType, fileId: stored.id, note, now: c.get('deps').now() });
-    crashPoint('document.recorded');
-    return options.advance?.(tx);
-  });
-  return { doc, step };
+  let written: { step: Step | undefined; replaced: string | undefined };
+  try {
+    written = await changeOpenApplication(deps.db, customer.id, 'change', async (tx, lead) => {
+      if (lead.id !== seen.id) throw new ApiError(409, 'Your application changed. Please refresh.', 'conflict');
+      const replaced = (await storedDocuments(tx, lead.id)).get(docType)?.file_id;
+      await fileLeadDocument(tx, { leadId: lead.id, docType, fileId: stored.id, note, now: deps.now() });
+      crashPoint('document.recorded');
+      return { step: await options.advance?.(tx, lead), replaced };
+    });
+  } catch (error) {
+    await discardUnusedFile(deps, stored.id);
+    throw error;
+  }
+  if (written.replaced) await discardUnusedFile(deps, written.replaced);
+  return { doc, step: written.step };
 }
 
 const DocumentRequest = (event: string) =>
@@ -223,14 +251,13 @@ const DocumentRequest = (event: string) =>
     ),
   });
 
-type RequireLead = (c: Context<AppEnv>, customer: Awaited<ReturnType<typeof ownCustomer>>) => Promise<Lead>;
 type Advance = (
   c: Context<AppEnv>,
   lead: Lead,
   tx: Transaction,
 ) => Promise<{ next_step: string; step_percentage: number; lead_id: number }>;
 
-export function documentEvents(requireLead: RequireLead, advance: Advance) {
+export function documentEvents(advance: Advance) {
   const events = ['aadhaar_upload', 'pan_upload', 'bank_statement_upload', 'pay_slip_upload', 'residence_proof_upload'];
   return Object.fromEntries(
     events.map((event) => [
@@ -240,11 +267,10 @@ export function documentEvents(requireLead: RequireLead, advance: Advance) {
         schema: DocumentRequest(event),
         async handle(c, input) {
           const customer = await ownCustomer(c, input.profile_id);
-          const lead = await requireLead(c, customer);
-          const { doc, step } = await saveDocument(c, lead, input.doc_type, input.file, input.password, {
+          const { doc, step } = await saveDocument(c, customer, input.doc_type, input.file, input.password, {
             event,
             aadhaarLast4: input.aadhaar_last4,
-            advance: (tx) => advance(c, lead, tx),
+            advance: (tx, lead) => advance(c, lead, tx),
           });
           return ok(c, step ?? {}, `${doc.name} uploaded.`);
         },

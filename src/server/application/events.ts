@@ -1,12 +1,13 @@
 /**
  * The loan application on the shared endpoint (product.md §2, §4, §7): the quote and its Key Fact
- * Statement, employment, the documents the policy asks for, the bank account. Staff then decide
- * with the operations command line.
+ * Statement, employment, the documents the policy asks for, the bank account. Each change runs under
+ * the lead's lock in the state machine of ./lifecycle.ts; once submitted, staff decide (./staff.ts).
  */
 import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
+import { percentToHundredths, rupeesToPaise } from '../../lib/rates.ts';
 import {
   BankingRequest,
   EmploymentRequest,
@@ -18,16 +19,31 @@ import {
 import type { AppEnv } from '../context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { type Customer, updateCustomer } from '../customers/store.ts';
-import { type Database, isUniqueViolation, type Transaction } from '../db/client.ts';
+import { isUniqueViolation, type Transaction } from '../db/client.ts';
+import { retryingTransaction } from '../db/retry.ts';
 import { decide, type Quote, quoteRate } from '../eligibility/policy.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
-import { acknowledgeStatement, customerStatement, issueStatement } from '../leads/kfsStore.ts';
-import { insertLead, isOpen, type Lead, openLeadOf, updateLead } from '../leads/store.ts';
+import {
+  acknowledgeStatement,
+  customerStatement,
+  issueStatement,
+  lockedStatement,
+  type StatementRow,
+} from '../leads/kfsStore.ts';
+import { insertLead, type Lead, openLeadOf } from '../leads/store.ts';
 import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
 import { defineEvent } from '../registration/events.ts';
 import { bankOfIfsc } from './banks.ts';
 import { documentEvents, mandatoryDocuments } from './documents.ts';
+import {
+  allows,
+  type CustomerChange,
+  changeOpenApplication,
+  lockedLead,
+  requireAllowed,
+  writeLead,
+} from './lifecycle.ts';
 import { type Delivery, deliverStatement, expired } from './statements.ts';
 
 /** How a request's handler delivers a statement: the app's transports, the request's origin for the link. */
@@ -43,47 +59,45 @@ const APPLICATION_STEPS = [
   'completed',
 ] as const;
 
-async function requireLead(c: Context<AppEnv>, customer: Customer): Promise<Lead> {
-  const lead = await openLeadOf(c.get('deps').db, customer.id);
-  if (!lead) throw new ApiError(409, 'Start your loan application with the loan calculator first.', 'no_application');
-  if (lead.status !== 'applied')
-    throw new ApiError(409, 'Your application is with our team and can no longer be changed.', 'application_locked');
-  return lead;
-}
+/** A customer's change of their open application, under its lock (lifecycle.ts). */
+const changeApplication = <T>(
+  c: Context<AppEnv>,
+  customer: Pick<Customer, 'id'>,
+  action: CustomerChange,
+  work: (tx: Transaction, lead: Lead) => Promise<T>,
+) => changeOpenApplication(c.get('deps').db, customer.id, action, work);
 
 /**
  * Moves the application on: next_step on the lead and on the customer, progress per finished card,
- * in one transaction (the caller's, when it has one) so the two never disagree after a crash.
+ * in the caller's transaction so the two never disagree after a crash. The last step submits it.
  */
-async function advance(
-  c: Context<AppEnv>,
-  lead: Lead,
-  nextStep: string,
-  changes: Partial<Lead> = {},
-  tx?: Transaction,
-) {
+async function advance(tx: Transaction, lead: Lead, nextStep: string, now: Date, changes: Partial<Lead> = {}) {
   const card = APPLICATION_STEPS.findIndex(
     (step) => step === nextStep || (step === 'documents' && nextStep.endsWith('_upload')),
   );
   const stepPercentage = Math.max(0, card) * 25;
-  const write = async (db: Database | Transaction) => {
-    await updateLead(db, lead.id, { ...changes, nextStep, stepPercentage });
-    crashPoint('application.advance');
-    await updateCustomer(db, lead.customerId, { nextStep });
-  };
-  await (tx ? write(tx) : c.get('deps').db.transaction(write));
+  const submitted = nextStep === 'completed';
+  if (submitted) requireAllowed(lead, 'submit');
+  await writeLead(tx, lead.id, {
+    ...changes,
+    nextStep,
+    stepPercentage,
+    ...(submitted && { status: 'submitted', submittedAt: now, sentBackReason: null }),
+  });
+  crashPoint('application.advance');
+  await updateCustomer(tx, lead.customerId, { nextStep });
   return { next_step: nextStep, step_percentage: stepPercentage, lead_id: lead.id };
 }
 
 /** After employment (or the quote, for a repeat customer): the first document still missing, else the bank. */
-async function afterDocuments(c: Context<AppEnv>, lead: Lead, db?: Transaction): Promise<string> {
+async function afterDocuments(c: Context<AppEnv>, lead: Lead, db: Transaction): Promise<string> {
   const missing = (await mandatoryDocuments(c, lead, db)).find((doc) => !doc.uploaded);
   return missing ? missing.event_name : 'banking_details';
 }
 
 export const applicationEvents = {
-  ...documentEvents(requireLead, (c, lead, tx) =>
-    afterDocuments(c, lead, tx).then((next) => advance(c, lead, next, {}, tx)),
+  ...documentEvents((c, lead, tx) =>
+    afterDocuments(c, lead, tx).then((next) => advance(tx, lead, next, c.get('deps').now())),
   ),
   generate_loan_quote: defineEvent({
     auth: 'session',
@@ -153,12 +167,12 @@ export const applicationEvents = {
     schema: QuoteDecisionRequest,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
-      const lead = await requireLead(c, customer);
       const deps = c.get('deps');
       if (input.accepted_id === 2) {
-        await deps.db.transaction(async (tx) => {
-          await updateLead(tx, lead.id, { status: 'withdrawn' });
+        const lead = await changeApplication(c, customer, 'withdraw', async (tx, lead) => {
+          await writeLead(tx, lead.id, { status: 'withdrawn' });
           await updateCustomer(tx, customer.id, { nextStep: 'generate_loan_quote' });
+          return lead;
         });
         return ok(
           c,
@@ -166,53 +180,33 @@ export const applicationEvents = {
           'You declined the quote. You can ask for a new one at any time.',
         );
       }
-      const quote = lead.quote as Quote;
-      const { amount, tenure, purpose_id: purposeId } = input;
-      if (purposeId === undefined) throw new ApiError(400, 'Purpose is required!', 'validation_failed');
-      if (amount === undefined || amount < quote.min_loan_amount || amount > quote.max_loan_amount) {
-        throw new ApiError(
-          400,
-          `Choose an amount from ₹${quote.min_loan_amount.toLocaleString('en-IN')} to ₹${quote.max_loan_amount.toLocaleString('en-IN')}.`,
-          'validation_failed',
-        );
-      }
-      if (tenure === undefined || tenure < quote.min_loan_tenure || tenure > quote.max_loan_tenure) {
-        throw new ApiError(
-          400,
-          `Choose a tenure from ${quote.min_loan_tenure} to ${quote.max_loan_tenure} days.`,
-          'validation_failed',
-        );
-      }
-      if (input.kfs_acknowledged !== true) {
-        throw new ApiError(400, KFS_REQUIRED, 'kfs_required');
-      }
-      const rate = quoteRate(quote);
+      if (input.purpose_id === undefined) throw new ApiError(400, 'Purpose is required!', 'validation_failed');
+      if (input.kfs_acknowledged !== true) throw new ApiError(400, KFS_REQUIRED, 'kfs_required');
+      const { purpose_id: purposeId } = input;
       const now = deps.now();
-      const next = lead.userType === 'NEW' ? 'employment_details' : await afterDocuments(c, lead);
-      // The statement is stored, acknowledged, as the lead's current one with the step: all or nothing.
-      const { row, step } = await deps.db.transaction(async (tx) => {
+      // The statement is stored, acknowledged, as the lead's current one with the step: all or
+      // nothing, under the lead's lock, and only while the customer may still change the application.
+      const { row, step } = await changeApplication(c, customer, 'change', async (tx, lead) => {
+        const quote = lead.quote as Quote;
+        const { amount, tenure } = withinQuote(quote, input);
+        const rate = quoteRate(quote);
+        const next = lead.userType === 'NEW' ? 'employment_details' : await afterDocuments(c, lead, tx);
         const row = await issueStatement(
           tx,
           lead,
-          { amountPaise: amount * 100, tenureDays: tenure, dailyRatePercent: rate },
+          { amountPaise: rupeesToPaise(amount), tenureDays: tenure, dailyRatePercent: rate },
           'quote',
           now,
           true,
         );
-        const step = await advance(
-          c,
-          lead,
-          next,
-          {
-            purposeId,
-            amountPaise: amount * 100,
-            tenureDays: tenure,
-            dailyRateHundredths: Math.round(rate * 100),
-            kfs: row.content,
-            kfsAcknowledgedAt: now,
-          },
-          tx,
-        );
+        const step = await advance(tx, lead, next, now, {
+          purposeId,
+          amountPaise: rupeesToPaise(amount),
+          tenureDays: tenure,
+          dailyRateHundredths: percentToHundredths(rate),
+          kfs: row.content,
+          kfsAcknowledgedAt: now,
+        });
         return { row, step };
       });
       await deliverStatement(deliveryOf(c), row, { kind: 'acknowledged' });
@@ -231,37 +225,46 @@ export const applicationEvents = {
       const found = await customerStatement(deps.db, input.kfs_no, customer.id);
       // Another customer's statement and one that does not exist get the same answer.
       if (!found) throw new ApiError(404, 'No Key Fact Statement available.', 'not_found');
-      const { row, lead } = found;
-      if (row.acknowledgedAt)
-        return ok(
+      const already = (at: Date) =>
+        ok(
           c,
-          { kfs_no: row.kfsNo, acknowledged_at: row.acknowledgedAt.toISOString() },
+          { kfs_no: found.row.kfsNo, acknowledged_at: at.toISOString() },
           'You have already accepted this Key Fact Statement.',
         );
-      if (lead.kfsId !== row.id || row.supersededAt || !isOpen(lead)) {
-        throw new ApiError(
-          409,
-          'This Key Fact Statement has been replaced. Please read the latest one.',
-          'kfs_superseded',
-        );
-      }
+      if (found.row.acknowledgedAt) return already(found.row.acknowledgedAt);
       const now = deps.now();
-      if (expired(row, now)) {
-        throw new ApiError(
-          409,
-          `This Key Fact Statement was valid until ${formatDate(row.validUntil)}. Please contact us for a new one.`,
-          'kfs_expired',
-        );
-      }
-      const acknowledged = await acknowledgeStatement(deps.db, row, lead, now);
+      // The lead, then its statement (the one lock order): a staff decision on the lead waits or is waited for.
+      const outcome = await retryingTransaction(deps.db, async (tx) => {
+        const lead = (await lockedLead(tx, found.lead.id)) as Lead;
+        const row = (await lockedStatement(tx, found.row.id)) as StatementRow;
+        if (row.acknowledgedAt) return { already: row.acknowledgedAt };
+        if (lead.kfsId !== row.id || row.supersededAt || !allows(lead, 'accept_statement')) {
+          throw new ApiError(
+            409,
+            'This Key Fact Statement has been replaced. Please read the latest one.',
+            'kfs_superseded',
+          );
+        }
+        if (expired(row, now)) {
+          throw new ApiError(
+            409,
+            `This Key Fact Statement was valid until ${formatDate(row.validUntil)}. Please contact us for a new one.`,
+            'kfs_expired',
+          );
+        }
+        return { acknowledged: await acknowledgeStatement(tx, row, lead, now), lead };
+      });
       // A second acknowledgement at the same moment found it done: one delivery.
-      if (acknowledged) await deliverStatement(deliveryOf(c), acknowledged, { kind: 'acknowledged' });
+      if ('already' in outcome) return already(outcome.already);
+      const { acknowledged, lead } = outcome;
+      await deliverStatement(deliveryOf(c), acknowledged, { kind: 'acknowledged' });
+      const row = acknowledged;
       const content = row.content as KeyFactStatement;
       return ok(
         c,
         {
           kfs_no: row.kfsNo,
-          acknowledged_at: (acknowledged?.acknowledgedAt ?? now).toISOString(),
+          acknowledged_at: (acknowledged.acknowledgedAt ?? now).toISOString(),
           lead_id: lead.id,
           sanctioned_amount_paise: content.sanctioned_amount_paise,
         },
@@ -275,10 +278,11 @@ export const applicationEvents = {
     schema: EmploymentRequest,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
-      const lead = await requireLead(c, customer);
-      if (!lead.kfsAcknowledgedAt) throw new ApiError(409, 'Please accept a loan quote first.', 'out_of_order');
       const { event_name: _event, profile_id: _profile, ...employment } = input;
-      const step = await advance(c, lead, await afterDocuments(c, lead), { employment });
+      const step = await changeApplication(c, customer, 'change', async (tx, lead) => {
+        if (!lead.kfsAcknowledgedAt) throw new ApiError(409, 'Please accept a loan quote first.', 'out_of_order');
+        return advance(tx, lead, await afterDocuments(c, lead, tx), c.get('deps').now(), { employment });
+      });
       return ok(c, step, 'Employment details saved.');
     },
   }),
@@ -288,11 +292,7 @@ export const applicationEvents = {
     schema: BankingRequest,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
-      const lead = await requireLead(c, customer);
-      const missing = (await mandatoryDocuments(c, lead)).filter((doc) => !doc.uploaded);
-      if (!lead.kfsAcknowledgedAt || missing.length > 0) {
-        throw new ApiError(409, 'Please upload all required documents.', 'out_of_order');
-      }
+      const now = c.get('deps').now();
       const bank = {
         account_name: input.account_name,
         account_branch: input.account_branch,
@@ -302,9 +302,15 @@ export const applicationEvents = {
         account_number: input.account_number,
         account_type_id: input.account_type_id,
         bank_name: bankOfIfsc(input.account_ifsc) ?? '',
-        verification_consent_at: c.get('deps').now().toISOString(),
+        verification_consent_at: now.toISOString(),
       };
-      const step = await advance(c, lead, 'completed', { bank });
+      const step = await changeApplication(c, customer, 'submit', async (tx, lead) => {
+        const missing = (await mandatoryDocuments(c, lead, tx)).filter((doc) => !doc.uploaded);
+        if (!lead.kfsAcknowledgedAt || missing.length > 0) {
+          throw new ApiError(409, 'Please upload all required documents.', 'out_of_order');
+        }
+        return advance(tx, lead, 'completed', now, { bank });
+      });
       return ok(
         c,
         { ...step, step_percentage: 100, bank_name: bank.bank_name },
@@ -313,3 +319,23 @@ export const applicationEvents = {
     },
   }),
 };
+
+/** The amount and tenure of a quote decision, within the quote's ranges (the field's message otherwise). */
+export function withinQuote(quote: Quote, input: { amount?: number | undefined; tenure?: number | undefined }) {
+  const { amount, tenure } = input;
+  if (amount === undefined || amount < quote.min_loan_amount || amount > quote.max_loan_amount) {
+    throw new ApiError(
+      400,
+      `Choose an amount from ₹${quote.min_loan_amount.toLocaleString('en-IN')} to ₹${quote.max_loan_amount.toLocaleString('en-IN')}.`,
+      'validation_failed',
+    );
+  }
+  if (tenure === undefined || tenure < quote.min_loan_tenure || tenure > quote.max_loan_tenure) {
+    throw new ApiError(
+      400,
+      `Choose a tenure from ${quote.min_loan_tenure} to ${quote.max_loan_tenure} days.`,
+      'validation_failed',
+    );
+  }
+  return { amount, tenure };
+}

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { indiaDate } from '../../lib/dates.ts';
 import { keyFactStatement } from '../../lib/kfs.ts';
+import { rupeesToPaise } from '../../lib/rates.ts';
 import { paiseToRupees } from '../../lib/repayAmount.ts';
 import { LOAN_PURPOSES } from '../../lib/schemas/application.ts';
 import { site } from '../../lib/site.ts';
@@ -22,7 +23,7 @@ import {
   mandatoryDocuments,
   saveDocument,
 } from './documents.ts';
-import { applicationEvents } from './events.ts';
+import { applicationEvents, withinQuote } from './events.ts';
 
 /** The two events product.md §7 names saveleadDetails; the registration endpoint still answers them for old clients. */
 const LEAD_EVENTS = {
@@ -118,10 +119,9 @@ export const applicationRoutes = [
     }),
     async handle(c, input) {
       const customer = await ownCustomer(c);
-      const lead = await openLeadOf(c.get('deps').db, customer.id);
-      if (!lead || lead.id !== input.lead_id)
-        throw new ApiError(403, 'This application does not belong to the signed-in customer.', 'forbidden');
-      const { doc } = await saveDocument(c, lead, DOCS_ID[input.docs_id] as string, input.file, input.password);
+      const { doc } = await saveDocument(c, customer, DOCS_ID[input.docs_id] as string, input.file, input.password, {
+        leadId: input.lead_id,
+      });
       return ok(c, {}, `${doc.name} uploaded.`);
     },
   }),
@@ -141,12 +141,14 @@ export const applicationRoutes = [
       const lead = await openLeadOf(c.get('deps').db, customer.id);
       if (!lead)
         throw new ApiError(409, 'Start your loan application with the loan calculator first.', 'no_application');
+      // Only what the customer could accept: terms within their quote (each field's message otherwise).
+      const { amount, tenure } = withinQuote(lead.quote as Quote, input);
       return ok(
         c,
         // The preview has no number: one is given when the customer accepts (docs/decisions.md).
         keyFactStatement(site, {
-          amountPaise: input.amount * 100,
-          tenureDays: input.tenure,
+          amountPaise: rupeesToPaise(amount),
+          tenureDays: tenure,
           dailyRatePercent: quoteRate(lead.quote as Quote),
           issuedOn: indiaDate(c.get('deps').now()),
           kfsNo: null,

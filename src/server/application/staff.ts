@@ -1,23 +1,30 @@
 /**
  * Staff decisions on an application (product.md §10.3), shared by the operations command line and
- * the tests: approve, reject, disburse. Each change is recorded with who and when.
+ * the tests: approve, send back, reject, disburse, each a transition of ./lifecycle.ts recorded with
+ * who, when and the version decided on.
  */
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate, formatPaise } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import { site } from '../../lib/site.ts';
+import { customerById, updateCustomer } from '../customers/store.ts';
 import { type Database, isUniqueViolation, type Transaction } from '../db/client.ts';
+import { retryingTransaction } from '../db/retry.ts';
 import { auditLog } from '../db/schema.ts';
-import { offeredDailyRates, type Quote } from '../eligibility/policy.ts';
+import { offeredDailyRates, type Quote, quoteRate } from '../eligibility/policy.ts';
 import { crashPoint } from '../faults.ts';
-import { issueStatement, type StatementRow, statementById } from '../leads/kfsStore.ts';
-import { type Lead, leadById, updateLead } from '../leads/store.ts';
+import { issueStatement, lockedStatement, type StatementRow } from '../leads/kfsStore.ts';
+import { type Lead, leadById, storedDocuments } from '../leads/store.ts';
 import { createLoan } from '../loans/create.ts';
 import { activeLoanOf } from '../loans/store.ts';
+import { requestedDocuments } from './documents.ts';
+import { allows, type LeadAction, lockedLead, requireAllowed, requireVersion, writeLead } from './lifecycle.ts';
 import { type Delivery, deliverStatement, expired, loanTermsOf, states } from './statements.ts';
 
 export class StaffError extends Error {}
+/** A decision the application's state or version refuses (409 on the API, exit 2 on the command line). */
+export { LifecycleConflict } from './lifecycle.ts';
 
 /** The lead, or a clear error; `lock` holds its row until the transaction ends (decisions take turns). */
 export async function findLead(db: Database | Transaction, id: number, lock = false): Promise<Lead> {
@@ -26,15 +33,42 @@ export async function findLead(db: Database | Transaction, id: number, lock = fa
   return lead;
 }
 
-function decidable(lead: Lead, verb: string) {
-  if (lead.status !== 'applied' || lead.nextStep !== 'completed') {
-    // An approval whose statement the customer has not accepted yet may be approved again (corrected, or
-    // renewed after it expired); nothing else changes once decided.
-    if (verb === 'approved' && lead.status === 'approved') return;
-    throw new StaffError(
-      `Lead ${lead.id} is ${lead.status} at step ${lead.nextStep}; only a completed application can be ${verb}.`,
-    );
-  }
+/**
+ * A staff decision: under the lead's lock (then its statement's, then the loan's: the one lock order),
+ * allowed by the state machine, on the version staff read, with its audit line, all or nothing.
+ * The audit line lists the files the decision was made on, which are kept with it.
+ */
+async function decideOn<T>(
+  db: Database,
+  id: number,
+  action: LeadAction,
+  seenVersion: number | undefined,
+  work: (tx: Transaction, lead: Lead) => Promise<{ result: T; audit: Record<string, unknown> }>,
+  actor: string,
+  now: Date,
+): Promise<T> {
+  return retryingTransaction(db, async (tx) => {
+    const lead = await lockedLead(tx, id);
+    if (!lead) throw new StaffError(`There is no lead ${id}. See: npm run ops -- leads`);
+    requireAllowed(lead, action);
+    requireVersion(lead, seenVersion);
+    const { result, audit } = await work(tx, lead);
+    await tx.insert(auditLog).values({
+      actor,
+      action: `lead.${action}`,
+      subject: String(id),
+      detail: { ...audit, version: lead.version, file_ids: await filesOf(tx, lead) },
+      createdAt: now,
+    });
+    return result;
+  });
+}
+
+/** The files an application is decided on: its documents and the customer's picture. */
+async function filesOf(tx: Transaction, lead: Lead): Promise<string[]> {
+  const documents = [...(await storedDocuments(tx, lead.id)).values()].map((doc) => doc.file_id);
+  const customer = await customerById(tx, lead.customerId);
+  return customer?.selfieFileId ? [...documents, customer.selfieFileId] : documents;
 }
 
 export interface Approval {
@@ -42,37 +76,53 @@ export interface Approval {
   tenureDays: number;
   dailyRatePercent: number;
   manager: string;
+  /** The application's version the decision was made on (lifecycle.ts); refused if it changed since. */
+  version?: number;
 }
 
 const rupees = (paise: number) => formatPaise(paise);
 
-/** Staff approve only what the configured ranges and the lead's own quote allow; each refusal says the range. */
+/**
+ * Staff price within the policy: an amount and tenure within the customer's quote, and a rate no
+ * higher than the customer's income tier gives (a lower one of our rates is allowed). Each refusal
+ * says the range.
+ */
 export function checkApproval(lead: Lead, approval: Approval) {
+  const quote = lead.quote as Partial<Quote>;
   const { amountRupees, tenureDays } = site.loan;
-  const quoteMax = (lead.quote as Partial<Quote>).max_loan_amount ?? amountRupees.max;
-  const maxPaise = Math.min(amountRupees.max, quoteMax) * 100;
+  const minPaise = Math.max(amountRupees.min, quote.min_loan_amount ?? amountRupees.min) * 100;
+  const maxPaise = Math.min(amountRupees.max, quote.max_loan_amount ?? amountRupees.max) * 100;
+  const minTenure = Math.max(tenureDays.min, quote.min_loan_tenure ?? tenureDays.min);
+  const maxTenure = Math.min(tenureDays.max, quote.max_loan_tenure ?? tenureDays.max);
   const { amountPaise, tenureDays: tenure, dailyRatePercent: rate } = approval;
   if (!Number.isSafeInteger(amountPaise) || amountPaise % 100 !== 0) {
     throw new StaffError(`The amount must be whole rupees, e.g. ${amountRupees.min}.`);
   }
-  if (amountPaise < amountRupees.min * 100 || amountPaise > maxPaise) {
+  if (amountPaise < minPaise || amountPaise > maxPaise) {
     throw new StaffError(
-      `The amount must be from ${rupees(amountRupees.min * 100)} to ${rupees(maxPaise)} (our loan range and this customer's quote); got ${rupees(amountPaise)}.`,
+      `The amount must be from ${rupees(minPaise)} to ${rupees(maxPaise)} (our loan range and this customer's quote); got ${rupees(amountPaise)}.`,
     );
   }
-  if (!Number.isInteger(tenure) || tenure < tenureDays.min || tenure > tenureDays.max) {
-    throw new StaffError(`The tenure must be from ${tenureDays.min} to ${tenureDays.max} days; got ${tenure}.`);
+  if (!Number.isInteger(tenure) || tenure < minTenure || tenure > maxTenure) {
+    throw new StaffError(
+      `The tenure must be from ${minTenure} to ${maxTenure} days (this customer's quote); got ${tenure}.`,
+    );
   }
-  const rates = offeredDailyRates();
+  const tierRate = quoteRate(quote);
+  const rates = offeredDailyRates().filter((offered) => offered <= tierRate);
   if (!rates.includes(rate)) {
-    throw new StaffError(`The rate must be one of our rates, ${rates.join(', ')} (% a day); got ${rate}.`);
+    throw new StaffError(
+      `The rate must be one of ${rates.join(', ')} (% a day): this customer's income tier gives ${tierRate}% a day, and staff may not price above it; got ${rate}.`,
+    );
   }
 }
 
 /**
- * Approves within the ranges. Terms equal to the customer's acknowledged statement keep it; any other
- * terms issue a new statement (reason 'approval', the old one superseded) that the customer must
- * acknowledge before disbursal. Answers the statement the loan will be made on and whether it waits.
+ * Approves a submitted application within the policy. Terms equal to the customer's acknowledged
+ * statement keep it and the application is accepted at once; any other terms issue a new statement
+ * (reason 'approval', the old one superseded) that the customer must accept before disbursal. An
+ * approval whose statement is not yet accepted may be approved again (corrected, or renewed after
+ * it expired). Answers the statement the loan will be made on and whether it waits.
  */
 export async function approveLead(
   db: Database,
@@ -82,40 +132,43 @@ export async function approveLead(
   now = new Date(),
   delivery?: Omit<Delivery, 'db'>,
 ) {
-  // The decision and its audit line together: a crash leaves both or neither.
-  const result = await db.transaction(async (tx) => {
-    const lead = await findLead(tx, id, true);
-    decidable(lead, 'approved');
-    checkApproval(lead, approval);
-    const current = await statementById(tx, lead.kfsId);
-    const figures = {
-      amountPaise: approval.amountPaise,
-      tenureDays: approval.tenureDays,
-      dailyRatePercent: approval.dailyRatePercent,
-    };
-    const keep =
-      current?.acknowledgedAt && !current.supersededAt && states(current.content as KeyFactStatement, figures);
-    const statement: StatementRow = keep ? current : await issueStatement(tx, lead, figures, 'approval', now, false);
-    await updateLead(tx, id, {
-      status: 'approved',
-      approvedAmountPaise: approval.amountPaise,
-      approvedTenureDays: approval.tenureDays,
-      approvedRateHundredths: percentToHundredths(approval.dailyRatePercent),
-      managerName: approval.manager,
-      managerMobile: site.contact.phone,
-      managerEmail: site.contact.supportEmail,
-      decidedBy: actor,
-      decidedAt: now,
-    });
-    await tx.insert(auditLog).values({
-      actor,
-      action: 'lead.approved',
-      subject: String(id),
-      detail: { ...approval, kfs_no: statement.kfsNo, kfs_reissued: !keep },
-      createdAt: now,
-    });
-    return { statement, awaitingAcknowledgement: statement.acknowledgedAt === null };
-  });
+  const result = await decideOn(
+    db,
+    id,
+    'approve',
+    approval.version,
+    async (tx, lead) => {
+      checkApproval(lead, approval);
+      const current = lead.kfsId ? await lockedStatement(tx, lead.kfsId) : undefined;
+      const figures = {
+        amountPaise: approval.amountPaise,
+        tenureDays: approval.tenureDays,
+        dailyRatePercent: approval.dailyRatePercent,
+      };
+      const keep =
+        current?.acknowledgedAt && !current.supersededAt && states(current.content as KeyFactStatement, figures);
+      const statement: StatementRow = keep ? current : await issueStatement(tx, lead, figures, 'approval', now, false);
+      await writeLead(tx, id, {
+        status: keep ? 'accepted' : 'approved',
+        approvedAmountPaise: approval.amountPaise,
+        approvedTenureDays: approval.tenureDays,
+        approvedRateHundredths: percentToHundredths(approval.dailyRatePercent),
+        approvedVersion: lead.version,
+        managerName: approval.manager,
+        managerMobile: site.contact.phone,
+        managerEmail: site.contact.supportEmail,
+        decidedBy: actor,
+        decidedAt: now,
+      });
+      const { version: _seen, ...terms } = approval;
+      return {
+        result: { statement, awaitingAcknowledgement: statement.acknowledgedAt === null },
+        audit: { ...terms, kfs_no: statement.kfsNo, kfs_reissued: !keep },
+      };
+    },
+    actor,
+    now,
+  );
   // A new statement to accept: the customer is told, with the link, as soon as it is issued.
   if (delivery && result.awaitingAcknowledgement) {
     await deliverStatement({ ...delivery, db }, result.statement, {
@@ -126,20 +179,86 @@ export async function approveLead(
   return result;
 }
 
-export async function rejectLead(db: Database, id: number, reason: string, actor: string, now = new Date()) {
-  await db.transaction(async (tx) => {
-    decidable(await findLead(tx, id, true), 'rejected');
-    await updateLead(tx, id, { status: 'rejected', decisionReason: reason, decidedBy: actor, decidedAt: now });
-    await tx
-      .insert(auditLog)
-      .values({ actor, action: 'lead.rejected', subject: String(id), detail: { reason }, createdAt: now });
-  });
+export async function rejectLead(
+  db: Database,
+  id: number,
+  reason: string,
+  actor: string,
+  now = new Date(),
+  version?: number,
+) {
+  await decideOn(
+    db,
+    id,
+    'reject',
+    version,
+    async (tx) => {
+      await writeLead(tx, id, { status: 'rejected', decisionReason: reason, decidedBy: actor, decidedAt: now });
+      return { result: undefined, audit: { reason } };
+    },
+    actor,
+    now,
+  );
+}
+
+/** Where a sent-back application reopens: the step staff name, which the customer does again from. */
+export const SEND_BACK_STEPS = [
+  'loan_quotation_decision',
+  'employment_details',
+  'documents',
+  'banking_details',
+] as const;
+export type SendBackStep = (typeof SEND_BACK_STEPS)[number];
+
+/**
+ * Sends a submitted application back for changes with a reason the customer reads on their
+ * dashboard; the customer changes what is asked and submits again (the bank account step), and
+ * staff decide on the new version. Any approval before it is void.
+ */
+export async function sendBackLead(
+  db: Database,
+  id: number,
+  input: { reason: string; step: SendBackStep; version?: number },
+  actor: string,
+  now = new Date(),
+) {
+  const reason = input.reason.trim();
+  if (!reason) throw new StaffError('Say what the customer should change.');
+  await decideOn(
+    db,
+    id,
+    'send_back',
+    input.version,
+    async (tx, lead) => {
+      const firstDocument = requestedDocuments(lead)[0]?.event_name ?? 'banking_details';
+      const nextStep = input.step === 'documents' ? firstDocument : input.step;
+      const stepPercentage = { loan_quotation_decision: 0, employment_details: 25, documents: 50, banking_details: 75 }[
+        input.step
+      ];
+      await writeLead(tx, id, {
+        status: 'sent_back',
+        nextStep,
+        stepPercentage,
+        sentBackReason: reason,
+        sentBackAt: now,
+        approvedAmountPaise: null,
+        approvedTenureDays: null,
+        approvedRateHundredths: null,
+        approvedVersion: null,
+      });
+      await updateCustomer(tx, lead.customerId, { nextStep });
+      return { result: undefined, audit: { reason, step: input.step } };
+    },
+    actor,
+    now,
+  );
 }
 
 /**
- * An approved lead becomes a loan. The loan, its audit line and the lead's new status are one
- * transaction under the lead's lock: a crash leaves the lead approved with no loan, and disbursing
- * again (or twice at once) makes exactly one loan.
+ * An accepted application becomes a loan, made from exactly the current statement the customer
+ * accepted for the approval, and nothing else. The loan, its audit line and the lead's new status are
+ * one transaction holding the lead's lock, then the statement's (then the loan is made): a crash
+ * leaves the lead accepted with no loan, and disbursing again (or twice at once) makes exactly one loan.
  */
 export async function disburseLead(
   db: Database,
@@ -152,29 +271,35 @@ export async function disburseLead(
     new StaffError(
       `The customer of lead ${id} already has an active loan; it must be closed before another is disbursed.`,
     );
-  const made = db.transaction(async (tx) => {
-    const lead = await findLead(tx, id, true);
-    if (
-      lead.status !== 'approved' ||
-      lead.approvedAmountPaise === null ||
-      lead.approvedTenureDays === null ||
-      lead.approvedRateHundredths === null
-    ) {
-      throw new StaffError(`Lead ${id} is ${lead.status}; approve it before disbursing.`);
-    }
-    if (await activeLoanOf(tx, lead.customerId)) throw activeLoanRefusal();
-    const statement = await statementById(tx, lead.kfsId);
-    if (!statement) {
-      throw new StaffError(`Lead ${id} has no Key Fact Statement; approve it again to issue one.`);
-    }
-    if (!statement.acknowledgedAt) {
+  const made = retryingTransaction(db, async (tx) => {
+    const lead = await lockedLead(tx, id);
+    if (!lead) throw new StaffError(`There is no lead ${id}. See: npm run ops -- leads`);
+    const statement = lead.kfsId ? await lockedStatement(tx, lead.kfsId) : undefined;
+    if (lead.status === 'approved' && statement && !statement.acknowledgedAt) {
       throw new StaffError(
         expired(statement, now)
           ? `Key Fact Statement ${statement.kfsNo} of lead ${id} expired on ${formatDate(statement.validUntil)} without the customer's acceptance; approve again to issue a new one.`
           : `Lead ${id} waits for the customer to accept Key Fact Statement ${statement.kfsNo} (valid until ${formatDate(statement.validUntil)}); it cannot be disbursed before.`,
       );
     }
-    // Exactly the acknowledged statement's terms, whatever else the lead says.
+    if (!allows(lead, 'disburse')) throw new StaffError(`Lead ${id} is ${lead.status}; approve it before disbursing.`);
+    const approved = {
+      amountPaise: lead.approvedAmountPaise ?? -1,
+      tenureDays: lead.approvedTenureDays ?? -1,
+      dailyRatePercent: (lead.approvedRateHundredths ?? -1) / 100,
+    };
+    // The accepted statement must be the lead's current one and state the approved terms exactly.
+    if (
+      !statement?.acknowledgedAt ||
+      statement.supersededAt ||
+      lead.approvedVersion === null ||
+      !states(statement.content as KeyFactStatement, approved)
+    ) {
+      throw new StaffError(
+        `Lead ${id} has no accepted Key Fact Statement of its approved terms; approve it again to issue one.`,
+      );
+    }
+    if (await activeLoanOf(tx, lead.customerId)) throw activeLoanRefusal();
     const terms = loanTermsOf(statement.content as KeyFactStatement);
     const loan = await createLoan(tx, {
       customerId: lead.customerId,
@@ -189,7 +314,7 @@ export async function disburseLead(
       terms: terms.terms,
     });
     crashPoint('disburse.loan-created');
-    await updateLead(tx, id, { status: 'disbursed' });
+    await writeLead(tx, id, { status: 'disbursed' });
     return { loan, statement };
   });
   let result: Awaited<typeof made>;

@@ -9,6 +9,8 @@ const StorageVariables = v.object({
   UPLOAD_BODY_LIMIT_BYTES: int(16 * 1024 * 1024, 1_024, 64 * 1024 * 1024),
   IMAGE_MAX_BYTES: int(5 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
   PDF_MAX_BYTES: int(10 * 1024 * 1024, 1_024, 32 * 1024 * 1024),
+  UPLOADS_PER_HOUR: int(30, 1, 10_000),
+  UPLOAD_STORED_BYTES_MAX: int(100 * 1024 * 1024, 1_024, 10 * 1024 * 1024 * 1024),
   PDF_CHECK_WORKERS: int(2, 1, 16),
   PDF_CHECK_TIMEOUT_MS: int(2_000, 100, 60_000),
   PDF_CHECK_QUEUE: int(16, 0, 1_000),
@@ -38,6 +40,8 @@ export const StorageSchema = v.pipe(
         bodyLimitBytes: e.UPLOAD_BODY_LIMIT_BYTES,
         imageMaxBytes: e.IMAGE_MAX_BYTES,
         pdfMaxBytes: e.PDF_MAX_BYTES,
+        /** Per customer: files accepted an hour, bytes kept in all (storage/uploads.ts). */
+        customerCaps: { perHour: e.UPLOADS_PER_HOUR, storedBytesMax: e.UPLOAD_STORED_BYTES_MAX },
         /** The PDF check worker pool (src/server/storage/pdfCheckPool.ts). */
         pdfCheck: { workers: e.PDF_CHECK_WORKERS, timeoutMs: e.PDF_CHECK_TIMEOUT_MS, maxQueue: e.PDF_CHECK_QUEUE },
         filesDir: e.FILES_DIR ? resolve(e.FILES_DIR) : memory ? 'memory://' : resolve(e.DATA_DIR, 'files'),

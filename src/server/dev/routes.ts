@@ -5,7 +5,15 @@
  */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
-import { approveLead, disburseLead, findLead, rejectLead, StaffError } from '../application/staff.ts';
+import {
+  approveLead,
+  disburseLead,
+  findLead,
+  rejectLead,
+  SEND_BACK_STEPS,
+  StaffError,
+  sendBackLead,
+} from '../application/staff.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError, ok } from '../http/respond.ts';
@@ -99,7 +107,10 @@ export const devRoutes = [
     tag: 'Development',
     auth: 'none',
     body: v.object({
-      action: v.picklist(['approve', 'reject', 'disburse'], 'action is approve, reject or disburse'),
+      action: v.picklist(
+        ['approve', 'reject', 'send_back', 'disburse'],
+        'action is approve, reject, send_back or disburse',
+      ),
       lead_id: v.pipe(v.number(), v.integer()),
       /** Approve: rupees and days (the lead's own quote when left out), the daily rate in percent. */
       amount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
@@ -107,6 +118,10 @@ export const devRoutes = [
       roi: v.optional(v.pipe(v.number(), v.minValue(0.01), v.maxValue(5))),
       manager: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(80)), 'Neha Rao'),
       reason: v.optional(v.string(), 'Declined in development'),
+      /** send_back: where the customer starts again. */
+      step: v.optional(v.picklist(SEND_BACK_STEPS), 'documents'),
+      /** The version the decision is made on; the lead's current one when left out (development only). */
+      version: v.optional(v.pipe(v.number(), v.integer())),
     }),
     enabled: developmentOnly,
     async handle(c, input) {
@@ -127,20 +142,30 @@ export const devRoutes = [
               tenureDays: input.tenure ?? lead.tenureDays ?? 60,
               dailyRatePercent: input.roi ?? (lead.dailyRateHundredths ?? 100) / 100,
               manager: input.manager,
+              ...(input.version !== undefined && { version: input.version }),
             },
             actor,
             now(),
             delivery,
           );
           return ok(c, {
-            status: 'approved',
+            status: approved.awaitingAcknowledgement ? 'approved' : 'accepted',
             kfs_no: approved.statement.kfsNo,
             awaiting_acknowledgement: approved.awaitingAcknowledgement,
           });
         }
         if (input.action === 'reject') {
-          await rejectLead(db, input.lead_id, input.reason, actor, now());
+          await rejectLead(db, input.lead_id, input.reason, actor, now(), input.version);
           return ok(c, { status: 'rejected' });
+        }
+        if (input.action === 'send_back') {
+          const sent = {
+            reason: input.reason,
+            step: input.step,
+            ...(input.version !== undefined && { version: input.version }),
+          };
+          await sendBackLead(db, input.lead_id, sent, actor, now());
+          return ok(c, { status: 'sent_back' });
         }
         const loan = await disburseLead(db, input.lead_id, actor, now(), delivery);
         return ok(c, { status: 'disbursed', loan_no: loan.loanNo });

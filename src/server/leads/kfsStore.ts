@@ -87,24 +87,37 @@ export async function customerStatement(db: Database | Transaction, kfsNo: strin
   return found;
 }
 
+/** The statement with its row locked until the transaction ends (after its lead's: the one lock order). */
+export async function lockedStatement(tx: Transaction, id: string): Promise<StatementRow | undefined> {
+  const [row] = await tx.select().from(keyFactStatements).where(eq(keyFactStatements.id, id)).for('update');
+  return row;
+}
+
 /**
- * Records the customer's acceptance, and the accepted statement on the lead, together. Answers the
- * statement, or undefined when it was already accepted (a second acceptance at the same moment).
+ * Records the customer's acceptance of their current statement, and the accepted application, in the
+ * caller's transaction, which holds the lead's lock and then the statement's (application/lifecycle.ts).
  */
-export function acknowledgeStatement(
-  db: Database,
+export async function acknowledgeStatement(
+  tx: Transaction,
   row: StatementRow,
   lead: Lead,
   now: Date,
-): Promise<StatementRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(keyFactStatements)
-      .set({ acknowledgedAt: now })
-      .where(and(eq(keyFactStatements.id, row.id), isNull(keyFactStatements.acknowledgedAt)))
-      .returning();
-    if (updated)
-      await tx.update(leads).set({ kfs: updated.content, kfsAcknowledgedAt: now }).where(eq(leads.id, lead.id));
-    return updated;
-  });
+): Promise<StatementRow> {
+  const [updated] = await tx
+    .update(keyFactStatements)
+    .set({ acknowledgedAt: now })
+    .where(
+      and(
+        eq(keyFactStatements.id, row.id),
+        isNull(keyFactStatements.acknowledgedAt),
+        isNull(keyFactStatements.supersededAt),
+      ),
+    )
+    .returning();
+  if (!updated) throw new Error('statement changed under its lock');
+  await tx
+    .update(leads)
+    .set({ status: 'accepted', kfs: updated.content, kfsAcknowledgedAt: now, version: sql`${leads.version} + 1` })
+    .where(eq(leads.id, lead.id));
+  return updated;
 }

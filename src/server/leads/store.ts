@@ -8,9 +8,12 @@ import { customers, leadDocuments, leads } from '../db/schema.ts';
 
 export type Lead = typeof leads.$inferSelect;
 
-/** An application still open: being filled in, or approved and waiting for its disbursal. */
-const OPEN = ['applied', 'approved'];
-export const isOpen = (lead: Pick<Lead, 'status'>) => OPEN.includes(lead.status);
+/**
+ * The states in which an application is open (filled in, submitted, sent back, approved, accepted):
+ * at most one per customer (leads_one_open_per_customer_idx). The state machine is application/lifecycle.ts.
+ */
+export const OPEN_STATES = ['applied', 'submitted', 'sent_back', 'approved', 'accepted'] as const;
+export const isOpen = (lead: Pick<Lead, 'status'>) => (OPEN_STATES as readonly string[]).includes(lead.status);
 
 /** The lead, when it is the customer's (another customer's and a missing one read alike). */
 export async function leadOfCustomer(db: Database | Transaction, leadId: number, customerId: string) {
@@ -33,7 +36,7 @@ export async function openLeadOf(db: Database | Transaction, customerId: string)
   const [lead] = await db
     .select()
     .from(leads)
-    .where(and(eq(leads.customerId, customerId), inArray(leads.status, OPEN)))
+    .where(and(eq(leads.customerId, customerId), inArray(leads.status, [...OPEN_STATES])))
     .orderBy(desc(leads.createdAt))
     .limit(1);
   return lead;
@@ -70,10 +73,6 @@ export async function insertLead(db: Database | Transaction, values: typeof lead
   const [created] = await db.insert(leads).values(values).returning();
   if (!created) throw new Error('lead not stored');
   return created;
-}
-
-export async function updateLead(db: Database | Transaction, id: number, changes: Partial<Lead>) {
-  await db.update(leads).set(changes).where(eq(leads.id, id));
 }
 
 /** A document on file for a lead, with its stored file's type and size. */

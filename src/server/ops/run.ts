@@ -3,7 +3,7 @@
  * scripts/ops.ts gives it the terminal's, a test its own. Every change is recorded with who and when.
  */
 import { terminalLines, terminalSafe } from '../../lib/terminalText.ts';
-import { StaffError } from '../application/staff.ts';
+import { LifecycleConflict, StaffError } from '../application/staff.ts';
 import { type Config, ConfigError } from '../config.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { actor } from './actor.ts';
@@ -21,9 +21,12 @@ const USAGE = `Usage: npm run ops -- <command>
   leads                                         every loan application
   lead <lead_id> [--json]                       one application: quote, KFS (every statement), documents, bank, decision
                                                 (--json: the stored record, for scripts)
-  approve <lead_id> --amount <rupees> --tenure <days> --roi <% a day> [--manager <name>]
-  reject <lead_id> --reason <text>
-  disburse <lead_id>                            an approved application becomes a loan`;
+  approve <lead_id> --version <n> --amount <rupees> --tenure <days> --roi <% a day> [--manager <name>]
+  send-back <lead_id> --version <n> --reason <text> [--step quote|employment|documents|bank]
+                                                the customer changes what is asked and submits again
+  reject <lead_id> --version <n> --reason <text>
+                                                (--version: the one \`lead\` showed; a decision on an older one is refused)
+  disburse <lead_id>                            an accepted application becomes a loan`;
 
 /** Each command with what runs it; `json` is --json, which only `lead` takes. */
 const COMMANDS: Record<string, (ops: OpsContext, args: string[], json: boolean) => Promise<void>> = {
@@ -35,6 +38,7 @@ const COMMANDS: Record<string, (ops: OpsContext, args: string[], json: boolean) 
   lead: (ops, args, json) => showLead(ops, args[0], json),
   approve: (ops, args) => decideLead(ops, 'approve', args),
   reject: (ops, args) => decideLead(ops, 'reject', args),
+  'send-back': (ops, args) => decideLead(ops, 'send-back', args),
   disburse: (ops, args) => disburse(ops, args[0]),
 };
 
@@ -64,7 +68,7 @@ export async function runOps(given: string[], setup: OpsSetup): Promise<number> 
     if (!run) throw new UsageError(`${terminalSafe`Unknown command "${command}".`}\n\n${USAGE}`);
     // Typing mistakes are answered before the database is opened: nothing is read or written for them.
     if (command === 'collect') collectArguments(args);
-    if (command === 'approve' || command === 'reject') decisionArguments(command, args);
+    if (command === 'approve' || command === 'reject' || command === 'send-back') decisionArguments(command, args);
     if (command === 'lead' || command === 'disburse') leadIdOf(args[0]);
     if (json && command !== 'lead') throw new UsageError('--json goes with: npm run ops -- lead <lead_id> --json');
     actor();
@@ -81,6 +85,6 @@ export async function runOps(given: string[], setup: OpsSetup): Promise<number> 
           : `Error: ${(error as Error).message}`,
       ),
     );
-    return error instanceof UsageError || error instanceof StaffError ? 2 : 1;
+    return error instanceof UsageError || error instanceof StaffError || error instanceof LifecycleConflict ? 2 : 1;
   }
 }

@@ -26,7 +26,7 @@ import { activeLoanOf } from '../loans/store.ts';
 import { placeOfPincode } from '../master/data.ts';
 import { defineEvent } from '../registration/events.ts';
 import { fileUrl } from '../storage/files.ts';
-import { storeUpload } from '../storage/uploads.ts';
+import { discardUnusedFile, storeUpload } from '../storage/uploads.ts';
 
 const position = (step: string) => {
   const index = REGISTRATION_EVENTS.indexOf(step as RegistrationEvent);
@@ -170,8 +170,13 @@ export const profileEvents = {
       if (customer.eligibilityStatus !== 1) checkTurn(customer, 'selfie_upload');
       const file = await storeUpload(c, customer.id, 'selfie', input.file, ['jpeg', 'png'], SELFIE_REQUIRED);
       const deps = c.get('deps');
+      // The picture replaced is deleted unless a staff decision rests on it (storage/uploads.ts).
+      const discardReplaced = async () => {
+        if (customer.selfieFileId) await discardUnusedFile(deps, customer.selfieFileId);
+      };
       if (customer.eligibilityStatus === 1) {
         await updateCustomer(deps.db, customer.id, { selfieFileId: file.id });
+        await discardReplaced();
         return ok(
           c,
           {
@@ -183,6 +188,7 @@ export const profileEvents = {
         );
       }
       const step = await completeStep(c, customer, 'selfie_upload', { selfieFileId: file.id });
+      await discardReplaced();
       return ok(c, { selfie_doc_url: fileUrl(c, file.id), ...step }, 'Picture saved.');
     },
   }),

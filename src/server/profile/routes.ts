@@ -12,7 +12,7 @@ import { ownCustomer } from '../customers/session.ts';
 import type { Customer } from '../customers/store.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { type Lead, latestLeadOf } from '../leads/store.ts';
+import { isOpen, type Lead, latestLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
 import { fileUrl } from '../storage/files.ts';
@@ -101,20 +101,25 @@ function executiveDetails(lead: Lead | undefined) {
 
 /** NEW, or REPEAT once an earlier loan was repaid (as generate_loan_quote decides it). */
 async function userType(c: Context<AppEnv>, customer: Customer, lead: Lead | undefined) {
-  if (lead && (lead.status === 'applied' || lead.status === 'approved')) return lead.userType;
+  if (lead && isOpen(lead)) return lead.userType;
   return (await hasClosedLoan(c.get('deps').db, customer.id)) ? 'REPEAT' : 'NEW';
 }
 
 /** The application part of getProfile (product.md §3: profile, "Steps data"). */
 async function applicationDetails(c: Context<AppEnv>, customer: Customer) {
   const lead = await latestLeadOf(c.get('deps').db, customer.id);
-  const open = lead && (lead.status === 'applied' || lead.status === 'approved') ? lead : undefined;
+  const open = lead && isOpen(lead) ? lead : undefined;
   const percent = open?.stepPercentage ?? 0;
   return {
     application_filled_percent: percent,
     customer_employment_details: employmentDetails(lead),
     excutive_details: executiveDetails(lead),
-    lead_details: { status: lead?.status ?? '', lead_id: lead?.id ?? null },
+    lead_details: {
+      status: lead?.status ?? '',
+      lead_id: lead?.id ?? null,
+      // What staff asked the customer to change, while the application is sent back (lifecycle.ts).
+      sent_back_reason: lead?.status === 'sent_back' ? lead.sentBackReason : null,
+    },
     // Steps data: the card of the application the customer is on, 1 to 4 (product.md §4: the
     // step stage minus one is the current step index); 100 percent means it is locked.
     step_complete_percent: percent,
@@ -185,7 +190,11 @@ const ProfileData = v.object({
     }),
   ),
   excutive_details: v.nullable(v.object({ name: v.string(), mobile: v.string(), email: v.string() })),
-  lead_details: v.object({ status: v.string(), lead_id: v.nullable(v.number()) }),
+  lead_details: v.object({
+    status: v.string(),
+    lead_id: v.nullable(v.number()),
+    sent_back_reason: v.nullable(v.string()),
+  }),
   ...StepsData.entries,
 });
 

@@ -4,8 +4,11 @@
  * crash between the two leaves at worst an unreferenced file, never a row without its file.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, Deps } from '../context.ts';
+import { queryRows } from '../db/client.ts';
+import { takeSlot } from '../db/rateLimit.ts';
 import { files } from '../db/schema.ts';
 import { crashPoint } from '../faults.ts';
 import { ApiError } from '../http/respond.ts';
@@ -50,6 +53,7 @@ export async function storeUpload(
       'file_too_large',
     );
   }
+  await withinCustomerCaps(c, customerId, bytes.length);
   await inspect?.(bytes, type);
   const id = randomUUID();
   const storageKey = `${customerId}/${kind}/${id}`;
@@ -96,4 +100,54 @@ export async function checkUploadedPdf(
     default:
       return outcome;
   }
+}
+
+/**
+ * A customer's uploads are bounded: so many an hour (a slot is taken per accepted file, whatever
+ * becomes of it) and so many bytes kept in all. Replaced files are discarded (discardUnusedFile),
+ * so an ordinary application stays far below the stored cap.
+ */
+async function withinCustomerCaps(c: Context<AppEnv>, customerId: string, size: number) {
+  const { config, db, now } = c.get('deps');
+  const { perHour, storedBytesMax } = config.uploads.customerCaps;
+  const [stored] = await queryRows<{ bytes: string | number }>(
+    db,
+    sql`select coalesce(sum(size_bytes), 0) as bytes from files where customer_id = ${customerId}`,
+  );
+  if (Number(stored?.bytes ?? 0) + size > storedBytesMax) {
+    throw new ApiError(
+      413,
+      `Your uploads have reached the ${megabytes(storedBytesMax)} we keep for one customer. Please write to us if you need to send more.`,
+      'uploads_storage_full',
+    );
+  }
+  if (!(await takeSlot(db, `uploads:${customerId}`, perHour, 3600, now()))) {
+    throw new ApiError(
+      429,
+      `You have uploaded ${perHour} files in the last hour, the most we take. Please try again in an hour.`,
+      'uploads_too_many',
+      undefined,
+      { retry_after_seconds: 3600 },
+    );
+  }
+}
+
+/**
+ * Deletes a stored file that nothing refers to any more: no document of an application, no
+ * customer's picture, and no staff decision (whose audit line lists the files it was made on, kept
+ * with it). Answers whether it was deleted. The row goes first, then the bytes: a crash between
+ * leaves bytes nobody can reach, never a row without its file.
+ */
+export async function discardUnusedFile(deps: Pick<Deps, 'db' | 'files'>, fileId: string): Promise<boolean> {
+  const [row] = await queryRows<{ storage_key: string }>(
+    deps.db,
+    sql`delete from files f where f.id = ${fileId}
+          and not exists (select 1 from lead_documents d where d.file_id = f.id)
+          and not exists (select 1 from customers u where u.selfie_file_id = f.id)
+          and not exists (select 1 from audit_log a where a.detail -> 'file_ids' ? ${fileId})
+        returning f.storage_key`,
+  );
+  if (!row) return false;
+  await deps.files.remove(row.storage_key);
+  return true;
 }

@@ -2,7 +2,14 @@
 import { formatDate, formatPaise } from '../../../lib/format.ts';
 import { LOAN_PURPOSES } from '../../../lib/schemas/application.ts';
 import { terminalLines, terminalSafe } from '../../../lib/terminalText.ts';
-import { approveLead, disburseLead, findLead, rejectLead } from '../../application/staff.ts';
+import {
+  approveLead,
+  disburseLead,
+  findLead,
+  rejectLead,
+  type SendBackStep,
+  sendBackLead,
+} from '../../application/staff.ts';
 import type { Config } from '../../config.ts';
 import { customerById } from '../../customers/store.ts';
 import type { OpenDatabase } from '../../db/client.ts';
@@ -101,7 +108,10 @@ export async function showLead({ database, write }: OpsContext, idText: string |
     terminalSafe`  Applicant             ${customer?.fullName ?? '(no name yet)'}, mobile ${customer?.mobile ?? ''}, PAN ${customer?.pancard ?? '(none)'}`,
     terminalSafe`  Applied               ${dateTime(lead.createdAt)}`,
     terminalSafe`  Step                  ${stepInWords(lead.nextStep)} (${lead.stepPercentage}%)`,
+    terminalSafe`  Version               ${lead.version} (a decision names it: --version ${lead.version})`,
   ];
+  if (lead.status === 'sent_back')
+    lines.push(terminalSafe`  Sent back             ${dateTime(lead.sentBackAt)}: ${lead.sentBackReason ?? ''}`);
   if (quote.min_loan_amount !== undefined)
     lines.push(
       terminalSafe`  Quote                 ${formatPaise((quote.min_loan_amount ?? 0) * 100)} to ${formatPaise((quote.max_loan_amount ?? 0) * 100)}, ${quote.min_loan_tenure} to ${quote.max_loan_tenure} days, ${quoteRate(quote)}% a day`,
@@ -169,13 +179,29 @@ function staffDelivery(config: Config) {
   return { config, sms: new SmsQueue(() => new Date()), log };
 }
 
-/** approve's or reject's arguments, checked before the database is opened. */
-export function decisionArguments(verb: 'approve' | 'reject', args: string[]) {
+const SEND_BACK_WORDS: Record<string, SendBackStep> = {
+  quote: 'loan_quotation_decision',
+  employment: 'employment_details',
+  documents: 'documents',
+  bank: 'banking_details',
+};
+
+/** A decision's arguments, checked before the database is opened; every decision names the version it was made on. */
+export function decisionArguments(verb: 'approve' | 'reject' | 'send-back', args: string[]) {
   const id = leadIdOf(args[0]);
-  if (verb === 'reject') {
+  const version = wholeNumber(option(args, 'version'));
+  if (version === null)
+    throw new UsageError(
+      `Say which version of the application you decided on: --version <n> (npm run ops -- lead ${id} shows it).`,
+    );
+  if (verb === 'reject' || verb === 'send-back') {
     const reason = option(args, 'reason');
-    if (!reason) throw new UsageError('Say why: npm run ops -- reject <lead_id> --reason <text>');
-    return { verb, id, reason } as const;
+    if (!reason) throw new UsageError(`Say why: npm run ops -- ${verb} <lead_id> --reason <text> --version <n>`);
+    if (verb === 'reject') return { verb, id, version, reason } as const;
+    const stepWord = option(args, 'step') ?? 'documents';
+    const step = Object.hasOwn(SEND_BACK_WORDS, stepWord) ? SEND_BACK_WORDS[stepWord] : undefined;
+    if (!step) throw new UsageError(`--step is one of ${Object.keys(SEND_BACK_WORDS).join(', ')}`);
+    return { verb, id, version, reason, step } as const;
   }
   // Within the column's size here; within the loan ranges and the rate policy in approveLead.
   const amountRupees = wholeNumber(option(args, 'amount'), Math.floor(INTEGER_MAX / 100));
@@ -188,22 +214,40 @@ export function decisionArguments(verb: 'approve' | 'reject', args: string[]) {
     );
   if (tenure === null) throw new UsageError('--tenure must be a number of days, digits only, e.g. 60');
   if (roi === null) throw new UsageError('--roi must be the daily rate in percent, a plain decimal, e.g. 0.5');
-  return { verb, id, amount: amountRupees * 100, tenure, roi, manager: option(args, 'manager') ?? 'Credit Desk' };
+  return {
+    verb,
+    id,
+    version,
+    amount: amountRupees * 100,
+    tenure,
+    roi,
+    manager: option(args, 'manager') ?? 'Credit Desk',
+  } as const;
 }
 
-export async function decideLead({ database, config, write }: OpsContext, verb: 'approve' | 'reject', args: string[]) {
+export async function decideLead(
+  { database, config, write }: OpsContext,
+  verb: 'approve' | 'reject' | 'send-back',
+  args: string[],
+) {
   const decision = decisionArguments(verb, args);
   const lead = await findLead(database.db, decision.id);
   if (decision.verb === 'reject') {
-    await rejectLead(database.db, lead.id, decision.reason, actor());
+    await rejectLead(database.db, lead.id, decision.reason, actor(), new Date(), decision.version);
     write.out(terminalSafe`Lead ${lead.id} rejected.`);
     return;
   }
-  const { amount, tenure, roi, manager } = decision;
+  if (decision.verb === 'send-back') {
+    const { reason, step, version } = decision;
+    await sendBackLead(database.db, lead.id, { reason, step, version }, actor());
+    write.out(terminalSafe`Lead ${lead.id} sent back to the customer (${stepInWords(step)}): ${reason}`);
+    return;
+  }
+  const { amount, tenure, roi, manager, version } = decision;
   const approved = await approveLead(
     database.db,
     lead.id,
-    { amountPaise: amount, tenureDays: tenure, dailyRatePercent: roi, manager },
+    { amountPaise: amount, tenureDays: tenure, dailyRatePercent: roi, manager, version },
     actor(),
     new Date(),
     staffDelivery(config),
