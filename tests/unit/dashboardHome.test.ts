@@ -55,6 +55,24 @@ describe('where an application stands', () => {
     ).toMatchObject({ stage: 'disbursed' });
   });
 
+  it('submitted: Under review; accepted: Approved; sent back: the step staff named, with their reason', () => {
+    expect(applicationStage(profile({ lead_details: { status: 'submitted' }, step_stage: 4 }))).toMatchObject({
+      stage: 'review',
+      step: null,
+    });
+    expect(applicationStage(profile({ lead_details: { status: 'accepted' } }))).toMatchObject({ stage: 'approved' });
+    const reason = 'Your bank statement is not readable.';
+    expect(
+      applicationStage(
+        profile({
+          lead_details: { status: 'sent_back', sent_back_reason: reason },
+          step_stage: 3,
+          application_filled_percent: 50,
+        }),
+      ),
+    ).toEqual({ stage: 'documents', started: true, step: 2, previous: null, sentBackReason: reason });
+  });
+
   it('after a declined application or a repaid loan, a new one starts and says how the last ended', () => {
     expect(applicationStage(profile({ lead_details: { status: 'rejected' } }))).toEqual({
       stage: 'applied',

@@ -26,6 +26,12 @@ export function NextStep({ where }: { where: ApplicationStage }) {
   return (
     <div className={styles.panel}>
       <h2>{where.started ? `Next: ${step?.title}` : 'You are eligible for a loan'}</h2>
+      {where.sentBackReason && (
+        <p role="status">
+          <strong>Our team sent your application back:</strong> {where.sentBackReason} Make the change, then confirm
+          your bank details to send it again.
+        </p>
+      )}
       {where.previous === 'repaid' && <p>Your last loan is fully repaid. Thank you.</p>}
       {where.previous === 'rejected' && <p>We could not approve your last application. You may apply again.</p>}
       <p>

@@ -80,7 +80,7 @@ function rowsOf(profile: Profile | null, latest: LatestApplication) {
   const manager = profile?.excutive_details ?? detail?.manager ?? null;
   const state = profile?.lead_details?.status || latest.lead.status;
   // The server's progress is the open application's; a decided one was filled in full.
-  const percent = state === 'applied' ? profile?.application_filled_percent : 100;
+  const percent = state === 'applied' || state === 'sent_back' ? profile?.application_filled_percent : 100;
   const application: [string, string][] = [
     ['Application number', String(latest.lead.lead_id)],
     ['Loan amount', rupees(latest.lead.loan_amount)],

@@ -22,10 +22,13 @@ const FIRST_DOCUMENTS_STEP = APPLICATION_STEPS.findIndex((step) => step.key === 
 /** application_filled_percent when every step of the application is done (product.md §4: locked). */
 const COMPLETE_PERCENT = 100;
 
-/** The latest application's status, as getProfile names it (lead_details.status). */
+/** The latest application's status, as getProfile names it (lead_details.status; the server's lifecycle.ts). */
 const LEAD_STATUS = {
   applied: 'applied',
+  submitted: 'submitted',
+  sentBack: 'sent_back',
   approved: 'approved',
+  accepted: 'accepted',
   rejected: 'rejected',
   disbursed: 'disbursed',
 } as const;
@@ -38,6 +41,8 @@ export interface ApplicationStage {
   step: number | null;
   /** How the last application ended, when no application is open: declined by us, or its loan repaid. */
   previous: 'rejected' | 'repaid' | null;
+  /** What our team asked the customer to change, when they sent the application back. */
+  sentBackReason?: string | null;
 }
 
 export function applicationStage(profile: Profile): ApplicationStage {
@@ -45,7 +50,19 @@ export function applicationStage(profile: Profile): ApplicationStage {
   const percent = profile.application_filled_percent;
   const step = Math.max(0, profile.step_stage - 1);
   if (profile.active_loan_details) return { stage: 'disbursed', started: false, step: null, previous: null };
-  if (status === LEAD_STATUS.approved) return { stage: 'approved', started: true, step: null, previous: null };
+  if (status === LEAD_STATUS.approved || status === LEAD_STATUS.accepted)
+    return { stage: 'approved', started: true, step: null, previous: null };
+  if (status === LEAD_STATUS.submitted) return { stage: 'review', started: true, step: null, previous: null };
+  if (status === LEAD_STATUS.sentBack) {
+    const sentBackReason = profile.lead_details?.sent_back_reason ?? null;
+    return {
+      stage: step >= FIRST_DOCUMENTS_STEP ? 'documents' : 'applied',
+      started: true,
+      step,
+      previous: null,
+      sentBackReason,
+    };
+  }
   if (status === LEAD_STATUS.applied) {
     if (percent >= COMPLETE_PERCENT) return { stage: 'review', started: true, step: null, previous: null };
     return { stage: step >= FIRST_DOCUMENTS_STEP ? 'documents' : 'applied', started: true, step, previous: null };

@@ -111,7 +111,10 @@ export function leadIdOf(location: DashboardLocation): string | null {
 
 const STATUS_LABELS: Record<string, string> = {
   applied: 'Applied',
+  submitted: 'Under review',
+  sent_back: 'Sent back for changes',
   approved: 'Approved',
+  accepted: 'Approved',
   rejected: 'Rejected',
   disbursed: 'Disbursed',
   closed: 'Closed',

@@ -77,7 +77,7 @@ export interface Profile {
   /** The Credit Manager staff named when approving the application; null before (product.md §3). */
   excutive_details: Executive | null;
   /** The latest application's state ('' without one). */
-  lead_details?: { status: string; lead_id?: number | null };
+  lead_details?: { status: string; lead_id?: number | null; sent_back_reason?: string | null };
   /** Steps data (product.md §4): the open application's card, 1 to 4, and its percent (100: locked). */
   step_stage: number;
   step_complete_percent: number;
