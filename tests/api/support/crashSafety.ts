@@ -168,9 +168,10 @@ export function crashSafety(engine: Engine) {
 
     it('disbursal: a loan made but the lead not marked shows neither; disbursing again makes exactly one loan', async () => {
       const approve = { action: 'approve', lead_id: leadId, amount: 20000, tenure: 60, roi: 0.5 };
-      expect((await api.post(DEV_STAFF_PATH, approve)).body.Data.status).toBe('approved');
+      // The terms of the statement the customer accepted: the application is accepted at once.
+      expect((await api.post(DEV_STAFF_PATH, approve)).body.Data.status).toBe('accepted');
       const before = await visible();
-      expect(before.lead.data[0]).toMatchObject({ status: 'approved', loan_no: '' });
+      expect(before.lead.data[0]).toMatchObject({ status: 'accepted', loan_no: '' });
 
       // Staff disburse with the operations command line, which needs the embedded database to itself.
       await stop();
