@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
-import { collections, customers, loans, paymentOrders, webhookEvents } from '../db/schema.ts';
+import { collectionReversals, collections, customers, loans, paymentOrders, webhookEvents } from '../db/schema.ts';
 
 export type Order = typeof paymentOrders.$inferSelect;
 export type Provider = 'razorpay' | 'payu';
@@ -120,13 +120,25 @@ export function appliedCollectionsUpTo(db: Database, loanId: string, collectionI
     .orderBy(asc(collections.id));
 }
 
-/** Money received beyond what the loans owe (paid beyond the dues, or held on a paid order), with its loan and borrower, oldest first. */
+/**
+ * Money received beyond what the loans owe (paid beyond the dues, or held on a paid order), less what
+ * the providers already refunded of it, with its loan and borrower, oldest first.
+ */
 export function collectionsToRefund(db: Database | Transaction) {
+  const refunded = sql<number>`coalesce((select sum(r.excess_paise) from ${collectionReversals} r
+    where r.collection_id = ${collections.id}), 0)::int`;
+  const toRefund = sql<number>`(${collections.excessPaise} - ${refunded})::int`;
   return db
-    .select({ collection: collections, loanNo: loans.loanNo, name: customers.fullName, mobile: customers.mobile })
+    .select({
+      collection: collections,
+      toRefundPaise: toRefund,
+      loanNo: loans.loanNo,
+      name: customers.fullName,
+      mobile: customers.mobile,
+    })
     .from(collections)
     .innerJoin(loans, eq(collections.loanId, loans.id))
     .innerJoin(customers, eq(loans.customerId, customers.id))
-    .where(gt(collections.excessPaise, 0))
+    .where(gt(toRefund, 0))
     .orderBy(collections.id);
 }

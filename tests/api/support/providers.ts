@@ -70,3 +70,28 @@ export function postForm(url: string, fields: Record<string, string>) {
     body: new URLSearchParams(fields).toString(),
   });
 }
+
+/** Any Razorpay webhook (refund.processed, payment.dispute.lost…) with its entities, signed over the raw body. */
+export function razorpayEvent(
+  serverUrl: string,
+  event: string,
+  payload: Record<string, Record<string, unknown>>,
+  eventId: string,
+  secret: string = webhookSecret,
+) {
+  const body = JSON.stringify({
+    entity: 'event',
+    event,
+    contains: Object.keys(payload),
+    payload: Object.fromEntries(Object.entries(payload).map(([name, entity]) => [name, { entity }])),
+  });
+  return fetch(`${serverUrl}${WEBHOOK_PATHS.razorpay}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Razorpay-Signature': webhookSignature(body, secret),
+      'X-Razorpay-Event-Id': eventId,
+    },
+    body,
+  });
+}

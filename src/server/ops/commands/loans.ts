@@ -1,10 +1,15 @@
-/** The loan commands of the operations command line: loans, loan, collect, refunds. */
+/**
+ * The loan commands of the operations command line: loans, loan, collect, refunds. A loan with an
+ * open dispute is flagged in both lists; `loan` shows its write-offs, the providers' refunds and
+ * chargebacks (each against its payment) and its disputes.
+ */
 import { formatDate, formatPaise } from '../../../lib/format.ts';
 import { describeAllocation, statementAmount, statementRows } from '../../../lib/statementLines.ts';
 import { terminalSafe } from '../../../lib/terminalText.ts';
 import { loanAccountToday, loanFigures } from '../../loans/account.ts';
 import { loanByNo, loansWithBorrowers } from '../../loans/store.ts';
 import { recordCollection } from '../../payments/ledger.ts';
+import { disputesOf, openDisputeCounts } from '../../payments/reversals.ts';
 import { collectionsToRefund } from '../../payments/store.ts';
 import { actor } from '../actor.ts';
 import { INTEGER_MAX, rupeesToPaise, UsageError } from '../arguments.ts';
@@ -13,6 +18,7 @@ import { table } from '../table.ts';
 
 export async function listLoans({ database, write }: OpsContext) {
   const rows = await loansWithBorrowers(database.db);
+  const disputes = await openDisputeCounts(database.db);
   const now = new Date();
   const listed = [];
   for (const { loan, mobile, name } of rows) {
@@ -28,6 +34,7 @@ export async function listLoans({ database, write }: OpsContext) {
       days_past_due: figures.daysPastDue ? String(figures.daysPastDue) : '',
       excess_to_refund: figures.excessPaise ? formatPaise(figures.excessPaise) : '',
       status: loan.status,
+      flag: disputes.get(loan.id) ? `DISPUTE (${disputes.get(loan.id)} open)` : '',
     });
   }
   write.out(table(listed));
@@ -47,7 +54,7 @@ export async function showLoan({ database, write }: OpsContext, loanNo: string |
     terminalSafe`  Disbursed             ${formatDate(loan.disbursalDate)}; fee ${money(loan.processingFeePaise)} + GST ${money(loan.gstOnFeePaise)} deducted`,
     terminalSafe`  Due date              ${formatDate(figures.dueDate)}; due then ${money(figures.repaymentAmountPaise)}`,
     terminalSafe`  Cooling-off until     ${formatDate(figures.coolingOffUntil)}${figures.inCoolingOff ? ' (today is in it)' : ''}`,
-    terminalSafe`  After the due date    interest for at most ${loan.overdueInterestDaysMax} days; penal charge ${money(loan.penalChargePaise)} + GST ${money(loan.penalGstPaise)}, once`,
+    terminalSafe`  After the due date    interest for at most ${loan.overdueInterestDaysMax} days; penal charge ${money(loan.penalChargePaise)} + GST ${money(loan.penalGstPaise)}, once, if ${money(loan.penalThresholdPaise)} or more is unpaid at the due date's end`,
     terminalSafe`  Principal outstanding ${money(figures.principalOutstandingPaise)}`,
     terminalSafe`  Interest outstanding  ${money(figures.interestOutstandingPaise)} (charged to date ${money(figures.interestChargedPaise)})`,
     terminalSafe`  Charges outstanding   ${money(figures.chargesOutstandingPaise)}`,
@@ -56,9 +63,20 @@ export async function showLoan({ database, write }: OpsContext, loanNo: string |
   ];
   if (figures.daysPastDue) lines.push(terminalSafe`  Days past due         ${figures.daysPastDue}`);
   if (figures.excessPaise) lines.push(terminalSafe`  Excess to refund      ${money(figures.excessPaise)}`);
+  if (figures.writtenOffPaise) {
+    lines.push(terminalSafe`  Written off           ${money(figures.writtenOffPaise)} (less than ₹1 left at closure)`);
+  }
+  if (figures.reversedPaise) {
+    lines.push(
+      terminalSafe`  Given back            ${money(figures.reversedPaise)} by the payment services (refunds, chargebacks)`,
+    );
+  }
+  const disputes = await disputesOf(database.db, loan.id);
+  const open = disputes.filter((row) => row.open);
+  if (open.length) lines.push(terminalSafe`  DISPUTE               ${open.length} open: see Disputes below`);
   write.out(`${lines.join('\n')}\n`);
   // The statement of account: the same rows as the borrower's PDF.
-  const rows = statementRows(loan, account.state.lines, account.collections);
+  const rows = statementRows(loan, account.state.lines, account.collections, account.reversals);
   write.out('Statement of account');
   write.out(
     table(
@@ -84,10 +102,48 @@ export async function showLoan({ database, write }: OpsContext, loanNo: string |
         applied: money(row.appliedPaise),
         excess_to_refund: row.excessPaise ? money(row.excessPaise) : '',
         held: row.heldForRefund ? 'held for refund' : '',
+        written_off: row.writtenOffPaise ? money(row.writtenOffPaise) : '',
         recorded_by: row.recordedBy,
       })),
     ),
   );
+  if (account.reversals.length) {
+    const paymentRef = new Map(account.collections.map((row) => [row.id, row.reference]));
+    write.out('\nGiven back by the payment services');
+    write.out(
+      table(
+        account.reversals.map((row) => ({
+          when: row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+          value_date: formatDate(row.valueDate),
+          kind: row.kind,
+          provider: row.provider,
+          reference: row.providerReference,
+          of_payment: paymentRef.get(row.collectionId) ?? '',
+          amount: money(row.amountPaise),
+          owed_again: money(row.principalPaise + row.interestPaise + row.chargesPaise),
+          off_excess: row.excessPaise ? money(row.excessPaise) : '',
+          recorded_by: row.recordedBy,
+        })),
+      ),
+    );
+  }
+  if (disputes.length) {
+    const paymentRef = new Map(account.collections.map((row) => [row.id, row.reference]));
+    write.out('\nDisputes');
+    write.out(
+      table(
+        disputes.map((row) => ({
+          opened: row.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+          provider: row.provider,
+          dispute: row.disputeId,
+          of_payment: paymentRef.get(row.collectionId) ?? '',
+          amount: money(row.amountPaise),
+          status: row.status,
+          open: row.open ? 'OPEN' : 'settled',
+        })),
+      ),
+    );
+  }
 }
 
 /** collect's arguments, checked before the database is opened: a loan number, rupees and --ref. */
@@ -133,6 +189,11 @@ export async function collect({ database, write }: OpsContext, args: string[]) {
   write.out(
     terminalSafe`Recorded ${formatPaise(amount)} on ${loanNo} (ref ${reference}): charges ${formatPaise(chargesPaise)}, interest ${formatPaise(interestPaise)}, principal ${formatPaise(principalPaise)}. To close now: ${formatPaise(outcome.totalDuePaise)}.`,
   );
+  if (outcome.writtenOffPaise > 0) {
+    write.out(
+      terminalSafe`The ${formatPaise(outcome.writtenOffPaise)} left (under ₹1, which no payment service takes) is written off: ${loanNo} is closed.`,
+    );
+  }
 }
 
 /** Money received that the loans do not owe: paid beyond the dues, or a second payment held on a paid order. */
@@ -140,7 +201,7 @@ export async function listRefunds({ database, write }: OpsContext) {
   const rows = await collectionsToRefund(database.db);
   write.out(
     table(
-      rows.map(({ collection, loanNo, name, mobile }) => ({
+      rows.map(({ collection, toRefundPaise, loanNo, name, mobile }) => ({
         loan_no: loanNo,
         borrower: name ?? '',
         mobile,
@@ -148,11 +209,11 @@ export async function listRefunds({ database, write }: OpsContext) {
         source: collection.source,
         reference: collection.reference,
         amount: formatPaise(collection.amountPaise),
-        to_refund: formatPaise(collection.excessPaise),
+        to_refund: formatPaise(toRefundPaise),
         why: collection.heldForRefund ? 'second payment on a paid order' : 'paid beyond the dues',
       })),
     ),
   );
-  const total = rows.reduce((sum, { collection }) => sum + collection.excessPaise, 0);
+  const total = rows.reduce((sum, { toRefundPaise }) => sum + toRefundPaise, 0);
   if (rows.length > 0) write.out(terminalSafe`\n${rows.length} to refund, ${formatPaise(total)} in all.`);
 }
