@@ -178,11 +178,16 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   const [leads] = await staff(['leads']);
   const leadId = leads?.match(new RegExp(`^\\s*(\\d+)\\s.*${mobile}`, 'm'))?.[1] as string;
   expect(leadId, leads).toBeTruthy();
+  // Staff decide on the version they read (`ops lead` shows it).
+  const [record] = await staff(['lead', leadId, '--json']);
+  const version = String(JSON.parse(record as string).version);
   // Staff approve another amount at the customer's rate (0.5% a day for a ₹60,000 income): a new Key
   // Fact Statement, which the customer accepts on the dashboard before the loan can be paid out.
   const [approved] = await staff([
     'approve',
     leadId,
+    '--version',
+    version,
     '--amount',
     '12000',
     '--tenure',

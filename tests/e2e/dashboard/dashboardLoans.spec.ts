@@ -70,7 +70,8 @@ test.describe('loan history', () => {
     await expect(card.getByRole('heading')).toHaveText(`Loan application ${customer.leadId}`);
     // The quote's least amount, ₹5,000, with Indian grouping; today's date as DD-MM-YYYY.
     await expect(card).toContainText('Loan amount₹5,000');
-    await expect(card).toContainText('StatusApplied');
+    // Every step given: the application is submitted, with our team.
+    await expect(card).toContainText('StatusUnder review');
     await expect(card).toContainText(`Applied on${formatDate(new Date())}`);
     await card.click();
     await expect(page).toHaveURL(`/my-dashboard/details?lead_id=${customer.leadId}`);
@@ -79,10 +80,10 @@ test.describe('loan history', () => {
     expect(await page.evaluate(() => history.state)).toEqual({ lead_id: customer.leadId });
     const facts = region(page, `Loan ${customer.leadId}`);
     await expect(cell(facts, 'Loan number')).toHaveText('NA');
-    await expect(cell(facts, 'Status')).toHaveText('Applied');
+    await expect(cell(facts, 'Status')).toHaveText('Under review');
     await expect(cell(facts, 'Disbursed on')).toHaveText('NA');
     await page.reload();
-    await expect(cell(region(page, `Loan ${customer.leadId}`), 'Status')).toHaveText('Applied');
+    await expect(cell(region(page, `Loan ${customer.leadId}`), 'Status')).toHaveText('Under review');
     await expect(page.getByText('No payments received yet.')).toBeVisible();
   });
 
@@ -163,7 +164,7 @@ test.describe('the application preview', () => {
     await expect(cell(application, 'Employer')).toHaveText('Acme Technologies Pvt Ltd');
     await expect(cell(application, 'Work mode')).toHaveText('Office');
     await expect(cell(region(page, 'Credit Manager'), 'Name')).toHaveText('NA');
-    await expect(cell(region(page, 'Application Status'), 'Status')).toHaveText('Applied');
+    await expect(cell(region(page, 'Application Status'), 'Status')).toHaveText('Under review');
     await expect(cell(region(page, 'Application Status'), 'Application progress')).toHaveText('100%');
     await expect(banner(page)).toHaveCount(0);
     expect(await axeViolations(page, 'main')).toEqual([]);
