@@ -16,9 +16,10 @@ import { createLoan } from '../../src/server/loans/create.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
-import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
+import { REPAY_PATHS, WEBHOOK_PATHS } from '../../src/server/payments/paths.ts';
+import { apiHash } from '../../src/server/payments/payu.ts';
 import { createBorrower } from './support/borrower.ts';
-import { razorpayCheckoutResult, razorpayEvent } from './support/providers.ts';
+import { postForm, razorpayCheckoutResult, razorpayEvent } from './support/providers.ts';
 import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode } from './support/signIn.ts';
 
@@ -239,6 +240,111 @@ describe.each(ENGINES)(
       const older = await loanByNo(server.database.db, under.loan.loanNo);
       if (!older) throw new Error('no loan');
       expect((await loanAccount(server.database.db, older, tomorrow)).state.chargesPostedPaise).toBe(59_000);
+    });
+
+    describe('refunds and chargebacks from PayU', () => {
+      /** Pays the whole due through PayU's sandbox, as the payer's browser does; answers the PayU id. */
+      async function payThroughPayuSandbox(token: string) {
+        const placed = await server.post(
+          REPAY_PATHS.payuOrder,
+          { amount: '', productinfo: 'x', firstname: 'x', email: 'x@x.in', mobile: '9', udf5: '' },
+          { token },
+        );
+        const page = await fetch(`${server.url}${SANDBOX_PATHS.payuPayment}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(placed.body.data.parameters).toString(),
+        });
+        // The first form on the page is "Pay successfully": its hidden fields, as the browser posts them.
+        const html = (await page.text()).split('</form>')[0] ?? '';
+        const fields = Object.fromEntries(
+          [...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]?.replaceAll('&amp;', '&')]),
+        ) as Record<string, string>;
+        const done = await postForm(`${server.url}/__sandbox/payu/complete`, fields);
+        expect(done.status).toBe(307);
+        expect((await postForm(`${server.url}${REPAY_PATHS.payuSuccess}`, { ...fields, target: '' })).status).toBe(303);
+        return fields.mihpayid as string;
+      }
+
+      const payuApi = (command: string, vars: Record<string, string>) => {
+        const { key, salt } = SANDBOX_CREDENTIALS.payu;
+        return fetch(`${server.url}${SANDBOX_PATHS.payuApi}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ key, command, ...vars, hash: apiHash(key, command, vars.var1 ?? '', salt) }),
+        }).then((reply) => reply.json());
+      };
+
+      it('a refund PayU confirms reverses the payment once; one PayU does not confirm changes nothing', async () => {
+        const { loan, token } = await payer();
+        const mihpayid = await payThroughPayuSandbox(token);
+        expect((await loanState(loan.id)).loan.status).toBe('closed');
+
+        // A notification PayU never sent (no such refund at PayU) is refused.
+        const forged = await fetch(`${server.url}${WEBHOOK_PATHS.payuRefund}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            key: SANDBOX_CREDENTIALS.payu.key,
+            mihpayid,
+            request_id: '999999999',
+            amt: '11000.00',
+            action: 'refund',
+            status: 'success',
+          }),
+        });
+        expect(forged.status).toBe(400);
+        expect(await reversalsOfLoan(loan.id)).toEqual([]);
+
+        const queued = await payuApi('cancel_refund_transaction', {
+          var1: mihpayid,
+          var2: 'REFUNDTOKEN1',
+          var3: '3000.00',
+        });
+        expect(queued).toMatchObject({ status: 1, msg: 'Refund Request Queued' });
+        for (let tries = 0; tries < 50 && (await reversalsOfLoan(loan.id)).length === 0; tries += 1) await delay(100);
+        expect(await reversalsOfLoan(loan.id)).toEqual([
+          {
+            kind: 'refund',
+            provider_reference: queued.request_id,
+            amount_paise: 300_000,
+            excess_paise: 0,
+            principal_paise: 300_000,
+          },
+        ]);
+        // PayU's callback again: recorded once.
+        const again = await fetch(`${server.url}${WEBHOOK_PATHS.payuRefund}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            key: SANDBOX_CREDENTIALS.payu.key,
+            mihpayid,
+            request_id: queued.request_id,
+            amt: '3000.00',
+            action: 'refund',
+            status: 'success',
+          }),
+        });
+        expect(again.status).toBe(200);
+        expect(await reversalsOfLoan(loan.id)).toHaveLength(1);
+        const { loan: after, figures } = await loanState(loan.id);
+        expect(after.status).toBe('active');
+        expect(figures.closureAmountPaise).toBe(300_000);
+      });
+
+      it('a chargeback flags the loan for staff and moves no money', async () => {
+        const { loan, token } = await payer();
+        const mihpayid = await payThroughPayuSandbox(token);
+        await server.post('/__sandbox/payu/chargeback', {
+          mihpayid,
+          cb_id: `cb${mihpayid}`,
+          cb_status: 'Bank Comm Sent',
+        });
+        for (let tries = 0; tries < 50 && !(await ops(['loans'])).out.includes('DISPUTE'); tries += 1) await delay(100);
+        expect((await ops(['loans'])).out).toMatch(new RegExp(`${loan.loanNo}.*DISPUTE \\(1 open\\)`));
+        expect(await reversalsOfLoan(loan.id)).toEqual([]);
+        expect((await loanState(loan.id)).loan.status).toBe('closed');
+      });
     });
 
     describe('refunds and disputes from Razorpay', () => {

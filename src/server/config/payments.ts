@@ -17,6 +17,7 @@ export const SANDBOX_PATHS = {
   razorpayApi: '/__sandbox/razorpay/v1',
   razorpayCheckout: '/__sandbox/razorpay/checkout.js',
   payuPayment: '/__sandbox/payu/_payment',
+  payuApi: '/__sandbox/payu/merchant/postservice',
 } as const;
 
 const PaymentsVariables = v.object({
@@ -77,8 +78,10 @@ export const PaymentsSchema = v.pipe(
               key: e.PAYU_KEY ?? '',
               salt: e.PAYU_SALT ?? '',
               paymentUrl: e.PAYU_PAYMENT_URL ?? 'https://secure.payu.in/_payment',
+              // The general web service (check_action_status confirms a refund notification).
+              apiUrl: 'https://info.payu.in/merchant/postservice?form=2',
             }
-          : { ...SANDBOX_CREDENTIALS.payu, paymentUrl: SANDBOX_PATHS.payuPayment },
+          : { ...SANDBOX_CREDENTIALS.payu, paymentUrl: SANDBOX_PATHS.payuPayment, apiUrl: SANDBOX_PATHS.payuApi },
       },
       repaySessionMinutes: e.REPAY_SESSION_MINUTES,
     };

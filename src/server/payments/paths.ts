@@ -16,4 +16,10 @@ export const REPAY_PATHS = {
   payuFailure: '/Api/RepayLoanApi/payuFailure',
 } as const;
 
-export const WEBHOOK_PATHS = { razorpay: '/Api/webhooks/razorpay', payu: '/Api/webhooks/payu' } as const;
+export const WEBHOOK_PATHS = {
+  razorpay: '/Api/webhooks/razorpay',
+  payu: '/Api/webhooks/payu',
+  // PayU's dashboard takes one address per kind of event.
+  payuRefund: '/Api/webhooks/payu/refund',
+  payuChargeback: '/Api/webhooks/payu/chargeback',
+} as const;

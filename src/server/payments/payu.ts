@@ -90,3 +90,76 @@ export function paiseFromPayu(amount: string): number {
 export function newTxnId(): string {
   return `KC${Date.now().toString(36)}${randomBytes(5).toString('hex')}`.slice(0, 25).toUpperCase();
 }
+
+/** The hash of PayU's general web service calls: sha512(key|command|var1|salt). */
+export function apiHash(key: string, command: string, var1: string, salt: string): string {
+  return sha512([key, command, var1, salt].join('|'));
+}
+
+export interface PayuSettings {
+  key: string;
+  salt: string;
+  /** The general web service (merchant/postservice?form=2), or the sandbox's. */
+  apiUrl: string;
+}
+
+/** One action PayU took on a payment (a capture, a refund), as check_action_status lists it. */
+export interface PayuAction {
+  requestId: string;
+  mihpayid: string;
+  action: string;
+  status: string;
+  amountPaise: number;
+}
+
+export class PayuError extends Error {}
+
+/** Every object in PayU's nested answer that names an action and its request id. */
+function actionsIn(value: unknown, found: PayuAction[] = []): PayuAction[] {
+  if (value === null || typeof value !== 'object') return found;
+  const entry = value as Record<string, unknown>;
+  if (entry.request_id !== undefined && typeof entry.action === 'string') {
+    found.push({
+      requestId: String(entry.request_id),
+      mihpayid: String(entry.mihpayid ?? ''),
+      action: entry.action.toLowerCase(),
+      status: String(entry.status ?? '').toLowerCase(),
+      amountPaise: paiseFromPayu(String(entry.amt ?? '')),
+    });
+    return found;
+  }
+  for (const inner of Object.values(entry)) actionsIn(inner, found);
+  return found;
+}
+
+/**
+ * check_action_status with the PayU id: the actions PayU took on one payment (captures, refunds and
+ * their states), asked of PayU itself with the salted hash, so a notification is believed only as far
+ * as PayU confirms it. `fetchImpl` reaches the sandbox in-process when it is one.
+ */
+export async function payuActions(
+  settings: PayuSettings,
+  mihpayid: string,
+  fetchImpl: typeof fetch,
+): Promise<PayuAction[]> {
+  const command = 'check_action_status';
+  let response: Response;
+  try {
+    response = await fetchImpl(settings.apiUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams({
+        key: settings.key,
+        command,
+        var1: mihpayid,
+        hash: apiHash(settings.key, command, mihpayid, settings.salt),
+      }).toString(),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    throw new PayuError(`PayU unreachable: ${(error as Error).name}`);
+  }
+  const body = (await response.json().catch(() => null)) as { status?: number; transaction_details?: unknown } | null;
+  if (!response.ok || !body) throw new PayuError(`PayU refused check_action_status: ${response.status}`);
+  return actionsIn(body.transaction_details ?? {});
+}

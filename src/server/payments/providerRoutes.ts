@@ -3,7 +3,11 @@
  * addresses, and both providers' server-to-server webhooks. Each is verified (reverse hash,
  * signature over the raw body) and credited to its order through the one ledger, so an order is
  * credited once whichever of callback and webhook arrives first, or twice, and whatever provider
- * payment ids arrive for it (./credit.ts).
+ * payment ids arrive for it (./credit.ts). Refunds and disputes (./reversals.ts): Razorpay's are
+ * signed like its other webhooks; PayU's refund and chargeback notifications carry no hash, so a
+ * refund is believed only as PayU's own check_action_status confirms it (asked with the salted hash),
+ * and a chargeback, which PayU offers no way to confirm, only flags the loan for staff and moves no
+ * money.
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
@@ -15,7 +19,7 @@ import { defineRoute } from '../http/routes.ts';
 import { sameSignature } from '../signatures.ts';
 import { creditPayuPayment, creditRazorpayPayment } from './credit.ts';
 import { REPAY_PATHS, WEBHOOK_PATHS } from './paths.ts';
-import { paiseFromPayu, verifyResponseHash } from './payu.ts';
+import { PayuError, paiseFromPayu, payuActions, verifyResponseHash } from './payu.ts';
 import { webhookSignature } from './razorpay.ts';
 import { recordDispute, recordReversal } from './reversals.ts';
 import { closeUnpaidOrder, failWaitingOrder, markWebhookReceived, orderByProviderId } from './store.ts';
@@ -231,6 +235,125 @@ function razorpayDispute(c: Context<AppEnv>, name: string, dispute: RazorpayDisp
   };
 }
 
+/** A notification's fields, whether PayU posts it as JSON or as a form; anything else reads as none. */
+async function notificationFields(c: Context<AppEnv>): Promise<Record<string, string>> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (type.includes('form')) return readForm(c);
+  const raw = await c.req.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, 'The request body is not valid JSON.', 'invalid_json');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  return Object.fromEntries(
+    Object.entries(parsed).map(([name, value]) => [name, value === null || value === undefined ? '' : String(value)]),
+  );
+}
+
+const PAYU_ID = /^\d{1,30}$/;
+const notAPayuNotification = () =>
+  new ApiError(400, 'Not a PayU notification this server can take.', 'bad_notification');
+
+/**
+ * A PayU refund's notification (its refund webhook, or the refund status callback): confirmed with
+ * PayU (check_action_status on the payment's PayU id must list this request id as a successful refund),
+ * then recorded once as a reversal of the payment for the amount PayU states.
+ */
+async function payuRefund(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const payu = deps.config.payments.payu;
+  const fields = await notificationFields(c);
+  const mihpayid = (fields.mihpayid ?? '').trim();
+  const requestId = (fields.request_id ?? '').trim();
+  if (fields.key !== payu.key || !PAYU_ID.test(mihpayid) || !/^[\w-]{1,64}$/.test(requestId)) {
+    c.get('log').warn('payu refund notification refused');
+    throw notAPayuNotification();
+  }
+  // A failed refund gives nothing back.
+  if ((fields.status ?? '').toLowerCase() !== 'success') return ok(c, {}, 'Received');
+  let actions: Awaited<ReturnType<typeof payuActions>>;
+  try {
+    actions = await payuActions(payu, mihpayid, deps.providerFetch);
+  } catch (error) {
+    if (!(error instanceof PayuError)) throw error;
+    deps.log.error('payu check_action_status failed', { reason: error.message });
+    // PayU sends the notification again later; nothing is recorded on its word alone.
+    throw new ApiError(502, 'PayU could not confirm the refund just now.', 'provider_unavailable');
+  }
+  const confirmed = actions.find(
+    (action) =>
+      action.requestId === requestId &&
+      action.action === 'refund' &&
+      action.status === 'success' &&
+      Number.isSafeInteger(action.amountPaise) &&
+      action.amountPaise > 0,
+  );
+  if (!confirmed) {
+    c.get('log').warn('payu refund notification not confirmed by payu');
+    throw notAPayuNotification();
+  }
+  // The payment is recorded under its PayU id, or under our txnid when its mihpayid was not usable (./credit.ts).
+  const references = [mihpayid, (fields.merchantTxnId ?? '').trim()].filter(Boolean);
+  const write: Write = async (db) => {
+    for (const paymentReference of references) {
+      const outcome = await recordReversal(db, {
+        provider: 'payu',
+        paymentReference,
+        kind: 'refund',
+        providerReference: requestId,
+        amountPaise: confirmed.amountPaise,
+        recordedBy: 'payu:webhook',
+        now: deps.now(),
+        log: c.get('log'),
+      });
+      if (outcome.kind !== 'unknown-payment') return null;
+    }
+    c.get('log').warn('payu refund of a payment not recorded here');
+    return null;
+  };
+  const first = await onFirstDelivery(c, 'payu', `refund:${requestId}`, write);
+  return ok(c, {}, first ? 'Received' : 'Already received');
+}
+
+/** PayU's chargeback states that end the staff's part (its wording varies: matched loosely). */
+const PAYU_CHARGEBACK_SETTLED = /\b(won|lost|closed|resolved|reversed|accepted|rejected)\b/i;
+
+/**
+ * PayU's chargeback webhook (event "dispute"): its txn_id must name a PayU payment recorded here; the
+ * dispute is stored and the loan flagged for staff until PayU says it is settled. Unsigned and
+ * unconfirmable, it never moves money: staff confirm a lost chargeback in PayU's dashboard.
+ */
+async function payuChargeback(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const fields = await notificationFields(c);
+  const cbId = (fields.cb_id ?? '').trim();
+  const payuId = (fields.txn_id ?? '').trim();
+  const amount = paiseFromPayu((fields.cb_amount ?? '').trim());
+  const status = (fields.cb_status ?? '').trim().slice(0, 60) || 'open';
+  if (fields.event !== 'dispute' || !/^\w{1,40}$/.test(cbId) || !PAYU_ID.test(payuId) || !(amount > 0)) {
+    c.get('log').warn('payu chargeback notification refused');
+    throw notAPayuNotification();
+  }
+  const write: Write = async (db) => {
+    const recorded = await recordDispute(db, {
+      provider: 'payu',
+      paymentReference: payuId,
+      disputeId: cbId,
+      amountPaise: amount,
+      status,
+      open: !PAYU_CHARGEBACK_SETTLED.test(status),
+      recordedBy: 'payu:webhook',
+      now: deps.now(),
+    });
+    if (recorded.kind === 'unknown-payment') c.get('log').warn('payu chargeback of a payment not recorded here');
+    return null;
+  };
+  const first = await onFirstDelivery(c, 'payu', `chargeback:${cbId}:${status}:${amount}`, write);
+  return ok(c, {}, first ? 'Received' : 'Already received');
+}
+
 export const providerRoutes = [
   payuReturn(
     REPAY_PATHS.payuSuccess,
@@ -256,6 +379,25 @@ export const providerRoutes = [
       if (outcome.write) await onFirstDelivery(c, 'payu', eventId, outcome.write);
       return ok(c, {}, 'Received');
     },
+  }),
+  defineRoute({
+    method: 'post',
+    path: WEBHOOK_PATHS.payuRefund,
+    operationId: 'payuRefundWebhook',
+    summary:
+      "PayU's refund notification (JSON or form): confirmed with PayU's check_action_status, then the payment is reversed once",
+    tag: 'Webhooks',
+    auth: 'none',
+    handle: payuRefund,
+  }),
+  defineRoute({
+    method: 'post',
+    path: WEBHOOK_PATHS.payuChargeback,
+    operationId: 'payuChargebackWebhook',
+    summary: "PayU's chargeback webhook (JSON, event dispute): stored and the loan flagged for staff; moves no money",
+    tag: 'Webhooks',
+    auth: 'none',
+    handle: payuChargeback,
   }),
   defineRoute({
     method: 'post',

@@ -180,6 +180,8 @@ export interface DisputeInput {
   amountPaise: number;
   /** The provider's status word: open, under_review, action_required, won, lost, closed… */
   status: string;
+  /** Whether staff still have something to do; by default, until the status is won, lost or closed. */
+  open?: boolean;
   recordedBy: string;
   now: Date;
 }
@@ -197,7 +199,7 @@ export function recordDispute(db: Database | Transaction, input: DisputeInput) {
     const collection = await collectionOfPayment(tx, input.provider, input.paymentReference);
     if (!collection) return { kind: 'unknown-payment' as const };
     const loan = await lockLoan(tx, collection.loanId);
-    const open = !SETTLED.has(input.status);
+    const open = input.open ?? !SETTLED.has(input.status);
     const [row] = await queryRows<{ id: number; status: string; open: boolean }>(
       tx,
       sql`insert into payment_disputes (loan_id, collection_id, provider, dispute_id, amount_paise, status, open, created_at, updated_at)

@@ -2,17 +2,22 @@
  * The PayU sandbox (product.md §10.4): the hosted checkout's `_payment` form address. Like PayU it
  * checks the request hash, then shows a page where the payer chooses success, failure or cancel;
  * the answer goes to the merchant's surl or furl as a browser form POST carrying the reverse hash
- * made with the configured test salt, and a server-to-server notification follows.
+ * made with the configured test salt, and a server-to-server notification follows. Its general web
+ * service (merchant/postservice) takes cancel_refund_transaction (a refund, whose notification
+ * follows as PayU's refund callback) and check_action_status, with PayU's sha512(key|command|var1|salt);
+ * /__sandbox/payu/chargeback sends the chargeback webhook a payer's bank would cause.
  */
 import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
+import * as v from 'valibot';
 import { formatPaise } from '../../lib/format.ts';
 import { SANDBOX_PATHS } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { readForm } from '../http/body.ts';
+import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { WEBHOOK_PATHS } from '../payments/paths.ts';
-import { paiseFromPayu, requestHash, responseHash } from '../payments/payu.ts';
+import { apiHash, paiseFromPayu, payuAmount, requestHash, responseHash } from '../payments/payu.ts';
 import { sandboxMode } from './mode.ts';
 
 const escapeHtml = (text: string) =>
@@ -38,7 +43,125 @@ function page(c: Context<AppEnv>, status: number, title: string, body: string) {
   );
 }
 
+interface SandboxRefund {
+  request_id: string;
+  token: string;
+  amountPaise: number;
+}
+/** Successful payments by PayU id, with their refunds. */
+const payments = new Map<string, { txnid: string; amountPaise: number; refunds: SandboxRefund[] }>();
+
+/** Posts a notification to this server, later, as PayU would. */
+function notify(c: Context<AppEnv>, path: string, body: Record<string, unknown>) {
+  const deliver = c.get('deps').providerFetch;
+  const origin = new URL(c.req.url).origin;
+  setTimeout(() => {
+    deliver(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+  }, 300);
+}
+
+/** PayU's general web service: cancel_refund_transaction and check_action_status. */
+async function postservice(c: Context<AppEnv>) {
+  const fields = await form(c);
+  const { key, salt } = c.get('deps').config.payments.payu;
+  const command = fields.command ?? '';
+  const var1 = (fields.var1 ?? '').trim();
+  if (fields.key !== key || fields.hash !== apiHash(key, command, var1, salt)) {
+    return c.json({ status: 0, msg: 'Invalid Hash.' });
+  }
+  const payment = payments.get(var1);
+  if (command === 'check_action_status') {
+    if (!payment) return c.json({ status: 0, msg: '0 out of 1 Transactions Fetched Successfully' });
+    const actions = Object.fromEntries(
+      payment.refunds.map((refund) => [
+        refund.request_id,
+        {
+          mihpayid: var1,
+          request_id: refund.request_id,
+          amt: payuAmount(refund.amountPaise),
+          action: 'refund',
+          status: 'success',
+          token: refund.token,
+          bank_ref_num: null,
+          mode: 'UPI',
+        },
+      ]),
+    );
+    return c.json({
+      status: 1,
+      msg: '1 out of 1 Transactions Fetched Successfully',
+      transaction_details: { [var1]: actions },
+    });
+  }
+  if (command === 'cancel_refund_transaction') {
+    const amountPaise = paiseFromPayu((fields.var3 ?? '').trim());
+    const refunded = payment?.refunds.reduce((sum, refund) => sum + refund.amountPaise, 0) ?? 0;
+    if (!payment || !(amountPaise > 0) || amountPaise > payment.amountPaise - refunded || !fields.var2) {
+      return c.json({ status: 0, msg: 'Refund request could not be processed' });
+    }
+    const refund = { request_id: String(randomInt(10 ** 9, 10 ** 10)), token: fields.var2, amountPaise };
+    payment.refunds.push(refund);
+    notify(c, WEBHOOK_PATHS.payuRefund, {
+      key,
+      mihpayid: var1,
+      merchantTxnId: payment.txnid,
+      request_id: refund.request_id,
+      token: refund.token,
+      amt: payuAmount(amountPaise),
+      action: 'refund',
+      status: 'success',
+      bank_arn: null,
+      refund_mode: 'Back to Source',
+    });
+    return c.json({ status: 1, msg: 'Refund Request Queued', request_id: refund.request_id, mihpayid: var1 });
+  }
+  return c.json({ status: 0, msg: 'Invalid command' });
+}
+
 export const payuSandboxRoutes = [
+  defineRoute({
+    method: 'post',
+    path: SANDBOX_PATHS.payuApi,
+    operationId: 'sandboxPayuPostservice',
+    summary: "Sandbox: PayU's general web service (cancel_refund_transaction, check_action_status), form POST",
+    tag: 'Sandbox',
+    auth: 'none',
+    enabled: sandboxMode,
+    handle: postservice,
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/__sandbox/payu/chargeback',
+    operationId: 'sandboxPayuChargeback',
+    summary: "Sandbox: the payer's bank charges a PayU payment back; PayU's chargeback webhook follows",
+    tag: 'Sandbox',
+    auth: 'none',
+    enabled: sandboxMode,
+    body: v.object({ mihpayid: v.string(), cb_status: v.string(), cb_id: v.optional(v.string()) }),
+    handle(c, input) {
+      const payment = payments.get(input.mihpayid);
+      if (!payment) throw new ApiError(404, 'No such sandbox payment.', 'not_found');
+      const chargeback = {
+        type: 'payments',
+        event: 'dispute',
+        reason_code: 'Fraud - Card Present Environment',
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+        mid: '1',
+        cb_id: input.cb_id ?? String(randomInt(10 ** 6, 10 ** 7)),
+        txn_id: input.mihpayid,
+        cb_type: 'Chargeback',
+        cb_amount: payuAmount(payment.amountPaise),
+        cb_status: input.cb_status,
+      };
+      notify(c, WEBHOOK_PATHS.payuChargeback, chargeback);
+      return c.json(chargeback);
+    },
+  }),
   defineRoute({
     method: 'post',
     path: SANDBOX_PATHS.payuPayment,
@@ -107,6 +230,13 @@ export const payuSandboxRoutes = [
     enabled: sandboxMode,
     async handle(c) {
       const { target = '', ...response } = await form(c);
+      if (response.status === 'success' && response.mihpayid && response.txnid) {
+        payments.set(response.mihpayid, {
+          txnid: response.txnid,
+          amountPaise: paiseFromPayu(response.amount ?? ''),
+          refunds: [],
+        });
+      }
       const deliver = c.get('deps').providerFetch;
       const origin = new URL(c.req.url).origin;
       setTimeout(() => {
