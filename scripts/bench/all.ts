@@ -7,12 +7,14 @@
  *   3. API load (npm run bench:api: docs/benchmarks-api.md)
  *   4. uploads (npm run bench:upload), when the project has that script
  *   5. the statement PDF of a loan with 50 collections (npm run bench:statement: docs/benchmarks-statement.md)
+ *   6. overload: 60 statements and 24 unauthenticated 15.5 MB bodies at once, /Api/health and the
+ *      server's memory meanwhile (npm run bench:overload: docs/benchmarks-overload.md)
  *
  *   --dist <folder>          build into and measure this folder instead of dist/
  *   BENCH_SECONDS, BENCH_RUNS shorter runs for a quick check (the results say so)
  *   BENCH_OUT_DIR            where the benchmarks' own files and benchmarks.md go (default docs/)
  *
- * Bounded: each step is stopped at its time limit below; about 20 to 25 minutes in all on a 2-core machine.
+ * Bounded: each step is stopped at its time limit below; about 25 to 30 minutes in all on a 2-core machine.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -85,6 +87,14 @@ const steps: Step[] = [
     args: [],
     limitMs: 10 * MINUTE,
     file: join(OUT_DIR, 'benchmarks-statement.md'),
+    figures: tables,
+  },
+  {
+    name: 'Overload',
+    script: 'bench:overload',
+    args: [],
+    limitMs: 12 * MINUTE,
+    file: join(OUT_DIR, 'benchmarks-overload.md'),
     figures: tables,
   },
 ];

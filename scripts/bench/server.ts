@@ -10,6 +10,8 @@ import { type OpenDatabase, openDatabase } from '../../src/server/db/client.ts';
 export interface BenchServer {
   url: string;
   engine: 'embedded' | 'postgres';
+  /** The server process, for benchmarks that read its memory (/proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -53,6 +55,8 @@ export async function freePort(): Promise<number> {
 export interface BenchServerOptions {
   /** Serve this built site next to the API (as `npm start` serves dist/); the API alone otherwise. */
   siteDir?: string;
+  /** More settings for the server (the overload benchmark lets the demo borrower sign in). */
+  env?: Record<string, string>;
 }
 
 /** `port` 0: a free port of the system's choosing. */
@@ -74,6 +78,7 @@ export async function startBenchServer(
     // The load comes from one machine; each request names its own client address (as a load
     // balancer would), so every cap keeps its production value.
     TRUST_PROXY: '1',
+    ...options.env,
   };
   let cleanup: () => Promise<void>;
   // The engine is this function's choice, never a DATABASE_URL the benchmark itself was given.
@@ -146,6 +151,7 @@ export async function startBenchServer(
   return {
     url,
     engine,
+    pid: server.pid as number,
     async stop() {
       forget();
       await stop();

@@ -141,6 +141,8 @@ describe.each(ENGINES)('nothing heavy before the credential (%s database)', (eng
       expect(answer, `${path}: no answer before the body was sent`).not.toBeNull();
       expect(answer?.status, path).toBe(401);
       expect(json(answer).Status, path).not.toBe(1);
+      // The rest is not taken in afterwards either: the connection closes with the answer.
+      expect(answer?.headers.connection, path).toBe('close');
     }
   });
 

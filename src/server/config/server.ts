@@ -22,7 +22,7 @@ export const ServerSchema = v.pipe(
     HEADERS_TIMEOUT_MS: int(10_000, 100, 120_000),
     REQUEST_TIMEOUT_MS: int(15_000, 100, 300_000),
     UPLOAD_TIMEOUT_MS: int(60_000, 100, 600_000),
-    PDF_DRAW_WORKERS: int(2, 1, 16),
+    PDF_DRAW_WORKERS: int(1, 1, 16),
     PDF_DRAW_TIMEOUT_MS: int(20_000, 100, 120_000),
     PDF_DRAW_QUEUE: int(64, 0, 1_000),
     CONTACT_MAX_PER_ADDRESS_PER_HOUR: int(5, 1, 10_000),

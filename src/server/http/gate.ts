@@ -68,17 +68,32 @@ export async function admit(c: Context<AppEnv>, route: Gated, rules: BodyRules):
       : route.bodyLimit === 'upload' && session
         ? rules.upload
         : rules.ordinary;
+  // A body refused unread is not read afterwards either: the connection closes once the answer is
+  // sent, rather than taking in (and throwing away) megabytes on the request thread.
+  const unread = hasBody && (declared > 0 || c.req.header('transfer-encoding') !== undefined);
+  const refuse = (error: ApiError) => {
+    if (unread) c.header('Connection', 'close');
+    return error;
+  };
   // Over even the largest this route ever takes: refused before anything else, the database included.
-  if (hasBody && declared > ruleFor(true).bytes) throw tooLarge(ruleFor(true));
-  await showCredential(c, credential);
+  if (hasBody && declared > ruleFor(true).bytes) throw refuse(tooLarge(ruleFor(true)));
+  try {
+    await showCredential(c, credential);
+  } catch (error) {
+    throw error instanceof ApiError ? refuse(error) : error;
+  }
   const rule = ruleFor(c.get('session') !== undefined);
   if (!hasBody) return;
-  if (declared > rule.bytes) throw tooLarge(rule);
-  c.req.raw = new Request(c.req.raw, { body: await readWithin(c, rule) });
+  if (declared > rule.bytes) throw refuse(tooLarge(rule));
+  c.req.raw = new Request(c.req.raw, { body: await readWithin(c, rule, refuse) });
 }
 
 /** The body, refused once it passes the limit or its deadline (then the connection is closed). */
-async function readWithin(c: Context<AppEnv>, rule: BodyRule): Promise<Uint8Array<ArrayBuffer>> {
+async function readWithin(
+  c: Context<AppEnv>,
+  rule: BodyRule,
+  refuse: (error: ApiError) => ApiError,
+): Promise<Uint8Array<ArrayBuffer>> {
   const reader = (c.req.raw.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -90,12 +105,11 @@ async function readWithin(c: Context<AppEnv>, rule: BodyRule): Promise<Uint8Arra
     for (;;) {
       const next = await Promise.race([reader.read(), late]);
       if (next === 'late') {
-        c.header('Connection', 'close');
-        throw new ApiError(408, 'The request took too long to arrive. Please try again.', 'request_timeout');
+        throw refuse(new ApiError(408, 'The request took too long to arrive. Please try again.', 'request_timeout'));
       }
       if (next.done) break;
       size += next.value.byteLength;
-      if (size > rule.bytes) throw tooLarge(rule);
+      if (size > rule.bytes) throw refuse(tooLarge(rule));
       chunks.push(next.value);
     }
   } finally {

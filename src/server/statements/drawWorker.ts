@@ -2,14 +2,23 @@
  * One statement drawing worker (drawPool.ts): draws a statement of account or a no-dues
  * certificate with the same functions the request thread used to call, and moves the bytes back.
  */
+import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { serveJobs } from '../workerPool.ts';
 import { noDuesCertificatePdf, type StatementInput, statementPdf } from './statementPdf.ts';
+
+const DRAWING_NICE = 10;
 
 export interface DrawJob {
   document: 'statement' | 'noDues';
   input: StatementInput;
 }
+
+// A drawing yields the cores to the request thread: on Linux a thread's nice value is its own, so
+// this lowers the priority of this worker only (a statement may wait; /Api/health should not).
+try {
+  setPriority(DRAWING_NICE);
+} catch {}
 
 /** Test only (drawPool's testGate): each drawing first waits until the test opens the gate. */
 const gate = (workerData as { gate?: Int32Array } | undefined)?.gate;
