@@ -156,6 +156,8 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
       overdueInterestDaysMax: 30,
       penalChargePaise: 500_00,
       penalGstPaise: 90_00,
+      // Issue 20: the penal threshold of the statement, kept by the loan.
+      penalThresholdPaise: 100_00,
       // Due 75 days after disbursal, as the statement says.
       disbursalDate: '2026-11-23',
       repaymentDate: '2027-02-06',

@@ -280,6 +280,8 @@ describe('the pricing pages say the same (issue 12)', () => {
     expect(text).toMatch(/on the unpaid principal/);
     expect(text).toContain(`penal charge of ${penal} plus ${afterDueDate.penalChargeGstPercent}% GST`);
     expect(text).toMatch(/once, on the day after the due date/);
+    // Issue 20: the threshold under which no penal charge is posted.
+    expect(text).toContain(`₹${afterDueDate.penalThresholdRupees} or more is unpaid at the end of the due date`);
     expect(text).toMatch(/never compounded/);
     expect(text).toMatch(/[Nn]othing else is charged/);
   });

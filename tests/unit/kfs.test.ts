@@ -98,6 +98,12 @@ describe('the Key Fact Statement (RBI/2024-25/18, Annex A)', () => {
     expect(kfs.contingent.after_due_date_interest.max_paise).toBe(3_000_00);
     expect(rows['Interest after the due date']).toContain('at most 30 days (at most ₹3,000');
     expect(rows['Penal charge for late payment']).toContain('₹500 plus ₹90 GST (₹590), charged once');
+    // Issue 20: no penal charge while less than ₹100 is unpaid, stated and carried to the loan.
+    expect(rows['Penal charge for late payment']).toContain(
+      'if ₹100 or more is still unpaid at the end of the due date',
+    );
+    expect(kfs.contingent.penal_charge.threshold_paise).toBe(100_00);
+    expect(kfs.terms.penalThresholdPaise).toBe(100_00);
     // Cooling-off: exit on the 3rd day after disbursal, 26-11-2026: 3 days held, ₹100 a day = ₹300 interest.
     const exitDate = coolingOffUntil('2026-11-23', 3);
     expect(exitDate).toBe('2026-11-26');
