@@ -553,6 +553,79 @@ export const auditLog = pgTable('audit_log', {
   createdAt: createdAt(),
 });
 
+/**
+ * Staff of the back office (issue 22): an e-mail and a password (scrypt, never the password itself),
+ * roles (credit, finance, collections, support, admin), and the lock-out after repeated failures.
+ */
+export const staffMembers = pgTable('staff_members', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  mobile: text('mobile').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  roles: text('roles').array().notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** The second factor of a staff sign-in: a code e-mailed to the staff member, stored as a keyed hash. */
+export const staffChallenges = pgTable('staff_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  staffId: uuid('staff_id')
+    .notNull()
+    .references(() => staffMembers.id),
+  codeHash: text('code_hash').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Staff sessions (the Stafftoken header): only the token's SHA-256 is kept; idle and absolute limits. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_sessions_staff_idx').on(table.staffId)],
+);
+
+/**
+ * Four eyes on a disbursal: one finance member requests it with the payout reference, another
+ * approves it, which makes the loan. One open request per application.
+ */
+export const disbursalRequests = pgTable(
+  'disbursal_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => leads.id),
+    /** The application's version the request was made on: approving it needs the same. */
+    leadVersion: integer('lead_version').notNull(),
+    payoutReference: text('payout_reference').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => staffMembers.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    /** requested | approved | cancelled */
+    status: text('status').notNull().default('requested'),
+    decidedBy: uuid('decided_by').references(() => staffMembers.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('disbursal_requests_one_open_idx').on(table.leadId).where(sql`status = 'requested'`)],
+);
+
 export const schema = {
   customers,
   files,
@@ -575,4 +648,8 @@ export const schema = {
   webhookEvents,
   repaySessions,
   auditLog,
+  staffMembers,
+  staffChallenges,
+  staffSessions,
+  disbursalRequests,
 };
