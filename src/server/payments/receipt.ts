@@ -13,7 +13,7 @@ import { RECEIPT_PATH, type Receipt, type ReceiptStatus } from '../../lib/receip
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { accountPayments, accountTerms, type CollectionRow, type LoanRow } from '../loans/account.ts';
+import { accountEvents, accountTerms, type CollectionRow, type LoanRow, reversalsOf } from '../loans/account.ts';
 import { repaySessionWithin } from '../repay/store.ts';
 import {
   appliedCollectionsUpTo,
@@ -115,10 +115,11 @@ async function receiptOf(deps: Deps, found: Found): Promise<Receipt> {
   if (collection.heldForRefund) {
     return { ...base, status: 'REFUND', balance_paise: null, balance_on: null, loan_closed: loan.status === 'closed' };
   }
-  // The account on the payment's value date with this payment and those before it: what was left
-  // after it, the same on every reload however many payments follow.
+  // The account on the payment's value date with this payment and what was recorded before it (payments,
+  // and refunds of them): what was left after it, the same on every reload however many follow.
   const upTo = await appliedCollectionsUpTo(deps.db, loan.id, collection.id);
-  const state = accountOn(accountTerms(loan), accountPayments(upTo), collection.valueDate);
+  const reversals = (await reversalsOf(deps.db, loan.id)).filter((row) => row.id < collection.id);
+  const state = accountOn(accountTerms(loan), accountEvents(upTo, reversals), collection.valueDate);
   return {
     ...base,
     status: 'SUCCESS',
