@@ -428,6 +428,23 @@ describe.each(ENGINES)(
         expect((await ops(['refunds'])).out).not.toContain('pay_excessLate001');
       });
 
+      it('a refund of a second payment held on a paid order lowers what is held, never the loan', async () => {
+        const { loan, token } = await payer();
+        const { orderId } = await payWhole(token, 'pay_heldFirst0001');
+        await pay(orderId, 'pay_heldSecond001'); // paid twice: held for refund
+        expect((await loanState(loan.id)).figures.excessPaise).toBe(1_100_000);
+        await refundEvent('refund.processed', 'rfnd_held0000001', 'pay_heldSecond001', 1_100_000, 'evt_h1');
+        const { loan: after, figures, account } = await loanState(loan.id);
+        expect(after.status).toBe('closed');
+        expect(figures.excessPaise).toBe(0);
+        expect(figures.collectedPaise).toBe(1_100_000);
+        expect((await ops(['refunds'])).out).not.toContain('pay_heldSecond001');
+        const rows = statementRows(after, account.state.lines, account.collections, account.reversals);
+        expect(rows.find((row) => row.kind === 'held-refunded')?.description).toBe(
+          'Refund by Razorpay ref. rfnd_held0000001 of the payment held, ref. pay_heldSecond001',
+        );
+      });
+
       it('a forged refund is refused and changes nothing', async () => {
         const { loan, token } = await payer();
         await payWhole(token, 'pay_forgedRefund1');
