@@ -7,6 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, indiaDate } from '../../src/lib/dates.ts';
+import { site } from '../../src/lib/site.ts';
 import { statementRows } from '../../src/lib/statementLines.ts';
 import { loadConfig, SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../../src/server/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
@@ -18,6 +19,8 @@ import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { REPAY_PATHS, WEBHOOK_PATHS } from '../../src/server/payments/paths.ts';
 import { apiHash } from '../../src/server/payments/payu.ts';
+import { lenderOf, statementPdf } from '../../src/server/statements/statementPdf.ts';
+import { flat, pdfText } from '../support/pdfText.ts';
 import { createBorrower } from './support/borrower.ts';
 import { postForm, razorpayCheckoutResult, razorpayEvent } from './support/providers.ts';
 import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
@@ -392,6 +395,19 @@ describe.each(ENGINES)(
           debitPaise: 1_100_000,
           balancePaise: 1_100_000,
         });
+        const pdf = await pdfText(
+          await statementPdf({
+            lender: lenderOf(site),
+            customer: { name: 'Test Borrower', pan: null },
+            loan: after,
+            collections: account.collections,
+            reversals: account.reversals,
+            state: account.state,
+            generatedAt: clock.now(),
+          }),
+        );
+        expect(flat(pdf.text)).toContain('Refund by Razorpay ref. rfnd_full0000001 of payment ref. pay_refundFull001');
+        expect(flat(pdf.text)).toContain('Given back by the payment services (refunds, chargebacks) ₹11,000.00');
         const shown = await ops(['loan', loan.loanNo]);
         expect(shown.out).toContain(`Loan ${loan.loanNo} (active)`);
         expect(shown.out).toContain('Given back by the payment services');
