@@ -1,6 +1,7 @@
 /** Health and the API description. */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import type { Context } from 'hono';
 import { API } from '../../lib/api/paths.ts';
 import { ok } from '../http/respond.ts';
@@ -14,24 +15,35 @@ interface Encoded {
   gzip: { body: Uint8Array; etag: string };
 }
 
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
 /**
  * The document is the same for the life of the process (its routes are fixed at start): built,
- * compressed and tagged once, on its first request, never per request (134 KB of JSON, 12 KB as br).
+ * compressed and tagged once, on its first request, never per request. The compression runs on
+ * libuv's threads (the best brotli takes about 0.2 s), not on the request thread.
  */
-function encodeOnce(build: () => unknown): () => Encoded {
-  let encoded: Encoded | undefined;
-  return () => {
-    if (encoded) return encoded;
+function encodeOnce(build: () => unknown): () => Promise<Encoded> {
+  let encoded: Promise<Encoded> | undefined;
+  const encode = async (): Promise<Encoded> => {
     const json = Buffer.from(JSON.stringify(build()));
     const tag = createHash('sha256').update(json).digest('base64url').slice(0, 27);
-    encoded = {
+    const [br, gz] = await Promise.all([
+      brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip(json, { level: 9 }),
+    ]);
+    return {
       identity: { body: json, etag: `"${tag}"` },
-      br: {
-        body: brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        etag: `"${tag}-br"`,
-      },
-      gzip: { body: gzipSync(json, { level: 9 }), etag: `"${tag}-gz"` },
+      br: { body: br, etag: `"${tag}-br"` },
+      gzip: { body: gz, etag: `"${tag}-gz"` },
     };
+  };
+  return () => {
+    // A failure is not kept: the next request tries again.
+    encoded ??= encode().catch((error) => {
+      encoded = undefined;
+      throw error;
+    });
     return encoded;
   };
 }
@@ -88,7 +100,7 @@ export function systemRoutes(allRoutes: () => RouteSpec[]) {
         'This API described as OpenAPI 3.1 (br or gzip by Accept-Encoding; an ETag, and 304 to a matching If-None-Match)',
       tag: 'System',
       auth: 'none',
-      handle: (c) => sendDocument(c, document()),
+      handle: async (c) => sendDocument(c, await document()),
     }),
   ];
 }
