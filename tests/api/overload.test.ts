@@ -307,6 +307,28 @@ describe.each(ENGINES)('nothing heavy before the credential (%s database)', (eng
     expect(served.bytes.equals(Buffer.from(await statementPdf(input)))).toBe(true);
   });
 
+  it('statements beyond the drawing queue are refused 503 with Retry-After, never queued without bound', async () => {
+    const who = await borrower();
+    Atomics.store(gate, 0, 0);
+    // One drawing held in the worker, and the queue (8) full behind it.
+    const held = Array.from({ length: 1 + drawing.options.maxQueue }, () => downloadStatement(who));
+    for (let tries = 0; tries < 200 && drawing.pending < 1 + drawing.options.maxQueue; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(drawing.pending).toBe(1 + drawing.options.maxQueue);
+    const refused = await fetch(`${server.url}${STATEMENT_API.statement}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [HEADERS.token]: who.token },
+      body: JSON.stringify({ lead_id: who.leadId, profile_id: who.profileId }),
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(await refused.json()).toMatchObject({ Status: 0, error: 'busy' });
+    Atomics.store(gate, 0, 1);
+    Atomics.notify(gate, 0);
+    for (const answer of await Promise.all(held)) expect(answer.status).toBe(200);
+  });
+
   it('a statement is drawn off the request thread: while its drawing is held, /Api/health answers', async () => {
     const who = await borrower();
     Atomics.store(gate, 0, 0);

@@ -6,6 +6,7 @@
  */
 import { STATUS } from '../../lib/api/envelope.ts';
 import { ApiError } from '../http/respond.ts';
+import type { Logger } from '../logger.ts';
 import { WorkerPool, type WorkerPoolOptions } from '../workerPool.ts';
 import type { DrawJob } from './drawWorker.ts';
 import type { StatementInput } from './statementPdf.ts';
@@ -28,9 +29,11 @@ export class PdfDrawPool extends WorkerPool<DrawJob, Uint8Array> {
   }
 
   /** The document's bytes; a full queue answers 503 with Retry-After, a failed or overrun drawing 503 too. */
-  async draw(document: DrawJob['document'], input: StatementInput): Promise<Uint8Array> {
+  async draw(document: DrawJob['document'], input: StatementInput, log?: Logger): Promise<Uint8Array> {
     const outcome = await this.run({ document, input });
     if (outcome.result === 'done') return outcome.value;
+    // For operators: which way drawing failed, never what the document says.
+    log?.warn('pdf drawing refused', { document, outcome: outcome.result, pending: this.pending });
     if (outcome.result === 'busy') {
       throw new ApiError(
         503,

@@ -63,7 +63,7 @@ export const statementRoutes = [
     async handle(c, body) {
       const input = await inputFor(c, body);
       // Drawn in a worker (drawPool.ts): a burst of downloads never holds the other requests.
-      const bytes = await c.get('deps').pdfDrawing.draw('statement', input);
+      const bytes = await c.get('deps').pdfDrawing.draw('statement', input, c.get('log'));
       return pdfResponse(c, bytes, `statement-${input.loan.loanNo}.pdf`);
     },
   }),
@@ -82,7 +82,7 @@ export const statementRoutes = [
       if (!isClosed(input.loan, input.state) || input.state.balance.totalPaise > 0) {
         throw new ApiError(409, NOT_CLOSED, 'loan_not_closed');
       }
-      const bytes = await c.get('deps').pdfDrawing.draw('noDues', input);
+      const bytes = await c.get('deps').pdfDrawing.draw('noDues', input, c.get('log'));
       return pdfResponse(c, bytes, `no-dues-${input.loan.loanNo}.pdf`);
     },
   }),
