@@ -27,6 +27,8 @@ import { sandboxMode } from './sandbox/mode.ts';
 import { payuSandboxRoutes } from './sandbox/payu.ts';
 import { razorpaySandboxRoutes } from './sandbox/razorpay.ts';
 import { signInRoutes } from './signIn/routes.ts';
+import { staffApplicationRoutes } from './staff/applicationRoutes.ts';
+import { staffRoutes } from './staff/routes.ts';
 import { statementRoutes } from './statements/routes.ts';
 import { notFoundPage, staticSite } from './staticSite.ts';
 import { fileRoutes } from './storage/files.ts';
@@ -62,6 +64,8 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...paymentRoutes,
     ...providerRoutes,
     ...receiptRoutes,
+    ...staffRoutes,
+    ...staffApplicationRoutes,
     ...devRoutes,
     ...razorpaySandboxRoutes,
     ...payuSandboxRoutes,
@@ -102,7 +106,7 @@ export function createApp(deps: Deps, requests = new InFlightRequests()) {
       cors({
         origin: config.corsOrigins,
         allowMethods: ['GET', 'POST'],
-        allowHeaders: ['Content-Type', HEADERS.clientKey, HEADERS.token],
+        allowHeaders: ['Content-Type', HEADERS.clientKey, HEADERS.token, HEADERS.staffToken],
         maxAge: 600,
       }),
     );

@@ -14,6 +14,7 @@ import { PublicUrlsSchema } from './config/publicUrls.ts';
 import { ServerSchema } from './config/server.ts';
 import { SessionSchema } from './config/session.ts';
 import { SmsSchema } from './config/sms.ts';
+import { StaffSchema } from './config/staff.ts';
 import { StorageSchema } from './config/storage.ts';
 
 export { SANDBOX_CREDENTIALS, SANDBOX_PATHS } from './config/payments.ts';
@@ -34,6 +35,7 @@ const ConfigSchema = v.intersect([
   StorageSchema,
   EligibilitySchema,
   PublicUrlsSchema,
+  StaffSchema,
 ]);
 
 export type Config = v.InferOutput<typeof ConfigSchema>;

@@ -6,6 +6,7 @@ import type { Logger } from './logger.ts';
 import type { OtpCodes } from './otp/codes.ts';
 import type { ActiveSession, Sessions } from './signIn/sessions.ts';
 import type { SmsQueue } from './sms/queue.ts';
+import type { ActiveStaff } from './staff/roles.ts';
 import type { SmsTransport } from './sms/transport.ts';
 import type { PdfDrawPool } from './statements/drawPool.ts';
 import type { FileStore } from './storage/fileStore.ts';
@@ -42,5 +43,7 @@ export interface AppEnv {
     address: string;
     /** Set when the request carries a live session token. */
     session: ActiveSession | undefined;
+    /** Set on staff routes: the staff member of the Stafftoken (src/server/staff/). */
+    staff: ActiveStaff | undefined;
   };
 }

@@ -7,6 +7,7 @@ import { serveHttp } from './http/server.ts';
 import { createLogger } from './logger.ts';
 import { DEMO_BORROWER, seedDemo } from './seed.ts';
 import { createDeps, startSmsSender } from './services.ts';
+import { seedDevelopmentStaff } from './staff/seed.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -30,6 +31,8 @@ const { deps, database } = services;
 const requests = new InFlightRequests();
 const app = createApp(deps, requests);
 const seeded = config.seedDemo && database.kind === 'embedded' && (await seedDemo(deps));
+// One staff member per role outside production (README "Running the back office").
+await seedDevelopmentStaff(deps);
 // Delivers the SMS queue from this process (SMS_SENDER=off: only `npm run sms-sender` does).
 const smsSender = startSmsSender(deps);
 
@@ -53,6 +56,9 @@ const server = serveHttp(app.fetch, config, { port: config.port, hostname: confi
       );
     }
     if (config.payments.mode === 'sandbox') console.log('  Payments: Razorpay and PayU sandboxes (no real money)');
+    if (config.staff.devPassword !== null) {
+      console.log(`  Back office staff: credit@kosh.test, finance@kosh.test, … (README "Running the back office")`);
+    }
     console.log('');
   }
 });

@@ -42,7 +42,13 @@ export function openApiDocument(routes: RouteSpec[]) {
   for (const route of routes) {
     const failures = { ...(route.method === 'post' ? GENERIC_FAILURES : {}), ...route.failures };
     const security =
-      route.auth === 'none' ? [] : route.auth === 'session' ? [{ session: [] }] : [{ client: [] }, { session: [] }];
+      route.auth === 'none'
+        ? []
+        : route.auth === 'session'
+          ? [{ session: [] }]
+          : route.auth === 'staff'
+            ? [{ staff: [] }]
+            : [{ client: [] }, { session: [] }];
     paths[route.path] ??= {};
     (paths[route.path] as Record<string, unknown>)[route.method] = {
       operationId: route.operationId,
@@ -89,6 +95,12 @@ export function openApiDocument(routes: RouteSpec[]) {
       securitySchemes: {
         client: { type: 'apiKey', in: 'header', name: HEADERS.clientKey, description: 'Public client identifier' },
         session: { type: 'apiKey', in: 'header', name: HEADERS.token, description: 'Session token from otp_verify' },
+        staff: {
+          type: 'apiKey',
+          in: 'header',
+          name: HEADERS.staffToken,
+          description: 'Staff session token from /Api/Staff/verify (the back office)',
+        },
       },
     },
     paths,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, indiaDate } from '../../src/lib/dates.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { OpenDatabase } from '../../src/server/db/client.ts';
-import { auditLog, customers } from '../../src/server/db/schema.ts';
+import { auditLog, customers, staffMembers } from '../../src/server/db/schema.ts';
 import { createLoan } from '../../src/server/loans/create.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';
 import { createLogger } from '../../src/server/logger.ts';
@@ -16,6 +16,7 @@ import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { DEMO_BORROWER, seedDemo } from '../../src/server/seed.ts';
 import { createDeps } from '../../src/server/services.ts';
+import { verifyPassword } from '../../src/server/staff/passwords.ts';
 
 const run = promisify(execFile);
 
@@ -279,6 +280,29 @@ describe('the operations command line prints customer text safely and takes only
     const reject = await ops('reject', '99999999999', '--reason', 'x', '--version', '1');
     expect(reject.code).toBe(2);
     expect(reject.out).toContain('There is no lead 99999999999');
+  });
+
+  it('adds a staff member (the first admin in production) with the password from NEW_STAFF_PASSWORD', async () => {
+    const refused = await ops('staff-add', 'owner@kosh.example', '--name', 'Owner', '--roles', 'admin');
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('Set NEW_STAFF_PASSWORD');
+    expect((await ops('staff-add', 'owner@kosh.example', '--name', 'Owner', '--roles', 'boss')).out).toContain(
+      '--roles is a comma-separated list of credit, finance, collections, support, admin',
+    );
+    process.env.NEW_STAFF_PASSWORD = 'a-long-first-password';
+    try {
+      const added = await ops('staff-add', 'Owner@Kosh.example', '--name', 'Owner', '--roles', 'admin,credit');
+      expect(added.out).toContain('Owner (admin, credit) can now sign in at /staff/ with owner@kosh.example.');
+      const [member] = await opened.deps.db
+        .select()
+        .from(staffMembers)
+        .where(eq(staffMembers.email, 'owner@kosh.example'));
+      expect(member?.roles).toEqual(['admin', 'credit']);
+      expect(await verifyPassword('a-long-first-password', member?.passwordHash ?? '')).toBe(true);
+      expect((await ops('staff-add', 'owner@kosh.example', '--name', 'Owner', '--roles', 'admin')).code).toBe(2);
+    } finally {
+      delete process.env.NEW_STAFF_PASSWORD;
+    }
   });
 
   it('records who ran it: the operating-system user, with OPS_USER beside it', async () => {

@@ -29,5 +29,27 @@ export const API = {
   kycDocuments: '/Api/Website/getKycDocuments',
 } as const;
 
-/** Header names of product.md §7: the public client credential without a session, the token with one. */
-export const HEADERS = { clientKey: 'Auth', token: 'Authtoken' } as const;
+/**
+ * Header names of product.md §7: the public client credential without a session, the token with
+ * one; and the back office's staff session (issue 22), never accepted where a customer's is.
+ */
+export const HEADERS = { clientKey: 'Auth', token: 'Authtoken', staffToken: 'Stafftoken' } as const;
+
+/** The back office's API (issue 22): POST with JSON and the usual envelope, the Stafftoken header. */
+export const STAFF_API = {
+  login: '/Api/Staff/login',
+  verify: '/Api/Staff/verify',
+  logout: '/Api/Staff/logout',
+  me: '/Api/Staff/me',
+  applications: '/Api/Staff/applications',
+  application: '/Api/Staff/application',
+  approve: '/Api/Staff/approve',
+  sendBack: '/Api/Staff/sendBack',
+  reject: '/Api/Staff/reject',
+  disbursals: '/Api/Staff/disbursals',
+  requestDisbursal: '/Api/Staff/requestDisbursal',
+  approveDisbursal: '/Api/Staff/approveDisbursal',
+  staffList: '/Api/Staff/staff',
+  addStaff: '/Api/Staff/addStaff',
+  updateStaff: '/Api/Staff/updateStaff',
+} as const;

@@ -76,6 +76,9 @@ export interface Approval {
   tenureDays: number;
   dailyRatePercent: number;
   manager: string;
+  /** The credit manager's contact the customer sees (product.md §3 excutive_details); the support desk's by default. */
+  managerMobile?: string;
+  managerEmail?: string;
   /** The application's version the decision was made on (lifecycle.ts); refused if it changed since. */
   version?: number;
 }
@@ -155,12 +158,12 @@ export async function approveLead(
         approvedRateHundredths: percentToHundredths(approval.dailyRatePercent),
         approvedVersion: lead.version,
         managerName: approval.manager,
-        managerMobile: site.contact.phone,
-        managerEmail: site.contact.supportEmail,
+        managerMobile: approval.managerMobile ?? site.contact.phone,
+        managerEmail: approval.managerEmail ?? site.contact.supportEmail,
         decidedBy: actor,
         decidedAt: now,
       });
-      const { version: _seen, ...terms } = approval;
+      const { version: _seen, managerMobile: _mobile, managerEmail: _email, ...terms } = approval;
       return {
         result: { statement, awaitingAcknowledgement: statement.acknowledgedAt === null },
         audit: { ...terms, kfs_no: statement.kfsNo, kfs_reissued: !keep },
@@ -267,66 +270,73 @@ export async function disburseLead(
   now = new Date(),
   delivery?: Omit<Delivery, 'db'>,
 ) {
-  const activeLoanRefusal = () =>
-    new StaffError(
-      `The customer of lead ${id} already has an active loan; it must be closed before another is disbursed.`,
-    );
-  const made = retryingTransaction(db, async (tx) => {
-    const lead = await lockedLead(tx, id);
-    if (!lead) throw new StaffError(`There is no lead ${id}. See: npm run ops -- leads`);
-    const statement = lead.kfsId ? await lockedStatement(tx, lead.kfsId) : undefined;
-    if (lead.status === 'approved' && statement && !statement.acknowledgedAt) {
-      throw new StaffError(
-        expired(statement, now)
-          ? `Key Fact Statement ${statement.kfsNo} of lead ${id} expired on ${formatDate(statement.validUntil)} without the customer's acceptance; approve again to issue a new one.`
-          : `Lead ${id} waits for the customer to accept Key Fact Statement ${statement.kfsNo} (valid until ${formatDate(statement.validUntil)}); it cannot be disbursed before.`,
-      );
-    }
-    if (!allows(lead, 'disburse')) throw new StaffError(`Lead ${id} is ${lead.status}; approve it before disbursing.`);
-    const approved = {
-      amountPaise: lead.approvedAmountPaise ?? -1,
-      tenureDays: lead.approvedTenureDays ?? -1,
-      dailyRatePercent: (lead.approvedRateHundredths ?? -1) / 100,
-    };
-    // The accepted statement must be the lead's current one and state the approved terms exactly.
-    if (
-      !statement?.acknowledgedAt ||
-      statement.supersededAt ||
-      lead.approvedVersion === null ||
-      !states(statement.content as KeyFactStatement, approved)
-    ) {
-      throw new StaffError(
-        `Lead ${id} has no accepted Key Fact Statement of its approved terms; approve it again to issue one.`,
-      );
-    }
-    if (await activeLoanOf(tx, lead.customerId)) throw activeLoanRefusal();
-    const terms = loanTermsOf(statement.content as KeyFactStatement);
-    const loan = await createLoan(tx, {
-      customerId: lead.customerId,
-      leadId: String(id),
-      principalPaise: terms.principalPaise,
-      dailyRatePercent: terms.dailyRatePercent,
-      tenureDays: terms.tenureDays,
-      disbursalDate: indiaDate(now),
-      actor,
-      now,
-      kfsId: statement.id,
-      terms: terms.terms,
-    });
-    crashPoint('disburse.loan-created');
-    await writeLead(tx, id, { status: 'disbursed' });
-    return { loan, statement };
-  });
+  const made = retryingTransaction(db, (tx) => makeLoan(tx, id, actor, now));
   let result: Awaited<typeof made>;
   try {
     result = await made;
   } catch (error) {
     // Two disbursals for one customer at once: the database keeps one active loan.
-    if (isUniqueViolation(error, 'loans_one_active_per_customer_idx')) throw activeLoanRefusal();
+    if (isUniqueViolation(error, 'loans_one_active_per_customer_idx')) throw activeLoanRefusal(id);
     throw error;
   }
   if (delivery) {
     await deliverStatement({ ...delivery, db }, result.statement, { kind: 'disbursed', loanNo: result.loan.loanNo });
   }
   return result.loan;
+}
+
+const activeLoanRefusal = (id: number) =>
+  new StaffError(
+    `The customer of lead ${id} already has an active loan; it must be closed before another is disbursed.`,
+  );
+
+/**
+ * The loan of an accepted application, inside the caller's transaction (disburseLead's, or a
+ * second finance member's approval of a disbursal request): the lead's lock, then its statement's.
+ */
+export async function makeLoan(tx: Transaction, id: number, actor: string, now: Date) {
+  const lead = await lockedLead(tx, id);
+  if (!lead) throw new StaffError(`There is no lead ${id}. See: npm run ops -- leads`);
+  const statement = lead.kfsId ? await lockedStatement(tx, lead.kfsId) : undefined;
+  if (lead.status === 'approved' && statement && !statement.acknowledgedAt) {
+    throw new StaffError(
+      expired(statement, now)
+        ? `Key Fact Statement ${statement.kfsNo} of lead ${id} expired on ${formatDate(statement.validUntil)} without the customer's acceptance; approve again to issue a new one.`
+        : `Lead ${id} waits for the customer to accept Key Fact Statement ${statement.kfsNo} (valid until ${formatDate(statement.validUntil)}); it cannot be disbursed before.`,
+    );
+  }
+  if (!allows(lead, 'disburse')) throw new StaffError(`Lead ${id} is ${lead.status}; approve it before disbursing.`);
+  const approved = {
+    amountPaise: lead.approvedAmountPaise ?? -1,
+    tenureDays: lead.approvedTenureDays ?? -1,
+    dailyRatePercent: (lead.approvedRateHundredths ?? -1) / 100,
+  };
+  // The accepted statement must be the lead's current one and state the approved terms exactly.
+  if (
+    !statement?.acknowledgedAt ||
+    statement.supersededAt ||
+    lead.approvedVersion === null ||
+    !states(statement.content as KeyFactStatement, approved)
+  ) {
+    throw new StaffError(
+      `Lead ${id} has no accepted Key Fact Statement of its approved terms; approve it again to issue one.`,
+    );
+  }
+  if (await activeLoanOf(tx, lead.customerId)) throw activeLoanRefusal(id);
+  const terms = loanTermsOf(statement.content as KeyFactStatement);
+  const loan = await createLoan(tx, {
+    customerId: lead.customerId,
+    leadId: String(id),
+    principalPaise: terms.principalPaise,
+    dailyRatePercent: terms.dailyRatePercent,
+    tenureDays: terms.tenureDays,
+    disbursalDate: indiaDate(now),
+    actor,
+    now,
+    kfsId: statement.id,
+    terms: terms.terms,
+  });
+  crashPoint('disburse.loan-created');
+  await writeLead(tx, id, { status: 'disbursed' });
+  return { loan, statement };
 }

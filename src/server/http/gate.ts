@@ -10,6 +10,8 @@ import { STATUS } from '../../lib/api/envelope.ts';
 import { HEADERS } from '../../lib/api/paths.ts';
 import type { AppEnv } from '../context.ts';
 import { isSessionToken, repaySessionLoan } from '../repay/store.ts';
+import { findStaffSession, STAFF_MESSAGES, staffSessionExpired } from '../staff/auth.ts';
+import type { StaffRole } from '../staff/roles.ts';
 import { loadSession, requireAuth } from './middleware.ts';
 import { ApiError } from './respond.ts';
 
@@ -18,7 +20,7 @@ import { ApiError } from './respond.ts';
  * 'session': a live session; 'payer': a live sign-in or repay session (the payment calls); 'none':
  * nothing (webhooks and PayU's returns carry a signature inside the body instead).
  */
-export type Credential = 'none' | 'client' | 'session' | 'payer';
+export type Credential = 'none' | 'client' | 'session' | 'payer' | 'staff';
 
 export interface BodyRule {
   bytes: number;
@@ -41,11 +43,28 @@ export interface Gated {
   auth: Credential;
   credential?: Credential;
   bodyLimit?: 'upload';
+  /** Staff routes: the roles that may call it (any one of them). */
+  roles?: readonly StaffRole[];
 }
 
 const PAYER_EXPIRED = 'This payment session has expired. Please enter your PAN again.';
 
-async function showCredential(c: Context<AppEnv>, credential: Credential): Promise<void> {
+/**
+ * A staff route takes only a live staff session (the Stafftoken header), never a customer's token or
+ * the public credential, and only for a role the route names (403 otherwise).
+ */
+async function showStaff(c: Context<AppEnv>, roles: readonly StaffRole[] | undefined): Promise<void> {
+  const token = c.req.header(HEADERS.staffToken) ?? '';
+  const staff = token ? await findStaffSession(c.get('deps'), token) : undefined;
+  if (!staff) throw staffSessionExpired();
+  c.set('staff', staff);
+  if (roles && !roles.some((role) => staff.roles.includes(role))) {
+    throw new ApiError(403, STAFF_MESSAGES.role, 'staff_role_refused');
+  }
+}
+
+async function showCredential(c: Context<AppEnv>, credential: Credential, roles?: readonly StaffRole[]): Promise<void> {
+  if (credential === 'staff') return showStaff(c, roles);
   if (credential !== 'payer') return requireAuth(c, credential);
   const token = c.req.header(HEADERS.token) ?? '';
   if (isSessionToken(token) && (await repaySessionLoan(c.get('deps'), token))) return;
@@ -68,9 +87,11 @@ export async function admit(c: Context<AppEnv>, route: Gated, rules: BodyRules):
       : route.bodyLimit === 'upload' && session
         ? rules.upload
         : rules.ordinary;
-  // A body refused unread is not read afterwards either: the connection closes once the answer is
-  // sent, rather than taking in (and throwing away) megabytes on the request thread.
-  const unread = hasBody && (declared > 0 || c.req.header('transfer-encoding') !== undefined);
+  // A body refused while still arriving is not read afterwards either: the connection closes once
+  // the answer is sent, rather than taking in (and throwing away) megabytes on the request thread.
+  // One already all here (a small JSON body) keeps its connection.
+  const incoming = (c.env as { incoming?: { complete: boolean } } | undefined)?.incoming;
+  const unread = hasBody && incoming !== undefined && !incoming.complete;
   const refuse = (error: ApiError) => {
     if (unread) c.header('Connection', 'close');
     return error;
@@ -78,7 +99,7 @@ export async function admit(c: Context<AppEnv>, route: Gated, rules: BodyRules):
   // Over even the largest this route ever takes: refused before anything else, the database included.
   if (hasBody && declared > ruleFor(true).bytes) throw refuse(tooLarge(ruleFor(true)));
   try {
-    await showCredential(c, credential);
+    await showCredential(c, credential, route.roles);
   } catch (error) {
     throw error instanceof ApiError ? refuse(error) : error;
   }

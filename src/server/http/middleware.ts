@@ -16,6 +16,7 @@ export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
     c.set('log', log);
     c.set('address', callerAddress(c, deps.config.trustProxy));
     c.set('session', undefined);
+    c.set('staff', undefined);
     c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
@@ -56,8 +57,14 @@ export async function loadSession(c: Context<AppEnv>): Promise<void> {
  * 'client': the public client credential (a public identifier that grants nothing alone) or a
  * live session. 'session': a live session; a missing or dead one gets Status 4.
  */
-export async function requireAuth(c: Context<AppEnv>, level: 'none' | 'client' | 'session'): Promise<void> {
+export async function requireAuth(c: Context<AppEnv>, level: 'none' | 'client' | 'session' | 'staff'): Promise<void> {
   if (level === 'none') return;
+  // Staff routes are admitted by their Stafftoken before the body is read (./gate.ts).
+  if (level === 'staff') {
+    if (!c.get('staff'))
+      throw new ApiError(401, 'Your staff session has ended. Please sign in again.', 'staff_session_expired');
+    return;
+  }
   await loadSession(c);
   if (level === 'session') {
     if (!c.get('session')) throw sessionExpired();

@@ -6,6 +6,7 @@ import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
 import type { Config } from '../config.ts';
 import type { AppEnv } from '../context.ts';
+import type { StaffRole } from '../staff/roles.ts';
 import { readJson, validate } from './body.ts';
 import { admit, type BodyRules, type Credential } from './gate.ts';
 import { requireAuth } from './middleware.ts';
@@ -17,7 +18,9 @@ export interface RouteSpec<S extends v.GenericSchema = v.GenericSchema> {
   operationId: string;
   summary: string;
   tag: string;
-  auth: 'none' | 'client' | 'session';
+  auth: 'none' | 'client' | 'session' | 'staff';
+  /** Staff routes: the roles that may call it (any one of them); checked before the body is read. */
+  roles?: readonly StaffRole[];
   /**
    * What the caller shows before the body is read (./gate.ts), where `auth` cannot say it: the
    * shared endpoint's events check their own after reading it, the payment calls take a repay

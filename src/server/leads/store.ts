@@ -2,9 +2,9 @@
  * Loan applications (leads) and the documents filed with them: finding a customer's, opening one,
  * moving it on, and what is on file for each document.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
-import { customers, leadDocuments, leads } from '../db/schema.ts';
+import { auditLog, customers, leadDocuments, leads } from '../db/schema.ts';
 
 export type Lead = typeof leads.$inferSelect;
 
@@ -117,6 +117,25 @@ export function leadsWithApplicants(db: Database | Transaction) {
     .from(leads)
     .innerJoin(customers, eq(leads.customerId, customers.id))
     .orderBy(desc(leads.createdAt));
+}
+
+/** Applications in given states with their applicants, oldest first (staff's work queues). */
+export function leadsInStates(db: Database | Transaction, states: readonly string[]) {
+  return db
+    .select({ lead: leads, mobile: customers.mobile, name: customers.fullName })
+    .from(leads)
+    .innerJoin(customers, eq(leads.customerId, customers.id))
+    .where(inArray(leads.status, [...states]))
+    .orderBy(asc(leads.submittedAt), asc(leads.id));
+}
+
+/** What staff and the system recorded about an application, oldest first. */
+export function auditOfLead(db: Database | Transaction, leadId: number) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.subject, String(leadId)))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
 }
 
 /** The documents filed on an application, as stored. */

@@ -10,6 +10,7 @@ import { actor } from './actor.ts';
 import { leadIdOf, UsageError } from './arguments.ts';
 import { decideLead, decisionArguments, disburse, listLeads, showLead } from './commands/leads.ts';
 import { collect, collectArguments, listLoans, listRefunds, showLoan } from './commands/loans.ts';
+import { addStaff, staffArguments } from './commands/staff.ts';
 import type { OpsContext, OpsWrite } from './context.ts';
 
 const USAGE = `Usage: npm run ops -- <command>
@@ -26,7 +27,10 @@ const USAGE = `Usage: npm run ops -- <command>
                                                 the customer changes what is asked and submits again
   reject <lead_id> --version <n> --reason <text>
                                                 (--version: the one \`lead\` showed; a decision on an older one is refused)
-  disburse <lead_id>                            an accepted application becomes a loan`;
+  disburse <lead_id>                            an accepted application becomes a loan
+  staff-add <email> --name <name> --roles admin[,credit,…] [--mobile <mobile>]
+                                                a staff member (the first admin in production); the
+                                                password from NEW_STAFF_PASSWORD`;
 
 /** Each command with what runs it; `json` is --json, which only `lead` takes. */
 const COMMANDS: Record<string, (ops: OpsContext, args: string[], json: boolean) => Promise<void>> = {
@@ -40,6 +44,7 @@ const COMMANDS: Record<string, (ops: OpsContext, args: string[], json: boolean) 
   reject: (ops, args) => decideLead(ops, 'reject', args),
   'send-back': (ops, args) => decideLead(ops, 'send-back', args),
   disburse: (ops, args) => disburse(ops, args[0]),
+  'staff-add': (ops, args) => addStaff(ops, args),
 };
 
 /**
@@ -70,6 +75,7 @@ export async function runOps(given: string[], setup: OpsSetup): Promise<number> 
     if (command === 'collect') collectArguments(args);
     if (command === 'approve' || command === 'reject' || command === 'send-back') decisionArguments(command, args);
     if (command === 'lead' || command === 'disburse') leadIdOf(args[0]);
+    if (command === 'staff-add') staffArguments(args);
     if (json && command !== 'lead') throw new UsageError('--json goes with: npm run ops -- lead <lead_id> --json');
     actor();
     const config = setup.config();

@@ -11,6 +11,7 @@ import { type OpenDatabase, openDatabase } from '../../../src/server/db/client.t
 import { serveHttp } from '../../../src/server/http/server.ts';
 import { createLogger } from '../../../src/server/logger.ts';
 import { createDeps, type ServiceOverrides, startSmsSender } from '../../../src/server/services.ts';
+import { seedDevelopmentStaff } from '../../../src/server/staff/seed.ts';
 import { keepInRunLog } from './runLog.ts';
 
 export type Engine = 'embedded' | 'postgres';
@@ -104,6 +105,7 @@ export async function startServer(
     ? { database: overrides.database, dispose: async () => {} }
     : await freshDatabase(engine);
   const { deps } = await createDeps(config, log, { ...overrides, database });
+  await seedDevelopmentStaff(deps);
   // The real sender, woken as each message is queued, so the outbox fills without polling.
   const smsSender = startSmsSender(deps);
   const app = createApp(deps);

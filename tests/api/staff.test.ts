@@ -1,0 +1,220 @@
+/**
+ * The back office's API (issue 22): staff sign in with a password and an e-mailed code; every
+ * /Api/Staff/ route refuses no credential, a customer's token, the public credential, an ended or
+ * disabled staff session and a role that does not hold the action; credit decides on the version
+ * read within the policy and becomes the customer's credit manager; finance disburses under four eyes.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADERS, STAFF_API } from '../../src/lib/api/paths.ts';
+import { apiRoutes } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { auditLog, leads, loans } from '../../src/server/db/schema.ts';
+import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
+import { PROFILE_PATHS } from '../../src/server/profile/routes.ts';
+import { completeApplication, EMPLOYMENT, eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
+import { ENGINES, type Reply, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
+
+const PASSWORD = 'kosh-staff-dev';
+
+describe.each(ENGINES)('the back office API (%s database)', (engine) => {
+  let server: TestServer;
+  const clock = testClock(Date.parse('2026-11-24T05:00:00Z'));
+  beforeAll(async () => {
+    server = await startServer(engine, {}, { now: clock.now });
+  });
+  afterAll(() => server.close());
+
+  const asStaff = (token: string, path: string, body: object = {}) =>
+    server.post(path, body, { headers: { [HEADERS.staffToken]: token, Auth: '' } });
+
+  /** Signs a staff member in: the password, then the code from the development mailbox. */
+  async function signIn(email: string): Promise<{ token: string; roles: string[] }> {
+    const login = await server.post(STAFF_API.login, { email, password: PASSWORD });
+    expect(login.body.Status, login.body.Message).toBe(1);
+    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`)).body;
+    const code = mail.body.match(/code is (\d{6})/)?.[1];
+    const verified = await server.post(STAFF_API.verify, { challenge_id: login.body.Data.challenge_id, code });
+    expect(verified.body.Status, verified.body.Message).toBe(1);
+    return { token: verified.body.Data.staff_token, roles: verified.body.Data.roles };
+  }
+
+  /** A customer's submitted application (₹20,000 for 60 days at 0.5% a day). */
+  async function submitted() {
+    const { token } = await eligibleCustomer(server);
+    const quote = await send(server, token, { event_name: 'generate_loan_quote' });
+    expect((await send(server, token, QUOTE_ACCEPTANCE)).body.Status).toBe(1);
+    expect((await send(server, token, EMPLOYMENT)).body.Status).toBe(1);
+    await completeApplication(server, token);
+    return { token, leadId: quote.body.Data.lead_id as number };
+  }
+  const versionOf = async (leadId: number) => {
+    const [row] = await server.database.db.select().from(leads).where(eq(leads.id, leadId));
+    return row?.version as number;
+  };
+
+  it('signs in with the password and the e-mailed code; a wrong one is refused, and repeated failures lock', async () => {
+    const wrong = await server.post(STAFF_API.login, { email: 'credit@kosh.test', password: 'not-the-password' });
+    expect(wrong).toMatchObject({ status: 401, body: { Message: 'The e-mail or the password is not correct.' } });
+    const unknown = await server.post(STAFF_API.login, { email: 'nobody@kosh.test', password: PASSWORD });
+    expect(unknown.body.Message).toBe(wrong.body.Message);
+    const credit = await signIn('credit@kosh.test');
+    expect(credit.roles).toEqual(['credit']);
+    expect((await asStaff(credit.token, STAFF_API.me)).body.Data).toMatchObject({
+      name: 'Neha Rao',
+      email: 'credit@kosh.test',
+      roles: ['credit'],
+    });
+    // A wrong code is refused; the login's code never shows in the server's log.
+    const login = await server.post(STAFF_API.login, { email: 'support@kosh.test', password: PASSWORD });
+    const badCode = await server.post(STAFF_API.verify, { challenge_id: login.body.Data.challenge_id, code: '000000' });
+    expect(badCode.body.Message).toBe('The code is not correct.');
+    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=support%40kosh.test`)).body;
+    const code = mail.body.match(/code is (\d{6})/)?.[1] as string;
+    expect(server.logs.some((line) => line.includes(code))).toBe(false);
+
+    for (let attempt = 1; attempt < 5; attempt += 1) {
+      await server.post(STAFF_API.login, { email: 'collections@kosh.test', password: 'wrong-password-1' });
+    }
+    const locked = await server.post(STAFF_API.login, { email: 'collections@kosh.test', password: 'wrong-password-1' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.Message).toMatch(/^Too many failed sign-ins\. This account is locked until \d\d:\d\d/);
+    const stillLocked = await server.post(STAFF_API.login, { email: 'collections@kosh.test', password: PASSWORD });
+    expect(stillLocked.status).toBe(429);
+    clock.advance(16 * 60);
+    expect((await server.post(STAFF_API.login, { email: 'collections@kosh.test', password: PASSWORD })).status).toBe(
+      200,
+    );
+  });
+
+  it('every staff route refuses no credential, a customer token, the public credential, an ended or disabled session, and a role without the action', async () => {
+    const config = loadConfig({ ...TEST_ENV });
+    const staffRoutes = apiRoutes(config).filter((route) => route.path.startsWith('/Api/Staff/'));
+    expect(staffRoutes.length).toBeGreaterThan(10);
+    const guarded = staffRoutes.filter((route) => route.auth === 'staff');
+    // Only the two sign-in steps go without a staff session.
+    expect(staffRoutes.filter((route) => route.auth !== 'staff').map((route) => route.path)).toEqual([
+      STAFF_API.login,
+      STAFF_API.verify,
+    ]);
+    const customer = await eligibleCustomer(server);
+    const support = await signIn('support@kosh.test');
+    const admin = await signIn('admin@kosh.test');
+    const idle = await signIn('finance2@kosh.test');
+    const refusals: [string, (path: string) => Promise<Reply>][] = [
+      ['no credential', (path) => server.post(path, {}, { headers: { Auth: '' } })],
+      ['a customer token', (path) => server.post(path, {}, { token: customer.token })],
+      ['the public credential', (path) => server.post(path, {})],
+      ['a customer token as a staff token', (path) => asStaff(customer.token, path)],
+    ];
+    for (const route of guarded) {
+      for (const [what, call] of refusals) {
+        const reply = await call(route.path);
+        expect(reply.status, `${route.path} with ${what}`).toBe(401);
+        expect(reply.body.error, `${route.path} with ${what}`).toBe('staff_session_expired');
+      }
+      const roles = route.roles ?? [];
+      if (roles.length > 0 && !roles.includes('support')) {
+        const refused = await asStaff(support.token, route.path);
+        expect(refused.status, `${route.path} as support`).toBe(403);
+        expect(refused.body.Message).toBe('Your role does not allow this.');
+      }
+    }
+    // A staff token is no customer's: customer routes refuse it.
+    expect((await server.post(PROFILE_PATHS.profile, {}, { token: support.token })).status).toBe(401);
+
+    // Idle for more than 30 minutes: the session has ended.
+    clock.advance(31 * 60);
+    for (const route of guarded) expect((await asStaff(idle.token, route.path)).status, route.path).toBe(401);
+    const fresh = await signIn('admin@kosh.test');
+    expect((await asStaff(admin.token, STAFF_API.me)).status).toBe(401);
+
+    // Disabled by an admin: their session ends at once, and they cannot sign in again.
+    const collections = await signIn('collections@kosh.test');
+    const list = await asStaff(fresh.token, STAFF_API.staffList);
+    const member = list.body.Data.staff.find((row: { email: string }) => row.email === 'collections@kosh.test');
+    const disabled = await asStaff(fresh.token, STAFF_API.updateStaff, { staff_id: member.staff_id, disabled: true });
+    expect(disabled.body.Data.disabled).toBe(true);
+    expect((await asStaff(collections.token, STAFF_API.me)).status).toBe(401);
+    expect((await server.post(STAFF_API.login, { email: 'collections@kosh.test', password: PASSWORD })).status).toBe(
+      401,
+    );
+    await asStaff(fresh.token, STAFF_API.updateStaff, { staff_id: member.staff_id, disabled: false });
+  });
+
+  it('credit approves on the version read, within the policy; the customer sees their credit manager', async () => {
+    const credit = await signIn('credit@kosh.test');
+    const { token, leadId } = await submitted();
+    const queue = await asStaff(credit.token, STAFF_API.applications);
+    expect(queue.body.Data.count).toBeGreaterThan(0);
+    const item = queue.body.Data.items.find((row: { lead_id: number }) => row.lead_id === leadId);
+    expect(item).toMatchObject({ amount: 20000, tenure: 60 });
+    const application = await asStaff(credit.token, STAFF_API.application, { lead_id: leadId });
+    expect(application.body.Data).toMatchObject({ lead_id: leadId, status: 'submitted', version: item.version });
+    expect(application.body.Data.documents).toHaveLength(6);
+
+    const terms = { lead_id: leadId, version: item.version, amount: 20000, tenure: 60 };
+    const above = await asStaff(credit.token, STAFF_API.approve, { ...terms, roi: 1 });
+    expect(above.status).toBe(409);
+    expect(above.body.Message).toContain("this customer's income tier gives 0.5% a day");
+    const stale = await asStaff(credit.token, STAFF_API.approve, { ...terms, version: item.version - 1, roi: 0.5 });
+    expect(stale.body.error).toBe('stale_version');
+    const approved = await asStaff(credit.token, STAFF_API.approve, { ...terms, roi: 0.5 });
+    expect(approved.body.Data).toMatchObject({ status: 'accepted', awaiting_acknowledgement: false });
+    const profile = await server.post(PROFILE_PATHS.profile, {}, { token });
+    expect(profile.body.Data.excutive_details).toEqual({
+      name: 'Neha Rao',
+      mobile: '9810000001',
+      email: 'credit@kosh.test',
+    });
+    const [line] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'lead.approve'));
+    expect(line?.actor).toMatch(/^staff:[0-9a-f-]{36}$/);
+  });
+
+  it('finance disburses under four eyes: one requests, the same one cannot approve, another does, once', async () => {
+    const credit = await signIn('credit@kosh.test');
+    const finance = await signIn('finance@kosh.test');
+    const finance2 = await signIn('finance2@kosh.test');
+    const { leadId } = await submitted();
+    const version = await versionOf(leadId);
+    await asStaff(credit.token, STAFF_API.approve, { lead_id: leadId, version, amount: 20000, tenure: 60, roi: 0.5 });
+    const queue = await asStaff(finance.token, STAFF_API.disbursals);
+    const ready = queue.body.Data.to_request.items.find((row: { lead_id: number }) => row.lead_id === leadId);
+    expect(ready).toMatchObject({ amount: 20000 });
+    const requested = await asStaff(finance.token, STAFF_API.requestDisbursal, {
+      lead_id: leadId,
+      version: ready.version,
+      payout_reference: 'NEFT-KOSH-0001',
+    });
+    expect(requested.body.Status, requested.body.Message).toBe(1);
+    const again = await asStaff(finance2.token, STAFF_API.requestDisbursal, {
+      lead_id: leadId,
+      version: ready.version,
+      payout_reference: 'NEFT-KOSH-0002',
+    });
+    expect(again.status).toBe(409);
+    const requestId = requested.body.Data.request_id;
+    const own = await asStaff(finance.token, STAFF_API.approveDisbursal, { request_id: requestId });
+    expect(own).toMatchObject({
+      status: 403,
+      body: { Message: 'You requested this disbursal: another finance member must approve it.' },
+    });
+    expect(
+      await server.database.db
+        .select()
+        .from(loans)
+        .where(eq(loans.leadId, String(leadId))),
+    ).toHaveLength(0);
+    const [first, second] = await Promise.all([
+      asStaff(finance2.token, STAFF_API.approveDisbursal, { request_id: requestId }),
+      asStaff(finance2.token, STAFF_API.approveDisbursal, { request_id: requestId }),
+    ]);
+    expect([first?.status, second?.status].sort()).toEqual([200, 409]);
+    const made = await server.database.db
+      .select()
+      .from(loans)
+      .where(eq(loans.leadId, String(leadId)));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ principalPaise: 20_000_00, tenureDays: 60 });
+  });
+});
