@@ -258,6 +258,9 @@ export const leads = pgTable(
     managerMobile: text('manager_mobile'),
     managerEmail: text('manager_email'),
     decisionReason: text('decision_reason'),
+    /** The credit staff member the application is assigned to (in turn at submission, or by an admin). */
+    assignedStaffId: uuid('assigned_staff_id'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     /** The version staff approved; disbursal makes the loan only from that approval's accepted statement. */
     approvedVersion: integer('approved_version'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -626,6 +629,40 @@ export const disbursalRequests = pgTable(
   (table) => [uniqueIndex('disbursal_requests_one_open_idx').on(table.leadId).where(sql`status = 'requested'`)],
 );
 
+/** Complaint numbers: KC-000001, … */
+export const complaintNoSeq = pgSequence('complaint_no_seq', { startWith: 1 });
+
+/**
+ * Complaints (issue 22): from the contact form or the dashboard, acknowledged at once by SMS and
+ * e-mail with their number, answered by support; the RBI's 30 days run from `created_at`.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    complaintNo: text('complaint_no').notNull().unique(),
+    /** The signed-in customer who raised it; null from the public contact form. */
+    customerId: uuid('customer_id').references(() => customers.id),
+    /** contact_form | dashboard */
+    channel: text('channel').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    subject: text('subject').notNull().default(''),
+    message: text('message').notNull(),
+    /** open | answered | resolved */
+    status: text('status').notNull().default('open'),
+    answer: text('answer'),
+    answeredBy: uuid('answered_by').references(() => staffMembers.id),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('complaints_customer_idx').on(table.customerId),
+    index('complaints_open_idx').on(table.createdAt).where(sql`status <> 'resolved'`),
+  ],
+);
+
 export const schema = {
   customers,
   files,
@@ -652,4 +689,5 @@ export const schema = {
   staffChallenges,
   staffSessions,
   disbursalRequests,
+  complaints,
 };
