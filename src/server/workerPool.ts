@@ -14,6 +14,8 @@ export interface WorkerPoolOptions {
   timeoutMs: number;
   /** Jobs waiting for a worker beyond those running; one more is refused as busy. */
   maxQueue: number;
+  /** A worker idle this long is stopped, its memory given back (the next job starts one); never when unset. */
+  idleMs?: number;
 }
 
 export type PoolOutcome<R> =
@@ -51,6 +53,7 @@ interface Slot<J, R> {
   worker: Worker | undefined;
   job: Queued<J, R> | undefined;
   timer: NodeJS.Timeout | undefined;
+  idle: NodeJS.Timeout | undefined;
 }
 
 export class WorkerPool<J, R> {
@@ -70,6 +73,7 @@ export class WorkerPool<J, R> {
       worker: undefined,
       job: undefined,
       timer: undefined,
+      idle: undefined,
     }));
   }
 
@@ -95,6 +99,7 @@ export class WorkerPool<J, R> {
     for (const job of this.#queue.splice(0)) job.resolve({ result: 'failed' });
     await Promise.all(
       this.#slots.map(async (slot) => {
+        clearTimeout(slot.idle);
         const { worker } = slot;
         this.#finish(slot, { result: 'failed' });
         slot.worker = undefined;
@@ -104,9 +109,31 @@ export class WorkerPool<J, R> {
   }
 
   #dispatch() {
+    this.#assign();
+    const { idleMs } = this.options;
+    if (idleMs === undefined || this.#closed) return;
+    for (const slot of this.#slots) {
+      if (slot.job || !slot.worker || slot.idle) continue;
+      slot.idle = setTimeout(() => this.#retire(slot), idleMs);
+      slot.idle.unref();
+    }
+  }
+
+  #retire(slot: Slot<J, R>) {
+    slot.idle = undefined;
+    const { worker } = slot;
+    if (slot.job || !worker) return;
+    // Forgotten first, so its exit is not taken for a lost job.
+    slot.worker = undefined;
+    void worker.terminate();
+  }
+
+  #assign() {
     for (const slot of this.#slots) {
       if (this.#closed || this.#queue.length === 0) return;
       if (slot.job) continue;
+      clearTimeout(slot.idle);
+      slot.idle = undefined;
       const queued = this.#queue.shift() as Queued<J, R>;
       slot.job = queued;
       const worker = slot.worker ?? this.#start(slot);

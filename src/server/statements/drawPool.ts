@@ -13,6 +13,7 @@ import type { StatementInput } from './statementPdf.ts';
 
 /** A statement of a long loan keeps its lines, the font's tables and pdfkit's pages in memory. */
 const WORKER_HEAP_MB = 128;
+const IDLE_MS = 60_000;
 
 export interface PdfDrawPoolOptions extends WorkerPoolOptions {
   /** Test only: each drawing first waits until gate[0] is non-zero, so a test holds one without timing. */
@@ -21,11 +22,16 @@ export interface PdfDrawPoolOptions extends WorkerPoolOptions {
 
 export class PdfDrawPool extends WorkerPool<DrawJob, Uint8Array> {
   constructor(options: PdfDrawPoolOptions) {
-    super(options, {
-      url: new URL('./drawWorker.ts', import.meta.url),
-      heapMb: WORKER_HEAP_MB,
-      workerData: { gate: options.testGate },
-    });
+    // A burst keeps its workers; a quiet server gives their memory (about 90 MB each, the fonts and
+    // pdfkit) back after a minute.
+    super(
+      { idleMs: IDLE_MS, ...options },
+      {
+        url: new URL('./drawWorker.ts', import.meta.url),
+        heapMb: WORKER_HEAP_MB,
+        workerData: { gate: options.testGate },
+      },
+    );
   }
 
   /** The document's bytes; a full queue answers 503 with Retry-After, a failed or overrun drawing 503 too. */
