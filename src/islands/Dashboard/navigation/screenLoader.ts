@@ -128,7 +128,10 @@ async function loadAfresh(failure: unknown): Promise<ScreenModule> {
   retries += 1;
   const address = retryAddress(chunk, retries);
   try {
-    return (await import(/* @vite-ignore */ address)) as ScreenModule;
+    const module = (await import(/* @vite-ignore */ address)) as Partial<ScreenModule>;
+    // A browser that named a file the chunk imports, not the chunk: that file has no screen in it.
+    if (module.default) return module as ScreenModule;
+    return reloadPage();
   } catch (error) {
     // The chunk answers now (or is gone after a deploy), yet its import failed: one of the files it
     // imports stays failed in this page, or the page's chunks are old. Only a reload can help.
