@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { API, HEADERS } from '../lib/api/paths.ts';
 import { kfsRoutes } from './application/kfsRoutes.ts';
 import { applicationRoutes } from './application/routes.ts';
+import { complaintRoutes } from './complaints/routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
@@ -66,6 +67,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...receiptRoutes,
     ...staffRoutes,
     ...staffApplicationRoutes,
+    ...complaintRoutes,
     ...devRoutes,
     ...razorpaySandboxRoutes,
     ...payuSandboxRoutes,

@@ -36,15 +36,35 @@ describe.each(ENGINES)('the contact form (%s database)', (engine) => {
   it('stores a good message (subject optional) and then limits sends per address', async () => {
     const { subject: _subject, ...withoutSubject } = message;
     const first = await server.post(API.contact, withoutSubject);
-    expect(first.body).toMatchObject({ Status: 1, Message: CONTACT_SENT });
+    expect(first.body).toMatchObject({
+      Status: 1,
+      Message: expect.stringMatching(
+        new RegExp(`^${CONTACT_SENT.replaceAll('.', '\\.')} Your reference number is KC-\\d{6}\\.$`),
+      ),
+      Data: { complaint_no: expect.stringMatching(/^KC-\d{6}$/) },
+    });
     expect((await server.post(API.contact, message)).body.Status).toBe(1);
     const stored = await queryRows(
       server.database.db,
-      sql`select name, email, phone, subject from contact_messages order by id`,
+      sql`select name, email, phone, subject, channel, status from complaints order by id`,
     );
     expect(stored).toEqual([
-      { name: 'Asha', email: 'asha@example.in', phone: '9876543210', subject: '' },
-      { name: 'Asha', email: 'asha@example.in', phone: '9876543210', subject: 'Loan' },
+      {
+        name: 'Asha',
+        email: 'asha@example.in',
+        phone: '9876543210',
+        subject: '',
+        channel: 'contact_form',
+        status: 'open',
+      },
+      {
+        name: 'Asha',
+        email: 'asha@example.in',
+        phone: '9876543210',
+        subject: 'Loan',
+        channel: 'contact_form',
+        status: 'open',
+      },
     ]);
     const third = await server.post(API.contact, message);
     expect(third.status).toBe(429);

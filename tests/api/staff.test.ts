@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS, STAFF_API } from '../../src/lib/api/paths.ts';
+import { API, HEADERS, STAFF_API } from '../../src/lib/api/paths.ts';
 import { apiRoutes } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { auditLog, leads, loans } from '../../src/server/db/schema.ts';
@@ -14,6 +14,7 @@ import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { PROFILE_PATHS } from '../../src/server/profile/routes.ts';
 import { completeApplication, EMPLOYMENT, eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
 import { ENGINES, type Reply, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
+import { signIn as customerSignIn } from './support/signIn.ts';
 
 const PASSWORD = 'kosh-staff-dev';
 
@@ -48,6 +49,8 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
     await completeApplication(server, token);
     return { token, leadId: quote.body.Data.lead_id as number };
   }
+  /** The customer signs in again (sessions end when the clock moves on). */
+  const reSignIn = (mobile: string) => customerSignIn(server, mobile);
   const versionOf = async (leadId: number) => {
     const [row] = await server.database.db.select().from(leads).where(eq(leads.id, leadId));
     return row?.version as number;
@@ -169,6 +172,88 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
     });
     const [line] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'lead.approve'));
     expect(line?.actor).toMatch(/^staff:[0-9a-f-]{36}$/);
+  });
+
+  it('a submitted application gets a credit manager in turn, whom the customer sees; an admin may reassign', async () => {
+    const admin = await signIn('admin@kosh.test');
+    const added = await asStaff(admin.token, STAFF_API.addStaff, {
+      email: `credit-${Date.now()}@kosh.test`,
+      name: 'Farah Ali',
+      mobile: '9810000009',
+      roles: ['credit'],
+      password: 'a-long-first-password',
+    });
+    expect(added.body.Status, added.body.Message).toBe(1);
+    const managers = new Set<string>();
+    for (let round = 0; round < 2; round += 1) {
+      const { token } = await submitted();
+      const profile = await server.post(PROFILE_PATHS.profile, {}, { token });
+      managers.add(profile.body.Data.excutive_details?.name);
+    }
+    // Two credit members, two applications: one each, in turn.
+    expect([...managers].sort()).toEqual(['Farah Ali', 'Neha Rao']);
+    const { token, leadId } = await submitted();
+    const reassigned = await asStaff(admin.token, STAFF_API.assign, {
+      lead_id: leadId,
+      staff_id: added.body.Data.staff_id,
+    });
+    expect(reassigned.body.Status, reassigned.body.Message).toBe(1);
+    const profile = await server.post(PROFILE_PATHS.profile, {}, { token });
+    expect(profile.body.Data.excutive_details).toEqual({
+      name: 'Farah Ali',
+      mobile: '9810000009',
+      email: added.body.Data.email,
+    });
+    await asStaff(admin.token, STAFF_API.updateStaff, { staff_id: added.body.Data.staff_id, disabled: true });
+  });
+
+  it('a complaint raised in the dashboard: a number, SMS and e-mail at once, answered by support, read by the customer', async () => {
+    const customer = await eligibleCustomer(server);
+    const raised = await server.post(
+      API.raiseComplaint,
+      { subject: 'Refund', message: 'I paid twice and want the second payment back.' },
+      { token: customer.token },
+    );
+    expect(raised.body.Status, raised.body.Message).toBe(1);
+    const number = raised.body.Data.complaint_no;
+    expect(number).toMatch(/^KC-\d{6}$/);
+    expect(raised.body.Message).toBe(`Your complaint number is ${number}. We will answer within 30 days.`);
+    const sms = (await server.get(`/__dev/outbox?to=${customer.mobile}`)).body;
+    expect(sms.some((row: { body: string }) => row.body.includes(`complaint ${number}`))).toBe(true);
+    const mails = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(customer.email)}`)).body;
+    expect(mails.some((row: { subject: string }) => row.subject === `We have received your complaint ${number}`)).toBe(
+      true,
+    );
+
+    const credit = await signIn('credit@kosh.test');
+    expect((await asStaff(credit.token, STAFF_API.complaints)).status).toBe(403);
+    const support = await signIn('support@kosh.test');
+    const queue = await asStaff(support.token, STAFF_API.complaints);
+    const item = queue.body.Data.items.find((row: { complaint_no: string }) => row.complaint_no === number);
+    expect(item).toMatchObject({ status: 'open', channel: 'dashboard', days_open: 0, rbi_portal_open: false });
+    // Thirty days on, unresolved: the customer may go to the RBI's portal, and is told so.
+    clock.advance(30 * 86_400);
+    const again30 = await reSignIn(customer.mobile);
+    const late = await server.post(API.complaints, {}, { token: again30.token });
+    expect(late.body.Data.complaints[0]).toMatchObject({ complaint_no: number, rbi_portal_open: true });
+    expect(late.body.Data.complaints[0].escalation).toContain('https://cms.rbi.org.in');
+    const supportAgain = await signIn('support@kosh.test');
+    const answered = await asStaff(supportAgain.token, STAFF_API.answerComplaint, {
+      complaint_id: item.complaint_id,
+      answer: 'We have refunded the second payment of ₹500 to your account.',
+      resolved: true,
+    });
+    expect(answered.body.Data).toMatchObject({ status: 'resolved', rbi_portal_open: false });
+    const read = await server.post(API.complaints, {}, { token: again30.token });
+    expect(read.body.Data.complaints[0]).toMatchObject({
+      status: 'resolved',
+      answer: 'We have refunded the second payment of ₹500 to your account.',
+    });
+    const again = await asStaff(supportAgain.token, STAFF_API.answerComplaint, {
+      complaint_id: item.complaint_id,
+      answer: 'x',
+    });
+    expect(again.status).toBe(409);
   });
 
   it('finance disburses under four eyes: one requests, the same one cannot approve, another does, once', async () => {

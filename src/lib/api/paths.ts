@@ -27,6 +27,9 @@ export const API = {
   singleDocument: '/Api/Website/uploadSingleDocument',
   /** The kyc screen: each document and whether it is on file (issue 14). */
   kycDocuments: '/Api/Website/getKycDocuments',
+  /** Complaints (issue 22): raised from the dashboard, read back with their answers. */
+  raiseComplaint: '/Api/Website/raiseComplaint',
+  complaints: '/Api/Website/getComplaints',
 } as const;
 
 /**
@@ -52,4 +55,7 @@ export const STAFF_API = {
   staffList: '/Api/Staff/staff',
   addStaff: '/Api/Staff/addStaff',
   updateStaff: '/Api/Staff/updateStaff',
+  complaints: '/Api/Staff/complaints',
+  answerComplaint: '/Api/Staff/answerComplaint',
+  assign: '/Api/Staff/assign',
 } as const;

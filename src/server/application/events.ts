@@ -34,6 +34,7 @@ import {
 import { insertLead, type Lead, openLeadOf } from '../leads/store.ts';
 import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
 import { defineEvent } from '../registration/events.ts';
+import { assignedTo, nextCreditManager } from '../staff/assignment.ts';
 import { bankOfIfsc } from './banks.ts';
 import { documentEvents, mandatoryDocuments } from './documents.ts';
 import {
@@ -78,11 +79,14 @@ async function advance(tx: Transaction, lead: Lead, nextStep: string, now: Date,
   const stepPercentage = Math.max(0, card) * 25;
   const submitted = nextStep === 'completed';
   if (submitted) requireAllowed(lead, 'submit');
+  // A submitted application gets its credit manager in turn; one sent back keeps the one it had.
+  const manager = submitted && !lead.assignedStaffId ? await nextCreditManager(tx) : undefined;
   await writeLead(tx, lead.id, {
     ...changes,
     nextStep,
     stepPercentage,
     ...(submitted && { status: 'submitted', submittedAt: now, sentBackReason: null }),
+    ...(manager && assignedTo(manager, now)),
   });
   crashPoint('application.advance');
   await updateCustomer(tx, lead.customerId, { nextStep });

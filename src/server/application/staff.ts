@@ -157,9 +157,12 @@ export async function approveLead(
         approvedTenureDays: approval.tenureDays,
         approvedRateHundredths: percentToHundredths(approval.dailyRatePercent),
         approvedVersion: lead.version,
-        managerName: approval.manager,
-        managerMobile: approval.managerMobile ?? site.contact.phone,
-        managerEmail: approval.managerEmail ?? site.contact.supportEmail,
+        // The application's assigned credit manager stays the customer's contact; else the approver.
+        ...(!lead.assignedStaffId && {
+          managerName: approval.manager,
+          managerMobile: approval.managerMobile ?? site.contact.phone,
+          managerEmail: approval.managerEmail ?? site.contact.supportEmail,
+        }),
         decidedBy: actor,
         decidedAt: now,
       });

@@ -1,10 +1,13 @@
-/** The contact form (product.md §10.8): stored, rate-limited per address, answered plainly. */
+/**
+ * The contact form (product.md §10.8): rate-limited per address, and opened as a complaint with its
+ * number (issue 22), acknowledged by SMS and e-mail at once, answered by support in the back office.
+ */
 import { API } from '../../lib/api/paths.ts';
 import { CONTACT_SENT, ContactRequest } from '../../lib/schemas/contact.ts';
+import { raiseComplaint } from '../complaints/service.ts';
 import { takeSlot } from '../db/rateLimit.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { storeContactMessage } from './store.ts';
 
 export const contactRoutes = [
   defineRoute({
@@ -27,8 +30,12 @@ export const contactRoutes = [
           { retry_after_seconds: 3600 },
         );
       }
-      await storeContactMessage(db, input, address, now());
-      return ok(c, {}, CONTACT_SENT);
+      const complaint = await raiseComplaint(c.get('deps'), { ...input, channel: 'contact_form', customerId: null });
+      return ok(
+        c,
+        { complaint_no: complaint.complaintNo },
+        `${CONTACT_SENT} Your reference number is ${complaint.complaintNo}.`,
+      );
     },
   }),
 ];

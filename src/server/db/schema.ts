@@ -199,7 +199,7 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_to_idx').on(table.to, table.createdAt)],
 );
 
-/** Messages from the contact form. */
+/** Messages from the contact form before it opened complaints (issue 22): kept, no longer written. */
 export const contactMessages = pgTable(
   'contact_messages',
   {

@@ -6,6 +6,11 @@ export function otpMessage(code: string, purpose: 'login' | 'repay', senderId: s
   return `${code} is your one-time code to ${action} ${site.brand}. It is valid for ${validMinutes} minutes. Never share it with anyone. -${senderId}`;
 }
 
+/** A complaint's acknowledgement: its number, and when to expect the answer. */
+export function complaintMessage(complaintNo: string, responseDays: number, senderId: string): string {
+  return `We have received your complaint ${complaintNo} to ${site.brand}. We will answer within ${responseDays} days; follow it on your dashboard. -${senderId}`;
+}
+
 /** When a statement is sent: acknowledged, issued by staff on other terms (to accept), the loan disbursed on it. */
 export type KfsMoment =
   | { kind: 'acknowledged' }

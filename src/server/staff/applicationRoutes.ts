@@ -7,15 +7,19 @@
 import * as v from 'valibot';
 import { STAFF_API } from '../../lib/api/paths.ts';
 import { percentToHundredths, rupeesToPaise } from '../../lib/rates.ts';
+import { lockedLead, writeLead } from '../application/lifecycle.ts';
 import { approveLead, findLead, rejectLead, SEND_BACK_STEPS, StaffError, sendBackLead } from '../application/staff.ts';
 import { customerById } from '../customers/store.ts';
 import type { Database } from '../db/client.ts';
+import { retryingTransaction } from '../db/retry.ts';
+import { auditLog } from '../db/schema.ts';
 import { type Quote, quoteRate } from '../eligibility/policy.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { statementsOfLead } from '../leads/kfsStore.ts';
-import { auditOfLead, documentsOfLead, type Lead, leadsInStates } from '../leads/store.ts';
+import { auditOfLead, documentsOfLead, isOpen, type Lead, leadsInStates } from '../leads/store.ts';
 import { fileUrl } from '../storage/files.ts';
+import { assignedTo } from './assignment.ts';
 import { approveDisbursal, openDisbursalRequests, requestDisbursal } from './disbursals.ts';
 import { staffActor } from './roles.ts';
 import { staffOf } from './routes.ts';
@@ -113,6 +117,42 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
 }
 
 export const staffApplicationRoutes = [
+  defineRoute({
+    method: 'post',
+    path: STAFF_API.assign,
+    operationId: 'staffAssign',
+    summary: "Assigns an open application to a credit member, who becomes the customer's credit manager (admin)",
+    tag: TAG,
+    auth: 'staff',
+    roles: ['admin'],
+    body: v.object({
+      lead_id: LeadId,
+      staff_id: v.pipe(v.string('staff_id is required'), v.uuid('staff_id is not valid')),
+    }),
+    async handle(c, input) {
+      const { db, now } = c.get('deps');
+      const member = await staffById(db, input.staff_id);
+      if (!member || member.disabledAt || !member.roles.includes('credit')) {
+        throw new ApiError(409, 'Assign applications to an active credit member.', 'not_credit');
+      }
+      const at = now();
+      const assigned = await retryingTransaction(db, async (tx) => {
+        const lead = await lockedLead(tx, input.lead_id);
+        if (!lead || !isOpen(lead)) return false;
+        await writeLead(tx, lead.id, assignedTo(member, at));
+        await tx.insert(auditLog).values({
+          actor: staffActor(staffOf(c)),
+          action: 'lead.assigned',
+          subject: String(lead.id),
+          detail: { staff_id: member.id, version: lead.version },
+          createdAt: at,
+        });
+        return true;
+      });
+      if (!assigned) throw new ApiError(409, `Lead ${input.lead_id} is not an open application.`, 'not_open');
+      return ok(c, { lead_id: input.lead_id, manager: member.name }, `${member.name} is now the credit manager.`);
+    },
+  }),
   defineRoute({
     method: 'post',
     path: STAFF_API.applications,

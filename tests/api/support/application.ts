@@ -13,7 +13,8 @@ export const send = (server: TestServer, token: string, body: object) => server.
 
 /** Signed in, registered in five steps and found eligible. */
 export async function eligibleCustomer(server: TestServer) {
-  const session = await signIn(server, randomMobile());
+  const mobile = randomMobile();
+  const session = await signIn(server, mobile);
   for (const step of [
     ...profileSteps(randomPan()),
     { event_name: 'selfie_upload', file: base64(tinyPng()), file_ext: 'png' },
@@ -21,7 +22,7 @@ export async function eligibleCustomer(server: TestServer) {
   ]) {
     expect((await send(server, session.token, step)).body.Status).toBe(1);
   }
-  return session;
+  return { ...session, mobile, email: 'ravi@example.in' };
 }
 
 /** Quote accepted with its KFS and employment given: the application waits for its documents. */

@@ -152,7 +152,7 @@ test.describe('loan details', () => {
 });
 
 test.describe('the application preview', () => {
-  test('Application Details, Credit Manager and Application Status; NA before staff name a manager', async ({
+  test('Application Details, Credit Manager and Application Status; the credit manager assigned at submission', async ({
     page,
     request,
   }) => {
@@ -163,7 +163,9 @@ test.describe('the application preview', () => {
     await expect(cell(application, 'Loan amount')).toHaveText('₹5,000');
     await expect(cell(application, 'Employer')).toHaveText('Acme Technologies Pvt Ltd');
     await expect(cell(application, 'Work mode')).toHaveText('Office');
-    await expect(cell(region(page, 'Credit Manager'), 'Name')).toHaveText('NA');
+    // Assigned in turn among the credit staff as the application was submitted (issue 22).
+    await expect(cell(region(page, 'Credit Manager'), 'Name')).not.toHaveText('NA');
+    await expect(cell(region(page, 'Credit Manager'), 'E-mail')).toHaveText(/@kosh\.test$/);
     await expect(cell(region(page, 'Application Status'), 'Status')).toHaveText('Under review');
     await expect(cell(region(page, 'Application Status'), 'Application progress')).toHaveText('100%');
     await expect(banner(page)).toHaveCount(0);
@@ -176,7 +178,8 @@ test.describe('the application preview', () => {
   }) => {
     const borrower = await borrowerByApi(request);
     await openDashboard(page, borrower, '/my-dashboard/lead-preview');
-    await expect(cell(region(page, 'Credit Manager'), 'Name')).toHaveText('Neha Rao');
+    // A credit member of the development staff (issue 22), assigned at submission.
+    await expect(cell(region(page, 'Credit Manager'), 'E-mail')).toHaveText(/@kosh\.test$/);
     await expect(cell(region(page, 'Application Status'), 'Status')).toHaveText('Disbursed');
     await expect(cell(region(page, 'Application Status'), 'Loan number')).toHaveText(borrower.loanNo);
     const due = await dueOf(request, borrower);
