@@ -52,15 +52,19 @@ module.exports = {
           // Stores.
           '^src/server/[^/]+/(store|kfsStore)\\.ts$',
           '^src/server/customers/session\\.ts$',
+          '^src/server/staff/session\\.ts$',
           // Services.
           '^src/server/loans/(account|create)\\.ts$',
-          '^src/server/application/staff\\.ts$',
+          '^src/server/application/(staff|lifecycle)\\.ts$',
+          // The back office: staff sessions and roles (the gate admits staff routes), assignment, passwords.
+          '^src/server/staff/(auth|roles|passwords|assignment)\\.ts$',
+          '^src/server/complaints/service\\.ts$',
           '^src/server/eligibility/policy\\.ts$',
           '^src/server/kyc/panVerifier\\.ts$',
           '^src/server/master/data\\.ts$',
           '^src/server/mail/(index|outboxTransport)\\.ts$',
           '^src/server/sms/(messages|queue|transport|outboxTransport)\\.ts$',
-          '^src/server/payments/(ledger|orders|paths|payu|razorpay)\\.ts$',
+          '^src/server/payments/(ledger|orders|paths|payu|razorpay|reversals)\\.ts$',
           '^src/server/storage/(fileType|files|uploads)\\.ts$',
           // The shared registration endpoint's event framework.
           '^src/server/registration/events\\.ts$',

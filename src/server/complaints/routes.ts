@@ -9,7 +9,7 @@ import { ownCustomer } from '../customers/session.ts';
 import { takeSlot } from '../db/rateLimit.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { staffOf } from '../staff/routes.ts';
+import { staffOf } from '../staff/session.ts';
 import { escalationOf, raiseComplaint } from './service.ts';
 import { answerComplaint, type Complaint, complaintsOfCustomer, unresolvedComplaints } from './store.ts';
 

@@ -22,7 +22,7 @@ import { fileUrl } from '../storage/files.ts';
 import { assignedTo } from './assignment.ts';
 import { approveDisbursal, openDisbursalRequests, requestDisbursal } from './disbursals.ts';
 import { staffActor } from './roles.ts';
-import { staffOf } from './routes.ts';
+import { staffOf } from './session.ts';
 import { staffById } from './store.ts';
 
 const TAG = 'staff';

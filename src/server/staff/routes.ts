@@ -13,6 +13,7 @@ import { defineRoute } from '../http/routes.ts';
 import { endStaffSession, finishStaffSignIn, startStaffSignIn } from './auth.ts';
 import { hashPassword } from './passwords.ts';
 import { type ActiveStaff, STAFF_ROLES, staffActor } from './roles.ts';
+import { staffOf } from './session.ts';
 import { allStaff, revokeSessionsOf, type StaffMember, staffById, updateStaff } from './store.ts';
 
 const TAG = 'staff';
@@ -31,13 +32,6 @@ const Password = v.pipe(
   v.string('password is required'),
   v.minLength(12, 'The password must be at least 12 characters.'),
 );
-
-/** The staff member the route's gate admitted (http/gate.ts). */
-export const staffOf = (c: { get(key: 'staff'): ActiveStaff | undefined }): ActiveStaff => {
-  const staff = c.get('staff');
-  if (!staff) throw new ApiError(401, 'Your staff session has ended. Please sign in again.', 'staff_session_expired');
-  return staff;
-};
 
 const shown = (member: StaffMember) => ({
   staff_id: member.id,
