@@ -629,6 +629,28 @@ export const disbursalRequests = pgTable(
   (table) => [uniqueIndex('disbursal_requests_one_open_idx').on(table.leadId).where(sql`status = 'requested'`)],
 );
 
+/**
+ * Collections' record of contact with a borrower (issue 22): what was said, and a promise to pay
+ * (a date and an amount) when one was made.
+ */
+export const loanContactNotes = pgTable(
+  'loan_contact_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    note: text('note').notNull(),
+    promisedOn: date('promised_on', { mode: 'string' }),
+    promisedPaise: integer('promised_paise'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('loan_contact_notes_loan_idx').on(table.loanId, table.createdAt)],
+);
+
 /** Complaint numbers: KC-000001, … */
 export const complaintNoSeq = pgSequence('complaint_no_seq', { startWith: 1 });
 
@@ -690,4 +712,5 @@ export const schema = {
   staffSessions,
   disbursalRequests,
   complaints,
+  loanContactNotes,
 };
