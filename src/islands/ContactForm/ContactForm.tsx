@@ -1,9 +1,9 @@
 import { type FormEvent, type InputHTMLAttributes, useId, useRef, useState } from 'react';
 import { safeParse } from 'valibot';
-import { callApi, failureMessage, thrownMessage } from '../../lib/api/client.ts';
-import { STATUS } from '../../lib/api/envelope.ts';
+import { callApi } from '../../lib/api/client.ts';
 import { API } from '../../lib/api/paths.ts';
 import { CONTACT_SENT, ContactRequest } from '../../lib/schemas/contact.ts';
+import { useCall } from '../shared/useCall.ts';
 import styles from './ContactForm.module.css';
 
 type FieldName = 'name' | 'email' | 'subject' | 'phone' | 'message';
@@ -34,7 +34,8 @@ export default function ContactForm() {
   const id = useId();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
+  const { busy, running, call } = useCall<'send'>();
+  const sending = busy === 'send';
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const fields = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
@@ -53,7 +54,7 @@ export default function ContactForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    if (running.current) return;
     setResult(null);
     const checked = safeParse(ContactRequest, values);
     if (!checked.success) {
@@ -68,20 +69,11 @@ export default function ContactForm() {
       return;
     }
     setErrors({});
-    setSending(true);
-    try {
-      const envelope = await callApi(API.contact, checked.output);
-      if (envelope.Status === STATUS.ok) {
-        setValues(EMPTY);
-        setResult({ kind: 'success', text: envelope.Message || CONTACT_SENT });
-      } else {
-        setResult({ kind: 'error', text: failureMessage(envelope) });
-      }
-    } catch (error) {
-      setResult({ kind: 'error', text: thrownMessage(error) });
-    } finally {
-      setSending(false);
-    }
+    const outcome = await call('send', () => callApi(API.contact, checked.output));
+    if (!outcome) return;
+    if (!outcome.ok) return setResult({ kind: 'error', text: outcome.message });
+    setValues(EMPTY);
+    setResult({ kind: 'success', text: outcome.envelope.Message || CONTACT_SENT });
   };
 
   const inputProps = (name: FieldName) => ({

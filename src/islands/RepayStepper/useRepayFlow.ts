@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { callApi, failureMessage, thrownMessage } from '../../lib/api/client.ts';
-import { type Envelope, STATUS } from '../../lib/api/envelope.ts';
+import { callApi } from '../../lib/api/client.ts';
+import type { Envelope } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { keepRepayToken } from '../../lib/receipt.ts';
 import { acceptsAmountEntry } from '../../lib/repayAmount.ts';
@@ -14,6 +14,7 @@ import {
   PAYMENT_VERIFICATION_FAILED,
 } from '../shared/payment/payment.ts';
 import { type PaymentBusy, usePayment } from '../shared/payment/usePayment.ts';
+import { useCall } from '../shared/useCall.ts';
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.ts';
 import { useResendCountdown } from '../shared/useResendCountdown.ts';
 import { nextOtp, nextPan } from './entry.ts';
@@ -65,7 +66,8 @@ export function useRepayFlow(brand: string) {
   const [terms, setTerms] = useState(false);
   const [amount, setAmount] = useState('');
   const [loan, setLoan] = useState<Loan | null>(null);
-  const [ownBusy, setBusy] = useState<OwnBusy>(null);
+  // One request at a time (product.md §4), the payments' included: they share this guard.
+  const { busy: ownBusy, running, call } = useCall<Exclude<OwnBusy, null>>();
   const [fieldError, setFieldError] = useState<FieldError<Field> | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const toasts = useToasts();
@@ -73,8 +75,6 @@ export function useRepayFlow(brand: string) {
   const [choosing, setChoosing] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
-  /** The guard of product.md §4: one request at a time, whatever the buttons look like at that instant. */
-  const running = useRef(false);
   const panInput = useRef<HTMLInputElement>(null);
   const otpInput = useRef<HTMLInputElement>(null);
   const amountInput = useRef<HTMLInputElement>(null);
@@ -107,15 +107,6 @@ export function useRepayFlow(brand: string) {
     setNotice(null);
     toasts.clear();
   };
-  const begin = (kind: Exclude<OwnBusy, null>) => {
-    running.current = true;
-    setBusy(kind);
-    clearMessages();
-  };
-  const end = () => {
-    running.current = false;
-    setBusy(null);
-  };
   const showFieldError = (field: Field, text: string) => {
     setFieldError({ field, text });
     focusNext.current = field;
@@ -135,26 +126,21 @@ export function useRepayFlow(brand: string) {
       toast('error', PAN_MESSAGE);
       return;
     }
-    begin(kind);
+    clearMessages();
     const retry = () => void actions.current.send(kind);
-    try {
-      const reply = await callApi(API.repaySendOtp, { pancard: pan });
-      if (reply.Status !== STATUS.ok) {
-        const text = failureMessage(reply);
-        showFieldError(kind === 'send' ? 'pan' : 'otp', text);
-        toast('error', text, retry);
-        return;
-      }
-      setOtp('');
-      setStep('panotp');
-      startCountdown();
-      focusNext.current = 'otp';
-      toast('success', reply.Message);
-    } catch (error) {
-      toast('error', thrownMessage(error), retry);
-    } finally {
-      end();
+    const outcome = await call(kind, () => callApi(API.repaySendOtp, { pancard: pan }));
+    if (!outcome) return;
+    if (!outcome.ok) {
+      // A refusal belongs to the field it is about; a network failure to no field.
+      if (!outcome.thrown) showFieldError(kind === 'send' ? 'pan' : 'otp', outcome.message);
+      toast('error', outcome.message, retry);
+      return;
     }
+    setOtp('');
+    setStep('panotp');
+    startCountdown();
+    focusNext.current = 'otp';
+    toast('success', outcome.envelope.Message);
   };
 
   /** Call 5: the code, for the loan's figures, an order for the full due and a repay token. */
@@ -165,42 +151,41 @@ export function useRepayFlow(brand: string) {
       toast('error', OTP_MESSAGE);
       return;
     }
-    begin('verify');
-    try {
-      const reply = (await callApi<VerifyData>(API.repayVerifyOtp, { panNumber: pan, otp })) as VerifyReply;
-      if (reply.Status !== STATUS.ok) {
-        // A used or wrong code cannot work again: the field is emptied for the next one.
-        setOtp('');
-        const text = failureMessage(reply);
-        showFieldError('otp', text);
-        toast('error', text);
-        return;
-      }
-      const data = reply.repayment_data;
-      if (!data || !reply.Data?.repay_token || typeof data.total_due_amount !== 'number') {
-        toast('error', LOAN_NOT_LOADED, () => void actions.current.verify());
-        return;
-      }
-      // The result page reads this payment's receipt with it, even after a reload.
-      keepRepayToken(reply.Data.repay_token);
-      setLoan({
-        data,
-        orderId: reply.order_id ?? '',
-        token: reply.Data.repay_token,
-        razorpayKey: reply.Data.razorpay_key,
-        checkoutUrl: reply.Data.razorpay_checkout_url,
-      });
-      setAmount('');
-      payment.forget();
-      setStep('amountfetched');
-      focusNext.current = 'amount';
-      toast('success', reply.Message);
-    } catch (error) {
+    clearMessages();
+    const outcome = await call('verify', () => callApi<VerifyData>(API.repayVerifyOtp, { panNumber: pan, otp }));
+    if (!outcome) return;
+    if (!outcome.ok && outcome.thrown) {
       // The code was never checked, so it stays for another try.
-      toast('error', thrownMessage(error), () => void actions.current.verify());
-    } finally {
-      end();
+      toast('error', outcome.message, () => void actions.current.verify());
+      return;
     }
+    if (!outcome.ok) {
+      // A used or wrong code cannot work again: the field is emptied for the next one.
+      setOtp('');
+      showFieldError('otp', outcome.message);
+      toast('error', outcome.message);
+      return;
+    }
+    const reply = outcome.envelope as VerifyReply;
+    const data = reply.repayment_data;
+    if (!data || !reply.Data?.repay_token || typeof data.total_due_amount !== 'number') {
+      toast('error', LOAN_NOT_LOADED, () => void actions.current.verify());
+      return;
+    }
+    // The result page reads this payment's receipt with it, even after a reload.
+    keepRepayToken(reply.Data.repay_token);
+    setLoan({
+      data,
+      orderId: reply.order_id ?? '',
+      token: reply.Data.repay_token,
+      razorpayKey: reply.Data.razorpay_key,
+      checkoutUrl: reply.Data.razorpay_checkout_url,
+    });
+    setAmount('');
+    payment.forget();
+    setStep('amountfetched');
+    focusNext.current = 'amount';
+    toast('success', reply.Message);
   };
 
   /** The repay token has expired (Status 4): start again from the PAN, which is kept. */
