@@ -1,6 +1,7 @@
-import { type ChangeEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type Ref, useEffect, useId, useState } from 'react';
 import type { DocumentFormat, StoredFileType } from '../../../lib/documents.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useCall } from '../../shared/useCall.ts';
 import { SessionEnded } from '../state/api.ts';
 import styles from './DocumentTile.module.css';
 import { acceptOf, formatsHint, type PreparedFile, prepareFile, sizeText } from './documentFiles.ts';
@@ -77,7 +78,8 @@ export function DocumentTile({ doc, upload, onStatus, hint, error, chooseRef }: 
   const id = useId();
   const [state, setState] = useState<State>(doc.stored ? { kind: 'stored' } : { kind: 'needed' });
   const [password, setPassword] = useState('');
-  const running = useRef(false);
+  // One upload at a time per tile; other tiles send theirs meanwhile.
+  const { running, run } = useCall<'upload'>();
   const takesPhotos = doc.formats.includes('image');
   const shown = state.kind === 'uploaded' || state.kind === 'uploading' ? state.file : null;
   const preview = usePreview(shown?.format === 'image' ? shown.blob : null);
@@ -86,23 +88,23 @@ export function DocumentTile({ doc, upload, onStatus, hint, error, chooseRef }: 
     onStatus(doc.doc_type, STATUS_OF[state.kind]);
   }, [doc.doc_type, onStatus, state.kind]);
 
-  const send = async (file: PreparedFile) => {
-    running.current = true;
-    setState({ kind: 'uploading', file, percent: 0 });
-    try {
-      const outcome = await upload(file, password, (percent) =>
-        setState((current) => (current.kind === 'uploading' ? { ...current, percent } : current)),
-      );
-      setState(
-        outcome.ok ? { kind: 'uploaded', file } : { kind: 'refused', reason: outcome.reason, file, code: outcome.code },
-      );
-    } catch (failure) {
-      if (failure instanceof SessionEnded) return;
-      setState({ kind: 'refused', reason: UPLOAD_ERROR, file });
-    } finally {
-      running.current = false;
-    }
-  };
+  const send = (file: PreparedFile) =>
+    run('upload', async () => {
+      setState({ kind: 'uploading', file, percent: 0 });
+      try {
+        const outcome = await upload(file, password, (percent) =>
+          setState((current) => (current.kind === 'uploading' ? { ...current, percent } : current)),
+        );
+        setState(
+          outcome.ok
+            ? { kind: 'uploaded', file }
+            : { kind: 'refused', reason: outcome.reason, file, code: outcome.code },
+        );
+      } catch (failure) {
+        if (failure instanceof SessionEnded) return;
+        setState({ kind: 'refused', reason: UPLOAD_ERROR, file });
+      }
+    });
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { failureMessage, thrownMessage } from '../../../lib/api/client.ts';
-import { STATUS } from '../../../lib/api/envelope.ts';
 import styles from '../../shared/Dialog.module.css';
+import { useCall } from '../../shared/useCall.ts';
 import { navigate } from '../navigation/router.ts';
 import { HOME, screenPath } from '../navigation/screens.ts';
 import { registrationEvent, SessionEnded } from '../state/api.ts';
@@ -20,7 +19,7 @@ interface Outcome {
 export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, call } = useCall<'check'>();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
@@ -29,22 +28,15 @@ export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
   }, [outcome]);
 
   const check = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const envelope = await registrationEvent<{ next_step?: string; eligibility_status?: number }>('register_now');
-      if (envelope.Status === STATUS.ok) {
-        updateSession({ eligibility: '1', ...(envelope.Data.next_step && { nextStep: envelope.Data.next_step }) });
-        setOutcome({ eligible: true, message: envelope.Message });
-      } else {
-        setOutcome({ eligible: false, message: failureMessage(envelope) });
-      }
-    } catch (error) {
-      if (error instanceof SessionEnded) return;
-      setOutcome({ eligible: false, message: thrownMessage(error) });
-    } finally {
-      setBusy(false);
-    }
+    const answer = await call('check', () =>
+      registrationEvent<{ next_step?: string; eligibility_status?: number }>('register_now'),
+    );
+    // A dead session is already on its way to sign-in.
+    if (!answer || (!answer.ok && answer.thrown instanceof SessionEnded)) return;
+    if (!answer.ok) return setOutcome({ eligible: false, message: answer.message });
+    const { Data, Message } = answer.envelope;
+    updateSession({ eligibility: '1', ...(Data.next_step && { nextStep: Data.next_step }) });
+    setOutcome({ eligible: true, message: Message });
   };
 
   const close = () => dialog.current?.close();
@@ -55,7 +47,7 @@ export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
 
   return (
     <>
-      <BusyButton type="button" busy={busy} disabled={disabled} onClick={check}>
+      <BusyButton type="button" busy={busy !== null} disabled={disabled} onClick={check}>
         Check Eligibility
       </BusyButton>
       <dialog

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useCall } from '../../shared/useCall.ts';
 import { $location } from '../navigation/router.ts';
 import { HOME, screenPath } from '../navigation/screens.ts';
 import { logout } from '../state/api.ts';
@@ -40,7 +41,9 @@ export function Shell({ brand, children }: { brand: string; children: ReactNode 
   const eligible = session.eligibility === '1';
   const [small, setSmall] = useState(isSmall);
   const [open, setOpen] = useState(() => !isSmall());
-  const [leaving, setLeaving] = useState(false);
+  // Logout is a request like any other; the page leaves after it, so it stays busy.
+  const { busy, run } = useCall<'logout'>();
+  const leaving = busy !== null;
   /** The picture address that failed to load (an expired link): the initial shows instead. */
   const [failedPicture, setFailedPicture] = useState<string | null>(null);
 
@@ -72,10 +75,7 @@ export function Shell({ brand, children }: { brand: string; children: ReactNode 
   const firstName = data?.profile_details.first_name ?? '';
   const here = screenPath(location.slug);
 
-  const signOut = async () => {
-    setLeaving(true);
-    await logout();
-  };
+  const signOut = () => run('logout', logout, () => true);
 
   return (
     <div className={`${styles.shell} ${open ? styles.withSidebar : ''}`}>

@@ -3,6 +3,7 @@ import { API_BASE, failureMessage, NETWORK_ERROR } from '../../../lib/api/client
 import { type Envelope, isSessionDead } from '../../../lib/api/envelope.ts';
 import { HEADERS } from '../../../lib/api/paths.ts';
 import { STATEMENT_API } from '../../../lib/statementLines.ts';
+import { useCall } from '../../shared/useCall.ts';
 import { SessionEnded } from '../state/api.ts';
 import { $session, endSession } from '../state/sessionStore.ts';
 import { BusyButton } from './BusyButton.tsx';
@@ -80,34 +81,32 @@ export interface StatementDownloadsProps {
  * the no-dues certificate once it is closed.
  */
 export function StatementDownloads({ detail }: StatementDownloadsProps) {
-  const [busy, setBusy] = useState<Kind | null>(null);
+  const { busy, run } = useCall<Kind>();
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState('');
   if (!detail.loan_no) return null;
   const closed = (detail.loan_status ?? detail.status) === 'closed';
   const kinds: Kind[] = closed ? ['statement', 'noDues'] : ['statement'];
 
-  async function download(kind: Kind) {
-    const wanted = DOCUMENTS[kind];
-    setBusy(kind);
-    setError(null);
-    setSaved('');
-    try {
-      const answer = await fetchPdf(wanted.path, detail.lead_id);
-      if ('error' in answer) {
-        setError(answer.error);
-        return;
+  const download = (kind: Kind) =>
+    run(kind, async () => {
+      const wanted = DOCUMENTS[kind];
+      setError(null);
+      setSaved('');
+      try {
+        const answer = await fetchPdf(wanted.path, detail.lead_id);
+        if ('error' in answer) {
+          setError(answer.error);
+          return;
+        }
+        const filename = wanted.file(detail.loan_no);
+        save(answer.blob, filename);
+        setSaved(`Saved ${filename}.`);
+      } catch (thrown) {
+        if (thrown instanceof SessionEnded) return;
+        setError(NETWORK_ERROR);
       }
-      const filename = wanted.file(detail.loan_no);
-      save(answer.blob, filename);
-      setSaved(`Saved ${filename}.`);
-    } catch (thrown) {
-      if (thrown instanceof SessionEnded) return;
-      setError(NETWORK_ERROR);
-    } finally {
-      setBusy(null);
-    }
-  }
+    });
 
   return (
     <section className={styles.panel} aria-labelledby="loan-documents" aria-busy={busy !== null}>
