@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { kfsSections, type KeyFactStatement as Statement, KFS_TITLE as TITLE } from '../../../lib/kfs.ts';
+import { FactTable } from './FactTable.tsx';
 import styles from './KeyFactStatement.module.css';
 
 /** The statement as label and value pairs (every section's rows): what the screen shows, prints and saves. */
@@ -76,17 +77,13 @@ export function KeyFactStatement({ kfs, focus = false }: KeyFactStatementProps) 
         {kfs.kfs_no ? ` ${kfs.kfs_no}` : ''}
       </h2>
       {kfsSections(kfs).map((section) => (
-        <table key={section.title} className={styles.table}>
-          <caption className={styles.caption}>{section.title}</caption>
-          <tbody>
-            {section.rows.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FactTable
+          key={section.title}
+          caption={section.title}
+          rows={section.rows}
+          className={styles.table}
+          captionClassName={styles.caption}
+        />
       ))}
       <div className={styles.actions}>
         <button type="button" className="button button--ghost" onClick={() => window.print()}>

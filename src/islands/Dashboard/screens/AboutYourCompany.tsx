@@ -8,7 +8,7 @@ import { ChoiceGroup, DigitsField, SelectField, TextField } from '../components/
 import formStyles from '../components/Form.module.css';
 import { Link } from '../components/Link.tsx';
 import styles from '../components/Screen.module.css';
-import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepScreen } from '../components/StepScreen.tsx';
 import { type ApplicationAnswer, afterApplicationStep } from '../navigation/applicationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
@@ -89,20 +89,12 @@ export default function AboutYourCompany({ route }: ScreenProps) {
     });
   };
 
-  const back = (
-    <p className={styles.backRow}>
-      <Link to={screenPath('eligibility')} className={styles.back}>
-        ← Back to your loan application
-      </Link>
-    </p>
-  );
+  const back = { to: screenPath('eligibility'), label: 'Back to your loan application' };
 
   // At 100 percent the application is with the lender's team: every step is locked (product.md §4).
   if (Number(session.percent ?? 0) >= 100) {
     return (
-      <>
-        {back}
-        <ScreenTitle>{route.title}</ScreenTitle>
+      <StepScreen back={back} title={route.title}>
         <div className={styles.panel}>
           <h2>Your loan application is complete</h2>
           <p>Your employment details can no longer be changed while our team reviews your application.</p>
@@ -110,54 +102,50 @@ export default function AboutYourCompany({ route }: ScreenProps) {
             View Your Application
           </Link>
         </div>
-      </>
+      </StepScreen>
     );
   }
 
   return (
-    <>
-      {back}
-      <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>Tell us where you work. Fields marked optional may be left empty.</p>
-      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
-        <ChoiceGroup legend="Work Mode" name="work_mode" choices={WORK_MODES} {...field('work_mode')} />
-        <TextField label="Company Name" autoComplete="organization" maxLength={150} {...field('company_name')} />
-        <SelectField label="Company Type" choices={COMPANY_TYPE_CHOICES} {...field('company_type_id')} />
-        <TextField label="Designation" autoComplete="organization-title" maxLength={100} {...field('designation')} />
-        <SelectField label="Department" choices={DEPARTMENT_CHOICES} {...field('department')} />
-        <TextField
-          label="Address line 1"
-          autoComplete="off"
-          maxLength={200}
-          {...field('address_1')}
-          hint="Office number, floor and building."
-        />
-        <TextField
-          label="Address line 2"
-          autoComplete="off"
-          maxLength={200}
-          {...field('address_2')}
-          hint="Street and area."
-        />
-        <TextField label="Landmark (optional)" autoComplete="off" maxLength={100} {...field('landmark')} />
-        <DigitsField label="Pin Code" digits={6} {...field('pincode')} />
-        <TextField
-          label="Employed Since"
-          type="date"
-          max={indiaToday()}
-          {...field('emp_since')}
-          hint="The day you joined this company."
-        />
-        <TextField
-          label="Official Email (optional)"
-          type="email"
-          autoComplete="work email"
-          {...field('office_email')}
-        />
-        <div className={formStyles.actions}>
-          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
-        </div>
-      </form>
-    </>
+    <StepScreen
+      back={back}
+      title={route.title}
+      intro="Tell us where you work. Fields marked optional may be left empty."
+      onSubmit={submit}
+      formRef={form}
+    >
+      <ChoiceGroup legend="Work Mode" name="work_mode" choices={WORK_MODES} {...field('work_mode')} />
+      <TextField label="Company Name" autoComplete="organization" maxLength={150} {...field('company_name')} />
+      <SelectField label="Company Type" choices={COMPANY_TYPE_CHOICES} {...field('company_type_id')} />
+      <TextField label="Designation" autoComplete="organization-title" maxLength={100} {...field('designation')} />
+      <SelectField label="Department" choices={DEPARTMENT_CHOICES} {...field('department')} />
+      <TextField
+        label="Address line 1"
+        autoComplete="off"
+        maxLength={200}
+        {...field('address_1')}
+        hint="Office number, floor and building."
+      />
+      <TextField
+        label="Address line 2"
+        autoComplete="off"
+        maxLength={200}
+        {...field('address_2')}
+        hint="Street and area."
+      />
+      <TextField label="Landmark (optional)" autoComplete="off" maxLength={100} {...field('landmark')} />
+      <DigitsField label="Pin Code" digits={6} {...field('pincode')} />
+      <TextField
+        label="Employed Since"
+        type="date"
+        max={indiaToday()}
+        {...field('emp_since')}
+        hint="The day you joined this company."
+      />
+      <TextField label="Official Email (optional)" type="email" autoComplete="work email" {...field('office_email')} />
+      <div className={formStyles.actions}>
+        <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+      </div>
+    </StepScreen>
   );
 }

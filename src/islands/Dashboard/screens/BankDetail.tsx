@@ -5,9 +5,7 @@ import { ACCOUNTS_DIFFER, BankingRequest } from '../../../lib/schemas/applicatio
 import { BusyButton } from '../components/BusyButton.tsx';
 import { DigitsField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
-import { Link } from '../components/Link.tsx';
-import styles from '../components/Screen.module.css';
-import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepScreen } from '../components/StepScreen.tsx';
 import { type ApplicationAnswer, afterApplicationStep } from '../navigation/applicationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
@@ -72,69 +70,66 @@ export default function BankDetail({ route }: ScreenProps) {
 
   const consentErrorId = `${id}-consent-error`;
   return (
-    <>
-      <p className={styles.backRow}>
-        <Link to={screenPath('adhar-upload')} className={styles.back}>
-          ← Back to your documents
-        </Link>
-      </p>
-      <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>The savings account your salary is paid into. Your loan is paid into it.</p>
-      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
-        <TextField
-          label="Account holder name"
-          autoComplete="name"
-          maxLength={100}
-          {...field('account_name')}
-          hint="As your bank writes it."
-        />
-        <TextField
-          label="IFSC"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={11}
-          {...field('account_ifsc')}
-          onValue={(value) => set('account_ifsc')(value.replace(/[^A-Za-z0-9]/g, '').toUpperCase())}
-          hint={
-            <>
-              The 11-character code on your cheque book or passbook.{' '}
-              <span aria-live="polite">{bankLine(values.account_ifsc)}</span>
-            </>
-          }
-        />
-        <TextField label="Branch" maxLength={100} {...field('account_branch')} />
-        <DigitsField label="Account number" digits={18} {...field('account_number')} hint="9 to 18 digits." />
-        <DigitsField
-          label="Confirm account number"
-          digits={18}
-          {...field('confirm_account_number')}
-          // Typed again, not pasted (product.md §5), so that a mistake is not copied over.
-          onPaste={(event) => event.preventDefault()}
-          onDrop={(event) => event.preventDefault()}
-          hint="Type the account number again. Pasting is turned off here."
-        />
-        <div className={formStyles.field}>
-          <label className={formStyles.choice}>
-            <input
-              type="checkbox"
-              checked={consent}
-              onChange={(event) => setConsent(event.target.checked)}
-              aria-invalid={errors.verification_consent ? true : undefined}
-              aria-describedby={errors.verification_consent ? consentErrorId : undefined}
-            />
-            I agree that you may verify this bank account with my bank.
-          </label>
-          {errors.verification_consent && (
-            <p id={consentErrorId} className={formStyles.error}>
-              {errors.verification_consent}
-            </p>
-          )}
-        </div>
-        <div className={formStyles.actions}>
-          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
-        </div>
-      </form>
-    </>
+    <StepScreen
+      back={{ to: screenPath('adhar-upload'), label: 'Back to your documents' }}
+      title={route.title}
+      intro="The savings account your salary is paid into. Your loan is paid into it."
+      onSubmit={submit}
+      formRef={form}
+    >
+      <TextField
+        label="Account holder name"
+        autoComplete="name"
+        maxLength={100}
+        {...field('account_name')}
+        hint="As your bank writes it."
+      />
+      <TextField
+        label="IFSC"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={11}
+        {...field('account_ifsc')}
+        onValue={(value) => set('account_ifsc')(value.replace(/[^A-Za-z0-9]/g, '').toUpperCase())}
+        hint={
+          <>
+            The 11-character code on your cheque book or passbook.{' '}
+            <span aria-live="polite">{bankLine(values.account_ifsc)}</span>
+          </>
+        }
+      />
+      <TextField label="Branch" maxLength={100} {...field('account_branch')} />
+      <DigitsField label="Account number" digits={18} {...field('account_number')} hint="9 to 18 digits." />
+      <DigitsField
+        label="Confirm account number"
+        digits={18}
+        {...field('confirm_account_number')}
+        // Typed again, not pasted (product.md §5), so that a mistake is not copied over.
+        onPaste={(event) => event.preventDefault()}
+        onDrop={(event) => event.preventDefault()}
+        hint="Type the account number again. Pasting is turned off here."
+      />
+      <div className={formStyles.field}>
+        <label className={formStyles.choice}>
+          <input
+            type="checkbox"
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
+            aria-invalid={errors.verification_consent ? true : undefined}
+            aria-describedby={errors.verification_consent ? consentErrorId : undefined}
+          />
+          I agree that you may verify this bank account with my bank.
+        </label>
+        {errors.verification_consent && (
+          <p id={consentErrorId} className={formStyles.error}>
+            {errors.verification_consent}
+          </p>
+        )}
+      </div>
+      <div className={formStyles.actions}>
+        <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+      </div>
+    </StepScreen>
   );
 }

@@ -15,7 +15,7 @@ import { KeyFactStatement } from '../components/KeyFactStatement.tsx';
 import { Link } from '../components/Link.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
-import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepScreen } from '../components/StepScreen.tsx';
 import { type ApplicationAnswer, afterApplicationStep, storeApplicationStep } from '../navigation/applicationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
@@ -192,17 +192,11 @@ export default function CalculateLoan({ route }: ScreenProps) {
   const accepted = nextStage !== undefined && nextStage > STAGE.loanQuote;
 
   return (
-    <>
-      <p className={styles.backRow}>
-        <Link to={screenPath('eligibility')} className={styles.back}>
-          ← Back to your loan application
-        </Link>
-      </p>
-      <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>
-        Choose why you need the loan, how much and for how long. Your loan is repaid in one payment at the end of the
-        tenure.
-      </p>
+    <StepScreen
+      back={{ to: screenPath('eligibility'), label: 'Back to your loan application' }}
+      title={route.title}
+      intro="Choose why you need the loan, how much and for how long. Your loan is repaid in one payment at the end of the tenure."
+    >
       {!offer && <ProfileState loading={loading} error={loadError} retry={load} />}
       {offer && locked && (
         <div className={styles.panel}>
@@ -315,6 +309,6 @@ export default function CalculateLoan({ route }: ScreenProps) {
           )}
         </form>
       )}
-    </>
+    </StepScreen>
   );
 }

@@ -7,9 +7,8 @@ import { documentByDocsId, type MandatoryDocument } from '../../../lib/documents
 import { DocumentTile, type TileStatus, UPLOAD_ERROR, type UploadOutcome } from '../components/DocumentTile.tsx';
 import type { PreparedFile } from '../components/documentFiles.ts';
 import formStyles from '../components/Form.module.css';
-import { Link } from '../components/Link.tsx';
 import styles from '../components/Screen.module.css';
-import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepScreen } from '../components/StepScreen.tsx';
 import { DOCUMENT_SCREENS } from '../navigation/documentScreens.ts';
 import { navigate } from '../navigation/router.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
@@ -123,14 +122,11 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
 
   const formats = onFile?.allowed_formats ?? kind.formats;
   return (
-    <>
-      <p className={styles.backRow}>
-        <Link to={screenPath(screen.back)} className={styles.back}>
-          ← Back to {routeOf(screen.back)?.title}
-        </Link>
-      </p>
-      <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>{screen.intro}</p>
+    <StepScreen
+      back={{ to: screenPath(screen.back), label: `Back to ${routeOf(screen.back)?.title}` }}
+      title={route.title}
+      intro={screen.intro}
+    >
       <div className={`${styles.panel} ${formStyles.form}`}>
         {listed ? (
           <ul className={docStyles.list} aria-label="Document to upload">
@@ -152,6 +148,6 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
           </button>
         </div>
       </div>
-    </>
+    </StepScreen>
   );
 }

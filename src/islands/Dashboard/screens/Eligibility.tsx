@@ -1,6 +1,6 @@
+import { ActiveLoanSummary } from '../components/ActiveLoanSummary.tsx';
 import { APPLICATION_STEPS, ApplicationCards } from '../components/ApplicationCards.tsx';
 import { ApplicationTimeline } from '../components/ApplicationTimeline.tsx';
-import { LoanHome } from '../components/LoanHome.tsx';
 import { NextStep } from '../components/NextStep.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import { ScreenTitle } from '../components/ScreenTitle.tsx';
@@ -22,7 +22,7 @@ export default function Eligibility({ route }: ScreenProps) {
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
       <ProfileState loading={loading && !profile} error={error} retry={retry} />
-      {loan && <LoanHome loan={loan} />}
+      {loan && <ActiveLoanSummary loan={loan} />}
       {profile && where && !loan && (
         <>
           <NextStep where={where} />

@@ -4,9 +4,7 @@ import { IncomeDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { ChoiceGroup, DigitsField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
-import { Link } from '../components/Link.tsx';
-import styles from '../components/Screen.module.css';
-import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepScreen } from '../components/StepScreen.tsx';
 import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
@@ -50,34 +48,31 @@ export default function IncomeDetails({ route }: ScreenProps) {
   };
 
   return (
-    <>
-      <p className={styles.backRow}>
-        <Link to={screenPath('')} className={styles.back}>
-          ← Back to your profile steps
-        </Link>
-      </p>
-      <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>How do you earn? We use this to check your eligibility.</p>
-      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
-        <ChoiceGroup legend="Employment Type" name="income_type" choices={INCOME_TYPES} {...field('income_type_id')} />
-        <DigitsField
-          label="Monthly Income"
-          digits={7}
-          {...field('monthly_income')}
-          hint="Your take-home pay each month, in rupees."
-        />
-        <TextField
-          label="Last Salary Date"
-          type="date"
-          max={indiaToday()}
-          {...field('salary_date')}
-          hint="The day your last salary was paid."
-        />
-        <ChoiceGroup legend="Mode of Salary" name="salary_mode" choices={SALARY_MODES} {...field('salary_mode_id')} />
-        <div className={formStyles.actions}>
-          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
-        </div>
-      </form>
-    </>
+    <StepScreen
+      back={{ to: screenPath(''), label: 'Back to your profile steps' }}
+      title={route.title}
+      intro="How do you earn? We use this to check your eligibility."
+      onSubmit={submit}
+      formRef={form}
+    >
+      <ChoiceGroup legend="Employment Type" name="income_type" choices={INCOME_TYPES} {...field('income_type_id')} />
+      <DigitsField
+        label="Monthly Income"
+        digits={7}
+        {...field('monthly_income')}
+        hint="Your take-home pay each month, in rupees."
+      />
+      <TextField
+        label="Last Salary Date"
+        type="date"
+        max={indiaToday()}
+        {...field('salary_date')}
+        hint="The day your last salary was paid."
+      />
+      <ChoiceGroup legend="Mode of Salary" name="salary_mode" choices={SALARY_MODES} {...field('salary_mode_id')} />
+      <div className={formStyles.actions}>
+        <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+      </div>
+    </StepScreen>
   );
 }

@@ -1,15 +1,15 @@
 import { formatDate, maskPan } from '../../../lib/format.ts';
 import { accountFacts } from '../../shared/payment/payment.ts';
+import { type Fact, FactTable } from '../components/FactTable.tsx';
 import { Link } from '../components/Link.tsx';
+import { PaymentsTable } from '../components/PaymentsTable.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
 import { ScreenTitle } from '../components/ScreenTitle.tsx';
 import { StatementDownloads } from '../components/StatementDownloads.tsx';
-import tables from '../components/Table.module.css';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import {
-  type Collection,
   genderLabel,
   type LoanDetail,
   leadIdOf,
@@ -19,13 +19,12 @@ import {
   NO_LOAN_DETAILS,
   orNA,
   rupees,
-  sourceLabel,
   statusLabel,
 } from '../state/loans.ts';
 import { useLoaded } from '../state/useLoaded.ts';
 
 /** The facts of product.md §3.9, as label and value. */
-function facts(detail: LoanDetail): [string, string][] {
+function facts(detail: LoanDetail): Fact[] {
   return [
     ['Loan number', orNA(detail.loan_no)],
     ['Application number', orNA(detail.lead_id)],
@@ -53,51 +52,6 @@ function facts(detail: LoanDetail): [string, string][] {
       ? [...accountFacts(detail), ['Total due today', rupees(detail.total_due_amount)] as [string, string]]
       : []),
   ];
-}
-
-/** "Interest ₹200, principal ₹800" (and charges, excess to refund) for a payment, when the server says. */
-function allocationText(payment: Collection): string | null {
-  if (payment.held_for_refund) return 'Held for refund: not applied to the loan';
-  if (typeof payment.principal !== 'number' || typeof payment.interest !== 'number') return null;
-  const parts = [
-    ...(payment.charges ? [`charges ${rupees(payment.charges)}`] : []),
-    `interest ${rupees(payment.interest)}`,
-    `principal ${rupees(payment.principal)}`,
-    ...(payment.excess ? [`excess to refund ${rupees(payment.excess)}`] : []),
-  ];
-  return `Applied to ${parts.join(', ')}`;
-}
-
-function Payments({ collections }: { collections: Collection[] }) {
-  if (collections.length === 0) return <p>No payments received yet.</p>;
-  return (
-    <table className={tables.table}>
-      <caption className="visually-hidden">Payments received</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Mode</th>
-          <th scope="col">Reference</th>
-        </tr>
-      </thead>
-      <tbody>
-        {collections.map((payment) => (
-          <tr key={`${payment.source}-${payment.reference}`}>
-            <td data-label="Date">{formatDate(payment.date)}</td>
-            <td data-label="Amount">
-              <span>
-                {rupees(payment.amount)}
-                {allocationText(payment) && <small className={styles.allocation}>{allocationText(payment)}</small>}
-              </span>
-            </td>
-            <td data-label="Mode">{sourceLabel(payment.source)}</td>
-            <td data-label="Reference">{orNA(payment.reference)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 /**
@@ -130,17 +84,7 @@ export default function LeadDetails({ route, location }: ScreenProps) {
         <>
           <section className={styles.panel} aria-labelledby="loan-facts">
             <h2 id="loan-facts">Loan {orNA(data.detail.loan_no || data.detail.lead_id)}</h2>
-            <table className={tables.table}>
-              <caption className="visually-hidden">Loan details</caption>
-              <tbody>
-                {facts(data.detail).map(([label, value]) => (
-                  <tr key={label}>
-                    <th scope="row">{label}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FactTable caption="Loan details" rows={facts(data.detail)} />
             <p>
               <Link to={`${screenPath('lead-preview')}?lead_id=${data.detail.lead_id}#key-fact-statement`}>
                 Key Fact Statement of this loan
@@ -149,7 +93,7 @@ export default function LeadDetails({ route, location }: ScreenProps) {
           </section>
           <section className={styles.panel} aria-labelledby="loan-payments">
             <h2 id="loan-payments">Payments</h2>
-            <Payments collections={data.collections} />
+            <PaymentsTable collections={data.collections} />
           </section>
           <StatementDownloads detail={data.detail} />
         </>

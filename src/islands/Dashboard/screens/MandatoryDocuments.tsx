@@ -6,10 +6,9 @@ import { DocumentTile, type TileStatus, UPLOAD_ERROR, type UploadOutcome } from 
 import type { PreparedFile } from '../components/documentFiles.ts';
 import { TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
-import { Link } from '../components/Link.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
-import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepScreen } from '../components/StepScreen.tsx';
 import { type ApplicationAnswer, afterApplicationStep } from '../navigation/applicationSteps.ts';
 import { navigate } from '../navigation/router.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
@@ -147,16 +146,11 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
   const allDone = docs?.every((doc) => statuses[doc.doc_type] === 'done') ?? false;
   const hasAadhaar = docs?.some(isAadhaar) ?? false;
   return (
-    <>
-      <p className={styles.backRow}>
-        <Link to={screenPath('eligibility')} className={styles.back}>
-          ← Back to your eligibility
-        </Link>
-      </p>
-      <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>
-        The documents we need for your loan. Each one is sent as soon as you choose it or take its photo.
-      </p>
+    <StepScreen
+      back={{ to: screenPath('eligibility'), label: 'Back to your eligibility' }}
+      title={route.title}
+      intro="The documents we need for your loan. Each one is sent as soon as you choose it or take its photo."
+    >
       <ProfileState
         loading={listState === 'loading'}
         error={listState === 'failed' ? FETCH_FAILED : null}
@@ -219,6 +213,6 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
           </div>
         </div>
       )}
-    </>
+    </StepScreen>
   );
 }

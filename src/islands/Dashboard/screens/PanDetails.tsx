@@ -4,13 +4,12 @@ import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { PAN_PATTERN } from '../../../lib/schemas/fields.ts';
 import { monthlyIncome, PAN_BOXES_MESSAGE } from '../../../lib/schemas/profile.ts';
+import { CharacterBoxes } from '../../shared/CharacterBoxes.tsx';
 import { useCharacterBoxes } from '../../shared/useCharacterBoxes.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
-import { Link } from '../components/Link.tsx';
-import styles from '../components/Screen.module.css';
-import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepScreen } from '../components/StepScreen.tsx';
 import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
@@ -25,7 +24,6 @@ import panStyles from './PanDetails.module.css';
 const PAN_LENGTH = 10;
 /** An individual's PAN (4th letter P), so the example is one the verification accepts. */
 const PAN_EXAMPLE = 'ABCPE1234F';
-const POSITIONS = Array.from({ length: PAN_LENGTH }, (_, index) => index);
 
 /** product.md §5: boxes 1 to 5 take letters, 6 to 9 digits, 10 a letter. */
 const isDigitBox = (index: number) => index >= 5 && index <= 8;
@@ -96,65 +94,58 @@ export default function PanDetails({ route }: ScreenProps) {
   const panErrorId = `${id}-pan-error`;
 
   return (
-    <>
-      <p className={styles.backRow}>
-        <Link to={screenPath('')} className={styles.back}>
-          ← Back to your profile steps
-        </Link>
-      </p>
-      <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>
-        Enter your PAN as printed on your PAN card. We verify it with the Income Tax records.
-      </p>
-      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
-        <fieldset className={panStyles.group} aria-describedby={`${id}-pan-hint${panError ? ` ${panErrorId}` : ''}`}>
-          <legend>PAN Number</legend>
-          <p id={`${id}-pan-hint`} className={formStyles.hint}>
-            5 letters, 4 digits, then 1 letter, e.g. {PAN_EXAMPLE}. The 4th letter of a personal PAN is P.
-          </p>
-          <div className={panStyles.boxes}>
-            {POSITIONS.map((index) => (
-              <span key={index} className={index === 5 || index === 9 ? panStyles.gap : undefined}>
-                <label htmlFor={`${id}-pan-${index}`} className="visually-hidden">
-                  PAN character {index + 1} of {PAN_LENGTH}
-                </label>
-                <input
-                  {...pan.boxProps(index)}
-                  id={`${id}-pan-${index}`}
-                  className={panStyles.box}
-                  type="text"
-                  inputMode={isDigitBox(index) ? 'numeric' : 'text'}
-                  autoCapitalize="characters"
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-invalid={panError ? true : undefined}
-                />
-              </span>
-            ))}
-          </div>
-          {panError && (
-            <p id={panErrorId} className={formStyles.error}>
-              {panError}
-            </p>
-          )}
-        </fieldset>
-        <TextField
-          label="Monthly Income"
-          value={income}
-          onValue={(value) => {
-            touched.current = true;
-            setIncome(digitsOnly(value, 7));
+    <StepScreen
+      back={{ to: screenPath(''), label: 'Back to your profile steps' }}
+      title={route.title}
+      intro="Enter your PAN as printed on your PAN card. We verify it with the Income Tax records."
+      onSubmit={submit}
+      formRef={form}
+    >
+      <fieldset className={panStyles.group} aria-describedby={`${id}-pan-hint${panError ? ` ${panErrorId}` : ''}`}>
+        <legend>PAN Number</legend>
+        <p id={`${id}-pan-hint`} className={formStyles.hint}>
+          5 letters, 4 digits, then 1 letter, e.g. {PAN_EXAMPLE}. The 4th letter of a personal PAN is P.
+        </p>
+        <CharacterBoxes
+          boxes={pan}
+          length={PAN_LENGTH}
+          idPrefix={`${id}-pan`}
+          label={(index) => `PAN character ${index + 1} of ${PAN_LENGTH}`}
+          classes={{
+            boxes: panStyles.boxes,
+            box: panStyles.box,
+            spacer: (index) => (index === 5 || index === 9 ? panStyles.gap : undefined),
           }}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={7}
-          hint="Your take-home pay each month, in rupees."
-          error={errors.monthly_income}
+          input={(index) => ({
+            inputMode: isDigitBox(index) ? 'numeric' : 'text',
+            autoCapitalize: 'characters',
+            autoComplete: 'off',
+            spellCheck: false,
+            'aria-invalid': panError ? true : undefined,
+          })}
         />
-        <div className={formStyles.actions}>
-          <BusyButton busy={busy === 'verify'}>Verify PAN</BusyButton>
-        </div>
-      </form>
-    </>
+        {panError && (
+          <p id={panErrorId} className={formStyles.error}>
+            {panError}
+          </p>
+        )}
+      </fieldset>
+      <TextField
+        label="Monthly Income"
+        value={income}
+        onValue={(value) => {
+          touched.current = true;
+          setIncome(digitsOnly(value, 7));
+        }}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={7}
+        hint="Your take-home pay each month, in rupees."
+        error={errors.monthly_income}
+      />
+      <div className={formStyles.actions}>
+        <BusyButton busy={busy === 'verify'}>Verify PAN</BusyButton>
+      </div>
+    </StepScreen>
   );
 }

@@ -6,9 +6,7 @@ import { PersonalDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { ChoiceGroup, ReadOnlyField, SelectField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
-import { Link } from '../components/Link.tsx';
-import styles from '../components/Screen.module.css';
-import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepScreen } from '../components/StepScreen.tsx';
 import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
@@ -76,32 +74,29 @@ export default function PersonalInformation({ route }: ScreenProps) {
 
   const today = indiaToday();
   return (
-    <>
-      <p className={styles.backRow}>
-        <Link to={screenPath('')} className={styles.back}>
-          ← Back to your profile steps
-        </Link>
-      </p>
-      <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>Tell us about yourself. Your name comes from your PAN and cannot be changed here.</p>
-      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
-        <ReadOnlyField label="Full Name" value={fullName} hint="The name on your PAN." />
-        <TextField label="Personal Email" type="email" autoComplete="email" {...field('personal_email')} />
-        <TextField
-          label="Date of Birth"
-          type="date"
-          autoComplete="bday"
-          max={yearsBefore(today, 18)}
-          {...field('dob')}
-          hint="Your date of birth as on your PAN card."
-        />
-        <SelectField label="Marital Status" choices={MARITAL_STATUSES} {...field('marital_status_id')} />
-        {married && <TextField label="Spouse Name" autoComplete="off" {...field('spouse_name')} />}
-        <ChoiceGroup legend="Gender" name="gender" choices={GENDERS} {...field('gender')} />
-        <div className={formStyles.actions}>
-          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
-        </div>
-      </form>
-    </>
+    <StepScreen
+      back={{ to: screenPath(''), label: 'Back to your profile steps' }}
+      title={route.title}
+      intro="Tell us about yourself. Your name comes from your PAN and cannot be changed here."
+      onSubmit={submit}
+      formRef={form}
+    >
+      <ReadOnlyField label="Full Name" value={fullName} hint="The name on your PAN." />
+      <TextField label="Personal Email" type="email" autoComplete="email" {...field('personal_email')} />
+      <TextField
+        label="Date of Birth"
+        type="date"
+        autoComplete="bday"
+        max={yearsBefore(today, 18)}
+        {...field('dob')}
+        hint="Your date of birth as on your PAN card."
+      />
+      <SelectField label="Marital Status" choices={MARITAL_STATUSES} {...field('marital_status_id')} />
+      {married && <TextField label="Spouse Name" autoComplete="off" {...field('spouse_name')} />}
+      <ChoiceGroup legend="Gender" name="gender" choices={GENDERS} {...field('gender')} />
+      <div className={formStyles.actions}>
+        <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+      </div>
+    </StepScreen>
   );
 }

@@ -7,9 +7,7 @@ import { ResidenceDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { ChoiceGroup, DigitsField, ReadOnlyField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
-import { Link } from '../components/Link.tsx';
-import styles from '../components/Screen.module.css';
-import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepScreen } from '../components/StepScreen.tsx';
 import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
@@ -118,52 +116,49 @@ export default function ResidenceAddress({ route }: ScreenProps) {
 
   const place = lookup.status === 'found' ? lookup : null;
   return (
-    <>
-      <p className={styles.backRow}>
-        <Link to={screenPath('')} className={styles.back}>
-          ← Back to your profile steps
-        </Link>
+    <StepScreen
+      back={{ to: screenPath(''), label: 'Back to your profile steps' }}
+      title={route.title}
+      intro="Where do you live now? We find the city and state from the pin code."
+      onSubmit={submit}
+      formRef={form}
+    >
+      <ChoiceGroup
+        legend="Residence Type"
+        name="residence_type"
+        choices={RESIDENCE_TYPES}
+        {...field('residence_type_id')}
+      />
+      <TextField
+        label="Address line 1"
+        autoComplete="address-line1"
+        {...field('residence_address_1')}
+        hint="House or flat number and building."
+      />
+      <TextField
+        label="Address line 2"
+        autoComplete="address-line2"
+        {...field('residence_address_2')}
+        hint="Street and area."
+      />
+      <TextField label="Landmark (optional)" autoComplete="off" {...field('residence_landmark')} />
+      <DigitsField
+        label="Pin Code"
+        digits={6}
+        autoComplete="postal-code"
+        {...field('residence_pincode')}
+        error={errors.residence_pincode || undefined}
+      />
+      <p className={formStyles.hint} role="status">
+        {lookup.status === 'looking' ? 'Finding the city and state…' : ''}
       </p>
-      <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>Where do you live now? We find the city and state from the pin code.</p>
-      <form ref={form} className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
-        <ChoiceGroup
-          legend="Residence Type"
-          name="residence_type"
-          choices={RESIDENCE_TYPES}
-          {...field('residence_type_id')}
-        />
-        <TextField
-          label="Address line 1"
-          autoComplete="address-line1"
-          {...field('residence_address_1')}
-          hint="House or flat number and building."
-        />
-        <TextField
-          label="Address line 2"
-          autoComplete="address-line2"
-          {...field('residence_address_2')}
-          hint="Street and area."
-        />
-        <TextField label="Landmark (optional)" autoComplete="off" {...field('residence_landmark')} />
-        <DigitsField
-          label="Pin Code"
-          digits={6}
-          autoComplete="postal-code"
-          {...field('residence_pincode')}
-          error={errors.residence_pincode || undefined}
-        />
-        <p className={formStyles.hint} role="status">
-          {lookup.status === 'looking' ? 'Finding the city and state…' : ''}
-        </p>
-        <div className={formStyles.row}>
-          <ReadOnlyField label="City" value={place?.city ?? ''} />
-          <ReadOnlyField label="State" value={place?.state ?? ''} />
-        </div>
-        <div className={formStyles.actions}>
-          <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
-        </div>
-      </form>
-    </>
+      <div className={formStyles.row}>
+        <ReadOnlyField label="City" value={place?.city ?? ''} />
+        <ReadOnlyField label="State" value={place?.state ?? ''} />
+      </div>
+      <div className={formStyles.actions}>
+        <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+      </div>
+    </StepScreen>
   );
 }

@@ -4,10 +4,8 @@ import { STATUS } from '../../../lib/api/envelope.ts';
 import { SELFIE_REQUIRED } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import formStyles from '../components/Form.module.css';
-import { Link } from '../components/Link.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
-import styles from '../components/Screen.module.css';
-import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StepScreen } from '../components/StepScreen.tsx';
 import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
@@ -148,81 +146,78 @@ export default function UploadPicture({ route, location }: ScreenProps) {
   const errorId = `${id}-error`;
   const title = update ? 'Update Picture' : route.title;
   return (
-    <>
-      <p className={styles.backRow}>
-        <Link to={screenPath(update ? 'profile-preview' : '')} className={styles.back}>
-          {update ? '← Back to your profile' : '← Back to your profile steps'}
-        </Link>
-      </p>
-      <ScreenTitle>{title}</ScreenTitle>
-      <p className={styles.intro}>
-        A clear, recent photo of your face, looking at the camera, without sunglasses or a cap. Choose a picture or take
-        one with your camera.
-      </p>
-      <form className={`${styles.panel} ${formStyles.form}`} onSubmit={submit} noValidate>
-        <div className={formStyles.field}>
-          <label htmlFor={`${id}-file`}>Choose a picture</label>
-          <input
-            ref={fileInput}
-            id={`${id}-file`}
-            className={formStyles.file}
-            type="file"
-            accept={ACCEPT.image}
-            onChange={chooseFile}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-file-hint${error ? ` ${errorId}` : ''}`}
-          />
-          <p id={`${id}-file-hint`} className={formStyles.hint}>
-            {FORMAT_HINT.image}
-          </p>
-        </div>
+    <StepScreen
+      back={
+        update
+          ? { to: screenPath('profile-preview'), label: 'Back to your profile' }
+          : { to: screenPath(''), label: 'Back to your profile steps' }
+      }
+      title={title}
+      intro="A clear, recent photo of your face, looking at the camera, without sunglasses or a cap. Choose a picture or take one with your camera."
+      onSubmit={submit}
+    >
+      <div className={formStyles.field}>
+        <label htmlFor={`${id}-file`}>Choose a picture</label>
+        <input
+          ref={fileInput}
+          id={`${id}-file`}
+          className={formStyles.file}
+          type="file"
+          accept={ACCEPT.image}
+          onChange={chooseFile}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-file-hint${error ? ` ${errorId}` : ''}`}
+        />
+        <p id={`${id}-file-hint`} className={formStyles.hint}>
+          {FORMAT_HINT.image}
+        </p>
+      </div>
 
-        <div className={pictureStyles.camera}>
-          {camera === 'off' ? (
-            <button type="button" className="button button--ghost" onClick={startCamera} disabled={busy !== null}>
-              Use camera
-            </button>
-          ) : (
-            <>
-              <video
-                ref={video}
-                className={pictureStyles.video}
-                autoPlay
-                muted
-                playsInline
-                aria-label="Camera preview"
-                onLoadedData={() => setCameraReady(true)}
-              />
-              <div className={formStyles.actions}>
-                <button type="button" className="button" onClick={takePicture} disabled={!cameraReady}>
-                  Take picture
-                </button>
-                <button type="button" className="button button--ghost" onClick={stopCamera}>
-                  Close camera
-                </button>
-              </div>
-            </>
-          )}
-        </div>
+      <div className={pictureStyles.camera}>
+        {camera === 'off' ? (
+          <button type="button" className="button button--ghost" onClick={startCamera} disabled={busy !== null}>
+            Use camera
+          </button>
+        ) : (
+          <>
+            <video
+              ref={video}
+              className={pictureStyles.video}
+              autoPlay
+              muted
+              playsInline
+              aria-label="Camera preview"
+              onLoadedData={() => setCameraReady(true)}
+            />
+            <div className={formStyles.actions}>
+              <button type="button" className="button" onClick={takePicture} disabled={!cameraReady}>
+                Take picture
+              </button>
+              <button type="button" className="button button--ghost" onClick={stopCamera}>
+                Close camera
+              </button>
+            </div>
+          </>
+        )}
+      </div>
 
-        {picture && (
-          <figure className={pictureStyles.preview}>
-            <img src={picture.src} alt="Your selfie, as it will be sent" />
-            <figcaption>This picture will be sent.</figcaption>
-          </figure>
-        )}
-        {error && (
-          <p id={errorId} className={formStyles.error}>
-            {error}
-          </p>
-        )}
-        {sent !== null && <ProgressBar label="Uploading" percent={sent} />}
-        <div className={formStyles.actions}>
-          <BusyButton busy={busy === 'upload'} busyText={`Uploading… ${sent ?? 0}%`}>
-            {update ? 'Update' : 'Continue'}
-          </BusyButton>
-        </div>
-      </form>
-    </>
+      {picture && (
+        <figure className={pictureStyles.preview}>
+          <img src={picture.src} alt="Your selfie, as it will be sent" />
+          <figcaption>This picture will be sent.</figcaption>
+        </figure>
+      )}
+      {error && (
+        <p id={errorId} className={formStyles.error}>
+          {error}
+        </p>
+      )}
+      {sent !== null && <ProgressBar label="Uploading" percent={sent} />}
+      <div className={formStyles.actions}>
+        <BusyButton busy={busy === 'upload'} busyText={`Uploading… ${sent ?? 0}%`}>
+          {update ? 'Update' : 'Continue'}
+        </BusyButton>
+      </div>
+    </StepScreen>
   );
 }

@@ -4,17 +4,17 @@ import { screenPath } from '../navigation/screens.ts';
 import { dueWhen, isOverdue, whichToPay } from '../state/loanDues.ts';
 import { detailsLink, rupees } from '../state/loans.ts';
 import type { ActiveLoan } from '../state/profile.ts';
+import styles from './ActiveLoanSummary.module.css';
 import { Link } from './Link.tsx';
-import styles from './LoanHome.module.css';
 import { StatementDownloads } from './StatementDownloads.tsx';
 
 /**
- * The loan's home (product.md §2.9, issue 14): with an active loan the dashboard shows it
- * first. The two figures the server gives are named for what they do: the amount due on the due
- * date (repayment_amount) and what closes the loan today (total_due); once the due date has passed
- * only the second is to pay. Pay Now opens the repayment screen, which takes the whole or a part.
+ * The active loan at a glance (product.md §2.9, issue 14), which the loan's home shows first. The
+ * two figures the server gives are named for what they do: the amount due on the due date
+ * (repayment_amount) and what closes the loan today (total_due); once the due date has passed only
+ * the second is to pay. Pay Now opens the repayment screen, which takes the whole or a part.
  */
-export function LoanHome({ loan }: { loan: ActiveLoan }) {
+export function ActiveLoanSummary({ loan }: { loan: ActiveLoan }) {
   const id = useId();
   const overdue = isOverdue(loan);
   const due = formatDate(loan.repayment_date);

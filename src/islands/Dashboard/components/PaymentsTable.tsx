@@ -1,0 +1,50 @@
+import { formatDate } from '../../../lib/format.ts';
+import { type Collection, orNA, rupees, sourceLabel } from '../state/loans.ts';
+import styles from './Screen.module.css';
+import tables from './Table.module.css';
+
+/** "Interest ₹200, principal ₹800" (and charges, excess to refund) for a payment, when the server says. */
+function allocationText(payment: Collection): string | null {
+  if (payment.held_for_refund) return 'Held for refund: not applied to the loan';
+  if (typeof payment.principal !== 'number' || typeof payment.interest !== 'number') return null;
+  const parts = [
+    ...(payment.charges ? [`charges ${rupees(payment.charges)}`] : []),
+    `interest ${rupees(payment.interest)}`,
+    `principal ${rupees(payment.principal)}`,
+    ...(payment.excess ? [`excess to refund ${rupees(payment.excess)}`] : []),
+  ];
+  return `Applied to ${parts.join(', ')}`;
+}
+
+/** The payments received on a loan, a row each; on a phone each row becomes a block of label and value lines. */
+export function PaymentsTable({ collections }: { collections: Collection[] }) {
+  if (collections.length === 0) return <p>No payments received yet.</p>;
+  return (
+    <table className={tables.table}>
+      <caption className="visually-hidden">Payments received</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Mode</th>
+          <th scope="col">Reference</th>
+        </tr>
+      </thead>
+      <tbody>
+        {collections.map((payment) => (
+          <tr key={`${payment.source}-${payment.reference}`}>
+            <td data-label="Date">{formatDate(payment.date)}</td>
+            <td data-label="Amount">
+              <span>
+                {rupees(payment.amount)}
+                {allocationText(payment) && <small className={styles.allocation}>{allocationText(payment)}</small>}
+              </span>
+            </td>
+            <td data-label="Mode">{sourceLabel(payment.source)}</td>
+            <td data-label="Reference">{orNA(payment.reference)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
