@@ -4,14 +4,14 @@
  * lazy component, which React keeps rejecting: Retry forgets it, and the next render loads the
  * chunk afresh.
  *
- * Afresh means at a new address. Some browsers (Chromium before about 150, among them many phones)
- * keep a failed import of an address for the life of the page, so importing the same chunk again
- * fails at once without a request. Each retry imports the chunk with `?retry=N` added (the server
- * serves the same immutable file at it). When that cannot help, because the browser did not say
- * which chunk failed or the chunk itself now answers and one of its own imports is what stays
- * failed (or a deploy replaced it), Retry reloads the page as the last resort, but only once the
- * site answers, so a customer still offline keeps the message and Retry rather than the browser's
- * error page.
+ * Afresh means at a new address. Some browsers keep a failed import of an address for the life of
+ * the page (Chromium 147 does, 156 does not; phones keep older browsers for years), so importing
+ * the same chunk again fails at once without a request. Each retry imports the chunk with
+ * `?retry=N` added (the server serves the same immutable file at it). When that cannot help,
+ * because the browser did not say which chunk failed or the chunk itself now answers and one of
+ * its own imports is what stays failed (or a deploy replaced it), Retry reloads the page as the
+ * last resort, but only once the site answers, so a customer still offline keeps the message and
+ * Retry rather than the browser's error page. docs/decisions.md: "A fresh machine's test run".
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { ScreenProps } from './screenProps.ts';
