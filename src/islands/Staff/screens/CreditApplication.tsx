@@ -1,0 +1,477 @@
+/**
+ * One application as submitted (/Api/Staff/application): applicant, quote, terms asked, employment,
+ * bank, documents (pictures in the page, PDFs opened by their signed link), statements and history;
+ * and credit's decisions on the version read: approve, send back, reject.
+ */
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { STAFF_API } from '../../../lib/api/paths.ts';
+import { LOAN_DOCUMENTS } from '../../../lib/documents.ts';
+import { formatDate, formatNumber, formatPercent, formatRupees } from '../../../lib/format.ts';
+import { BusyButton, CallNotice, ConsoleLink, Facts } from '../components/parts.tsx';
+import type { StaffScreenProps } from '../navigation/screenProps.ts';
+import { staffPath } from '../navigation/screens.ts';
+import styles from '../Staff.module.css';
+import { useLoad } from '../state/useLoad.ts';
+import { type CallMessage, useStaffCall } from '../state/useStaffCall.ts';
+
+interface Application {
+  lead_id: number;
+  version: number;
+  status: string;
+  user_type: string;
+  submitted_at: string | null;
+  sent_back_reason: string | null;
+  applicant: {
+    name: string;
+    mobile: string;
+    email: string;
+    pancard: string;
+    dob: string;
+    monthly_income: number | null;
+    salary_mode_id: number | null;
+    income_type_id: number | null;
+    residence: string;
+    selfie_url: string | null;
+  };
+  quote: {
+    min_loan_amount: number;
+    max_loan_amount: number;
+    min_loan_tenure: number;
+    max_loan_tenure: number;
+    daily_rate_percent: number;
+  };
+  asked: { amount: number | null; tenure: number | null; daily_rate_percent: number | null; purpose_id: number | null };
+  employment: Record<string, unknown> | null;
+  bank: Record<string, unknown> | null;
+  documents: { doc_type: string; note: string | null; uploaded_at: string; file_url: string }[];
+  statements: {
+    kfs_no: string;
+    reason: string;
+    current: boolean;
+    issued_at: string;
+    acknowledged_at: string | null;
+    superseded_at: string | null;
+  }[];
+  history: { at: string; actor: string; action: string }[];
+}
+
+/** Where a sent-back application reopens (src/server/application/staff.ts SEND_BACK_STEPS). */
+const SEND_BACK_STEPS = [
+  ['loan_quotation_decision', 'Quote'],
+  ['employment_details', 'Employment'],
+  ['documents', 'Documents'],
+  ['banking_details', 'Bank account'],
+] as const;
+
+const INCOME_TYPES: Record<number, string> = { 1: 'Salaried', 2: 'Self-employed' };
+const SALARY_MODES: Record<number, string> = { 1: 'Bank transfer', 2: 'Cheque', 3: 'Cash' };
+
+/** snake_case keys of the stored JSON as words: account_ifsc -> "Account ifsc". */
+const words = (key: string) => {
+  const text = key.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+const shown = (value: unknown): ReactNode =>
+  value === null || value === undefined || value === ''
+    ? 'NA'
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+const objectRows = (object: Record<string, unknown> | null): [string, ReactNode][] =>
+  object ? Object.entries(object).map(([key, value]) => [words(key), shown(value)]) : [];
+
+const documentName = (docType: string) =>
+  LOAN_DOCUMENTS.find((doc) => doc.doc_type === docType)?.name ?? words(docType);
+const onlyPdf = (docType: string) => {
+  const formats = LOAN_DOCUMENTS.find((doc) => doc.doc_type === docType)?.formats;
+  return formats?.length === 1 && formats[0] === 'pdf';
+};
+
+/**
+ * A document in the page. The file is fetched from its signed address and shown from memory: a
+ * picture inline, a PDF by a link that opens it in the browser's own viewer (the API serves PDFs
+ * as attachments, which a link to them would only download). When the fetch fails, the signed
+ * address itself is shown (a picture) or linked.
+ */
+function DocumentView({ doc }: { doc: Application['documents'][number] }) {
+  const name = documentName(doc.doc_type);
+  const [file, setFile] = useState<{ kind: 'image' | 'pdf' | 'link'; url: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    let url: string | undefined;
+    fetch(doc.file_url, { credentials: 'omit' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`file ${response.status}`);
+        const type = response.headers.get('Content-Type') ?? '';
+        const pdf = type.includes('pdf');
+        url = URL.createObjectURL(new Blob([await response.arrayBuffer()], { type: pdf ? 'application/pdf' : type }));
+        if (live) setFile({ kind: pdf ? 'pdf' : 'image', url });
+      })
+      .catch(() => {
+        if (live) setFile({ kind: onlyPdf(doc.doc_type) ? 'link' : 'image', url: doc.file_url });
+      });
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [doc.file_url, doc.doc_type]);
+
+  return (
+    <li>
+      <figure>
+        {!file ? (
+          <p>Loading {name}…</p>
+        ) : file.kind === 'image' ? (
+          <img src={file.url} alt={name} />
+        ) : (
+          <p>
+            <a
+              className="button button--ghost"
+              href={file.url}
+              onClick={(event) => {
+                // A new tab of the browser's PDF viewer (a blob address opens only with its opener).
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                event.preventDefault();
+                window.open(file.url, '_blank');
+              }}
+            >
+              Open {name} (PDF)<span className="visually-hidden"> in a new tab</span>
+            </a>
+          </p>
+        )}
+        <figcaption>
+          <strong>{name}</strong>, uploaded {formatDate(doc.uploaded_at)}
+          {doc.note ? `: ${doc.note}` : ''}
+        </figcaption>
+      </figure>
+    </li>
+  );
+}
+
+function Decisions({
+  application,
+  reload,
+  announce,
+}: {
+  application: Application;
+  reload: () => Promise<void>;
+  announce: StaffScreenProps['announce'];
+}) {
+  const approve = useStaffCall();
+  const sendBack = useStaffCall();
+  const reject = useStaffCall();
+  const { asked, quote, lead_id, version } = application;
+  const [amount, setAmount] = useState(String(asked.amount ?? quote.min_loan_amount));
+  const [tenure, setTenure] = useState(String(asked.tenure ?? quote.min_loan_tenure));
+  const [rate, setRate] = useState(String(asked.daily_rate_percent ?? quote.daily_rate_percent));
+  const [backReason, setBackReason] = useState('');
+  const [step, setStep] = useState('documents');
+  const [rejectReason, setRejectReason] = useState('');
+
+  useEffect(() => {
+    setAmount(String(asked.amount ?? quote.min_loan_amount));
+    setTenure(String(asked.tenure ?? quote.min_loan_tenure));
+    setRate(String(asked.daily_rate_percent ?? quote.daily_rate_percent));
+  }, [asked, quote]);
+
+  const stale = (message: CallMessage | null) =>
+    message?.tone === 'error' &&
+    (message.error === 'stale_version' || message.text.includes('changed since you read it'));
+  const reloadButton = (
+    <button type="button" className="button button--ghost" onClick={() => void reload()}>
+      Reload the application
+    </button>
+  );
+
+  async function onApprove(event: FormEvent) {
+    event.preventDefault();
+    const answer = await approve.run(STAFF_API.approve, {
+      lead_id,
+      version,
+      amount: Number(amount),
+      tenure: Number(tenure),
+      roi: Number(rate),
+    });
+    if (answer?.ok) {
+      announce(answer.Message);
+      await reload();
+    }
+  }
+  async function onSendBack(event: FormEvent) {
+    event.preventDefault();
+    const answer = await sendBack.run(STAFF_API.sendBack, { lead_id, version, reason: backReason, step });
+    if (answer?.ok) {
+      announce(answer.Message);
+      await reload();
+    }
+  }
+  async function onReject(event: FormEvent) {
+    event.preventDefault();
+    const answer = await reject.run(STAFF_API.reject, { lead_id, version, reason: rejectReason });
+    if (answer?.ok) {
+      announce(answer.Message);
+      await reload();
+    }
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="decision-heading">
+      <h2 id="decision-heading">Decision</h2>
+      <p className={styles.hint}>You decide on version {version} of this application, the one shown here.</p>
+
+      <form className={styles.form} onSubmit={onApprove} aria-labelledby="approve-heading">
+        <h3 id="approve-heading">Approve</h3>
+        <div className={styles.row}>
+          <div className={styles.field}>
+            <label htmlFor="approve-amount">Amount (₹)</label>
+            <input
+              id="approve-amount"
+              className={styles.input}
+              inputMode="numeric"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              aria-describedby="approve-amount-hint"
+            />
+            <span id="approve-amount-hint" className={styles.hint}>
+              Quote: {formatRupees(quote.min_loan_amount)} to {formatRupees(quote.max_loan_amount)}
+            </span>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="approve-tenure">Tenure (days)</label>
+            <input
+              id="approve-tenure"
+              className={styles.input}
+              inputMode="numeric"
+              value={tenure}
+              onChange={(event) => setTenure(event.target.value)}
+              aria-describedby="approve-tenure-hint"
+            />
+            <span id="approve-tenure-hint" className={styles.hint}>
+              Quote: {quote.min_loan_tenure} to {quote.max_loan_tenure} days
+            </span>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="approve-rate">Daily rate (%)</label>
+            <input
+              id="approve-rate"
+              className={styles.input}
+              inputMode="decimal"
+              value={rate}
+              onChange={(event) => setRate(event.target.value)}
+              aria-describedby="approve-rate-hint"
+            />
+            <span id="approve-rate-hint" className={styles.hint}>
+              Income tier: {formatPercent(quote.daily_rate_percent)} a day
+            </span>
+          </div>
+        </div>
+        <CallNotice message={approve.message}>{stale(approve.message) && reloadButton}</CallNotice>
+        <div>
+          <BusyButton busy={approve.busy} busyText="Approving…">
+            Approve
+          </BusyButton>
+        </div>
+      </form>
+
+      <form className={styles.form} onSubmit={onSendBack} aria-labelledby="send-back-heading">
+        <h3 id="send-back-heading">Send back for changes</h3>
+        <div className={styles.field}>
+          <label htmlFor="send-back-step">Step the customer does again</label>
+          <select
+            id="send-back-step"
+            className={styles.input}
+            value={step}
+            onChange={(event) => setStep(event.target.value)}
+          >
+            {SEND_BACK_STEPS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="send-back-reason">Reason the customer reads</label>
+          <textarea
+            id="send-back-reason"
+            className={styles.input}
+            rows={3}
+            maxLength={500}
+            value={backReason}
+            onChange={(event) => setBackReason(event.target.value)}
+          />
+        </div>
+        <CallNotice message={sendBack.message}>{stale(sendBack.message) && reloadButton}</CallNotice>
+        <div>
+          <BusyButton busy={sendBack.busy} busyText="Sending back…" ghost>
+            Send back
+          </BusyButton>
+        </div>
+      </form>
+
+      <form className={styles.form} onSubmit={onReject} aria-labelledby="reject-heading">
+        <h3 id="reject-heading">Reject</h3>
+        <div className={styles.field}>
+          <label htmlFor="reject-reason">Reason for rejecting</label>
+          <textarea
+            id="reject-reason"
+            className={styles.input}
+            rows={3}
+            maxLength={500}
+            value={rejectReason}
+            onChange={(event) => setRejectReason(event.target.value)}
+          />
+        </div>
+        <CallNotice message={reject.message}>{stale(reject.message) && reloadButton}</CallNotice>
+        <div>
+          <BusyButton busy={reject.busy} busyText="Rejecting…" ghost>
+            Reject
+          </BusyButton>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export default function CreditApplication({ search, session, announce }: StaffScreenProps) {
+  const leadId = Number(new URLSearchParams(search).get('lead_id'));
+  const valid = Number.isInteger(leadId) && leadId > 0;
+  const { data, loading, failure, reload } = useLoad<Application>(STAFF_API.application, { lead_id: leadId });
+  const credit = session?.roles.includes('credit') ?? false;
+
+  if (!valid) {
+    return (
+      <>
+        <h1>Application</h1>
+        <p role="alert" className={styles.error}>
+          No application is named in the address.
+        </p>
+        <ConsoleLink to={staffPath('applications')}>Back to the queue</ConsoleLink>
+      </>
+    );
+  }
+
+  const a = data;
+  return (
+    <>
+      <h1>Application {leadId}</h1>
+      <p>
+        <ConsoleLink to={staffPath(credit ? 'applications' : 'disbursals')}>Back to the queue</ConsoleLink>
+      </p>
+      <p role="status">{loading ? 'Loading the application…' : ''}</p>
+      {failure && (
+        <p role="alert" className={styles.error}>
+          {failure}
+        </p>
+      )}
+      {a && (
+        <>
+          <section className={styles.card} aria-labelledby="summary-heading">
+            <h2 id="summary-heading">Summary</h2>
+            <Facts
+              rows={[
+                ['Status', words(a.status)],
+                ['Version', a.version],
+                ['Customer', a.user_type === 'repeat' ? 'Repeat customer' : words(a.user_type)],
+                ['Submitted', formatDate(a.submitted_at)],
+                ...(a.sent_back_reason ? [['Last sent back for', a.sent_back_reason] as [string, ReactNode]] : []),
+              ]}
+            />
+          </section>
+          {credit && a.status === 'submitted' && <Decisions application={a} reload={reload} announce={announce} />}
+          <section className={styles.card} aria-labelledby="applicant-heading">
+            <h2 id="applicant-heading">Applicant</h2>
+            {a.applicant.selfie_url && (
+              <img className={styles.selfie} src={a.applicant.selfie_url} alt="The applicant's selfie" />
+            )}
+            <Facts
+              rows={[
+                ['Name', a.applicant.name],
+                ['Mobile', a.applicant.mobile],
+                ['E-mail', a.applicant.email],
+                ['PAN', a.applicant.pancard],
+                ['Date of birth', formatDate(a.applicant.dob)],
+                [
+                  'Monthly income',
+                  a.applicant.monthly_income === null ? 'NA' : formatRupees(a.applicant.monthly_income),
+                ],
+                ['Income type', INCOME_TYPES[a.applicant.income_type_id ?? 0] ?? 'NA'],
+                ['Salary paid by', SALARY_MODES[a.applicant.salary_mode_id ?? 0] ?? 'NA'],
+                ['Residence', a.applicant.residence],
+              ]}
+            />
+          </section>
+          <section className={styles.card} aria-labelledby="terms-heading">
+            <h2 id="terms-heading">Quote and terms asked</h2>
+            <Facts
+              rows={[
+                ['Amount asked', a.asked.amount === null ? 'NA' : formatRupees(a.asked.amount)],
+                ['Tenure asked', a.asked.tenure === null ? 'NA' : `${formatNumber(a.asked.tenure)} days`],
+                [
+                  'Daily rate asked',
+                  a.asked.daily_rate_percent === null ? 'NA' : formatPercent(a.asked.daily_rate_percent),
+                ],
+                ['Purpose', a.asked.purpose_id ?? 'NA'],
+                [
+                  'Quote amount',
+                  `${formatRupees(a.quote.min_loan_amount)} to ${formatRupees(a.quote.max_loan_amount)}`,
+                ],
+                ['Quote tenure', `${a.quote.min_loan_tenure} to ${a.quote.max_loan_tenure} days`],
+                ['Income tier rate', `${formatPercent(a.quote.daily_rate_percent)} a day`],
+              ]}
+            />
+          </section>
+          <section className={styles.card} aria-labelledby="employment-heading">
+            <h2 id="employment-heading">Employment</h2>
+            {a.employment ? <Facts rows={objectRows(a.employment)} /> : <p>Not given.</p>}
+          </section>
+          <section className={styles.card} aria-labelledby="bank-heading">
+            <h2 id="bank-heading">Bank account</h2>
+            {a.bank ? <Facts rows={objectRows(a.bank)} /> : <p>Not given.</p>}
+          </section>
+          <section className={styles.card} aria-labelledby="documents-heading">
+            <h2 id="documents-heading">Documents ({formatNumber(a.documents.length)})</h2>
+            {a.documents.length === 0 ? (
+              <p>No documents.</p>
+            ) : (
+              <ul className={styles.documents}>
+                {a.documents.map((doc) => (
+                  <DocumentView key={`${doc.doc_type}-${doc.uploaded_at}`} doc={doc} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className={styles.card} aria-labelledby="statements-heading">
+            <h2 id="statements-heading">Key Fact Statements</h2>
+            {a.statements.length === 0 ? (
+              <p>None issued.</p>
+            ) : (
+              <ul>
+                {a.statements.map((row) => (
+                  <li key={row.kfs_no}>
+                    <strong>{row.kfs_no}</strong>
+                    {row.current ? ' (current)' : ''}: {row.reason}, issued {formatDate(row.issued_at)};{' '}
+                    {row.acknowledged_at ? `acknowledged ${formatDate(row.acknowledged_at)}` : 'not acknowledged'}
+                    {row.superseded_at ? `; superseded ${formatDate(row.superseded_at)}` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className={styles.card} aria-labelledby="history-heading">
+            <h2 id="history-heading">History</h2>
+            <ol>
+              {a.history.map((row) => (
+                <li key={`${row.at}-${row.action}-${row.actor}`}>
+                  {formatDate(row.at)} {new Date(row.at).toLocaleTimeString('en-IN', { timeZone: 'Asia/Kolkata' })}:{' '}
+                  {row.action} by {row.actor}
+                </li>
+              ))}
+            </ol>
+          </section>
+        </>
+      )}
+    </>
+  );
+}

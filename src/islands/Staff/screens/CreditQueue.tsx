@@ -1,0 +1,105 @@
+/** Credit's queue: the applications submitted for a decision, oldest or newest first, with their count. */
+import { useState } from 'react';
+import { STAFF_API } from '../../../lib/api/paths.ts';
+import { formatDate, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { age, ConsoleLink } from '../components/parts.tsx';
+import type { StaffScreenProps } from '../navigation/screenProps.ts';
+import { staffPath } from '../navigation/screens.ts';
+import styles from '../Staff.module.css';
+import { useLoad } from '../state/useLoad.ts';
+
+export interface QueueItem {
+  lead_id: number;
+  version: number;
+  applicant: string;
+  amount: number | null;
+  tenure: number | null;
+  user_type: string;
+  submitted_at: string | null;
+  age_hours: number;
+}
+
+export default function CreditQueue(_: StaffScreenProps) {
+  const [sort, setSort] = useState<'oldest' | 'newest'>('oldest');
+  const { data, loading, failure, reload } = useLoad<{ count: number; items: QueueItem[] }>(STAFF_API.applications, {
+    sort,
+  });
+
+  return (
+    <>
+      <h1>Applications to decide</h1>
+      <div className={styles.actions}>
+        <div className={styles.field}>
+          <label htmlFor="queue-sort">Order</label>
+          <select
+            id="queue-sort"
+            className={styles.input}
+            value={sort}
+            onChange={(event) => setSort(event.target.value as 'oldest' | 'newest')}
+          >
+            <option value="oldest">Oldest first</option>
+            <option value="newest">Newest first</option>
+          </select>
+        </div>
+        <button type="button" className="button button--ghost" onClick={() => void reload()}>
+          Refresh
+        </button>
+      </div>
+      <p role="status">
+        {loading
+          ? 'Loading the queue…'
+          : data
+            ? `${formatNumber(data.count)} ${data.count === 1 ? 'application' : 'applications'} waiting.`
+            : ''}
+      </p>
+      {failure && (
+        <p role="alert" className={styles.error}>
+          {failure}
+        </p>
+      )}
+      {data && data.items.length > 0 && (
+        <table className={`${styles.table} ${styles.stacked}`}>
+          <caption id="credit-queue-caption" className="visually-hidden">
+            Submitted applications, {sort} first
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Application</th>
+              <th scope="col">Applicant</th>
+              <th scope="col" className={styles.number}>
+                Amount
+              </th>
+              <th scope="col" className={styles.number}>
+                Tenure
+              </th>
+              <th scope="col">Submitted</th>
+              <th scope="col">Waiting</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((item) => (
+              <tr key={item.lead_id}>
+                <td data-label="Application">
+                  <ConsoleLink to={`${staffPath('application')}?lead_id=${item.lead_id}`}>
+                    Open application {item.lead_id}
+                  </ConsoleLink>
+                </td>
+                <td data-label="Applicant">
+                  {item.applicant || 'NA'} ({item.user_type})
+                </td>
+                <td data-label="Amount" className={styles.number}>
+                  {item.amount === null ? 'NA' : formatRupees(item.amount)}
+                </td>
+                <td data-label="Tenure" className={styles.number}>
+                  {item.tenure === null ? 'NA' : `${item.tenure} days`}
+                </td>
+                <td data-label="Submitted">{formatDate(item.submitted_at)}</td>
+                <td data-label="Waiting">{age(item.age_hours)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

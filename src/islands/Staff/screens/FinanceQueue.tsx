@@ -1,0 +1,203 @@
+/**
+ * Finance's disbursals under four eyes: accepted applications to request (with the payout
+ * reference), and requests waiting for a second finance member, who approves and so makes the loan.
+ */
+import { type FormEvent, useState } from 'react';
+import { STAFF_API } from '../../../lib/api/paths.ts';
+import { formatNumber, formatRupees } from '../../../lib/format.ts';
+import { age, BusyButton, CallNotice, ConsoleLink } from '../components/parts.tsx';
+import type { StaffScreenProps } from '../navigation/screenProps.ts';
+import { staffPath } from '../navigation/screens.ts';
+import styles from '../Staff.module.css';
+import { useLoad } from '../state/useLoad.ts';
+import { useStaffCall } from '../state/useStaffCall.ts';
+
+interface ToRequest {
+  lead_id: number;
+  version: number;
+  applicant: string;
+  amount: number;
+  tenure: number | null;
+  age_hours: number;
+}
+interface ToApprove {
+  request_id: number;
+  lead_id: number;
+  amount: number;
+  payout_reference: string;
+  requested_by: string;
+  requested_by_you: boolean;
+  age_hours: number;
+}
+interface Disbursals {
+  to_request: { count: number; items: ToRequest[] };
+  to_approve: { count: number; items: ToApprove[] };
+}
+
+const applicationLink = (leadId: number) => (
+  <ConsoleLink to={`${staffPath('application')}?lead_id=${leadId}`}>Application {leadId}</ConsoleLink>
+);
+
+function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
+  const { busy, message, run } = useStaffCall();
+  const [reference, setReference] = useState('');
+  const id = `payout-${item.lead_id}`;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const answer = await run(STAFF_API.requestDisbursal, {
+      lead_id: item.lead_id,
+      version: item.version,
+      payout_reference: reference.trim(),
+    });
+    if (answer?.ok) done();
+  }
+  return (
+    <li className={styles.card}>
+      <h3>
+        {applicationLink(item.lead_id)}: {item.applicant || 'NA'}
+      </h3>
+      <p>
+        {formatRupees(item.amount)} for {item.tenure === null ? 'NA' : `${item.tenure} days`}; accepted{' '}
+        {age(item.age_hours)} ago.
+      </p>
+      <form className={styles.form} onSubmit={submit}>
+        <div className={styles.field}>
+          <label htmlFor={id}>Payout reference</label>
+          <input
+            id={id}
+            className={styles.input}
+            autoComplete="off"
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+            aria-describedby={`${id}-hint`}
+          />
+          <span id={`${id}-hint`} className={styles.hint}>
+            The bank transfer's reference: 6 to 40 letters, digits or dashes.
+          </span>
+        </div>
+        <CallNotice message={message} />
+        <div>
+          <BusyButton busy={busy} busyText="Requesting…">
+            Request disbursal
+          </BusyButton>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+function ApproveRow({ item, done }: { item: ToApprove; done: (loanNo: string) => void }) {
+  const { busy, message, run } = useStaffCall();
+  async function approve() {
+    const answer = await run<{ loan_no: string }>(STAFF_API.approveDisbursal, { request_id: item.request_id });
+    if (answer?.ok && answer.Data) done(answer.Data.loan_no);
+  }
+  return (
+    <li className={styles.card}>
+      <h3>
+        {applicationLink(item.lead_id)}: {formatRupees(item.amount)}
+      </h3>
+      <p>
+        Payout reference {item.payout_reference}; requested by {item.requested_by} {age(item.age_hours)} ago.
+        {item.requested_by_you && (
+          <>
+            {' '}
+            <span className={styles.yours}>yours — another finance member must approve</span>
+          </>
+        )}
+      </p>
+      <CallNotice message={message} />
+      <BusyButton type="button" busy={busy} busyText="Approving…" onClick={() => void approve()}>
+        Approve disbursal of application {item.lead_id}
+      </BusyButton>
+    </li>
+  );
+}
+
+export default function FinanceQueue({ announce }: StaffScreenProps) {
+  const [sort, setSort] = useState<'oldest' | 'newest'>('oldest');
+  const { data, loading, failure, reload } = useLoad<Disbursals>(STAFF_API.disbursals, { sort });
+  const [made, setMade] = useState<{ loanNo: string; leadId: number }[]>([]);
+
+  return (
+    <>
+      <h1>Disbursals</h1>
+      <div className={styles.actions}>
+        <div className={styles.field}>
+          <label htmlFor="disbursal-sort">Order</label>
+          <select
+            id="disbursal-sort"
+            className={styles.input}
+            value={sort}
+            onChange={(event) => setSort(event.target.value as 'oldest' | 'newest')}
+          >
+            <option value="oldest">Oldest first</option>
+            <option value="newest">Newest first</option>
+          </select>
+        </div>
+        <button type="button" className="button button--ghost" onClick={() => void reload()}>
+          Refresh
+        </button>
+      </div>
+      <p role="status">{loading ? 'Loading the disbursals…' : ''}</p>
+      {failure && (
+        <p role="alert" className={styles.error}>
+          {failure}
+        </p>
+      )}
+      {made.length > 0 && (
+        <section className={styles.card} aria-labelledby="made-heading">
+          <h2 id="made-heading">Loans made now</h2>
+          <ul>
+            {made.map((loan) => (
+              <li key={loan.loanNo}>
+                Application {loan.leadId}: loan <span className={styles.loanNo}>{loan.loanNo}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {data && (
+        <>
+          <h2>To approve ({formatNumber(data.to_approve.count)})</h2>
+          {data.to_approve.items.length === 0 ? (
+            <p>No requests are waiting for a second approver.</p>
+          ) : (
+            <ul className={styles.plainList}>
+              {data.to_approve.items.map((item) => (
+                <ApproveRow
+                  key={item.request_id}
+                  item={item}
+                  done={(loanNo) => {
+                    setMade((list) => [{ loanNo, leadId: item.lead_id }, ...list]);
+                    announce(`Disbursed application ${item.lead_id} as loan ${loanNo}.`);
+                    void reload();
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          <h2>To request ({formatNumber(data.to_request.count)})</h2>
+          {data.to_request.items.length === 0 ? (
+            <p>No accepted application is waiting for a disbursal request.</p>
+          ) : (
+            <ul className={styles.plainList}>
+              {data.to_request.items.map((item) => (
+                <RequestRow
+                  key={item.lead_id}
+                  item={item}
+                  done={() => {
+                    announce(
+                      `Requested the disbursal of application ${item.lead_id}: another finance member must approve it.`,
+                    );
+                    void reload();
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </>
+  );
+}

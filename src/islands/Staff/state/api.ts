@@ -1,0 +1,52 @@
+/**
+ * The console's calls to /Api/Staff/: POST with JSON and the staff token in the Stafftoken header
+ * (never the customer's Authtoken nor the public credential), the envelope read whatever the status.
+ * A 401 `staff_session_expired` from any call ends the session in this tab and returns to sign-in.
+ */
+import { API_BASE, NETWORK_ERROR } from '../../../lib/api/client.ts';
+import type { Envelope } from '../../../lib/api/envelope.ts';
+import { HEADERS } from '../../../lib/api/paths.ts';
+import { clearStaffSession, readStaffSession } from './session.ts';
+
+export const SESSION_EXPIRED = 'staff_session_expired';
+
+/** What the shell does when the server has ended the session (back to sign-in). */
+let onSessionEnded: () => void = () => {};
+export function whenSessionEnds(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+/** The answer of a call; `ended` when the session ended (the shell is already on its way to sign-in). */
+export type Answer<T> = (Envelope<T> & { ok: boolean; ended: boolean; status: number }) | NetworkFailure;
+interface NetworkFailure {
+  ok: false;
+  ended: false;
+  status: 0;
+  Status: 0;
+  Message: string;
+  Data: undefined;
+  error: 'network';
+}
+
+export async function staffCall<T = Record<string, unknown>>(path: string, body: object = {}): Promise<Answer<T>> {
+  const token = readStaffSession()?.token;
+  let response: Response;
+  let envelope: Envelope<T>;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token && { [HEADERS.staffToken]: token }) },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+    });
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    return { ok: false, ended: false, status: 0, Status: 0, Message: NETWORK_ERROR, Data: undefined, error: 'network' };
+  }
+  const ended = response.status === 401 && envelope.error === SESSION_EXPIRED;
+  if (ended) {
+    clearStaffSession(true);
+    onSessionEnded();
+  }
+  return { ...envelope, ok: response.ok && envelope.Status === 1, ended, status: response.status };
+}

@@ -1,0 +1,255 @@
+/**
+ * The staff console (issue 22) walked in the browser: credit signs in with the e-mailed code and
+ * approves a submitted application (the customer then sees their credit manager); finance requests a
+ * disbursal, the same member is refused and a second one approves it (a loan number appears); an
+ * admin disables a member, whose next action returns them to sign-in; every screen passes axe and
+ * fits 320 px. Customers are made through the API.
+ *
+ * The tests run one after another in one worker: the development staff's codes arrive in one
+ * mailbox per member, and two sign-ins of the same member at once could read each other's code.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { STAFF_SESSION_KEY } from '../../../src/islands/Staff/state/session.ts';
+import { API, STAFF_API } from '../../../src/lib/api/paths.ts';
+import { expectFits } from '../../support/widths.ts';
+import { callAs, staffByApi as devDecision } from '../dashboard/support.ts';
+import {
+  asStaff,
+  consoleReady,
+  heading,
+  openConsole,
+  STAFF_PASSWORD,
+  staffByApi,
+  staffCode,
+  submittedApplication,
+} from './support.ts';
+
+test.describe.configure({ mode: 'default' });
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function violations(page: Page, label: string): Promise<string[]> {
+  await consoleReady(page);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return results.violations.map(
+    (violation) => `${label}: ${violation.id} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+}
+
+/** Signs a member in through the console: e-mail and password, then the code from the mailbox. */
+async function signInInPage(page: Page, email: string) {
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const code = page.getByRole('textbox', { name: 'Sign-in code' });
+  await expect(code).toBeFocused();
+  await code.fill(await staffCode(page.request, email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(heading(page)).toHaveText('Staff console');
+}
+
+test('credit signs in with the e-mailed code, opens a submitted application and approves it; the customer sees Neha Rao', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await submittedApplication(request);
+  // A customer signed in on the same browser keeps their own token: the console never touches it.
+  await page.goto('/robots.txt');
+  await page.evaluate(() => sessionStorage.setItem('token', 'customer-token'));
+  await page.goto('/staff/');
+  await expect(page).toHaveURL(/\/staff\/sign-in\/$/);
+  await expect(heading(page)).toHaveText('Staff sign-in');
+  await signInInPage(page, 'credit@kosh.test');
+  const stored = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '{}'), STAFF_SESSION_KEY);
+  expect(stored).toMatchObject({ name: 'Neha Rao', roles: ['credit'] });
+  expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe('customer-token');
+
+  // Home: credit's queue with its count; the queue; the application.
+  const queueLink = page.getByRole('link', { name: /Applications to decide \d+/ });
+  await expect(queueLink).toBeVisible();
+  await queueLink.click();
+  await expect(heading(page)).toHaveText('Applications to decide');
+  await expect(heading(page)).toBeFocused();
+  await expect(page.getByText(/\d+ applications? waiting\./)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Order' }).selectOption('newest');
+  await page.getByRole('link', { name: `Open application ${customer.leadId}`, exact: true }).click();
+  await expect(heading(page)).toHaveText(`Application ${customer.leadId}`);
+  await expect(heading(page)).toBeFocused();
+  await consoleReady(page);
+
+  // Everything as submitted, with every document in the page: pictures inline, PDFs by a link.
+  for (const section of ['Applicant', 'Quote and terms asked', 'Employment', 'Bank account', 'History']) {
+    await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Documents (6)' })).toBeVisible();
+  await expect(page.getByText('Acme Technologies Pvt Ltd')).toBeVisible();
+  await expect(page.getByText('HDFC0001234')).toBeVisible();
+  const pan = page.getByRole('img', { name: 'PAN card' });
+  await expect(pan).toBeVisible();
+  await expect.poll(() => pan.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('link', { name: /Open Salary slip \(PDF\)/ })).toBeVisible();
+
+  // Above the income tier: the server's refusal, shown at the form.
+  const rate = page.getByRole('textbox', { name: 'Daily rate (%)' });
+  const asked = await rate.inputValue();
+  await expect(page.getByRole('textbox', { name: 'Amount (₹)' })).not.toHaveValue('');
+  await rate.fill('1');
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'income tier gives' })).toBeVisible();
+  await rate.fill(asked);
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Approved/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Decision' })).toHaveCount(0);
+
+  const profile = await callAs(request, customer, API.getProfile, { profile_id: customer.profileId });
+  expect(profile.body.Data.excutive_details).toMatchObject({ name: 'Neha Rao', email: 'credit@kosh.test' });
+
+  // Sign out: back to sign-in, the staff session gone from the tab.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(heading(page)).toHaveText('Staff sign-in');
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), STAFF_SESSION_KEY)).toBeNull();
+});
+
+test('finance requests a disbursal, the same member is refused, a second finance member approves it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await submittedApplication(request);
+  await devDecision(request, customer.leadId, 'approve');
+  const finance = await staffByApi(request, 'finance@kosh.test');
+  await openConsole(page, finance, '/staff/disbursals/');
+  await expect(heading(page)).toHaveText('Disbursals');
+  const toRequest = page.getByRole('listitem').filter({ hasText: new RegExp(`^Application ${customer.leadId}:`) });
+  await toRequest.getByRole('textbox', { name: 'Payout reference' }).fill(`NEFT-E2E-${customer.leadId}`);
+  await toRequest.getByRole('button', { name: 'Request disbursal' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Requested the disbursal of application ${customer.leadId}` }),
+  ).toBeVisible();
+
+  const toApprove = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `Approve disbursal of application ${customer.leadId}` }) });
+  await expect(toApprove.getByText('yours — another finance member must approve')).toBeVisible();
+  await toApprove.getByRole('button').click();
+  await expect(toApprove.getByRole('alert')).toHaveText(
+    'You requested this disbursal: another finance member must approve it.',
+  );
+
+  const finance2 = await staffByApi(request, 'finance2@kosh.test');
+  await openConsole(page, finance2, '/staff/disbursals/');
+  const theirs = page.getByRole('listitem').filter({
+    has: page.getByRole('button', { name: `Approve disbursal of application ${customer.leadId}` }),
+  });
+  await expect(theirs.getByText('yours — another finance member must approve')).toHaveCount(0);
+  await theirs.getByRole('button').click();
+  const made = page.getByRole('region', { name: 'Loans made now' });
+  await expect(made).toContainText(new RegExp(`Application ${customer.leadId}: loan \\S+`));
+  await expect(
+    page.getByRole('status').filter({ hasText: `Disbursed application ${customer.leadId} as loan` }),
+  ).toBeVisible();
+});
+
+test('an admin adds a member, then disables them: their next action returns them to sign-in', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await staffByApi(request, 'admin@kosh.test');
+  await openConsole(page, admin, '/staff/');
+  await page
+    .getByRole('link', { name: /Staff members/ })
+    .first()
+    .click();
+  await expect(heading(page)).toHaveText('Staff members');
+  const email = `credit.${Date.now()}@kosh.test`;
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Ravi Test');
+  await page.getByRole('textbox', { name: 'Mobile' }).fill('9810000099');
+  await page.getByRole('group', { name: 'Roles', exact: true }).getByRole('checkbox', { name: 'credit' }).check();
+  await page.getByLabel('First password').fill('a-first-password-1');
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ravi Test can now sign in.' })).toBeVisible();
+
+  // The new member at work in a tab of their own.
+  const member = await staffByApi(request, email, 'a-first-password-1');
+  const theirs = await context.newPage();
+  await openConsole(theirs, member, '/staff/');
+  await expect(theirs.getByRole('link', { name: /Applications to decide \d+/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Disable Ravi Test' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'their sessions have ended' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ravi Test (disabled)' })).toBeVisible();
+
+  await theirs.getByRole('navigation').getByRole('link', { name: 'Applications to decide' }).click();
+  await expect(heading(theirs)).toHaveText('Staff sign-in');
+  await expect(
+    theirs.getByRole('alert').filter({ hasText: 'Your staff session has ended. Please sign in again.' }),
+  ).toBeVisible();
+  await theirs.close();
+
+  // Enabled again, and a role changed.
+  await page.getByRole('button', { name: 'Enable Ravi Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Ravi Test', exact: true })).toBeVisible();
+  const group = page.getByRole('group', { name: 'Roles of Ravi Test' });
+  await group.getByRole('checkbox', { name: 'support' }).check();
+  await page.getByRole('button', { name: 'Save roles of Ravi Test' }).click();
+  await expect(page.getByText('Roles: credit, support.')).toBeVisible();
+  const list = await asStaff(request, admin, STAFF_API.staffList);
+  expect(list.body.Data.staff.find((row: { email: string }) => row.email === email)).toMatchObject({
+    roles: ['credit', 'support'],
+    disabled: false,
+  });
+});
+
+test('every console screen has no WCAG 2.2 AA violations and fits 320 px', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const customer = await submittedApplication(request);
+  const admin = await staffByApi(request, 'admin@kosh.test');
+  const email = `all.${Date.now()}@kosh.test`;
+  const added = await asStaff(request, admin, STAFF_API.addStaff, {
+    email,
+    name: 'Asha Allrounder',
+    mobile: '9810000098',
+    roles: ['credit', 'finance', 'admin'],
+    password: 'a-first-password-2',
+  });
+  expect(added.body.Status, added.body.Message).toBe(1);
+  const member = await staffByApi(request, email, 'a-first-password-2');
+  const failures: string[] = [];
+  const check = async (label: string) => {
+    failures.push(...(await violations(page, label)));
+    await expectFits(page, label, () => consoleReady(page));
+  };
+
+  await page.goto('/staff/sign-in/');
+  await consoleReady(page);
+  await check('sign-in');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('support@kosh.test');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The e-mail or the password is not correct.' })).toBeVisible();
+  await check('sign-in refused');
+
+  for (const path of [
+    '/staff/',
+    '/staff/applications/',
+    `/staff/application/?lead_id=${customer.leadId}`,
+    '/staff/disbursals/',
+    '/staff/staff-members/',
+  ]) {
+    await openConsole(page, member, path);
+    if (path.includes('lead_id')) await expect(page.getByRole('img', { name: 'PAN card' })).toBeVisible();
+    await check(path);
+  }
+  expect(failures).toEqual([]);
+});

@@ -1,0 +1,70 @@
+/**
+ * Helpers for the staff console's browser tests (issue 22): staff signed in through the API (the
+ * password, then the code from the development mailbox), sessions put into a tab's session storage,
+ * and customers with a submitted application made through the API.
+ */
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { STAFF_SESSION_KEY, type StaffSession } from '../../../src/islands/Staff/state/session.ts';
+import { HEADERS, STAFF_API } from '../../../src/lib/api/paths.ts';
+import { applyByApi, registerByApi, signInByApi } from '../dashboard/support.ts';
+
+export const STAFF_PASSWORD = 'kosh-staff-dev';
+
+/** The newest sign-in code e-mailed to a staff member. */
+export async function staffCode(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`/__dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+        body: string;
+      }[];
+      code = mails[0]?.body.match(/code is (\d{6})/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code as string;
+}
+
+/** A staff member signed in through the API. */
+export async function staffByApi(request: APIRequestContext, email: string, password = STAFF_PASSWORD) {
+  const login = await request.post(STAFF_API.login, { data: { email, password } });
+  const challenge = (await login.json()).Data?.challenge_id as string;
+  expect(challenge, await login.text()).toBeTruthy();
+  const verify = await request.post(STAFF_API.verify, {
+    data: { challenge_id: challenge, code: await staffCode(request, email) },
+  });
+  const data = (await verify.json()).Data;
+  expect(data?.staff_token, 'staff verify').toBeTruthy();
+  return { token: data.staff_token, name: data.name, roles: data.roles } as StaffSession;
+}
+
+/** A call of a staff route with a member's token. */
+export async function asStaff(request: APIRequestContext, session: StaffSession, path: string, data: object = {}) {
+  const response = await request.post(path, { headers: { [HEADERS.staffToken]: session.token }, data });
+  return { status: response.status(), body: await response.json() };
+}
+
+/** Opens a console address with the member's session in this tab. */
+export async function openConsole(page: Page, session: StaffSession, path = '/staff/') {
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([key, value]) => sessionStorage.setItem(key as string, value as string),
+    [STAFF_SESSION_KEY, JSON.stringify(session)],
+  );
+  await page.goto(path);
+  await consoleReady(page);
+}
+
+export async function consoleReady(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+}
+
+/** A customer whose application is submitted (the bank account step done), through the API. */
+export async function submittedApplication(request: APIRequestContext) {
+  const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
+  return applyByApi(request, customer, 'banking_details');
+}
+
+export const heading = (page: Page) => page.getByRole('heading', { level: 1 });
