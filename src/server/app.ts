@@ -29,6 +29,7 @@ import { payuSandboxRoutes } from './sandbox/payu.ts';
 import { razorpaySandboxRoutes } from './sandbox/razorpay.ts';
 import { signInRoutes } from './signIn/routes.ts';
 import { staffApplicationRoutes } from './staff/applicationRoutes.ts';
+import { staffLoanRoutes } from './staff/loanRoutes.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { statementRoutes } from './statements/routes.ts';
 import { notFoundPage, staticSite } from './staticSite.ts';
@@ -67,6 +68,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...receiptRoutes,
     ...staffRoutes,
     ...staffApplicationRoutes,
+    ...staffLoanRoutes,
     ...complaintRoutes,
     ...devRoutes,
     ...razorpaySandboxRoutes,

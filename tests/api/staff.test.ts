@@ -42,12 +42,12 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
 
   /** A customer's submitted application (₹20,000 for 60 days at 0.5% a day). */
   async function submitted() {
-    const { token } = await eligibleCustomer(server);
+    const { token, mobile } = await eligibleCustomer(server);
     const quote = await send(server, token, { event_name: 'generate_loan_quote' });
     expect((await send(server, token, QUOTE_ACCEPTANCE)).body.Status).toBe(1);
     expect((await send(server, token, EMPLOYMENT)).body.Status).toBe(1);
     await completeApplication(server, token);
-    return { token, leadId: quote.body.Data.lead_id as number };
+    return { token, mobile, leadId: quote.body.Data.lead_id as number };
   }
   /** The customer signs in again (sessions end when the clock moves on). */
   const reSignIn = (mobile: string) => customerSignIn(server, mobile);
@@ -301,5 +301,67 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
       .where(eq(loans.leadId, String(leadId)));
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ principalPaise: 20_000_00, tenureDays: 60 });
+  });
+  it('collections works a loan past its due date: the class, a receipt, a note with a promise; support reads the customer masked', async () => {
+    const { leadId, mobile } = await submitted();
+    const credit = await signIn('credit@kosh.test');
+    const finance = await signIn('finance@kosh.test');
+    const finance2 = await signIn('finance2@kosh.test');
+    await asStaff(credit.token, STAFF_API.approve, {
+      lead_id: leadId,
+      version: await versionOf(leadId),
+      amount: 20000,
+      tenure: 60,
+      roi: 0.5,
+    });
+    const requested = await asStaff(finance.token, STAFF_API.requestDisbursal, {
+      lead_id: leadId,
+      version: await versionOf(leadId),
+      payout_reference: 'NEFT-KOSH-0100',
+    });
+    const made = await asStaff(finance2.token, STAFF_API.approveDisbursal, {
+      request_id: requested.body.Data.request_id,
+    });
+    const loanNo = made.body.Data.loan_no;
+    // Sixty-five days on: five days past the due date.
+    clock.advance(65 * 86_400);
+    const collections = await signIn('collections@kosh.test');
+    const overdue = await asStaff(collections.token, STAFF_API.loans, { bucket: '1-30' });
+    const row = overdue.body.Data.items.find((item: { loan_no: string }) => item.loan_no === loanNo);
+    expect(row).toMatchObject({ bucket: '1-30' });
+    expect(row.days_past_due).toBeGreaterThanOrEqual(4);
+    expect(overdue.body.Data.counts['1-30']).toBeGreaterThan(0);
+
+    const receipt = { loan_no: loanNo, amount: '1500.50', reference: 'NEFT-REPAY-0001' };
+    const recorded = await asStaff(collections.token, STAFF_API.recordReceipt, receipt);
+    expect(recorded.body.Status, recorded.body.Message).toBe(1);
+    expect((await asStaff(collections.token, STAFF_API.recordReceipt, receipt)).status).toBe(409);
+    const tooMuch = await asStaff(collections.token, STAFF_API.recordReceipt, {
+      ...receipt,
+      amount: '900000',
+      reference: 'NEFT-REPAY-0002',
+    });
+    expect(tooMuch.body.Message).toMatch(/^This is more than the ₹[\d,.]+ due today\./);
+    const noted = await asStaff(collections.token, STAFF_API.contactNote, {
+      loan_no: loanNo,
+      note: 'Spoke to the borrower; salary is late this month.',
+      promised_on: '2027-02-01',
+      promised_amount: 5000,
+    });
+    expect(noted.body.Status, noted.body.Message).toBe(1);
+    const loan = await asStaff(collections.token, STAFF_API.loan, { loan_no: loanNo });
+    expect(loan.body.Data.payments).toEqual([
+      expect.objectContaining({ amount: 1500.5, source: 'offline', reference: 'NEFT-REPAY-0001' }),
+    ]);
+    expect(loan.body.Data.notes[0]).toMatchObject({
+      by: 'Imran Khan',
+      promised_on: '2027-02-01',
+      promised_amount: 5000,
+    });
+
+    const support = await signIn('support@kosh.test');
+    const seen = await asStaff(support.token, STAFF_API.customer, { mobile });
+    expect(seen.body.Data.pancard).toMatch(/^[A-Z]{2}\*{7}[A-Z]$/);
+    expect(seen.body.Data.loans).toEqual([{ loan_no: loanNo, status: 'active' }]);
   });
 });

@@ -58,4 +58,9 @@ export const STAFF_API = {
   complaints: '/Api/Staff/complaints',
   answerComplaint: '/Api/Staff/answerComplaint',
   assign: '/Api/Staff/assign',
+  loans: '/Api/Staff/loans',
+  loan: '/Api/Staff/loan',
+  recordReceipt: '/Api/Staff/recordReceipt',
+  contactNote: '/Api/Staff/contactNote',
+  customer: '/Api/Staff/customer',
 } as const;

@@ -15,6 +15,11 @@ export async function customerById(db: Database | Transaction, id: string): Prom
 }
 
 /** Who holds a PAN, if anyone (a PAN belongs to one customer: customers_pancard_unique). */
+export async function customerByMobile(db: Database | Transaction, mobile: string): Promise<Customer | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.mobile, mobile));
+  return row;
+}
+
 export async function customerByPan(db: Database | Transaction, pancard: string): Promise<Customer | undefined> {
   const [customer] = await db.select().from(customers).where(eq(customers.pancard, pancard));
   return customer;
