@@ -3,12 +3,18 @@
  * (never the customer's Authtoken nor the public credential), the envelope read whatever the status.
  * A 401 `staff_session_expired` from any call ends the session in this tab and returns to sign-in.
  */
-import { API_BASE, NETWORK_ERROR } from '../../../lib/api/client.ts';
 import type { Envelope } from '../../../lib/api/envelope.ts';
 import { HEADERS } from '../../../lib/api/paths.ts';
 import { clearStaffSession, readStaffSession } from './session.ts';
 
 export const SESSION_EXPIRED = 'staff_session_expired';
+
+/**
+ * Where the API is (as src/lib/api/client.ts says it), read here rather than imported: that module's
+ * chunk carries ofetch, about 5 KB gzip the console's plain fetch does not need.
+ */
+const API_BASE: string = import.meta.env.PUBLIC_API_BASE ?? '';
+const NETWORK_ERROR = 'We could not reach our servers. Please check your internet connection and try again.';
 
 /** What the shell does when the server has ended the session (back to sign-in). */
 let onSessionEnded: () => void = () => {};
