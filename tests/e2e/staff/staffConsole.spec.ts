@@ -13,7 +13,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { STAFF_SESSION_KEY } from '../../../src/islands/Staff/state/session.ts';
 import { API, STAFF_API } from '../../../src/lib/api/paths.ts';
 import { expectFits } from '../../support/widths.ts';
-import { callAs, staffByApi as devDecision } from '../dashboard/support.ts';
+import { BANK_ACCOUNT, callAs, staffByApi as devDecision, eventAs } from '../dashboard/support.ts';
 import {
   asStaff,
   consoleReady,
@@ -116,6 +116,44 @@ test('credit signs in with the e-mailed code, opens a submitted application and 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(heading(page)).toHaveText('Staff sign-in');
   expect(await page.evaluate((key) => sessionStorage.getItem(key), STAFF_SESSION_KEY)).toBeNull();
+});
+
+test('a decision on an application that changed since it was read is refused, and Reload reads it again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await submittedApplication(request);
+  const credit = await staffByApi(request, 'credit@kosh.test');
+  await openConsole(page, credit, `/staff/application/?lead_id=${customer.leadId}`);
+  await expect(page.getByRole('heading', { name: 'Decision' })).toBeVisible();
+  const read = page.getByText(/You decide on version \d+/);
+  const before = await read.textContent();
+
+  // Meanwhile it is sent back (another credit member) and the customer submits it again.
+  const shown = await asStaff(request, credit, STAFF_API.application, { lead_id: Number(customer.leadId) });
+  const sent = await asStaff(request, credit, STAFF_API.sendBack, {
+    lead_id: Number(customer.leadId),
+    version: shown.body.Data.version,
+    reason: 'Please check the bank account.',
+    step: 'banking_details',
+  });
+  expect(sent.body.Status, sent.body.Message).toBe(1);
+  const again = await eventAs(request, customer, 'banking_details', BANK_ACCOUNT);
+  expect(again.body.Status, again.body.Message).toBe(1);
+
+  await page.getByRole('textbox', { name: 'Reason for rejecting' }).fill('Income not proven.');
+  await page.getByRole('button', { name: 'Reject', exact: true }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'changed since you read it' });
+  await expect(refusal).toBeVisible();
+  await refusal.getByRole('button', { name: 'Reload the application' }).click();
+  await expect(read).not.toHaveText(before ?? '');
+  // Read again, the same decision goes through on the new version.
+  await page.getByRole('textbox', { name: 'Reason for rejecting' }).fill('Income not proven.');
+  await page.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Rejected.' })).toBeVisible();
+  await expect(heading(page)).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Decision' })).toHaveCount(0);
 });
 
 test('finance requests a disbursal, the same member is refused, a second finance member approves it', async ({

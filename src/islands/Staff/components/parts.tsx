@@ -94,3 +94,15 @@ export function ConsoleLink({ to, children, className }: { to: string; children:
     </a>
   );
 }
+
+/**
+ * Moves the focus to the screen's heading: after an action whose form or row goes away (a decision,
+ * an approved disbursal), so the keyboard is not left on the page's body; the shell's message
+ * above the heading's screen says what happened.
+ */
+export function focusHeading(): void {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus();
+}

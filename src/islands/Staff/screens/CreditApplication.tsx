@@ -7,7 +7,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { STAFF_API } from '../../../lib/api/paths.ts';
 import { LOAN_DOCUMENTS } from '../../../lib/documents.ts';
 import { formatDate, formatNumber, formatPercent, formatRupees } from '../../../lib/format.ts';
-import { BusyButton, CallNotice, ConsoleLink, Facts } from '../components/parts.tsx';
+import { BusyButton, CallNotice, ConsoleLink, Facts, focusHeading } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
 import { staffPath } from '../navigation/screens.ts';
 import styles from '../Staff.module.css';
@@ -196,6 +196,7 @@ function Decisions({
     if (answer?.ok) {
       announce(answer.Message);
       await reload();
+      focusHeading();
     }
   }
   async function onSendBack(event: FormEvent) {
@@ -204,6 +205,7 @@ function Decisions({
     if (answer?.ok) {
       announce(answer.Message);
       await reload();
+      focusHeading();
     }
   }
   async function onReject(event: FormEvent) {
@@ -212,6 +214,7 @@ function Decisions({
     if (answer?.ok) {
       announce(answer.Message);
       await reload();
+      focusHeading();
     }
   }
 

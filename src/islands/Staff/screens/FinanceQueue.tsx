@@ -5,7 +5,7 @@
 import { type FormEvent, useState } from 'react';
 import { STAFF_API } from '../../../lib/api/paths.ts';
 import { formatNumber, formatRupees } from '../../../lib/format.ts';
-import { age, BusyButton, CallNotice, ConsoleLink } from '../components/parts.tsx';
+import { age, BusyButton, CallNotice, ConsoleLink, focusHeading } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
 import { staffPath } from '../navigation/screens.ts';
 import styles from '../Staff.module.css';
@@ -171,7 +171,7 @@ export default function FinanceQueue({ announce }: StaffScreenProps) {
                   done={(loanNo) => {
                     setMade((list) => [{ loanNo, leadId: item.lead_id }, ...list]);
                     announce(`Disbursed application ${item.lead_id} as loan ${loanNo}.`);
-                    void reload();
+                    void reload().then(focusHeading);
                   }}
                 />
               ))}
@@ -190,7 +190,7 @@ export default function FinanceQueue({ announce }: StaffScreenProps) {
                     announce(
                       `Requested the disbursal of application ${item.lead_id}: another finance member must approve it.`,
                     );
-                    void reload();
+                    void reload().then(focusHeading);
                   }}
                 />
               ))}
