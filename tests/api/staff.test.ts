@@ -6,7 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, HEADERS, STAFF_API } from '../../src/lib/api/paths.ts';
+import { API, HEADERS } from '../../src/lib/api/paths.ts';
+import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { apiRoutes } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { auditLog, leads, loans } from '../../src/server/db/schema.ts';

@@ -212,7 +212,9 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   const home = region(page, `Your loan ${loanNo}`);
   await expect(home.getByRole('link', { name: 'Pay Now' })).toBeVisible();
   await page.goto(`${ORIGIN}/my-dashboard/lead-preview`);
-  await expect(region(page, 'Credit Manager')).toContainText('Priya Nair');
+  // The credit member the application was assigned to at submission stays the customer's manager,
+  // whoever approved it (issue 22): the development staff's one credit member.
+  await expect(region(page, 'Credit Manager')).toContainText('Neha Rao');
   await expect(region(page, 'Outstanding amount').getByRole('link', { name: 'Pay Now' })).toBeVisible();
 
   // A part payment through Razorpay's sandbox, and one through PayU's.

@@ -37,30 +37,3 @@ export const API = {
  * one; and the back office's staff session (issue 22), never accepted where a customer's is.
  */
 export const HEADERS = { clientKey: 'Auth', token: 'Authtoken', staffToken: 'Stafftoken' } as const;
-
-/** The back office's API (issue 22): POST with JSON and the usual envelope, the Stafftoken header. */
-export const STAFF_API = {
-  login: '/Api/Staff/login',
-  verify: '/Api/Staff/verify',
-  logout: '/Api/Staff/logout',
-  me: '/Api/Staff/me',
-  applications: '/Api/Staff/applications',
-  application: '/Api/Staff/application',
-  approve: '/Api/Staff/approve',
-  sendBack: '/Api/Staff/sendBack',
-  reject: '/Api/Staff/reject',
-  disbursals: '/Api/Staff/disbursals',
-  requestDisbursal: '/Api/Staff/requestDisbursal',
-  approveDisbursal: '/Api/Staff/approveDisbursal',
-  staffList: '/Api/Staff/staff',
-  addStaff: '/Api/Staff/addStaff',
-  updateStaff: '/Api/Staff/updateStaff',
-  complaints: '/Api/Staff/complaints',
-  answerComplaint: '/Api/Staff/answerComplaint',
-  assign: '/Api/Staff/assign',
-  loans: '/Api/Staff/loans',
-  loan: '/Api/Staff/loan',
-  recordReceipt: '/Api/Staff/recordReceipt',
-  contactNote: '/Api/Staff/contactNote',
-  customer: '/Api/Staff/customer',
-} as const;

@@ -3,7 +3,8 @@
  * and answer; support answers them in the back office, oldest first, with the RBI's clock beside each.
  */
 import * as v from 'valibot';
-import { API, STAFF_API } from '../../lib/api/paths.ts';
+import { API } from '../../lib/api/paths.ts';
+import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { required } from '../../lib/schemas/fields.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { takeSlot } from '../db/rateLimit.ts';

@@ -5,7 +5,7 @@
  * services as the command line (application/staff.ts, ./disbursals.ts).
  */
 import * as v from 'valibot';
-import { STAFF_API } from '../../lib/api/paths.ts';
+import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { percentToHundredths, rupeesToPaise } from '../../lib/rates.ts';
 import { lockedLead, writeLead } from '../application/lifecycle.ts';
 import { approveLead, findLead, rejectLead, SEND_BACK_STEPS, StaffError, sendBackLead } from '../application/staff.ts';

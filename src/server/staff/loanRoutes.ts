@@ -6,7 +6,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { STAFF_API } from '../../lib/api/paths.ts';
+import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { maskPan } from '../../lib/format.ts';
 import { entryToPaise } from '../../lib/repayAmount.ts';
 import { required } from '../../lib/schemas/fields.ts';

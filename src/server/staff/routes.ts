@@ -4,7 +4,7 @@
  * admins add staff, change their roles and disable them (which ends their sessions at once).
  */
 import * as v from 'valibot';
-import { STAFF_API } from '../../lib/api/paths.ts';
+import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';
