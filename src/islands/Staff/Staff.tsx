@@ -14,7 +14,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { STAFF_API } from '../../lib/api/paths.ts';
+import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { CallNotice } from './components/parts.tsx';
 import { currentLocation, navigate, subscribe } from './navigation/router.ts';
 import { forgetScreen, screenComponent } from './navigation/screenLoader.ts';

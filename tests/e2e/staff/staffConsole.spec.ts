@@ -11,7 +11,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { STAFF_SESSION_KEY } from '../../../src/islands/Staff/state/session.ts';
-import { API, STAFF_API } from '../../../src/lib/api/paths.ts';
+import { API } from '../../../src/lib/api/paths.ts';
+import { STAFF_API } from '../../../src/lib/api/staffPaths.ts';
 import { expectFits } from '../../support/widths.ts';
 import { BANK_ACCOUNT, callAs, staffByApi as devDecision, eventAs } from '../dashboard/support.ts';
 import {

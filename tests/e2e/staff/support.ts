@@ -5,7 +5,8 @@
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { STAFF_SESSION_KEY, type StaffSession } from '../../../src/islands/Staff/state/session.ts';
-import { HEADERS, STAFF_API } from '../../../src/lib/api/paths.ts';
+import { HEADERS } from '../../../src/lib/api/paths.ts';
+import { STAFF_API } from '../../../src/lib/api/staffPaths.ts';
 import { applyByApi, registerByApi, signInByApi } from '../dashboard/support.ts';
 
 export const STAFF_PASSWORD = 'kosh-staff-dev';

@@ -4,7 +4,7 @@
  * and credit's decisions on the version read: approve, send back, reject.
  */
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { STAFF_API } from '../../../lib/api/paths.ts';
+import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { LOAN_DOCUMENTS } from '../../../lib/documents.ts';
 import { formatDate, formatNumber, formatPercent, formatRupees } from '../../../lib/format.ts';
 import { BusyButton, CallNotice, ConsoleLink, Facts, focusHeading } from '../components/parts.tsx';

@@ -1,6 +1,6 @@
 /** Credit's queue: the applications submitted for a decision, oldest or newest first, with their count. */
 import { useState } from 'react';
-import { STAFF_API } from '../../../lib/api/paths.ts';
+import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format.ts';
 import { age, ConsoleLink } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';

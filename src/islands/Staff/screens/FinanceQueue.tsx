@@ -3,7 +3,7 @@
  * reference), and requests waiting for a second finance member, who approves and so makes the loan.
  */
 import { type FormEvent, useState } from 'react';
-import { STAFF_API } from '../../../lib/api/paths.ts';
+import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatNumber, formatRupees } from '../../../lib/format.ts';
 import { age, BusyButton, CallNotice, ConsoleLink, focusHeading } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';

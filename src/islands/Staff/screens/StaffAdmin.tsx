@@ -1,6 +1,6 @@
 /** Admin: every staff member, adding one, changing their roles, disabling and enabling them. */
 import { type FormEvent, useEffect, useState } from 'react';
-import { STAFF_API } from '../../../lib/api/paths.ts';
+import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { BusyButton, CallNotice } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';

@@ -1,6 +1,6 @@
 /** The console's home: the work queues the member's roles allow, each with its count. */
 import { useEffect, useState } from 'react';
-import { STAFF_API } from '../../../lib/api/paths.ts';
+import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { ConsoleLink } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';

@@ -1,6 +1,6 @@
 /** Staff sign-in: e-mail and password, then the six-digit code e-mailed to the member. */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { STAFF_API } from '../../../lib/api/paths.ts';
+import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { BusyButton, CallNotice } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
 import styles from '../Staff.module.css';
