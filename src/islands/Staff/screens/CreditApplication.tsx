@@ -71,12 +71,18 @@ const words = (key: string) => {
   const text = key.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
-const shown = (value: unknown): ReactNode =>
-  value === null || value === undefined || value === ''
-    ? 'NA'
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+/** A time of day in India: "02:57 pm". */
+const indiaTime = (at: string) =>
+  new Date(at).toLocaleTimeString('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' });
+/** A stored value as shown: dates as DD-MM-YYYY (with India's time for an instant), the rest as text. */
+const shown = (value: unknown): ReactNode => {
+  if (value === null || value === undefined || value === '') return 'NA';
+  if (typeof value === 'object') return JSON.stringify(value);
+  const text = String(value);
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) return `${formatDate(text)} ${indiaTime(text)}`;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text);
+  return text;
+};
 const objectRows = (object: Record<string, unknown> | null): [string, ReactNode][] =>
   object ? Object.entries(object).map(([key, value]) => [words(key), shown(value)]) : [];
 
@@ -464,14 +470,16 @@ export default function CreditApplication({ search, session, announce }: StaffSc
           </section>
           <section className={styles.card} aria-labelledby="history-heading">
             <h2 id="history-heading">History</h2>
-            <ol>
-              {a.history.map((row) => (
-                <li key={`${row.at}-${row.action}-${row.actor}`}>
-                  {formatDate(row.at)} {new Date(row.at).toLocaleTimeString('en-IN', { timeZone: 'Asia/Kolkata' })}:{' '}
-                  {row.action} by {row.actor}
-                </li>
-              ))}
-            </ol>
+            {a.history.length === 0 && <p>No staff action is recorded on this application yet.</p>}
+            {a.history.length > 0 && (
+              <ol>
+                {a.history.map((row) => (
+                  <li key={`${row.at}-${row.action}-${row.actor}`}>
+                    {formatDate(row.at)} {indiaTime(row.at)}: {row.action} by {row.actor}
+                  </li>
+                ))}
+              </ol>
+            )}
           </section>
         </>
       )}
