@@ -6,9 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, HEADERS } from '../../src/lib/api/paths.ts';
+import { HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { apiRoutes } from '../../src/server/app.ts';
+import { COMPLAINT_PATHS } from '../../src/server/complaints/routes.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { auditLog, leads, loans } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
@@ -211,7 +212,7 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
   it('a complaint raised in the dashboard: a number, SMS and e-mail at once, answered by support, read by the customer', async () => {
     const customer = await eligibleCustomer(server);
     const raised = await server.post(
-      API.raiseComplaint,
+      COMPLAINT_PATHS.raise,
       { subject: 'Refund', message: 'I paid twice and want the second payment back.' },
       { token: customer.token },
     );
@@ -235,7 +236,7 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
     // Thirty days on, unresolved: the customer may go to the RBI's portal, and is told so.
     clock.advance(30 * 86_400);
     const again30 = await reSignIn(customer.mobile);
-    const late = await server.post(API.complaints, {}, { token: again30.token });
+    const late = await server.post(COMPLAINT_PATHS.list, {}, { token: again30.token });
     expect(late.body.Data.complaints[0]).toMatchObject({ complaint_no: number, rbi_portal_open: true });
     expect(late.body.Data.complaints[0].escalation).toContain('https://cms.rbi.org.in');
     const supportAgain = await signIn('support@kosh.test');
@@ -245,7 +246,7 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
       resolved: true,
     });
     expect(answered.body.Data).toMatchObject({ status: 'resolved', rbi_portal_open: false });
-    const read = await server.post(API.complaints, {}, { token: again30.token });
+    const read = await server.post(COMPLAINT_PATHS.list, {}, { token: again30.token });
     expect(read.body.Data.complaints[0]).toMatchObject({
       status: 'resolved',
       answer: 'We have refunded the second payment of ₹500 to your account.',

@@ -27,9 +27,6 @@ export const API = {
   singleDocument: '/Api/Website/uploadSingleDocument',
   /** The kyc screen: each document and whether it is on file (issue 14). */
   kycDocuments: '/Api/Website/getKycDocuments',
-  /** Complaints (issue 22): raised from the dashboard, read back with their answers. */
-  raiseComplaint: '/Api/Website/raiseComplaint',
-  complaints: '/Api/Website/getComplaints',
 } as const;
 
 /**

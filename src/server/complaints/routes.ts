@@ -3,7 +3,6 @@
  * and answer; support answers them in the back office, oldest first, with the RBI's clock beside each.
  */
 import * as v from 'valibot';
-import { API } from '../../lib/api/paths.ts';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { required } from '../../lib/schemas/fields.ts';
 import { ownCustomer } from '../customers/session.ts';
@@ -13,6 +12,12 @@ import { defineRoute } from '../http/routes.ts';
 import { staffOf } from '../staff/session.ts';
 import { escalationOf, raiseComplaint } from './service.ts';
 import { answerComplaint, type Complaint, complaintsOfCustomer, unresolvedComplaints } from './store.ts';
+
+/** The customer's complaint calls (the dashboard's screen for them reads these when it is built). */
+export const COMPLAINT_PATHS = {
+  raise: '/Api/Website/raiseComplaint',
+  list: '/Api/Website/getComplaints',
+} as const;
 
 const forCustomer = (complaint: Complaint, now: Date) => ({
   complaint_no: complaint.complaintNo,
@@ -28,7 +33,7 @@ const forCustomer = (complaint: Complaint, now: Date) => ({
 export const complaintRoutes = [
   defineRoute({
     method: 'post',
-    path: API.raiseComplaint,
+    path: COMPLAINT_PATHS.raise,
     operationId: 'raiseComplaint',
     summary: 'The signed-in customer raises a complaint: a number at once, acknowledged by SMS and e-mail',
     tag: 'Complaints',
@@ -69,7 +74,7 @@ export const complaintRoutes = [
   }),
   defineRoute({
     method: 'post',
-    path: API.complaints,
+    path: COMPLAINT_PATHS.list,
     operationId: 'getComplaints',
     summary: "The signed-in customer's complaints, newest first, with their status, answer and where to escalate",
     tag: 'Complaints',
