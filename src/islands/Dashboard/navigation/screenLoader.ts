@@ -31,7 +31,7 @@ const IMPORTS: Record<ScreenComponent, () => Promise<ScreenModule>> = {
   UploadPicture: () => import('../screens/UploadPicture.tsx'),
   ProfilePreview: () => import('../screens/ProfilePreview.tsx'),
   ProfileSummary: () => import('../screens/ProfileSummary.tsx'),
-  Eligibility: () => import('../screens/Eligibility.tsx'),
+  LoanHome: () => import('../screens/LoanHome.tsx'),
   Kyc: () => import('../screens/Kyc.tsx'),
   UserProfile: () => import('../screens/UserProfile.tsx'),
   CalculateLoan: () => import('../screens/CalculateLoan.tsx'),

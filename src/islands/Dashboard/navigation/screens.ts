@@ -23,7 +23,7 @@ export type ScreenComponent =
   | 'UploadPicture'
   | 'ProfilePreview'
   | 'ProfileSummary'
-  | 'Eligibility'
+  | 'LoanHome'
   | 'Kyc'
   | 'UserProfile'
   | 'CalculateLoan'
@@ -82,7 +82,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   signedIn('profile-preview', 'Profile Preview', 'ProfilePreview', STAGE.registered),
   signedIn('profile-summary', 'Profile Summary', 'ProfileSummary'),
   // The eligible customer's home (the sidebar's Dashboard, product.md §2): the loan first, else the application.
-  loanStep('eligibility', 'Your Loan', 'Eligibility'),
+  loanStep('eligibility', 'Your Loan', 'LoanHome'),
   signedIn('kyc', 'KYC Documents', 'Kyc'),
   signedIn('user-profile', 'My Profile', 'UserProfile'),
   loanStep('calculate-loan', 'Calculate Your Loan', 'CalculateLoan', STAGE.loanQuote),

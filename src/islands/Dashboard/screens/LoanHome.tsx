@@ -13,7 +13,7 @@ import { useProfile } from '../state/useProfile.ts';
  * product.md §2): an active loan first, with its dues and Pay Now; otherwise where the application
  * stands, what to do next, and the loan application's four step cards (locked once complete).
  */
-export default function Eligibility({ route }: ScreenProps) {
+export default function LoanHome({ route }: ScreenProps) {
   const { profile, loading, error, retry } = useProfile();
   const loan = profile?.active_loan_details ?? null;
   const where = profile ? applicationStage(profile) : null;
