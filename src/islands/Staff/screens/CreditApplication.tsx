@@ -128,23 +128,26 @@ function DocumentView({ doc }: { doc: Application['documents'][number] }) {
       <figure>
         {!file ? (
           <p>Loading {name}…</p>
-        ) : file.kind === 'image' ? (
-          <img src={file.url} alt={name} />
         ) : (
-          <p>
-            <a
-              className="button button--ghost"
-              href={file.url}
-              onClick={(event) => {
-                // A new tab of the browser's PDF viewer (a blob address opens only with its opener).
-                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                event.preventDefault();
-                window.open(file.url, '_blank');
-              }}
-            >
-              Open {name} (PDF)<span className="visually-hidden"> in a new tab</span>
-            </a>
-          </p>
+          <>
+            {file.kind === 'image' && <img src={file.url} alt={name} />}
+            <p>
+              <a
+                className={file.kind === 'image' ? undefined : 'button button--ghost'}
+                href={file.url}
+                onClick={(event) => {
+                  // A new tab (the browser's PDF viewer for a PDF): a blob address opens only with its opener.
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                  event.preventDefault();
+                  window.open(file.url, '_blank');
+                }}
+              >
+                Open {name}
+                {file.kind === 'image' ? ' full size' : ' (PDF)'}
+                <span className="visually-hidden"> in a new tab</span>
+              </a>
+            </p>
+          </>
         )}
         <figcaption>
           <strong>{name}</strong>, uploaded {formatDate(doc.uploaded_at)}
@@ -181,6 +184,11 @@ function Decisions({
     setRate(String(asked.daily_rate_percent ?? quote.daily_rate_percent));
   }, [asked, quote]);
 
+  const clearMessages = () => {
+    approve.setMessage(null);
+    sendBack.setMessage(null);
+    reject.setMessage(null);
+  };
   const stale = (message: CallMessage | null) =>
     message?.tone === 'error' &&
     (message.error === 'stale_version' || message.text.includes('changed since you read it'));
@@ -200,6 +208,8 @@ function Decisions({
       roi: Number(rate),
     });
     if (answer?.ok) {
+      // The form goes away with the decision: the shell's live region says it instead.
+      clearMessages();
       announce(answer.Message);
       await reload();
       focusHeading();
@@ -209,6 +219,8 @@ function Decisions({
     event.preventDefault();
     const answer = await sendBack.run(STAFF_API.sendBack, { lead_id, version, reason: backReason, step });
     if (answer?.ok) {
+      // The form goes away with the decision: the shell's live region says it instead.
+      clearMessages();
       announce(answer.Message);
       await reload();
       focusHeading();
@@ -218,6 +230,8 @@ function Decisions({
     event.preventDefault();
     const answer = await reject.run(STAFF_API.reject, { lead_id, version, reason: rejectReason });
     if (answer?.ok) {
+      // The form goes away with the decision: the shell's live region says it instead.
+      clearMessages();
       announce(answer.Message);
       await reload();
       focusHeading();
