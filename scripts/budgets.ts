@@ -42,7 +42,7 @@ const DASHBOARD_SCREEN_EXCEPTIONS: Record<string, number> = { MandatoryDocuments
  * the 73.2 KB shell (the router, the session and a fetch wrapper are the rest: no forms or state
  * library, no HTTP client); the heaviest first screen, an application, is 79.9 KB with the inline
  * flag. 85 KB leaves about 5 KB for the shell's second part (collections, support, refunds) before
- * a dependency in it becomes a decision. A screen adds 1.3 to 4.9 KB; 8 KB gives the application
+ * a dependency in it becomes a decision. A screen adds 1.3 to 5.0 KB; 8 KB gives the application
  * screen room for the documents' check results.
  */
 const STAFF_FIRST_SCREEN_BUDGET = 85 * KB;
@@ -293,7 +293,7 @@ when a page is over its budget.
   wrapper are the rest: no forms or state library, no HTTP client, not even src/lib/api/client.ts,
   whose chunk carries ofetch); the heaviest first screen (an application) was 79.9 KB, so 85 KB
   leaves room for the console's second part and makes a new dependency in the shell a decision. A
-  screen added 1.3 to 4.9 KB; 8 KB gives the application screen room for the documents' checks.
+  screen added 1.3 to 5.0 KB; 8 KB gives the application screen room for the documents' checks.
 
 ${report}
 
