@@ -128,7 +128,14 @@ export const staffRoutes = [
     body: v.object({
       email: Email,
       name: v.pipe(v.string('name is required'), v.trim(), v.minLength(1, 'name is required!'), v.maxLength(80)),
-      mobile: v.optional(v.pipe(v.string(), v.regex(/^[6-9]\d{9}$/, 'Mobile number invalid!')), ''),
+      // Optional: empty or a valid mobile (the customer sees it when this member is their credit manager).
+      mobile: v.optional(
+        v.union(
+          [v.literal(''), v.pipe(v.string(), v.regex(/^[6-9]\d{9}$/, 'Mobile number invalid!'))],
+          'Mobile number invalid!',
+        ),
+        '',
+      ),
       roles: Roles,
       password: Password,
     }),
