@@ -305,6 +305,13 @@ describe('the operations command line prints customer text safely and takes only
     }
   });
 
+  it("never disburses alone in production: the back office's four eyes do", async () => {
+    const production = { ...opened.config, env: 'production' } as Config;
+    const refused = await opsInProcess(production, opened.database, ['disburse', '5000001']);
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('In production a disbursal needs two finance members');
+  });
+
   it('records who ran it: the operating-system user, with OPS_USER beside it', async () => {
     expect((await ops('collect', loanNo, '100', '--ref', 'NEFT-AUDIT')).code).toBe(0);
     const rows = await opened.deps.db.select().from(auditLog).where(eq(auditLog.action, 'collection.recorded'));

@@ -27,7 +27,8 @@ const USAGE = `Usage: npm run ops -- <command>
                                                 the customer changes what is asked and submits again
   reject <lead_id> --version <n> --reason <text>
                                                 (--version: the one \`lead\` showed; a decision on an older one is refused)
-  disburse <lead_id>                            an accepted application becomes a loan
+  disburse <lead_id>                            an accepted application becomes a loan (not in
+                                                production: there two finance members do it in /staff/)
   staff-add <email> --name <name> --roles admin[,credit,…] [--mobile <mobile>]
                                                 a staff member (the first admin in production); the
                                                 password from NEW_STAFF_PASSWORD`;
