@@ -157,6 +157,14 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
     const application = await asStaff(credit.token, STAFF_API.application, { lead_id: leadId });
     expect(application.body.Data).toMatchObject({ lead_id: leadId, status: 'submitted', version: item.version });
     expect(application.body.Data.documents).toHaveLength(6);
+    expect(application.body.Data.documents.map((doc: { content_type: string }) => doc.content_type).sort()).toEqual([
+      'application/pdf',
+      'application/pdf',
+      'image/jpeg',
+      'image/jpeg',
+      'image/jpeg',
+      'image/png',
+    ]);
 
     const terms = { lead_id: leadId, version: item.version, amount: 20000, tenure: 60 };
     const above = await asStaff(credit.token, STAFF_API.approve, { ...terms, roi: 1 });
@@ -174,6 +182,10 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
     });
     const [line] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'lead.approve'));
     expect(line?.actor).toMatch(/^staff:[0-9a-f-]{36}$/);
+    const after = await asStaff(credit.token, STAFF_API.application, { lead_id: leadId });
+    expect(after.body.Data.history).toContainEqual(
+      expect.objectContaining({ action: 'lead.approve', actor_name: 'Neha Rao' }),
+    );
   });
 
   it('a submitted application gets a credit manager in turn, whom the customer sees; an admin may reassign', async () => {

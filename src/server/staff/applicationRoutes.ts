@@ -17,13 +17,13 @@ import { type Quote, quoteRate } from '../eligibility/policy.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { statementsOfLead } from '../leads/kfsStore.ts';
-import { auditOfLead, documentsOfLead, isOpen, type Lead, leadsInStates } from '../leads/store.ts';
+import { auditOfLead, documentsOfLead, isOpen, type Lead, leadsInStates, storedDocuments } from '../leads/store.ts';
 import { fileUrl } from '../storage/files.ts';
 import { assignedTo } from './assignment.ts';
 import { approveDisbursal, openDisbursalRequests, requestDisbursal } from './disbursals.ts';
 import { staffActor } from './roles.ts';
 import { staffOf } from './session.ts';
-import { staffById } from './store.ts';
+import { allStaff, staffById } from './store.ts';
 
 const TAG = 'staff';
 const LeadId = v.pipe(v.number('lead_id is required'), v.integer('lead_id is not valid'), v.minValue(1));
@@ -58,6 +58,8 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
   const customer = await customerById(db, lead.customerId);
   const quote = lead.quote as Quote;
   const documents = await documentsOfLead(db, lead.id);
+  const files = await storedDocuments(db, lead.id);
+  const names = new Map((await allStaff(db)).map((member) => [member.id, member.name]));
   const statements = await statementsOfLead(db, lead.id);
   return {
     lead_id: lead.id,
@@ -94,12 +96,18 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
     },
     employment: lead.employment,
     bank: lead.bank,
-    documents: documents.map((doc) => ({
-      doc_type: doc.docType,
-      note: doc.note,
-      uploaded_at: doc.uploadedAt.toISOString(),
-      file_url: fileUrl(c, doc.fileId),
-    })),
+    documents: documents.map((doc) => {
+      const file = files.get(doc.docType);
+      return {
+        doc_type: doc.docType,
+        // The upload checks' result (an encrypted PDF opened with its password, an Aadhaar's last four).
+        note: doc.note,
+        content_type: file?.content_type ?? null,
+        size_bytes: file ? Number(file.size_bytes) : null,
+        uploaded_at: doc.uploadedAt.toISOString(),
+        file_url: fileUrl(c, doc.fileId),
+      };
+    }),
     statements: statements.map((row) => ({
       kfs_no: row.kfsNo,
       reason: row.reason,
@@ -111,6 +119,8 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
     history: (await auditOfLead(db, lead.id)).map((row) => ({
       at: row.createdAt.toISOString(),
       actor: row.actor,
+      // Staff by name; the command line's and the system's actors as recorded.
+      actor_name: names.get(row.actor.replace(/^staff:/, '')) ?? row.actor,
       action: row.action,
     })),
   };
