@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDate, formatNumber, formatRupees } from '../../../lib/format.ts';
 import { age, ConsoleLink } from '../components/parts.tsx';
+import { QueueControls } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
 import { staffPath } from '../navigation/screens.ts';
 import styles from '../Staff.module.css';
@@ -28,23 +29,7 @@ export default function CreditQueue(_: StaffScreenProps) {
   return (
     <>
       <h1>Applications to decide</h1>
-      <div className={styles.actions}>
-        <div className={styles.field}>
-          <label htmlFor="queue-sort">Order</label>
-          <select
-            id="queue-sort"
-            className={styles.input}
-            value={sort}
-            onChange={(event) => setSort(event.target.value as 'oldest' | 'newest')}
-          >
-            <option value="oldest">Oldest first</option>
-            <option value="newest">Newest first</option>
-          </select>
-        </div>
-        <button type="button" className="button button--ghost" onClick={() => void reload()}>
-          Refresh
-        </button>
-      </div>
+      <QueueControls id="queue-sort" order={sort} onOrder={setSort} onRefresh={() => void reload()} />
       <p role="status">
         {loading
           ? 'Loading the queue…'

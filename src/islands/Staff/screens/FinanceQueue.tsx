@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatNumber, formatRupees } from '../../../lib/format.ts';
 import { age, BusyButton, CallNotice, ConsoleLink, focusHeading } from '../components/parts.tsx';
+import { QueueControls } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
 import { staffPath } from '../navigation/screens.ts';
 import styles from '../Staff.module.css';
@@ -122,23 +123,7 @@ export default function FinanceQueue({ announce }: StaffScreenProps) {
   return (
     <>
       <h1>Disbursals</h1>
-      <div className={styles.actions}>
-        <div className={styles.field}>
-          <label htmlFor="disbursal-sort">Order</label>
-          <select
-            id="disbursal-sort"
-            className={styles.input}
-            value={sort}
-            onChange={(event) => setSort(event.target.value as 'oldest' | 'newest')}
-          >
-            <option value="oldest">Oldest first</option>
-            <option value="newest">Newest first</option>
-          </select>
-        </div>
-        <button type="button" className="button button--ghost" onClick={() => void reload()}>
-          Refresh
-        </button>
-      </div>
+      <QueueControls id="disbursal-sort" order={sort} onOrder={setSort} onRefresh={() => void reload()} />
       <p role="status">{loading ? 'Loading the disbursals…' : ''}</p>
       {failure && (
         <p role="alert" className={styles.error}>
