@@ -651,6 +651,44 @@ export const loanContactNotes = pgTable(
   (table) => [index('loan_contact_notes_loan_idx').on(table.loanId, table.createdAt)],
 );
 
+/**
+ * Four eyes on a refund (issue 22, issue 23): one finance member asks to refund a collection's excess
+ * (money the loan never owed, or a second payment held) by bank transfer with its reference; another
+ * approves, which records it paid as a collection reversal (kind refund, provider bank_transfer). One
+ * open request per collection.
+ */
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    collectionId: bigint('collection_id', { mode: 'number' })
+      .notNull()
+      .references(() => collections.id),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    amountPaise: integer('amount_paise').notNull(),
+    /** bank_transfer */
+    method: text('method').notNull(),
+    /** The bank's reference of the transfer (UTR). */
+    reference: text('reference').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => staffMembers.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    /** requested | paid */
+    status: text('status').notNull().default('requested'),
+    decidedBy: uuid('decided_by').references(() => staffMembers.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The reversal that records the refund paid. */
+    reversalId: bigint('reversal_id', { mode: 'number' }).references(() => collectionReversals.id),
+  },
+  (table) => [
+    uniqueIndex('refund_requests_one_open_idx').on(table.collectionId).where(sql`status = 'requested'`),
+    index('refund_requests_loan_idx').on(table.loanId),
+  ],
+);
+
 /** Complaint numbers: KC-000001, … */
 export const complaintNoSeq = pgSequence('complaint_no_seq', { startWith: 1 });
 
@@ -713,4 +751,5 @@ export const schema = {
   disbursalRequests,
   complaints,
   loanContactNotes,
+  refundRequests,
 };
