@@ -70,7 +70,13 @@ export function statementAmount(paise: number): string {
   return amount.format(paise / 100);
 }
 
-const SOURCE_LABELS: Record<string, string> = { razorpay: 'Razorpay', payu: 'PayU', offline: 'Bank transfer' };
+const SOURCE_LABELS: Record<string, string> = {
+  razorpay: 'Razorpay',
+  payu: 'PayU',
+  offline: 'Bank transfer',
+  // A refund finance paid by bank transfer (src/server/refunds).
+  bank_transfer: 'Bank transfer',
+};
 /** How a payment came: the provider's name, or a bank transfer for a receipt staff recorded. */
 export const paymentSourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
 

@@ -22,6 +22,7 @@ import { providerRoutes } from './payments/providerRoutes.ts';
 import { receiptRoutes } from './payments/receipt.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { refundRoutes } from './refunds/routes.ts';
 import { registrationRoutes } from './registration/routes.ts';
 import { repayRoutes } from './repay/routes.ts';
 import { sandboxMode } from './sandbox/mode.ts';
@@ -69,6 +70,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...staffRoutes,
     ...staffApplicationRoutes,
     ...staffLoanRoutes,
+    ...refundRoutes,
     ...complaintRoutes,
     ...devRoutes,
     ...razorpaySandboxRoutes,

@@ -26,4 +26,7 @@ export const STAFF_API = {
   recordReceipt: '/Api/Staff/recordReceipt',
   contactNote: '/Api/Staff/contactNote',
   customer: '/Api/Staff/customer',
+  refunds: '/Api/Staff/refunds',
+  requestRefund: '/Api/Staff/requestRefund',
+  approveRefund: '/Api/Staff/approveRefund',
 } as const;

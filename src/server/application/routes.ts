@@ -15,6 +15,7 @@ import { defineRoute } from '../http/routes.ts';
 import { leadOfCustomer, leadsOf, openLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { loanOfLead, loansOf } from '../loans/store.ts';
+import { refundsOfLoan } from '../refunds/store.ts';
 import {
   DOCS_ID,
   KycDocumentsData,
@@ -221,6 +222,7 @@ export const applicationRoutes = [
           ? { name: lead.managerName, mobile: lead.managerMobile, email: lead.managerEmail }
           : null,
       };
+      const requests = loan ? await refundsOfLoan(db, loan.id) : [];
       const collection = paid.map((row) => ({
         date: row.createdAt.toISOString(),
         value_date: row.valueDate,
@@ -233,6 +235,21 @@ export const applicationRoutes = [
         principal: paiseToRupees(row.principalPaise ?? 0),
         excess: paiseToRupees(row.excessPaise),
         held_for_refund: row.heldForRefund,
+        // Its refunds and their state: paid (by the provider or by bank transfer), or being processed.
+        refunds: [
+          ...(account?.reversals ?? [])
+            .filter((reversal) => reversal.collectionId === row.id && reversal.kind === 'refund')
+            .map((reversal) => ({
+              amount: paiseToRupees(reversal.amountPaise),
+              status: 'paid',
+              source: reversal.provider,
+              reference: reversal.providerReference,
+              date: reversal.valueDate,
+            })),
+          ...requests
+            .filter((request) => request.collectionId === row.id && request.status === 'requested')
+            .map((request) => ({ amount: paiseToRupees(request.amountPaise), status: 'processing' })),
+        ],
       }));
       return ok(c, { data: [detail], collection: [collection] });
     },

@@ -120,18 +120,20 @@ export function appliedCollectionsUpTo(db: Database, loanId: string, collectionI
     .orderBy(asc(collections.id));
 }
 
+/** What is left to refund of a collection: its excess less what was refunded of it (by a provider or finance). */
+const refundedOfCollection = sql<number>`coalesce((select sum(r.excess_paise) from ${collectionReversals} r
+    where r.collection_id = ${collections.id}), 0)::int`;
+const toRefundOfCollection = sql<number>`(${collections.excessPaise} - ${refundedOfCollection})::int`;
+
 /**
  * Money received beyond what the loans owe (paid beyond the dues, or held on a paid order), less what
- * the providers already refunded of it, with its loan and borrower, oldest first.
+ * was already refunded of it, with its loan and borrower, oldest first.
  */
 export function collectionsToRefund(db: Database | Transaction) {
-  const refunded = sql<number>`coalesce((select sum(r.excess_paise) from ${collectionReversals} r
-    where r.collection_id = ${collections.id}), 0)::int`;
-  const toRefund = sql<number>`(${collections.excessPaise} - ${refunded})::int`;
   return db
     .select({
       collection: collections,
-      toRefundPaise: toRefund,
+      toRefundPaise: toRefundOfCollection,
       loanNo: loans.loanNo,
       name: customers.fullName,
       mobile: customers.mobile,
@@ -139,6 +141,15 @@ export function collectionsToRefund(db: Database | Transaction) {
     .from(collections)
     .innerJoin(loans, eq(collections.loanId, loans.id))
     .innerJoin(customers, eq(loans.customerId, customers.id))
-    .where(gt(toRefund, 0))
+    .where(gt(toRefundOfCollection, 0))
     .orderBy(collections.id);
+}
+
+/** One collection and what is left of it to refund (read again under the loan's lock by a refund paid). */
+export async function collectionToRefund(db: Database | Transaction, collectionId: number) {
+  const [row] = await db
+    .select({ collection: collections, toRefundPaise: toRefundOfCollection })
+    .from(collections)
+    .where(eq(collections.id, collectionId));
+  return row;
 }

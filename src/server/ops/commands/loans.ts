@@ -3,6 +3,7 @@
  * open dispute is flagged in both lists; `loan` shows its write-offs, the providers' refunds and
  * chargebacks (each against its payment) and its disputes.
  */
+import { indiaDate } from '../../../lib/dates.ts';
 import { formatDate, formatPaise } from '../../../lib/format.ts';
 import { describeAllocation, statementAmount, statementRows } from '../../../lib/statementLines.ts';
 import { terminalSafe } from '../../../lib/terminalText.ts';
@@ -11,10 +12,14 @@ import { loanByNo, loansWithBorrowers } from '../../loans/store.ts';
 import { recordCollection } from '../../payments/ledger.ts';
 import { disputesOf, openDisputeCounts } from '../../payments/reversals.ts';
 import { collectionsToRefund } from '../../payments/store.ts';
+import { openRefundRequests, paidRefunds } from '../../refunds/store.ts';
 import { actor } from '../actor.ts';
 import { INTEGER_MAX, rupeesToPaise, UsageError } from '../arguments.ts';
 import type { OpsContext } from '../context.ts';
 import { table } from '../table.ts';
+
+/** How many refunds paid `refunds` shows, newest first. */
+const RECENT_REFUNDS = 20;
 
 export async function listLoans({ database, write }: OpsContext) {
   const rows = await loansWithBorrowers(database.db);
@@ -199,21 +204,48 @@ export async function collect({ database, write }: OpsContext, args: string[]) {
 /** Money received that the loans do not owe: paid beyond the dues, or a second payment held on a paid order. */
 export async function listRefunds({ database, write }: OpsContext) {
   const rows = await collectionsToRefund(database.db);
+  // A refund finance requested waits for a second member's approval (the back office's four eyes).
+  const requested = new Map((await openRefundRequests(database.db)).map((row) => [row.request.collectionId, row]));
   write.out(
     table(
-      rows.map(({ collection, toRefundPaise, loanNo, name, mobile }) => ({
-        loan_no: loanNo,
-        borrower: name ?? '',
-        mobile,
-        received: formatDate(collection.valueDate),
-        source: collection.source,
-        reference: collection.reference,
-        amount: formatPaise(collection.amountPaise),
-        to_refund: formatPaise(toRefundPaise),
-        why: collection.heldForRefund ? 'second payment on a paid order' : 'paid beyond the dues',
-      })),
+      rows.map(({ collection, toRefundPaise, loanNo, name, mobile }) => {
+        const waiting = requested.get(collection.id);
+        return {
+          loan_no: loanNo,
+          borrower: name ?? '',
+          mobile,
+          received: formatDate(collection.valueDate),
+          source: collection.source,
+          reference: collection.reference,
+          amount: formatPaise(collection.amountPaise),
+          to_refund: formatPaise(toRefundPaise),
+          why: collection.heldForRefund ? 'second payment on a paid order' : 'paid beyond the dues',
+          requested: waiting
+            ? `${formatPaise(waiting.request.amountPaise)} ref. ${waiting.request.reference} by ${waiting.requestedBy}, to approve`
+            : '',
+        };
+      }),
     ),
   );
   const total = rows.reduce((sum, { toRefundPaise }) => sum + toRefundPaise, 0);
   if (rows.length > 0) write.out(terminalSafe`\n${rows.length} to refund, ${formatPaise(total)} in all.`);
+  const paid = await paidRefunds(database.db, RECENT_REFUNDS);
+  if (paid.length > 0) {
+    write.out(terminalSafe`\nRefunds paid (the latest ${RECENT_REFUNDS}):`);
+    write.out(
+      table(
+        paid.map((row) => ({
+          loan_no: row.loanNo,
+          borrower: row.borrower ?? '',
+          payment: row.collectionReference,
+          refunded: formatPaise(row.request.amountPaise),
+          method: row.request.method,
+          reference: row.request.reference,
+          paid_on: row.request.decidedAt ? formatDate(indiaDate(row.request.decidedAt)) : '',
+          requested_by: row.requestedBy,
+          approved_by: row.decidedBy ?? '',
+        })),
+      ),
+    );
+  }
 }

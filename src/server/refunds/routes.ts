@@ -1,0 +1,130 @@
+/**
+ * Finance's refunds under four eyes (issue 22): the queue of money to refund (paid beyond the dues,
+ * second payments held) oldest first with the requests waiting for a second member; a request with
+ * the bank transfer's reference; the approval by another finance member, which records it paid.
+ */
+import * as v from 'valibot';
+import { STAFF_API } from '../../lib/api/staffPaths.ts';
+import { formatPaise } from '../../lib/format.ts';
+import { entryToPaise, paiseToRupees } from '../../lib/repayAmount.ts';
+import { ApiError, ok } from '../http/respond.ts';
+import { defineRoute } from '../http/routes.ts';
+import { collectionsToRefund } from '../payments/store.ts';
+import { staffOf } from '../staff/session.ts';
+import { approveRefund, REFUND_METHODS, requestRefund } from './service.ts';
+import { openRefundRequests } from './store.ts';
+
+const TAG = 'staff';
+const Sort = v.optional(v.picklist(['oldest', 'newest'], 'sort is oldest or newest'), 'oldest');
+const Id = (name: string) => v.pipe(v.number(`${name} is required`), v.integer(`${name} is not valid`), v.minValue(1));
+
+const hoursSince = (at: Date, now: Date) => Math.max(0, Math.floor((now.getTime() - at.getTime()) / 3_600_000));
+const inOrder = <T>(rows: T[], sort: 'oldest' | 'newest') => (sort === 'newest' ? [...rows].reverse() : rows);
+
+export const refundRoutes = [
+  defineRoute({
+    method: 'post',
+    path: STAFF_API.refunds,
+    operationId: 'staffRefunds',
+    summary:
+      'Money to refund (paid beyond the dues, second payments held), oldest first, and refunds waiting for a second approver (finance)',
+    tag: TAG,
+    auth: 'staff',
+    roles: ['finance'],
+    body: v.object({ sort: Sort }),
+    async handle(c, input) {
+      const { db, now } = c.get('deps');
+      const at = now();
+      const staffId = staffOf(c).staffId;
+      const requests = await openRefundRequests(db);
+      const requested = new Set(requests.map((row) => row.request.collectionId));
+      const toRequest = (await collectionsToRefund(db))
+        .filter(({ collection }) => !requested.has(collection.id))
+        .map(({ collection, toRefundPaise, loanNo, name }) => ({
+          collection_id: collection.id,
+          loan_no: loanNo,
+          borrower: name ?? '',
+          received_on: collection.valueDate,
+          source: collection.source,
+          reference: collection.reference,
+          amount: paiseToRupees(collection.amountPaise),
+          to_refund: paiseToRupees(toRefundPaise),
+          why: collection.heldForRefund ? 'second_payment' : 'excess',
+          age_hours: hoursSince(collection.createdAt, at),
+        }));
+      const toApprove = requests.map(({ request, loanNo, borrower, collectionReference, requestedBy }) => ({
+        request_id: request.id,
+        collection_id: request.collectionId,
+        loan_no: loanNo,
+        borrower: borrower ?? '',
+        payment_reference: collectionReference,
+        amount: paiseToRupees(request.amountPaise),
+        method: request.method,
+        reference: request.reference,
+        requested_by: requestedBy,
+        requested_by_you: request.requestedBy === staffId,
+        age_hours: hoursSince(request.requestedAt, at),
+      }));
+      return ok(c, {
+        to_request: { count: toRequest.length, items: inOrder(toRequest, input.sort) },
+        to_approve: { count: toApprove.length, items: inOrder(toApprove, input.sort) },
+      });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: STAFF_API.requestRefund,
+    operationId: 'staffRequestRefund',
+    summary:
+      "Requests the refund of a payment's amount to refund, paid by bank transfer with its reference (finance, first pair of eyes)",
+    tag: TAG,
+    auth: 'staff',
+    roles: ['finance'],
+    body: v.object({
+      collection_id: Id('collection_id'),
+      amount: v.pipe(
+        v.string('amount is required'),
+        v.trim(),
+        v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Enter the amount in rupees, e.g. 1500 or 1500.50.'),
+      ),
+      method: v.optional(v.picklist(REFUND_METHODS, 'method is bank_transfer'), 'bank_transfer'),
+      reference: v.pipe(
+        v.string('reference is required'),
+        v.trim(),
+        v.regex(/^[A-Za-z0-9-]{6,40}$/, "The transfer's reference (UTR) is 6 to 40 letters, digits or dashes."),
+      ),
+    }),
+    async handle(c, input) {
+      const { db, now } = c.get('deps');
+      const amountPaise = entryToPaise(input.amount) ?? 0;
+      if (amountPaise < 100) throw new ApiError(400, 'The amount must be at least ₹1.', 'amount_too_small');
+      const id = await requestRefund(
+        db,
+        { collectionId: input.collection_id, amountPaise, method: input.method, reference: input.reference },
+        staffOf(c),
+        now(),
+      );
+      return ok(c, { request_id: id }, 'Requested: another finance member must approve the refund.');
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: STAFF_API.approveRefund,
+    operationId: 'staffApproveRefund',
+    summary:
+      "Approves another finance member's refund request, which records the refund paid on the loan (finance, second pair of eyes)",
+    tag: TAG,
+    auth: 'staff',
+    roles: ['finance'],
+    body: v.object({ request_id: Id('request_id') }),
+    async handle(c, input) {
+      const { db, now } = c.get('deps');
+      const paid = await approveRefund(db, input.request_id, staffOf(c), now());
+      return ok(
+        c,
+        { loan_no: paid.loanNo, amount: paiseToRupees(paid.amountPaise) },
+        `Refund of ${formatPaise(paid.amountPaise)} on loan ${paid.loanNo} recorded as paid.`,
+      );
+    },
+  }),
+];
