@@ -3,7 +3,9 @@
  * and answer; support answers them in the back office, oldest first, with the RBI's clock beside each.
  */
 import * as v from 'valibot';
+import { COMPLAINT_PATHS } from '../../lib/api/complaintPaths.ts';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
+import { ComplaintRequest, type CustomerComplaint } from '../../lib/schemas/complaint.ts';
 import { required } from '../../lib/schemas/fields.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { takeSlot } from '../db/rateLimit.ts';
@@ -13,13 +15,10 @@ import { staffOf } from '../staff/session.ts';
 import { escalationOf, raiseComplaint } from './service.ts';
 import { answerComplaint, type Complaint, complaintsOfCustomer, unresolvedComplaints } from './store.ts';
 
-/** The customer's complaint calls (the dashboard's screen for them reads these when it is built). */
-export const COMPLAINT_PATHS = {
-  raise: '/Api/Website/raiseComplaint',
-  list: '/Api/Website/getComplaints',
-} as const;
+/** Defined in src/lib/api/complaintPaths.ts (the dashboard's screen reads them too); named here for the API tests. */
+export { COMPLAINT_PATHS };
 
-const forCustomer = (complaint: Complaint, now: Date) => ({
+const forCustomer = (complaint: Complaint, now: Date): CustomerComplaint => ({
   complaint_no: complaint.complaintNo,
   subject: complaint.subject,
   message: complaint.message,
@@ -38,10 +37,7 @@ export const complaintRoutes = [
     summary: 'The signed-in customer raises a complaint: a number at once, acknowledged by SMS and e-mail',
     tag: 'Complaints',
     auth: 'session',
-    body: v.object({
-      subject: required('Subject', 150),
-      message: required('Message', 2000),
-    }),
+    body: ComplaintRequest,
     async handle(c, input) {
       const customer = await ownCustomer(c);
       const deps = c.get('deps');

@@ -3,7 +3,7 @@ import { digitsOnly } from '../state/forms.ts';
 import styles from './Form.module.css';
 
 /** The ids that tie a field to its hint and its error (aria-describedby), and its invalid state. */
-function useDescription(error: string | undefined, hint: ReactNode | undefined, id?: string) {
+export function useDescription(error: string | undefined, hint: ReactNode | undefined, id?: string) {
   const autoId = useId();
   const fieldId = id ?? autoId;
   const hintId = `${fieldId}-hint`;

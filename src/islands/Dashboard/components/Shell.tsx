@@ -19,13 +19,17 @@ interface NavItem {
   to: string;
 }
 
-/** The sidebar of product.md §2; an eligible customer's Dashboard and My Account lead further on. */
+/**
+ * The sidebar of product.md §2; an eligible customer's Dashboard and My Account lead further on.
+ * Raise a complaint (issue 22) is added after Loan History.
+ */
 export function sidebarLinks(eligible: boolean): NavItem[] {
   return [
     { label: 'Dashboard', to: screenPath(eligible ? HOME.loan : HOME.registration) },
     { label: 'My Account', to: screenPath(eligible ? 'lead-preview' : 'profile-preview') },
     { label: 'Support', to: '/contact' },
     { label: 'Loan History', to: screenPath('leads') },
+    { label: 'Raise a complaint', to: screenPath('complaints') },
     { label: 'Terms and Conditions', to: '/termsandconditions' },
     { label: 'Privacy Policy', to: '/privacypolicy' },
   ];

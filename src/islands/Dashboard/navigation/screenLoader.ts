@@ -44,6 +44,7 @@ const IMPORTS: Record<ScreenComponent, () => Promise<ScreenModule>> = {
   Leads: () => import('../screens/Leads.tsx'),
   LeadDetails: () => import('../screens/LeadDetails.tsx'),
   Repayment: () => import('../screens/Repayment.tsx'),
+  Complaints: () => import('../screens/Complaints.tsx'),
 };
 
 /** The chunk did not arrive within the time limit. */

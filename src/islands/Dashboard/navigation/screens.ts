@@ -35,7 +35,8 @@ export type ScreenComponent =
   | 'LeadPreview'
   | 'Leads'
   | 'LeadDetails'
-  | 'Repayment';
+  | 'Repayment'
+  | 'Complaints';
 
 export interface ScreenRoute {
   /** The path under /my-dashboard/; '' is the dashboard itself. */
@@ -99,6 +100,8 @@ export const SCREENS: readonly ScreenRoute[] = [
   signedIn('leads', 'Loan History', 'Leads'),
   loanStep('details', 'Loan Details', 'LeadDetails'),
   loanStep('repayment', 'Repayment', 'Repayment'),
+  // Issue 22: any signed-in customer raises a complaint and reads support's answer.
+  signedIn('complaints', 'Complaints', 'Complaints'),
 ];
 
 /** The hub: registration's home, and the eligible customer's home (the sidebar's Dashboard, product.md §2). */

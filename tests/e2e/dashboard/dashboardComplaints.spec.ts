@@ -1,0 +1,202 @@
+/**
+ * Raise a complaint in the dashboard (issue 22): the customer raises one and sees its number and
+ * status, the form's own messages for empty fields, axe and 320 px; and support answers it through
+ * the staff API (the console's screen is tested with the console), after which the customer reads
+ * the answer and the new status.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { COMPLAINT_PATHS } from '../../../src/lib/api/complaintPaths.ts';
+import { STAFF_API } from '../../../src/lib/api/staffPaths.ts';
+import { formatDate } from '../../../src/lib/format.ts';
+import { site } from '../../../src/lib/site.ts';
+import { expectFits } from '../../support/widths.ts';
+import { asStaff, staffByApi as staffSignedIn } from '../staff/support.ts';
+import { type Customer, callAs, heading, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SCREEN = '/my-dashboard/complaints';
+const NUMBER = /^Your complaint number is (KC-\d{6})\. We will answer within 30 days\.$/;
+
+/** A customer with a name and an e-mail on file (the acknowledgement's addressee): two steps of registration. */
+const customerByApi = async (request: Parameters<typeof signInByApi>[0]) =>
+  registerByApi(request, await signInByApi(request), { steps: 2 });
+
+const confirmation = (page: Page) => page.getByRole('status').filter({ hasText: 'Your complaint number is' });
+const complaintCard = (page: Page, number: string) => page.getByRole('article', { name: `Complaint ${number}` });
+const listed = (page: Page) =>
+  page
+    .getByRole('list')
+    .filter({ has: page.getByRole('article') })
+    .getByRole('article');
+
+/** Raises a complaint through the screen's form; answers its number. */
+async function raiseInDashboard(page: Page, subject: string, message: string): Promise<string> {
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill(message);
+  await page.getByRole('button', { name: 'Raise complaint' }).click();
+  await expect(confirmation(page)).toHaveText(NUMBER);
+  return ((await confirmation(page).textContent()) ?? '').match(NUMBER)?.[1] as string;
+}
+
+async function violations(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return results.violations.map(
+    (violation) => `${label}: ${violation.id} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+}
+
+async function openComplaints(page: Page, customer: Customer) {
+  await openDashboard(page, customer, SCREEN);
+  await expect(heading(page)).toHaveText('Complaints');
+  await expect(page.getByText('Loading your details…')).toHaveCount(0);
+}
+
+test('a signed-in customer raises a complaint from the sidebar and sees its number, Open, and where to escalate', async ({
+  page,
+  request,
+}) => {
+  const customer = await customerByApi(request);
+  await openDashboard(page, customer);
+  await sidebar(page).getByRole('link', { name: 'Raise a complaint' }).click();
+  await expect(heading(page)).toHaveText('Complaints');
+  await expect(page).toHaveURL(SCREEN);
+  await expect(page.getByText('You have not raised any complaints.')).toBeVisible();
+
+  const first = await raiseInDashboard(
+    page,
+    'Wrong amount charged',
+    'My processing fee was charged twice.\nPlease refund the second one.',
+  );
+  // The form is ready for the next one; the number stays on screen.
+  await expect(page.getByLabel('Subject')).toHaveValue('');
+  await expect(page.getByLabel('Message')).toHaveValue('');
+  await expect(page.getByText('You have not raised any complaints.')).toHaveCount(0);
+
+  const card = complaintCard(page, first);
+  await expect(card).toContainText('Wrong amount charged');
+  await expect(card).toContainText('My processing fee was charged twice.');
+  await expect(card.getByRole('definition').filter({ hasText: /^Open$/ })).toBeVisible();
+  await expect(card.getByRole('definition').filter({ hasText: formatDate(new Date()) })).toBeVisible();
+  await expect(card).toContainText('Answer due by');
+  await expect(card).not.toContainText('Our answer');
+  // The escalation levels of content/site.json, and the RBI's portal, as links.
+  await expect(card).toContainText(site.grievanceOfficer.name);
+  await expect(card).toContainText(site.nodalOfficer.name);
+  await expect(card.getByRole('link', { name: site.grievanceOfficer.email })).toHaveAttribute(
+    'href',
+    `mailto:${site.grievanceOfficer.email}`,
+  );
+  await expect(card.getByRole('link', { name: site.regulatorLinks.complaints })).toHaveAttribute(
+    'href',
+    site.regulatorLinks.complaints,
+  );
+  // Not yet 30 days: the portal is named as the last step, not offered now.
+  await expect(card).not.toContainText('you may now take it to the Reserve Bank of India');
+
+  // The newest first, and both survive a reload (the server's list, not the page's memory).
+  const second = await raiseInDashboard(page, 'Statement not received', 'I have not received my statement.');
+  await page.reload();
+  await expect(listed(page)).toHaveCount(2);
+  await expect(listed(page).first()).toHaveAccessibleName(`Complaint ${second}`);
+  await expect(listed(page).nth(1)).toHaveAccessibleName(`Complaint ${first}`);
+  await expect(sidebar(page).getByRole('link', { name: 'Raise a complaint' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('empty fields show the server’s messages, the first is focused, and nothing is raised', async ({
+  page,
+  request,
+}) => {
+  const customer = await customerByApi(request);
+  await openComplaints(page, customer);
+  await page.getByRole('button', { name: 'Raise complaint' }).click();
+  await expect(page.getByText('Subject is required!')).toBeVisible();
+  await expect(page.getByText('Message is required!')).toBeVisible();
+  await expect(page.getByLabel('Subject')).toBeFocused();
+  await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Message')).toHaveAccessibleDescription(/Message is required!/);
+
+  // Spaces alone are empty too (the rule trims); the filled field's message goes.
+  await page.getByLabel('Subject').fill('Late refund');
+  await page.getByLabel('Message').fill('   ');
+  await page.getByRole('button', { name: 'Raise complaint' }).click();
+  await expect(page.getByText('Subject is required!')).toHaveCount(0);
+  await expect(page.getByText('Message is required!')).toBeVisible();
+  await expect(page.getByLabel('Message')).toBeFocused();
+
+  await expect(confirmation(page)).toHaveCount(0);
+  const { body } = await callAs(request, customer, COMPLAINT_PATHS.list, {});
+  expect(body.Data.complaints).toEqual([]);
+  await expect(page.getByText('You have not raised any complaints.')).toBeVisible();
+});
+
+test('the Complaints screen passes axe and fits 320 px: empty, with errors, with a complaint listed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await customerByApi(request);
+  const failures: string[] = [];
+  await openComplaints(page, customer);
+  failures.push(...(await violations(page, 'empty')));
+  await expectFits(page, 'complaints, none yet');
+
+  await page.getByRole('button', { name: 'Raise complaint' }).click();
+  await expect(page.getByText('Subject is required!')).toBeVisible();
+  failures.push(...(await violations(page, 'with errors')));
+  await expectFits(page, 'complaints, with errors');
+
+  // A long unbroken subject and message must wrap, not widen the page.
+  await raiseInDashboard(page, 'A'.repeat(150), `${'B'.repeat(300)}\nsecond line`);
+  await expect(listed(page)).toHaveCount(1);
+  failures.push(...(await violations(page, 'one complaint')));
+  await expectFits(page, 'complaints, one listed');
+
+  await page.setViewportSize({ width: 320, height: 844 });
+  await page.reload();
+  await expect(listed(page)).toHaveCount(1);
+  failures.push(...(await violations(page, '320 px')));
+  expect(failures).toEqual([]);
+});
+
+test('support answers a complaint the customer raised in the dashboard; the customer reads the answer and the status', async ({
+  page,
+  request,
+}) => {
+  const customer = await customerByApi(request);
+  await openComplaints(page, customer);
+  const number = await raiseInDashboard(page, 'EMI debited twice', 'Two debits on the same day. Please check.');
+
+  const support = await staffSignedIn(request, 'support@kosh.test');
+  const queue = await asStaff(request, support, STAFF_API.complaints);
+  expect(queue.status).toBe(200);
+  const item = queue.body.Data.items.find((row: { complaint_no: string }) => row.complaint_no === number);
+  expect(item, `complaint ${number} in support's queue`).toMatchObject({ status: 'open', channel: 'dashboard' });
+
+  // A first answer leaves the complaint open: the customer reads it, and the clock still runs.
+  const answered = await asStaff(request, support, STAFF_API.answerComplaint, {
+    complaint_id: item.complaint_id,
+    answer: 'We are checking with the bank and will write again within 3 working days.',
+  });
+  expect(answered.body.Message).toBe('Answered.');
+  await page.reload();
+  let card = complaintCard(page, number);
+  await expect(card.getByRole('definition').filter({ hasText: /^Answered$/ })).toBeVisible();
+  await expect(card).toContainText('We are checking with the bank and will write again within 3 working days.');
+  await expect(card).toContainText(`Answered on ${formatDate(new Date())}`);
+  await expect(card).toContainText('Answer due by');
+
+  const resolved = await asStaff(request, support, STAFF_API.answerComplaint, {
+    complaint_id: item.complaint_id,
+    answer: 'The second debit was refunded to your account today.',
+    resolved: true,
+  });
+  expect(resolved.body.Message).toBe('Answered and resolved.');
+  await page.reload();
+  card = complaintCard(page, number);
+  await expect(card.getByRole('definition').filter({ hasText: /^Resolved$/ })).toBeVisible();
+  await expect(card).toContainText('The second debit was refunded to your account today.');
+  await expect(card).not.toContainText('Answer due by');
+  // Still the way on, if the customer is not satisfied with the answer.
+  await expect(card.getByRole('link', { name: site.regulatorLinks.complaints })).toBeVisible();
+});
