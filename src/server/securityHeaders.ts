@@ -24,7 +24,11 @@ export function apiOrigin(apiBase: string | undefined): string {
   return url.origin;
 }
 
-export function contentSecurityPolicy(apiBase?: string): string {
+/**
+ * `documentFrames`: the staff console's pages (/staff/*) frame the PDFs they fetched into memory
+ * (blob: addresses of this origin) in the browser's viewer; no other page frames them.
+ */
+export function contentSecurityPolicy(apiBase?: string, { documentFrames = false } = {}): string {
   const api = apiOrigin(apiBase);
   const list = (...sources: (string | readonly string[])[]) => sources.flat().filter(Boolean).join(' ');
   return [
@@ -37,7 +41,7 @@ export function contentSecurityPolicy(apiBase?: string): string {
     `img-src ${list("'self'", 'data:', 'blob:', api)}`,
     `font-src 'self'`,
     `connect-src ${list("'self'", api, PAYMENT_ORIGINS.frames)}`,
-    `frame-src ${list("'self'", PAYMENT_ORIGINS.frames)}`,
+    `frame-src ${list("'self'", documentFrames ? 'blob:' : '', PAYMENT_ORIGINS.frames)}`,
     `form-action ${list("'self'", api, PAYMENT_ORIGINS.forms)}`,
     `media-src 'self' blob:`,
     `object-src 'none'`,
@@ -67,6 +71,11 @@ export interface HeaderRule {
 export function staticHeaderRules(apiBase?: string): HeaderRule[] {
   return [
     { pattern: '/*', headers: securityHeaders(apiBase) },
+    // The staff console frames the application's PDFs from memory (docs/decisions.md).
+    {
+      pattern: '/staff/*',
+      headers: { 'Content-Security-Policy': contentSecurityPolicy(apiBase, { documentFrames: true }) },
+    },
     // Hashed file names under /_astro/ never change content.
     { pattern: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   ];

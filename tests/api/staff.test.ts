@@ -218,6 +218,13 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
       mobile: '9810000009',
       email: added.body.Data.email,
     });
+    // The admin reads the application they reassign (not its decisions), its manager named.
+    const shown = await asStaff(admin.token, STAFF_API.application, { lead_id: leadId });
+    expect(shown.body.Data.manager).toEqual({ staff_id: added.body.Data.staff_id, name: 'Farah Ali' });
+    expect(
+      (await asStaff(admin.token, STAFF_API.approve, { lead_id: leadId, version: 1, amount: 1, tenure: 1, roi: 1 }))
+        .status,
+    ).toBe(403);
     await asStaff(admin.token, STAFF_API.updateStaff, { staff_id: added.body.Data.staff_id, disabled: true });
   });
 

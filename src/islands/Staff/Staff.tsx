@@ -24,7 +24,9 @@ import { staffCall, whenSessionEnds } from './state/api.ts';
 import { clearStaffSession, readStaffSession, type StaffSession, writeStaffSession } from './state/session.ts';
 import type { CallMessage } from './state/useStaffCall.ts';
 
-const NAV = STAFF_SCREENS.filter((screen) => screen.slug !== 'sign-in' && screen.slug !== 'application');
+/** Screens reached from another screen (one application, one loan), not from the top bar. */
+const NOT_IN_NAV = new Set(['sign-in', 'application', 'loan']);
+const NAV = STAFF_SCREENS.filter((screen) => !NOT_IN_NAV.has(screen.slug));
 
 class ScreenBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

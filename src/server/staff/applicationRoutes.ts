@@ -68,6 +68,8 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
     user_type: lead.userType,
     submitted_at: lead.submittedAt?.toISOString() ?? null,
     sent_back_reason: lead.sentBackReason,
+    // The credit manager the customer sees (an admin may reassign them).
+    manager: lead.assignedStaffId ? { staff_id: lead.assignedStaffId, name: lead.managerName ?? '' } : null,
     applicant: {
       name: customer?.fullName ?? '',
       mobile: customer?.mobile ?? '',
@@ -167,10 +169,11 @@ export const staffApplicationRoutes = [
     method: 'post',
     path: STAFF_API.applications,
     operationId: 'staffApplications',
-    summary: 'Applications submitted for a decision, oldest first (or newest), with their count (credit)',
+    summary:
+      'Applications submitted for a decision, oldest first (or newest), with their count (credit; admin to reassign)',
     tag: TAG,
     auth: 'staff',
-    roles: ['credit'],
+    roles: ['credit', 'admin'],
     body: v.object({ sort: Sort }),
     async handle(c, input) {
       const { db, now } = c.get('deps');
@@ -193,10 +196,10 @@ export const staffApplicationRoutes = [
     path: STAFF_API.application,
     operationId: 'staffApplication',
     summary:
-      'One application as submitted: applicant, quote, terms asked, employment, bank, documents, statements, history',
+      'One application as submitted: applicant, quote, terms asked, employment, bank, documents, statements, history (credit, finance; admin to reassign it)',
     tag: TAG,
     auth: 'staff',
-    roles: ['credit', 'finance'],
+    roles: ['credit', 'finance', 'admin'],
     body: v.object({ lead_id: LeadId }),
     async handle(c, input) {
       const { db } = c.get('deps');

@@ -15,6 +15,10 @@ const IMPORTS: Record<StaffScreenComponent, () => Promise<ScreenModule>> = {
   CreditApplication: () => import('../screens/CreditApplication.tsx'),
   FinanceQueue: () => import('../screens/FinanceQueue.tsx'),
   StaffAdmin: () => import('../screens/StaffAdmin.tsx'),
+  CollectionsQueue: () => import('../screens/CollectionsQueue.tsx'),
+  LoanAccount: () => import('../screens/LoanAccount.tsx'),
+  ComplaintsQueue: () => import('../screens/ComplaintsQueue.tsx'),
+  CustomerView: () => import('../screens/CustomerView.tsx'),
 };
 
 const loaded = new Map<StaffScreenComponent, LazyExoticComponent<ComponentType<StaffScreenProps>>>();

@@ -17,7 +17,11 @@ export type StaffScreenComponent =
   | 'CreditQueue'
   | 'CreditApplication'
   | 'FinanceQueue'
-  | 'StaffAdmin';
+  | 'StaffAdmin'
+  | 'CollectionsQueue'
+  | 'LoanAccount'
+  | 'ComplaintsQueue'
+  | 'CustomerView';
 
 export interface StaffScreen {
   /** The path under /staff/; '' is the console's home. */
@@ -33,10 +37,19 @@ export const STAFF_BASE = '/staff';
 export const STAFF_SCREENS: readonly StaffScreen[] = [
   { slug: '', title: 'Staff console', component: 'StaffHome', roles: [] },
   { slug: 'sign-in', title: 'Staff sign-in', component: 'StaffSignIn', roles: 'signedOut' },
-  { slug: 'applications', title: 'Applications to decide', component: 'CreditQueue', roles: ['credit'] },
-  { slug: 'application', title: 'Application', component: 'CreditApplication', roles: ['credit', 'finance'] },
+  { slug: 'applications', title: 'Applications to decide', component: 'CreditQueue', roles: ['credit', 'admin'] },
+  {
+    slug: 'application',
+    title: 'Application',
+    component: 'CreditApplication',
+    roles: ['credit', 'finance', 'admin'],
+  },
   { slug: 'disbursals', title: 'Disbursals', component: 'FinanceQueue', roles: ['finance'] },
   { slug: 'staff-members', title: 'Staff members', component: 'StaffAdmin', roles: ['admin'] },
+  { slug: 'loans', title: 'Loans', component: 'CollectionsQueue', roles: ['collections', 'finance', 'support'] },
+  { slug: 'loan', title: 'Loan', component: 'LoanAccount', roles: ['collections', 'finance', 'support'] },
+  { slug: 'complaints', title: 'Complaints', component: 'ComplaintsQueue', roles: ['support'] },
+  { slug: 'customer', title: 'Customer', component: 'CustomerView', roles: ['support'] },
 ];
 
 /** The address of a screen: '' -> /staff/, 'applications' -> /staff/applications/. */
@@ -62,4 +75,6 @@ export const WORK_QUEUES = [
   { role: 'finance', slug: 'disbursals', name: 'Disbursals to request', count: 'to_request' },
   { role: 'finance', slug: 'disbursals', name: 'Disbursals to approve', count: 'to_approve' },
   { role: 'admin', slug: 'staff-members', name: 'Staff members' },
+  { role: 'collections', slug: 'loans', name: 'Loans overdue' },
+  { role: 'support', slug: 'complaints', name: 'Complaints to answer' },
 ] as const;

@@ -1,12 +1,14 @@
 /**
  * One application as submitted (/Api/Staff/application): applicant, quote, terms asked, employment,
- * bank, documents (pictures in the page, PDFs opened by their signed link), statements and history;
+ * bank, documents (pictures and PDFs in the page, each with a link to open it), statements and history;
  * and credit's decisions on the version read: approve, send back, reject.
  */
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { LOAN_DOCUMENTS } from '../../../lib/documents.ts';
 import { formatDate, formatNumber, formatPercent, formatRupees } from '../../../lib/format.ts';
+import { ActionForm } from '../components/ActionForm.tsx';
+import { dateAndTime } from '../components/dateAndTime.ts';
 import { BusyButton, CallNotice, ConsoleLink, Facts, focusHeading } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
 import { staffPath } from '../navigation/screens.ts';
@@ -21,6 +23,7 @@ interface Application {
   user_type: string;
   submitted_at: string | null;
   sent_back_reason: string | null;
+  manager: { staff_id: string; name: string } | null;
   applicant: {
     name: string;
     mobile: string;
@@ -71,15 +74,12 @@ const words = (key: string) => {
   const text = key.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
-/** A time of day in India: "02:57 pm". */
-const indiaTime = (at: string) =>
-  new Date(at).toLocaleTimeString('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' });
 /** A stored value as shown: dates as DD-MM-YYYY (with India's time for an instant), the rest as text. */
 const shown = (value: unknown): ReactNode => {
   if (value === null || value === undefined || value === '') return 'NA';
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
-  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) return `${formatDate(text)} ${indiaTime(text)}`;
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) return dateAndTime(text);
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(text);
   return text;
 };
@@ -95,8 +95,9 @@ const onlyPdf = (docType: string) => {
 
 /**
  * A document in the page. The file is fetched from its signed address and shown from memory: a
- * picture inline, a PDF by a link that opens it in the browser's own viewer (the API serves PDFs
- * as attachments, which a link to them would only download). When the fetch fails, the signed
+ * picture inline, a PDF framed in the browser's own viewer (the staff pages' policy allows frames
+ * of blob: addresses, docs/decisions.md), each with a link that opens it in a tab (the API serves
+ * PDFs as attachments, which a link to them would only download). When the fetch fails, the signed
  * address itself is shown (a picture) or linked.
  */
 function DocumentView({ doc }: { doc: Application['documents'][number] }) {
@@ -131,6 +132,7 @@ function DocumentView({ doc }: { doc: Application['documents'][number] }) {
         ) : (
           <>
             {file.kind === 'image' && <img src={file.url} alt={name} />}
+            {file.kind === 'pdf' && <iframe className={styles.pdfFrame} src={file.url} title={`${name} (PDF)`} />}
             <p>
               <a
                 className={file.kind === 'image' ? undefined : 'button button--ghost'}
@@ -357,11 +359,72 @@ function Decisions({
   );
 }
 
+/** The open states (src/server/leads/store.ts OPEN_STATES): the applications an admin may reassign. */
+const OPEN = new Set(['applied', 'submitted', 'sent_back', 'approved', 'accepted']);
+
+/** An admin gives the application to another active credit member, the customer's new credit manager. */
+function Reassign({ application, reload }: { application: Application; reload: () => Promise<void> }) {
+  const call = useStaffCall();
+  const members = useLoad<{ staff: { staff_id: string; name: string; roles: string[]; disabled: boolean }[] }>(
+    STAFF_API.staffList,
+  );
+  const credit = (members.data?.staff ?? []).filter((member) => member.roles.includes('credit') && !member.disabled);
+  const [chosen, setChosen] = useState('');
+  const current = application.manager?.staff_id ?? '';
+  const choice = chosen || credit.find((member) => member.staff_id !== current)?.staff_id || '';
+
+  if (!OPEN.has(application.status)) return null;
+  return (
+    <section className={styles.card} aria-labelledby="reassign-heading">
+      <h2 id="reassign-heading">Credit manager</h2>
+      <p>
+        {application.manager ? `${application.manager.name} is the credit manager.` : 'No credit manager is assigned.'}
+      </p>
+      {members.failure && (
+        <p role="alert" className={styles.error}>
+          {members.failure}
+        </p>
+      )}
+      <ActionForm
+        id="reassign-form-heading"
+        title="Reassign"
+        call={call}
+        submit="Reassign"
+        busyText="Reassigning…"
+        reload={{ label: 'Reload the application', run: () => void reload() }}
+        onSubmit={async () => {
+          if (!choice) return call.setMessage({ text: 'Choose a credit member.', tone: 'error' });
+          const answer = await call.run(STAFF_API.assign, { lead_id: application.lead_id, staff_id: choice });
+          if (answer?.ok) await reload();
+        }}
+      >
+        <div className={styles.field}>
+          <label htmlFor="reassign-to">New credit manager</label>
+          <select
+            id="reassign-to"
+            className={styles.input}
+            value={choice}
+            onChange={(event) => setChosen(event.target.value)}
+          >
+            {credit.map((member) => (
+              <option key={member.staff_id} value={member.staff_id}>
+                {member.name}
+                {member.staff_id === current ? ' (now)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ActionForm>
+    </section>
+  );
+}
+
 export default function CreditApplication({ search, session, announce }: StaffScreenProps) {
   const leadId = Number(new URLSearchParams(search).get('lead_id'));
   const valid = Number.isInteger(leadId) && leadId > 0;
   const { data, loading, failure, reload } = useLoad<Application>(STAFF_API.application, { lead_id: leadId });
-  const credit = session?.roles.includes('credit') ?? false;
+  const roles = session?.roles ?? [];
+  const credit = roles.includes('credit');
 
   if (!valid) {
     return (
@@ -380,7 +443,9 @@ export default function CreditApplication({ search, session, announce }: StaffSc
     <>
       <h1>Application {leadId}</h1>
       <p>
-        <ConsoleLink to={staffPath(credit ? 'applications' : 'disbursals')}>Back to the queue</ConsoleLink>
+        <ConsoleLink to={staffPath(roles.includes('finance') && !credit ? 'disbursals' : 'applications')}>
+          Back to the queue
+        </ConsoleLink>
       </p>
       <p role="status">{loading ? 'Loading the application…' : ''}</p>
       {failure && (
@@ -398,11 +463,13 @@ export default function CreditApplication({ search, session, announce }: StaffSc
                 ['Version', a.version],
                 ['Customer', a.user_type === 'repeat' ? 'Repeat customer' : words(a.user_type)],
                 ['Submitted', formatDate(a.submitted_at)],
+                ['Credit manager', a.manager?.name || 'Not assigned'],
                 ...(a.sent_back_reason ? [['Last sent back for', a.sent_back_reason] as [string, ReactNode]] : []),
               ]}
             />
           </section>
           {credit && a.status === 'submitted' && <Decisions application={a} reload={reload} announce={announce} />}
+          {roles.includes('admin') && <Reassign application={a} reload={reload} />}
           <section className={styles.card} aria-labelledby="applicant-heading">
             <h2 id="applicant-heading">Applicant</h2>
             {a.applicant.selfie_url && (
@@ -489,7 +556,7 @@ export default function CreditApplication({ search, session, announce }: StaffSc
               <ol>
                 {a.history.map((row) => (
                   <li key={`${row.at}-${row.action}-${row.actor}`}>
-                    {formatDate(row.at)} {indiaTime(row.at)}: {row.action} by {row.actor}
+                    {dateAndTime(row.at)}: {row.action} by {row.actor}
                   </li>
                 ))}
               </ol>

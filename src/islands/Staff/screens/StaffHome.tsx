@@ -28,6 +28,17 @@ async function countsFor(roles: readonly string[]): Promise<Counts | null> {
       counts['Disbursals to approve'] = answer.Data?.to_approve.count;
     }
   }
+  if (roles.includes('collections')) {
+    const answer = await staffCall<{ count: number; counts: Record<string, number> }>(STAFF_API.loans);
+    if (answer.ended) return null;
+    // Collections' work: the loans past their due date (every class but the current one).
+    if (answer.ok && answer.Data) counts['Loans overdue'] = answer.Data.count - (answer.Data.counts.current ?? 0);
+  }
+  if (roles.includes('support')) {
+    const answer = await staffCall<{ count: number }>(STAFF_API.complaints);
+    if (answer.ended) return null;
+    if (answer.ok) counts['Complaints to answer'] = answer.Data?.count;
+  }
   if (roles.includes('admin')) {
     const answer = await staffCall<{ count: number }>(STAFF_API.staffList);
     if (answer.ended) return null;
