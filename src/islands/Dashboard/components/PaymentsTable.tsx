@@ -1,5 +1,5 @@
 import { formatDate } from '../../../lib/format.ts';
-import { type Collection, orNA, rupees, sourceLabel } from '../state/loans.ts';
+import { type Collection, orNA, type Refund, rupees, sourceLabel } from '../state/loans.ts';
 import styles from './Screen.module.css';
 import tables from './Table.module.css';
 
@@ -14,6 +14,13 @@ function allocationText(payment: Collection): string | null {
     ...(payment.excess ? [`excess to refund ${rupees(payment.excess)}`] : []),
   ];
   return `Applied to ${parts.join(', ')}`;
+}
+
+/** "Refunded ₹1,000 on 26-11-2026, Bank transfer ref. UTR1" or "Refund of ₹1,000 being processed". */
+function refundText(refund: Refund): string {
+  if (refund.status === 'processing') return `Refund of ${rupees(refund.amount)} being processed`;
+  const by = refund.source ? `, ${sourceLabel(refund.source)} ref. ${orNA(refund.reference)}` : '';
+  return `Refunded ${rupees(refund.amount)}${refund.date ? ` on ${formatDate(refund.date)}` : ''}${by}`;
 }
 
 /** The payments received on a loan, a row each; on a phone each row becomes a block of label and value lines. */
@@ -38,6 +45,11 @@ export function PaymentsTable({ collections }: { collections: Collection[] }) {
               <span>
                 {rupees(payment.amount)}
                 {allocationText(payment) && <small className={styles.allocation}>{allocationText(payment)}</small>}
+                {payment.refunds?.map((refund) => (
+                  <small key={`${refund.status}-${refund.reference ?? ''}`} className={styles.allocation}>
+                    {refundText(refund)}
+                  </small>
+                ))}
               </span>
             </td>
             <td data-label="Mode">{sourceLabel(payment.source)}</td>

@@ -58,6 +58,17 @@ export interface Collection {
   principal?: number;
   excess?: number;
   held_for_refund?: boolean;
+  /** Its refunds: paid (with how and the reference) or being processed by the lender. */
+  refunds?: Refund[];
+}
+
+export interface Refund {
+  /** Rupees. */
+  amount: number;
+  status: 'paid' | 'processing';
+  source?: string;
+  reference?: string;
+  date?: string;
 }
 
 export interface LoanDetails {
@@ -122,7 +133,12 @@ const STATUS_LABELS: Record<string, string> = {
 };
 export const statusLabel = (status: string | null | undefined) => (status ? (STATUS_LABELS[status] ?? status) : NA);
 
-const SOURCE_LABELS: Record<string, string> = { razorpay: 'Razorpay', payu: 'PayU', offline: 'Bank transfer' };
+const SOURCE_LABELS: Record<string, string> = {
+  razorpay: 'Razorpay',
+  payu: 'PayU',
+  offline: 'Bank transfer',
+  bank_transfer: 'Bank transfer',
+};
 export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
 
 /** product.md §3: in the loan-detail views gender "1" is male and anything else female. */
