@@ -1,19 +1,57 @@
 /**
- * The operations command line for staff (product.md §10.3), on the same database settings as the
- * server: this entry gives src/server/ops/run.ts the terminal, the settings and the database.
+ * The operations command line for staff (product.md §10.3; issue 22): this entry gives
+ * src/server/ops/run.ts the terminal (its questions, with the password not shown), the settings,
+ * the database and where the staff session is kept. `npm run ops -- help` lists the commands:
  *
- *   npm run ops -- loans
- *   npm run ops -- loan <loan_no>
- *   npm run ops -- collect <loan_no> <amount in rupees> --ref <bank reference>
- *   npm run ops -- refunds
- *   npm run ops -- leads | lead <lead_id> [--json]
- *   npm run ops -- approve <lead_id> --amount <rupees> --tenure <days> --roi <% a day> [--manager <name>]
- *   npm run ops -- reject <lead_id> --reason <text>
- *   npm run ops -- disburse <lead_id>
+ *   npm run ops -- login                      e-mail, password, the e-mailed code; then, as that member:
+ *   npm run ops -- leads | lead <lead_id> | approve <lead_id> --version <n> --amount … | loans | …
+ *   DATA_DIR=data npm run ops -- refunds       on the database, for the commands with no route yet
  */
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { loadConfig } from '../src/server/config.ts';
 import { type OpenDatabase, openDatabase } from '../src/server/db/client.ts';
 import { runOps } from '../src/server/ops/run.ts';
+import { sessionFileOf } from '../src/server/ops/savedSession.ts';
+
+/** What is typed is echoed to stderr (stdout stays the command's), except while a secret is typed. */
+let hidden = false;
+const echo = new Writable({
+  write(chunk, encoding, done) {
+    if (!hidden) process.stderr.write(chunk, encoding);
+    done();
+  },
+});
+let terminal: ReturnType<typeof createInterface> | undefined;
+/** Refused once the input ends (a pipe, Ctrl-D) before an answer: the command stops with a message. */
+let inputEnded: Promise<never> | undefined;
+
+async function ask(question: string, secret: boolean): Promise<string> {
+  if (!terminal) {
+    const opened = createInterface({ input: process.stdin, output: echo, terminal: Boolean(process.stdin.isTTY) });
+    // Ctrl-C at a question stops the command, as it does anywhere else.
+    opened.on('SIGINT', () => {
+      process.stderr.write('\n');
+      process.exit(130);
+    });
+    inputEnded = new Promise((_, reject) =>
+      opened.once('close', () => reject(new Error('The input ended before an answer was given.'))),
+    );
+    inputEnded.catch(() => undefined);
+    terminal = opened;
+  }
+  // A secret's question is written here, as readline's echo of it (and of what is typed) is hidden.
+  if (secret) {
+    process.stderr.write(question);
+    hidden = true;
+  }
+  try {
+    return await Promise.race([terminal.question(secret ? '' : question), inputEnded as Promise<never>]);
+  } finally {
+    hidden = false;
+    if (secret) process.stderr.write('\n');
+  }
+}
 
 let database: OpenDatabase | undefined;
 try {
@@ -24,7 +62,9 @@ try {
       return database;
     },
     write: { out: (text) => console.log(text), error: (text) => console.error(text) },
+    terminal: { env: process.env, ask, sessionFile: sessionFileOf(process.env) },
   });
 } finally {
+  terminal?.close();
   await database?.close();
 }

@@ -18,6 +18,11 @@ import { DEMO_BORROWER, seedDemo } from '../../src/server/seed.ts';
 import { createDeps } from '../../src/server/services.ts';
 import { verifyPassword } from '../../src/server/staff/passwords.ts';
 
+/**
+ * The command line on a database named to it (DATA_DIR, or a test's own), without a staff sign-in:
+ * the commands the API has no route for, and the earlier ones as they were. On a running server, as
+ * a signed-in staff member: tests/api/opsOverHttp.test.ts.
+ */
 const run = promisify(execFile);
 
 /** The embedded database in `dataDir`, opened once for a describe block: the commands run on it in this process. */
@@ -149,7 +154,11 @@ describe('the operations command line and the demo borrower', () => {
   });
 
   it('lists the money to refund: nothing, until a payment beyond the dues arrives; then it and the loan', async () => {
-    expect((await ops('refunds')).out.trim()).toBe('(none)');
+    const none = (await ops('refunds')).out.trim().split('\n');
+    expect(none).toEqual([
+      `Talking to the embedded database in ${dataDir}, without a staff sign-in: changes are audited as ${OPS_ACTOR}.`,
+      '(none)',
+    ]);
     // A provider payment of ₹1,00,000 when ₹20,499.50 closes the loan: the loan is closed, the rest kept.
     const loan = await loanByNo(opened.deps.db, 'KCL100001');
     if (!loan) throw new Error('no demo loan');
@@ -182,7 +191,13 @@ describe('the operations command line and the demo borrower', () => {
     closed = true;
     const { code, out } = await opsProcess(dataDir, ['loans']);
     expect(code, out).toBe(0);
+    expect(out).toContain(`Talking to the embedded database in ${dataDir}, without a staff sign-in`);
     expect(out).toMatch(/KCL100001\s+Demo Borrower\s+9876500001\s+₹20,000/);
+    // A folder with no database is refused, never made into a new, empty one.
+    const empty = join(dataDir, 'no-database-here');
+    const refused = await opsProcess(empty, ['refunds']);
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain(`There is no database in ${empty}.`);
   });
 });
 
@@ -299,17 +314,28 @@ describe('the operations command line prints customer text safely and takes only
         .where(eq(staffMembers.email, 'owner@kosh.example'));
       expect(member?.roles).toEqual(['admin', 'credit']);
       expect(await verifyPassword('a-long-first-password', member?.passwordHash ?? '')).toBe(true);
-      expect((await ops('staff-add', 'owner@kosh.example', '--name', 'Owner', '--roles', 'admin')).code).toBe(2);
+      // Once there is an admin, staff are added by an admin signed in, not on the database.
+      const second = await ops('staff-add', 'second@kosh.example', '--name', 'Second', '--roles', 'admin');
+      expect(second.code).toBe(2);
+      expect(second.out).toContain('An admin exists: an admin adds staff, signed in (npm run ops -- login');
+      expect((await ops('staff-add', 'credit@kosh.example', '--name', 'Credit', '--roles', 'credit')).out).toContain(
+        'On the database only the first admin is added',
+      );
     } finally {
       delete process.env.NEW_STAFF_PASSWORD;
     }
   });
 
-  it("never disburses alone in production: the back office's four eyes do", async () => {
+  it("never disburses alone in production, nor changes anything on the database there: the server's roles and four eyes do", async () => {
     const production = { ...opened.config, env: 'production' } as Config;
     const refused = await opsInProcess(production, opened.database, ['disburse', '5000001']);
     expect(refused.code).toBe(2);
     expect(refused.out).toContain('In production a disbursal needs two finance members');
+    const collect = await opsInProcess(production, opened.database, ['collect', loanNo, '100', '--ref', 'NEFT-PROD']);
+    expect(collect.code).toBe(2);
+    expect(collect.out).toContain('In production, changes are made on the server as a signed-in staff member');
+    // Reading stays: what the loans are.
+    expect((await opsInProcess(production, opened.database, ['loans'])).code).toBe(0);
   });
 
   it('records who ran it: the operating-system user, with OPS_USER beside it', async () => {

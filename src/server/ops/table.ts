@@ -1,5 +1,6 @@
 /** The operations command line's tables: columns padded to their widest cell, for a terminal. */
-import { terminalText } from '../../lib/terminalText.ts';
+import { terminalLines, terminalText } from '../../lib/terminalText.ts';
+import type { OpsServerContext } from './context.ts';
 
 /** Every cell is shown with its control characters escaped (src/lib/terminalText.ts). */
 export function table(rawRows: Record<string, string>[]): string {
@@ -19,4 +20,18 @@ export function table(rawRows: Record<string, string>[]): string {
     line(widths.map((w) => '-'.repeat(w))),
     ...rows.map((row) => line(columns.map((c) => row[c] ?? ''))),
   ].join('\n');
+}
+
+/**
+ * A server command's answer: with --json the route's Data as JSON on stdout (JSON escapes C0
+ * controls; terminalLines what it leaves) and the words on stderr; else `human` prints it for people.
+ */
+export function printAnswer(
+  { write, json }: OpsServerContext,
+  answer: { data: unknown; message?: string },
+  human: () => void,
+) {
+  if (!json) return human();
+  write.out(terminalLines(JSON.stringify(answer.data, null, 2)));
+  if (answer.message) write.error(terminalLines(answer.message));
 }

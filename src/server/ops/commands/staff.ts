@@ -1,9 +1,10 @@
 /**
  * The back office's first admin (README "Running the back office"): production seeds no staff, so
- * the first admin is added here by whoever runs the server; every later change is made in the
- * console by an admin. The password comes from NEW_STAFF_PASSWORD, never the command line (shell
- * history, the process list).
+ * the first admin is added on the database by whoever runs the server; once there is one, every
+ * member is added by an admin, signed in (team.ts, or the console). The password comes from
+ * NEW_STAFF_PASSWORD, never the command line (shell history, the process list).
  */
+import { and, arrayContains, isNull, sql } from 'drizzle-orm';
 import { terminalSafe } from '../../../lib/terminalText.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { auditLog, staffMembers } from '../../db/schema.ts';
@@ -28,14 +29,28 @@ export function staffArguments(args: string[]) {
   return { email, name, roles: roles as StaffRole[], password, mobile: option(args, 'mobile') ?? '' };
 }
 
-export async function addStaff({ database, write }: OpsContext, args: string[]) {
+/** Only while no active admin exists: the table is locked so two first admins cannot both be added. */
+export async function addFirstAdmin({ database, write }: OpsContext, args: string[]) {
   const input = staffArguments(args);
   const { password, ...member } = input;
+  if (!member.roles.includes('admin'))
+    throw new UsageError('On the database only the first admin is added: --roles admin[,credit,…]');
+  const passwordHash = await hashPassword(password);
   try {
     await database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${staffMembers} in share row exclusive mode`);
+      const [admin] = await tx
+        .select({ id: staffMembers.id })
+        .from(staffMembers)
+        .where(and(arrayContains(staffMembers.roles, ['admin']), isNull(staffMembers.disabledAt)))
+        .limit(1);
+      if (admin)
+        throw new UsageError(
+          'An admin exists: an admin adds staff, signed in (npm run ops -- login, then staff-add) or in /staff/.',
+        );
       const [row] = await tx
         .insert(staffMembers)
-        .values({ ...member, passwordHash: await hashPassword(password) })
+        .values({ ...member, passwordHash })
         .returning({ id: staffMembers.id });
       await tx
         .insert(auditLog)
