@@ -136,7 +136,7 @@ export default function Complaints({ route }: ScreenProps) {
       <StepScreen
         back={{ to: screenPath(eligible ? HOME.loan : HOME.registration), label: 'Back to your dashboard' }}
         title={route.title}
-        intro="Tell us what went wrong. You get a complaint number at once, by SMS and e-mail too, and we answer within 30 days."
+        intro="Tell us what went wrong. You get a complaint number at once, also by SMS and e-mail, with the date we will answer by."
         onSubmit={submit}
         formRef={form}
       >
