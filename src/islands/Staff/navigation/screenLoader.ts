@@ -19,6 +19,7 @@ const IMPORTS: Record<StaffScreenComponent, () => Promise<ScreenModule>> = {
   LoanAccount: () => import('../screens/LoanAccount.tsx'),
   ComplaintsQueue: () => import('../screens/ComplaintsQueue.tsx'),
   CustomerView: () => import('../screens/CustomerView.tsx'),
+  RefundsQueue: () => import('../screens/RefundsQueue.tsx'),
 };
 
 const loaded = new Map<StaffScreenComponent, LazyExoticComponent<ComponentType<StaffScreenProps>>>();

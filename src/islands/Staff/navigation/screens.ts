@@ -21,7 +21,8 @@ export type StaffScreenComponent =
   | 'CollectionsQueue'
   | 'LoanAccount'
   | 'ComplaintsQueue'
-  | 'CustomerView';
+  | 'CustomerView'
+  | 'RefundsQueue';
 
 export interface StaffScreen {
   /** The path under /staff/; '' is the console's home. */
@@ -50,6 +51,7 @@ export const STAFF_SCREENS: readonly StaffScreen[] = [
   { slug: 'loan', title: 'Loan', component: 'LoanAccount', roles: ['collections', 'finance', 'support'] },
   { slug: 'complaints', title: 'Complaints', component: 'ComplaintsQueue', roles: ['support'] },
   { slug: 'customer', title: 'Customer', component: 'CustomerView', roles: ['support'] },
+  { slug: 'refunds', title: 'Refunds', component: 'RefundsQueue', roles: ['finance'] },
 ];
 
 /** The address of a screen: '' -> /staff/, 'applications' -> /staff/applications/. */
@@ -77,4 +79,6 @@ export const WORK_QUEUES = [
   { role: 'admin', slug: 'staff-members', name: 'Staff members' },
   { role: 'collections', slug: 'loans', name: 'Loans overdue' },
   { role: 'support', slug: 'complaints', name: 'Complaints to answer' },
+  { role: 'finance', slug: 'refunds', name: 'Refunds to pay', count: 'to_request' },
+  { role: 'finance', slug: 'refunds', name: 'Refunds to approve', count: 'to_approve' },
 ] as const;

@@ -39,6 +39,14 @@ async function countsFor(roles: readonly string[]): Promise<Counts | null> {
     if (answer.ended) return null;
     if (answer.ok) counts['Complaints to answer'] = answer.Data?.count;
   }
+  if (roles.includes('finance')) {
+    const answer = await staffCall<{ to_request: { count: number }; to_approve: { count: number } }>(STAFF_API.refunds);
+    if (answer.ended) return null;
+    if (answer.ok) {
+      counts['Refunds to pay'] = answer.Data?.to_request.count;
+      counts['Refunds to approve'] = answer.Data?.to_approve.count;
+    }
+  }
   if (roles.includes('admin')) {
     const answer = await staffCall<{ count: number }>(STAFF_API.staffList);
     if (answer.ended) return null;

@@ -1,0 +1,190 @@
+/**
+ * Finance's refunds under four eyes (issues 22 and 23): money to refund (paid beyond the dues,
+ * second payments held), oldest first, each requested with the bank transfer's reference; and
+ * requests waiting for a second finance member, whose approval records the refund paid.
+ */
+import { type FormEvent, useState } from 'react';
+import { STAFF_API } from '../../../lib/api/staffPaths.ts';
+import { formatDate, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { age, BusyButton, CallNotice, focusHeading } from '../components/parts.tsx';
+import { QueueControls, type QueueOrder } from '../components/QueueControls.tsx';
+import type { StaffScreenProps } from '../navigation/screenProps.ts';
+import styles from '../Staff.module.css';
+import { useLoad } from '../state/useLoad.ts';
+import { useStaffCall } from '../state/useStaffCall.ts';
+
+interface ToRequest {
+  collection_id: number;
+  loan_no: string;
+  borrower: string;
+  received_on: string;
+  source: string;
+  reference: string;
+  amount: number;
+  to_refund: number;
+  why: 'excess' | 'second_payment';
+  age_hours: number;
+}
+interface ToApprove {
+  request_id: number;
+  loan_no: string;
+  borrower: string;
+  payment_reference: string;
+  amount: number;
+  reference: string;
+  requested_by: string;
+  requested_by_you: boolean;
+  age_hours: number;
+}
+interface Refunds {
+  to_request: { count: number; items: ToRequest[] };
+  to_approve: { count: number; items: ToApprove[] };
+}
+
+const WHY = { excess: 'paid beyond the dues', second_payment: 'a second payment on a paid order' } as const;
+
+function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
+  const { busy, message, run } = useStaffCall();
+  const [amount, setAmount] = useState(String(item.to_refund));
+  const [reference, setReference] = useState('');
+  const id = `refund-${item.collection_id}`;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const answer = await run(STAFF_API.requestRefund, {
+      collection_id: item.collection_id,
+      amount: amount.trim(),
+      reference: reference.trim(),
+    });
+    if (answer?.ok) done();
+  }
+  return (
+    <li className={styles.card}>
+      <h3>
+        Loan <span className={styles.loanNo}>{item.loan_no}</span>: {item.borrower || 'NA'}
+      </h3>
+      <p>
+        {formatRupees(item.to_refund)} to refund of {formatRupees(item.amount)} received on{' '}
+        {formatDate(item.received_on)} (ref. {item.reference}), {WHY[item.why]}; {age(item.age_hours)} ago.
+      </p>
+      <form className={styles.form} onSubmit={submit}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-amount`}>Amount to refund (₹)</label>
+          <input
+            id={`${id}-amount`}
+            className={styles.input}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-reference`}>Bank transfer reference (UTR)</label>
+          <input
+            id={`${id}-reference`}
+            className={styles.input}
+            autoComplete="off"
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+            aria-describedby={`${id}-hint`}
+          />
+          <span id={`${id}-hint`} className={styles.hint}>
+            The transfer's reference: 6 to 40 letters, digits or dashes.
+          </span>
+        </div>
+        <CallNotice message={message} />
+        <div>
+          <BusyButton busy={busy} busyText="Requesting…">
+            Request refund
+          </BusyButton>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+function ApproveRow({ item, done }: { item: ToApprove; done: () => void }) {
+  const { busy, message, run } = useStaffCall();
+  async function approve() {
+    const answer = await run(STAFF_API.approveRefund, { request_id: item.request_id });
+    if (answer?.ok) done();
+  }
+  return (
+    <li className={styles.card}>
+      <h3>
+        Loan <span className={styles.loanNo}>{item.loan_no}</span>: {formatRupees(item.amount)} to{' '}
+        {item.borrower || 'NA'}
+      </h3>
+      <p>
+        Bank transfer ref. {item.reference} for the payment ref. {item.payment_reference}; requested by{' '}
+        {item.requested_by} {age(item.age_hours)} ago.
+        {item.requested_by_you && (
+          <>
+            {' '}
+            <span className={styles.yours}>yours — another finance member must approve</span>
+          </>
+        )}
+      </p>
+      <CallNotice message={message} />
+      <BusyButton type="button" busy={busy} busyText="Approving…" onClick={() => void approve()}>
+        Approve refund on loan {item.loan_no}
+      </BusyButton>
+    </li>
+  );
+}
+
+export default function RefundsQueue({ announce }: StaffScreenProps) {
+  const [sort, setSort] = useState<QueueOrder>('oldest');
+  const { data, loading, failure, reload } = useLoad<Refunds>(STAFF_API.refunds, { sort });
+
+  return (
+    <>
+      <h1>Refunds</h1>
+      <QueueControls id="refund-sort" order={sort} onOrder={setSort} onRefresh={() => void reload()} />
+      <p role="status">{loading ? 'Loading the refunds…' : ''}</p>
+      {failure && (
+        <p role="alert" className={styles.error}>
+          {failure}
+        </p>
+      )}
+      {data && (
+        <>
+          <h2>To approve ({formatNumber(data.to_approve.count)})</h2>
+          {data.to_approve.items.length === 0 ? (
+            <p>No refund is waiting for a second approver.</p>
+          ) : (
+            <ul className={styles.plainList}>
+              {data.to_approve.items.map((item) => (
+                <ApproveRow
+                  key={item.request_id}
+                  item={item}
+                  done={() => {
+                    announce(`Refund of ${formatRupees(item.amount)} on loan ${item.loan_no} recorded as paid.`);
+                    void reload().then(focusHeading);
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+          <h2>To pay ({formatNumber(data.to_request.count)})</h2>
+          {data.to_request.items.length === 0 ? (
+            <p>No money is waiting to be refunded.</p>
+          ) : (
+            <ul className={styles.plainList}>
+              {data.to_request.items.map((item) => (
+                <RequestRow
+                  key={item.collection_id}
+                  item={item}
+                  done={() => {
+                    announce(`Requested the refund on loan ${item.loan_no}: another finance member must approve it.`);
+                    void reload().then(focusHeading);
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </>
+  );
+}
