@@ -2,7 +2,7 @@
  * The operations command line against a running server (issue 22), on each database: it signs in
  * with the e-mail, the password and the e-mailed code, keeps the session in a file only its owner
  * reads, says on its first line which server it talks to and as whom, and every action goes through
- * the staff routes: the role, the version read and the four eyes are the server's.
+ * the staff routes: the role, the version read and the four eyes (disbursals, refunds) are the server's.
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,9 @@ import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { auditLog, staffMembers } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
+import { loanByNo } from '../../src/server/loans/store.ts';
 import { runOps } from '../../src/server/ops/run.ts';
+import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { completeApplication, EMPLOYMENT, eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer } from './support/server.ts';
 
@@ -202,6 +204,35 @@ describe.each(ENGINES)('npm run ops against a running server (%s database)', (en
     expect(received.code, received.err).toBe(0);
     expect(received.out).toContain(`Receipt recorded. ₹1,000 on ${loanNo} (ref NEFT-OPS-0001).`);
     expect((await as(collections, 'loan', loanNo)).out).toMatch(/NEFT-OPS-0001\s+₹1,000/);
+
+    // A payment beyond the dues: one finance member requests its refund, another approves it.
+    const loan = await loanByNo(server.database.db, loanNo);
+    const paid = await recordCollection(server.database.db, {
+      loanId: loan?.id as string,
+      source: 'razorpay',
+      reference: `pay_opsBeyond${engine}`,
+      amountPaise: 10_000_000,
+      recordedBy: 'test',
+      now: new Date(),
+    });
+    expect(paid).toMatchObject({ kind: 'recorded' });
+    const refunds = JSON.parse((await as(finance, 'refunds', '--json')).out);
+    const excess = refunds.to_request.items.find((row: { loan_no: string }) => row.loan_no === loanNo);
+    expect(excess).toBeDefined();
+    const refund = await as(
+      finance,
+      'request-refund',
+      String(excess.collection_id),
+      String(excess.to_refund),
+      '--ref',
+      'UTR-OPS-000001',
+    );
+    expect(refund.code, refund.err).toBe(0);
+    const refundId = refund.out.match(/Refund request (\d+)/)?.[1] as string;
+    expect((await as(finance, 'approve-refund', refundId)).code).toBe(2);
+    const refunded = await as(await tokenOf('finance2@kosh.test'), 'approve-refund', refundId);
+    expect(refunded.code, refunded.err).toBe(0);
+    expect(refunded.out).toContain(`on loan ${loanNo} recorded as paid`);
   });
 
   it('signs out: the session ends on the server and its file is gone; then it asks to sign in', async () => {
@@ -226,11 +257,11 @@ describe.each(ENGINES)('npm run ops against a running server (%s database)', (en
     expect(plain.code).toBe(2);
     expect(plain.err).toContain('Use https:// for a server on another machine');
 
-    const noRoute = await ops(['refunds']);
+    const noRoute = await ops(['disburse', String(leadId)]);
     expect(noRoute.code).toBe(2);
     expect(noRoute.err).toContain('This command has no staff API route yet');
     const empty = join(folder, 'empty');
-    const refused = await ops(['refunds'], { DATA_DIR: empty });
+    const refused = await ops(['disburse', String(leadId)], { DATA_DIR: empty });
     expect(refused.code).toBe(2);
     expect(refused.err).toContain(`There is no database in ${empty}.`);
     await expect(stat(empty)).rejects.toThrow();

@@ -24,6 +24,7 @@ import {
 } from './commands/applications.ts';
 import { decideLead, decisionArguments, disburse, listLeads, showLead } from './commands/leads.ts';
 import { collect, collectArguments, listLoans, listRefunds, showLoan } from './commands/loans.ts';
+import { approveRefundOnServer, listRefundsOnServer, requestRefundOnServer } from './commands/refunds.ts';
 import { type Ask, login, logout, whoAmI } from './commands/signIn.ts';
 import { addFirstAdmin, staffArguments } from './commands/staff.ts';
 import {
@@ -52,6 +53,9 @@ On the server (as the signed-in staff member, with their roles):
   disbursals [--newest]                         accepted applications and requests to approve (finance)
   request-disbursal <lead_id> --version <n> --ref <payout reference>
   approve-disbursal <request_id>                another finance member's request: the loan is made
+  refunds [--newest]                            money to refund and refund requests to approve (finance)
+  request-refund <collection_id> <amount> --ref <transfer reference>
+  approve-refund <request_id>                   another finance member's request: recorded as paid
   loans [--bucket current|1-30|31-60|61-90|90+] active loans by days past due
   loan <loan_no>                                one loan: dues, payments, contact notes
   collect <loan_no> <amount> --ref <reference>  record an offline bank transfer (rupees; collections)
@@ -62,10 +66,9 @@ On the server (as the signed-in staff member, with their roles):
   --json                                        the route's data as JSON on stdout, for scripts
 
 On the database (--database, or DATA_DIR / DATABASE_URL as the server has them, and no staff session):
-  refunds                                       every payment with money to refund
   disburse <lead_id>                            one person's disbursal (not in production)
   staff-add …                                   the first admin, while there is none
-  leads, lead <lead_id> [--json], loans, loan, collect, approve, send-back, reject
+  leads, lead <lead_id> [--json], loans, loan, collect, refunds, approve, send-back, reject
                                                 as before, audited as the operating-system user
                                                 (in production only reads: changes go through the server)`;
 
@@ -121,7 +124,9 @@ const COMMANDS: Record<string, Command> = {
   loans: { server: listLoansOnServer, database: (ops) => listLoans(ops) },
   loan: { server: (ops, args) => showLoanOnServer(ops, args[0]), database: (ops, args) => showLoan(ops, args[0]) },
   collect: { server: collectOnServer, database: collect, check: collectArguments, changes: SIGNED_IN_ONLY },
-  refunds: { database: (ops) => listRefunds(ops) },
+  refunds: { server: listRefundsOnServer, database: (ops) => listRefunds(ops) },
+  'request-refund': { server: requestRefundOnServer },
+  'approve-refund': { server: approveRefundOnServer },
   staff: { server: (ops) => listStaff(ops) },
   'staff-add': { server: addStaffOnServer, database: addFirstAdmin, check: staffArguments },
   'staff-update': { server: updateStaffOnServer },
