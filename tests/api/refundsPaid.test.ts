@@ -16,8 +16,10 @@ import { queryRows } from '../../src/server/db/client.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';
+import { createLogger } from '../../src/server/logger.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
+import { recordReversal } from '../../src/server/payments/reversals.ts';
 import { createBorrower } from './support/borrower.ts';
 import { ENGINES, type Reply, startServer, type TestServer, testClock } from './support/server.ts';
 
@@ -74,19 +76,24 @@ describe.each(ENGINES)('refunds paid under four eyes (%s database)', (engine) =>
   };
 
   /** A borrower who paid ₹12,000 by bank transfer on a loan owing ₹11,000: ₹1,000 to refund. */
-  async function paidBeyondTheDues() {
+  async function paidBeyondTheDues(source: 'offline' | 'razorpay' = 'offline') {
     const borrower = await createBorrower(server, clock.now());
     const outcome = await recordCollection(server.database.db, {
       loanId: borrower.loan.id,
-      source: 'offline',
-      reference: `RCPT-${borrower.mobile}`,
+      source,
+      reference: source === 'offline' ? `RCPT-${borrower.mobile}` : `pay_${borrower.mobile}`,
       amountPaise: 12_000_00,
       recordedBy: 'test',
       now: clock.now(),
     });
     if (outcome.kind !== 'recorded') throw new Error(`not recorded: ${outcome.kind}`);
     expect(outcome.excessPaise).toBe(1_000_00);
-    return { ...borrower, loanNo: borrower.loan.loanNo, collectionId: Number(outcome.collectionId) };
+    return {
+      ...borrower,
+      loanNo: borrower.loan.loanNo,
+      collectionId: Number(outcome.collectionId),
+      reference: source === 'offline' ? `RCPT-${borrower.mobile}` : `pay_${borrower.mobile}`,
+    };
   }
 
   async function queue(token = finance) {
@@ -276,8 +283,60 @@ describe.each(ENGINES)('refunds paid under four eyes (%s database)', (engine) =>
     });
   });
 
+  it('a provider refund arriving while a request waits: the approval is refused, the request withdrawn and asked again', async () => {
+    const borrower = await paidBeyondTheDues('razorpay');
+    const requested = await asStaff(finance, STAFF_API.requestRefund, {
+      collection_id: borrower.collectionId,
+      amount: '1000',
+      reference: nextUtr(),
+    });
+    const requestId = requested.body.Data.request_id as number;
+    const provider = await recordReversal(server.database.db, {
+      provider: 'razorpay',
+      paymentReference: borrower.reference,
+      kind: 'refund',
+      providerReference: `rfnd_${borrower.mobile}`,
+      amountPaise: 400_00,
+      recordedBy: 'razorpay:webhook',
+      now: clock.now(),
+      log: createLogger('silent'),
+    });
+    expect(provider).toMatchObject({ kind: 'recorded', amountPaise: 400_00 });
+
+    const refused = await asStaff(finance2, STAFF_API.approveRefund, { request_id: requestId });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { Message: `Only ₹600 is left to refund of payment ${borrower.collectionId}: ask for that or less.` },
+    });
+    const withdrawn = await asStaff(finance2, STAFF_API.cancelRefund, { request_id: requestId });
+    expect(withdrawn.body).toMatchObject({
+      Status: 1,
+      Message: 'Withdrawn: the payment is back in the refunds to pay.',
+    });
+    expect((await asStaff(finance2, STAFF_API.cancelRefund, { request_id: requestId })).status).toBe(409);
+    expect((await asStaff(finance2, STAFF_API.approveRefund, { request_id: requestId })).body.Message).toBe(
+      `Refund request ${requestId} is cancelled.`,
+    );
+    const listed = (await queue()).to_request.items.find((row) => row.collection_id === borrower.collectionId);
+    expect(listed?.to_refund).toBe(600);
+
+    const again = await asStaff(finance, STAFF_API.requestRefund, {
+      collection_id: borrower.collectionId,
+      amount: '600',
+      reference: nextUtr(),
+    });
+    expect((await asStaff(finance2, STAFF_API.approveRefund, { request_id: again.body.Data.request_id })).status).toBe(
+      200,
+    );
+    expect((await figures(borrower.loanNo)).figures).toMatchObject({ excessPaise: 0, reversedPaise: 1_000_00 });
+    expect((await refundsOf(borrower.collectionId)).map((row) => [row.provider, row.amount_paise])).toEqual([
+      ['razorpay', 400_00],
+      ['bank_transfer', 600_00],
+    ]);
+  });
+
   it('only finance works refunds', async () => {
-    for (const path of [STAFF_API.refunds, STAFF_API.requestRefund, STAFF_API.approveRefund]) {
+    for (const path of [STAFF_API.refunds, STAFF_API.requestRefund, STAFF_API.approveRefund, STAFF_API.cancelRefund]) {
       const refused = await asStaff(credit, path, {});
       expect(refused.status, path).toBe(403);
       expect(refused.body.Message).toBeTruthy();

@@ -29,4 +29,5 @@ export const STAFF_API = {
   refunds: '/Api/Staff/refunds',
   requestRefund: '/Api/Staff/requestRefund',
   approveRefund: '/Api/Staff/approveRefund',
+  cancelRefund: '/Api/Staff/cancelRefund',
 } as const;

@@ -676,7 +676,7 @@ export const refundRequests = pgTable(
       .notNull()
       .references(() => staffMembers.id),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-    /** requested | paid */
+    /** requested | paid | cancelled */
     status: text('status').notNull().default('requested'),
     decidedBy: uuid('decided_by').references(() => staffMembers.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

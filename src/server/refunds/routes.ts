@@ -11,7 +11,7 @@ import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { collectionsToRefund } from '../payments/store.ts';
 import { staffOf } from '../staff/session.ts';
-import { approveRefund, REFUND_METHODS, requestRefund } from './service.ts';
+import { approveRefund, cancelRefund, REFUND_METHODS, requestRefund } from './service.ts';
 import { openRefundRequests } from './store.ts';
 
 const TAG = 'staff';
@@ -125,6 +125,21 @@ export const refundRoutes = [
         { loan_no: paid.loanNo, amount: paiseToRupees(paid.amountPaise) },
         `Refund of ${formatPaise(paid.amountPaise)} on loan ${paid.loanNo} recorded as paid.`,
       );
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: STAFF_API.cancelRefund,
+    operationId: 'staffCancelRefund',
+    summary: 'Withdraws a refund request still waiting for approval, so the payment can be requested again (finance)',
+    tag: TAG,
+    auth: 'staff',
+    roles: ['finance'],
+    body: v.object({ request_id: Id('request_id') }),
+    async handle(c, input) {
+      const { db, now } = c.get('deps');
+      const withdrawn = await cancelRefund(db, input.request_id, staffOf(c), now());
+      return ok(c, { loan_no: withdrawn.loanNo }, 'Withdrawn: the payment is back in the refunds to pay.');
     },
   }),
 ];

@@ -167,3 +167,31 @@ export async function approveRefund(db: Database, requestId: number, staff: Acti
     throw error;
   }
 }
+
+/**
+ * Withdraws a request still waiting (a wrong amount or reference, or money a provider refunded
+ * meanwhile), so the payment can be requested again. Any finance member may: it moves no money.
+ */
+export async function cancelRefund(db: Database, requestId: number, staff: ActiveStaff, now: Date) {
+  const seen = await refundRequestById(db, requestId);
+  if (!seen) throw new ApiError(404, `There is no refund request ${requestId}.`, 'not_found');
+  return retryingTransaction(db, async (tx) => {
+    const loan = await lockLoan(tx, seen.loanId);
+    const request = await lockedRefundRequest(tx, requestId);
+    if (request?.status !== 'requested') {
+      throw conflict(`Refund request ${requestId} is ${request?.status ?? 'gone'}.`, 'refund_state');
+    }
+    await tx
+      .update(refundRequests)
+      .set({ status: 'cancelled', decidedBy: staff.staffId, decidedAt: now })
+      .where(eq(refundRequests.id, requestId));
+    await tx.insert(auditLog).values({
+      actor: staffActor(staff),
+      action: 'refund.cancelled',
+      subject: loan.loanNo,
+      detail: { request_id: requestId, requested_by: `staff:${request.requestedBy}`, reference: request.reference },
+      createdAt: now,
+    });
+    return { loanNo: loan.loanNo };
+  });
+}

@@ -88,7 +88,7 @@ test('finance requests a refund with the reference, the same member is refused, 
     .filter({ has: page.getByRole('button', { name: `Approve refund on loan ${borrower.loanNo}` }) });
   await expect(toApprove).toContainText(`Bank transfer ref. ${utr}`);
   await expect(toApprove.getByText('yours — another finance member must approve')).toBeVisible();
-  await toApprove.getByRole('button').click();
+  await toApprove.getByRole('button', { name: `Approve refund on loan ${borrower.loanNo}` }).click();
   await expect(toApprove.getByRole('alert')).toHaveText(
     'You requested this refund: another finance member must approve it.',
   );
@@ -110,7 +110,7 @@ test('finance requests a refund with the reference, the same member is refused, 
     .getByRole('listitem')
     .filter({ has: page.getByRole('button', { name: `Approve refund on loan ${borrower.loanNo}` }) });
   await expect(theirs.getByText('yours — another finance member must approve')).toHaveCount(0);
-  await theirs.getByRole('button').click();
+  await theirs.getByRole('button', { name: `Approve refund on loan ${borrower.loanNo}` }).click();
   await expect(
     page
       .getByRole('status')

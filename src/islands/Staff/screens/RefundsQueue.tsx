@@ -103,11 +103,11 @@ function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
   );
 }
 
-function ApproveRow({ item, done }: { item: ToApprove; done: () => void }) {
+function ApproveRow({ item, done }: { item: ToApprove; done: (withdrawn: boolean) => void }) {
   const { busy, message, run } = useStaffCall();
-  async function approve() {
-    const answer = await run(STAFF_API.approveRefund, { request_id: item.request_id });
-    if (answer?.ok) done();
+  async function decide(path: string) {
+    const answer = await run(path, { request_id: item.request_id });
+    if (answer?.ok) done(path === STAFF_API.cancelRefund);
   }
   return (
     <li className={styles.card}>
@@ -126,9 +126,20 @@ function ApproveRow({ item, done }: { item: ToApprove; done: () => void }) {
         )}
       </p>
       <CallNotice message={message} />
-      <BusyButton type="button" busy={busy} busyText="Approving…" onClick={() => void approve()}>
-        Approve refund on loan {item.loan_no}
-      </BusyButton>
+      <div className={styles.actions}>
+        <BusyButton type="button" busy={busy} busyText="Working…" onClick={() => void decide(STAFF_API.approveRefund)}>
+          Approve refund on loan {item.loan_no}
+        </BusyButton>
+        <BusyButton
+          type="button"
+          ghost
+          busy={busy}
+          busyText="Working…"
+          onClick={() => void decide(STAFF_API.cancelRefund)}
+        >
+          Withdraw request on loan {item.loan_no}
+        </BusyButton>
+      </div>
     </li>
   );
 }
@@ -158,8 +169,12 @@ export default function RefundsQueue({ announce }: StaffScreenProps) {
                 <ApproveRow
                   key={item.request_id}
                   item={item}
-                  done={() => {
-                    announce(`Refund of ${formatRupees(item.amount)} on loan ${item.loan_no} recorded as paid.`);
+                  done={(withdrawn) => {
+                    announce(
+                      withdrawn
+                        ? `Withdrew the refund request on loan ${item.loan_no}: it is back in the refunds to pay.`
+                        : `Refund of ${formatRupees(item.amount)} on loan ${item.loan_no} recorded as paid.`,
+                    );
                     void reload().then(focusHeading);
                   }}
                 />
