@@ -23,30 +23,28 @@ const echo = new Writable({
   },
 });
 let terminal: ReturnType<typeof createInterface> | undefined;
-/** Refused once the input ends (a pipe, Ctrl-D) before an answer: the command stops with a message. */
-let inputEnded: Promise<never> | undefined;
+/** The answers, line by line: kept when they arrive before their question (a pipe gives them at once). */
+let answers: AsyncIterator<string> | undefined;
 
 async function ask(question: string, secret: boolean): Promise<string> {
-  if (!terminal) {
-    const opened = createInterface({ input: process.stdin, output: echo, terminal: Boolean(process.stdin.isTTY) });
+  if (!terminal || !answers) {
+    terminal = createInterface({ input: process.stdin, output: echo, terminal: Boolean(process.stdin.isTTY) });
     // Ctrl-C at a question stops the command, as it does anywhere else.
-    opened.on('SIGINT', () => {
+    terminal.on('SIGINT', () => {
       process.stderr.write('\n');
       process.exit(130);
     });
-    inputEnded = new Promise((_, reject) =>
-      opened.once('close', () => reject(new Error('The input ended before an answer was given.'))),
-    );
-    inputEnded.catch(() => undefined);
-    terminal = opened;
+    answers = terminal[Symbol.asyncIterator]();
   }
-  // A secret's question is written here, as readline's echo of it (and of what is typed) is hidden.
-  if (secret) {
-    process.stderr.write(question);
-    hidden = true;
-  }
+  // On a terminal readline redraws the prompt as keys are typed; a secret's is written here, its echo hidden.
+  terminal.setPrompt(secret ? '' : question);
+  if (secret || !process.stdin.isTTY) process.stderr.write(question);
+  else terminal.prompt();
+  hidden = secret;
   try {
-    return await Promise.race([terminal.question(secret ? '' : question), inputEnded as Promise<never>]);
+    const answer = await answers.next();
+    if (answer.done) throw new Error('The input ended before an answer was given.');
+    return answer.value;
   } finally {
     hidden = false;
     if (secret) process.stderr.write('\n');

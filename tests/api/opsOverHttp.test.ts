@@ -4,9 +4,12 @@
  * reads, says on its first line which server it talks to and as whom, and every action goes through
  * the staff routes: the role, the version read and the four eyes (disbursals, refunds) are the server's.
  */
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
@@ -20,6 +23,7 @@ import { completeApplication, EMPLOYMENT, eligibleCustomer, QUOTE_ACCEPTANCE, se
 import { ENGINES, startServer, TEST_ENV, type TestServer } from './support/server.ts';
 
 const PASSWORD = 'kosh-staff-dev';
+const run = promisify(execFile);
 
 describe.each(ENGINES)('npm run ops against a running server (%s database)', (engine) => {
   let server: TestServer;
@@ -247,6 +251,34 @@ describe.each(ENGINES)('npm run ops against a running server (%s database)', (en
     const none = await signedIn('leads');
     expect(none.code).toBe(2);
     expect(none.err).toContain('Sign in first: npm run ops -- login');
+  });
+
+  it('runs as its own process, node scripts/ops.ts as npm run ops does: questions on stderr, --json alone on stdout', async () => {
+    const config = join(folder, 'process-config');
+    const env = { PATH: process.env.PATH ?? '', HOME: folder, XDG_CONFIG_HOME: config, OPS_SERVER: server.url };
+    const child = spawn(process.execPath, ['scripts/ops.ts', 'login'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const ended = new Promise<number | null>((resolve) => child.once('close', resolve));
+    child.stdin.write(`admin@kosh.test\n${PASSWORD}\n`);
+    for (let tries = 0; tries < 100 && !stderr.includes('Code from the e-mail'); tries += 1) await delay(100);
+    child.stdin.end(`${await mailedCode('admin@kosh.test')}\n`);
+    expect(await ended, stderr).toBe(0);
+    expect(stderr.split('\n')[0]).toBe(`Talking to the server at ${server.url} to sign in.`);
+    expect(stderr).not.toContain(PASSWORD);
+    expect(stdout).toContain('as Rohan Das (admin)');
+
+    const listed = await run(process.execPath, ['scripts/ops.ts', 'staff', '--json'], { env });
+    expect(listed.stderr.split('\n')[0]).toBe(`Talking to the server at ${server.url} as Rohan Das (admin).`);
+    const emails = JSON.parse(listed.stdout).staff.map((member: { email: string }) => member.email);
+    expect(emails).toContain('finance2@kosh.test');
+    expect((await run(process.execPath, ['scripts/ops.ts', 'logout'], { env })).stdout).toContain('Signed out');
   });
 
   it('says what is wrong with the server it was given, and never opens a database it was not given', async () => {

@@ -187,7 +187,7 @@ export async function runOps(given: string[], setup: OpsSetup): Promise<number> 
         return 0;
       }
       const saved = await savedSessionFor(terminal.sessionFile, address.origin);
-      const token = tokenGiven ?? terminal.env.OPS_STAFF_TOKEN ?? saved?.token;
+      const token = tokenGiven ?? (terminal.env.OPS_STAFF_TOKEN || saved?.token);
       if (!token) throw new UsageError(`There is no session for ${address.origin} to end.`);
       await logout({ server: new StaffServer(address, token), write, json }, saved ? terminal.sessionFile : undefined);
       return 0;
@@ -279,7 +279,7 @@ async function chooseServer(
   }
   const address = serverAddress(given.serverGiven, env);
   const saved = await savedSessionFor(terminal.sessionFile, address.origin);
-  const token = given.tokenGiven ?? env.OPS_STAFF_TOKEN ?? saved?.token;
+  const token = given.tokenGiven ?? (env.OPS_STAFF_TOKEN || saved?.token);
   const serverAsked = token !== undefined || given.serverGiven !== undefined || Boolean(env.OPS_SERVER);
   if (command.database && databaseAsked && !serverAsked) return null;
   return { address, token };
