@@ -5,7 +5,7 @@
  *
  *   npm run ops -- login                      e-mail, password, the e-mailed code; then, as that member:
  *   npm run ops -- leads | lead <lead_id> | approve <lead_id> --version <n> --amount … | loans | …
- *   DATA_DIR=data npm run ops -- refunds       on the database, for the commands with no route yet
+ *   DATA_DIR=data npm run ops -- disburse <lead_id>   on the database, for what has no route (development)
  */
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';

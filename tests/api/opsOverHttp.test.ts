@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
+import { COMPLAINT_PATHS } from '../../src/server/complaints/routes.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { auditLog, staffMembers } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
@@ -156,6 +157,8 @@ describe.each(ENGINES)('npm run ops against a running server (%s database)', (en
     expect(support.firstLine).toBe(`Talking to the server at ${server.url} as Meera Pillai (support).`);
     expect(support.err).toContain('Your role does not allow this.');
 
+    const manager = await signedIn('approve', String(leadId), ...terms, '--manager', 'Someone Else');
+    expect(manager.err).toContain('--manager is not taken on the server: whoever approves becomes');
     const stale = await signedIn('approve', String(leadId), ...terms.with(1, String(Number(version) - 1)));
     expect(stale.code).toBe(2);
     const approved = await signedIn('approve', String(leadId), ...terms);
@@ -237,6 +240,42 @@ describe.each(ENGINES)('npm run ops against a running server (%s database)', (en
     const refunded = await as(await tokenOf('finance2@kosh.test'), 'approve-refund', refundId);
     expect(refunded.code, refunded.err).toBe(0);
     expect(refunded.out).toContain(`on loan ${loanNo} recorded as paid`);
+  });
+
+  it('support answers a complaint; an admin changes a member’s roles, which ends their sessions', async () => {
+    const customer = await eligibleCustomer(server);
+    const raised = await server.post(
+      COMPLAINT_PATHS.raise,
+      { subject: 'Charged twice', message: 'My payment was taken twice.' },
+      { token: customer.token },
+    );
+    expect(raised.body.Status, raised.body.Message).toBe(1);
+    const support = await tokenOf('support@kosh.test');
+    const open = await as(support, 'complaints', '--json');
+    expect(open.code, open.err).toBe(0);
+    const complaint = JSON.parse(open.out).items.find(
+      (row: { complaint_no: string }) => row.complaint_no === raised.body.Data.complaint_no,
+    );
+    expect((await as(support, 'complaints')).out).toMatch(/Charged twice\s+open/);
+    const answered = await as(
+      support,
+      'answer-complaint',
+      String(complaint.complaint_id),
+      '--answer',
+      'Refunded.',
+      '--resolved',
+    );
+    expect(answered.code, answered.err).toBe(0);
+    expect(answered.out).toBe(`Complaint ${complaint.complaint_id}: Answered and resolved.`);
+
+    const admin = await tokenOf('admin@kosh.test');
+    const changed = await as(admin, 'staff-update', 'support@kosh.test', '--roles', 'support,collections');
+    expect(changed.code, changed.err).toBe(0);
+    expect(changed.out).toBe('Meera Pillai updated; their sessions have ended.');
+    expect((await as(support, 'complaints')).err).toContain('Your staff session has ended.');
+    expect((await as(await tokenOf('support@kosh.test'), 'whoami')).out).toBe(
+      'Meera Pillai (support@kosh.test): support, collections',
+    );
   });
 
   it('signs out: the session ends on the server and its file is gone; then it asks to sign in', async () => {
