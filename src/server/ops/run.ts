@@ -160,7 +160,7 @@ function takeOption(args: string[], name: string): string | undefined {
   const at = args.indexOf(`--${name}`);
   if (at < 0) return undefined;
   const [, value] = args.splice(at, 2);
-  if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value.`);
+  if (value === undefined) throw new UsageError(`--${name} needs a value.`);
   return value;
 }
 
