@@ -7,7 +7,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { statementRows } from '../../src/lib/statementLines.ts';
@@ -19,12 +19,16 @@ import { loanByNo } from '../../src/server/loans/store.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
+import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { recordReversal } from '../../src/server/payments/reversals.ts';
 import { createBorrower } from './support/borrower.ts';
 import { ENGINES, type Reply, startServer, type TestServer, testClock } from './support/server.ts';
+import { latestCode } from './support/signIn.ts';
 
 const PASSWORD = 'kosh-staff-dev';
 const ROUNDS = 6;
+/** The sandbox checkout's payment: what the payer's choice answers (src/server/sandbox/razorpay.ts). */
+const SANDBOX_PAY = '/__sandbox/razorpay/pay';
 
 interface ToRequest {
   collection_id: number;
@@ -333,6 +337,87 @@ describe.each(ENGINES)('refunds paid under four eyes (%s database)', (engine) =>
       ['razorpay', 400_00],
       ['bank_transfer', 600_00],
     ]);
+  });
+
+  it('through Razorpay: the Refunds API once with the idempotency key, the refund and its webhook recorded once', async () => {
+    const borrower = await createBorrower(server, clock.now());
+    await server.post(REPAY_PATHS.sendOtp, { pancard: borrower.pancard });
+    const session = await server.post(REPAY_PATHS.verifyOtp, {
+      panNumber: borrower.pancard,
+      otp: await latestCode(server, borrower.mobile),
+    });
+    const token = session.body.Data.repay_token as string;
+    const placed = await server.post(REPAY_PATHS.razorpayOrder, { rzp_amount: '' }, { token });
+    const orderId = placed.body.Data.order_id as string;
+    // The payer pays the order in the sandbox's checkout, then pays it again: held for refund.
+    const first = await server.post(SANDBOX_PAY, { order_id: orderId, outcome: 'success' });
+    expect((await server.post(REPAY_PATHS.razorpayVerify, first.body)).body.status).toBe('SUCCESS');
+    const second = await server.post(SANDBOX_PAY, { order_id: orderId, outcome: 'success' });
+    const secondPayment = second.body.razorpay_payment_id as string;
+    let held: { id: number; amount_paise: number } | undefined;
+    await vi.waitFor(
+      async () => {
+        [held] = await queryRows<{ id: number; amount_paise: number }>(
+          server.database.db,
+          sql`select id, amount_paise from collections where reference = ${secondPayment} and held_for_refund`,
+        );
+        expect(held).toBeDefined();
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    const collectionId = Number(held?.id);
+    const amount = (Number(held?.amount_paise) / 100).toFixed(2);
+    expect((await queue()).to_request.items.find((row) => row.collection_id === collectionId)?.why).toBe(
+      'second_payment',
+    );
+
+    const offline = await paidBeyondTheDues();
+    const notRazorpay = await asStaff(finance, STAFF_API.requestRefund, {
+      collection_id: offline.collectionId,
+      amount: '1000',
+      method: 'razorpay',
+    });
+    expect(notRazorpay).toMatchObject({
+      status: 409,
+      body: { Message: `Payment ${offline.collectionId} did not come through Razorpay: refund it by bank transfer.` },
+    });
+
+    const requested = await asStaff(finance, STAFF_API.requestRefund, {
+      collection_id: collectionId,
+      amount,
+      method: 'razorpay',
+    });
+    expect(requested.body.Status, requested.body.Message).toBe(1);
+    const requestId = requested.body.Data.request_id as number;
+    const waiting = (await queue(finance2)).to_approve.items.find((row) => row.request_id === requestId);
+    expect(waiting).toMatchObject({ method: 'razorpay' });
+    expect(waiting?.reference).toMatch(/^kosh-refund-[0-9a-f-]{36}$/);
+
+    // Two approvals at once: one sends the refund, the other is refused while it is being sent or once paid.
+    const approvals = await Promise.all(
+      [0, 1].map((at) =>
+        delay(at * 3).then(() => asStaff(finance2, STAFF_API.approveRefund, { request_id: requestId })),
+      ),
+    );
+    expect(approvals.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const recorded = await refundsOf(collectionId);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      kind: 'refund',
+      provider: 'razorpay',
+      amount_paise: Number(held?.amount_paise),
+    });
+    expect(recorded[0]?.provider_reference).toMatch(/^rfnd_/);
+
+    // Razorpay's refund.processed for the same refund arrives after: recorded once all the same.
+    await delay(800);
+    expect(await refundsOf(collectionId)).toHaveLength(1);
+    expect((await queue()).to_request.items.some((row) => row.collection_id === collectionId)).toBe(false);
+    const [paid] = await queryRows<{ status: string }>(
+      server.database.db,
+      sql`select status from refund_requests where id = ${requestId}`,
+    );
+    expect(paid?.status).toBe('paid');
   });
 
   it('only finance works refunds', async () => {

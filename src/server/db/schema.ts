@@ -653,9 +653,9 @@ export const loanContactNotes = pgTable(
 
 /**
  * Four eyes on a refund (issue 22, issue 23): one finance member asks to refund a collection's excess
- * (money the loan never owed, or a second payment held) by bank transfer with its reference; another
- * approves, which records it paid as a collection reversal (kind refund, provider bank_transfer). One
- * open request per collection.
+ * (money the loan never owed, or a second payment held) by bank transfer with its reference, or
+ * through Razorpay's Refunds API; another approves, which records it paid as a collection reversal
+ * (kind refund, off the excess). One open request per collection.
  */
 export const refundRequests = pgTable(
   'refund_requests',
@@ -668,15 +668,15 @@ export const refundRequests = pgTable(
       .notNull()
       .references(() => loans.id),
     amountPaise: integer('amount_paise').notNull(),
-    /** bank_transfer */
+    /** bank_transfer | razorpay (its Refunds API) */
     method: text('method').notNull(),
-    /** The bank's reference of the transfer (UTR). */
+    /** The bank transfer's reference (UTR), or the idempotency key of a Razorpay refund. */
     reference: text('reference').notNull(),
     requestedBy: uuid('requested_by')
       .notNull()
       .references(() => staffMembers.id),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-    /** requested | paid | cancelled */
+    /** requested | sending (to the provider) | paid | cancelled */
     status: text('status').notNull().default('requested'),
     decidedBy: uuid('decided_by').references(() => staffMembers.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

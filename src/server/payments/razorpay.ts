@@ -61,3 +61,44 @@ export async function createRazorpayOrder(
   }
   return body as RazorpayOrder;
 }
+
+export interface RazorpayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  payment_id: string;
+  status: string;
+}
+
+/**
+ * POST /payments/:id/refund (the Refunds API), with X-Refund-Idempotency: the same key and amount
+ * sent again (a timeout, a retry) gives the same refund, never a second one.
+ */
+export async function createRazorpayRefund(
+  settings: RazorpaySettings,
+  refund: { paymentId: string; amountPaise: number; idempotencyKey: string },
+  fetchImpl: typeof fetch,
+): Promise<RazorpayRefund> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`${settings.apiBase}/payments/${encodeURIComponent(refund.paymentId)}/refund`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`,
+        'X-Refund-Idempotency': refund.idempotencyKey,
+      },
+      body: JSON.stringify({ amount: refund.amountPaise, speed: 'normal' }),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    throw new RazorpayError(`Razorpay unreachable: ${(error as Error).name}`);
+  }
+  const body = (await response.json().catch(() => ({}))) as Partial<RazorpayRefund> & {
+    error?: { description?: string };
+  };
+  if (!response.ok || typeof body.id !== 'string' || body.amount !== refund.amountPaise) {
+    throw new RazorpayError(`Razorpay refused the refund: ${response.status} ${body.error?.description ?? ''}`.trim());
+  }
+  return body as RazorpayRefund;
+}

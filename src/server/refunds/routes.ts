@@ -76,7 +76,7 @@ export const refundRoutes = [
     path: STAFF_API.requestRefund,
     operationId: 'staffRequestRefund',
     summary:
-      "Requests the refund of a payment's amount to refund, paid by bank transfer with its reference (finance, first pair of eyes)",
+      "Requests the refund of a payment's amount to refund, by bank transfer with its reference or through Razorpay's Refunds API (finance, first pair of eyes)",
     tag: TAG,
     auth: 'staff',
     roles: ['finance'],
@@ -87,11 +87,14 @@ export const refundRoutes = [
         v.trim(),
         v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Enter the amount in rupees, e.g. 1500 or 1500.50.'),
       ),
-      method: v.optional(v.picklist(REFUND_METHODS, 'method is bank_transfer'), 'bank_transfer'),
-      reference: v.pipe(
-        v.string('reference is required'),
-        v.trim(),
-        v.regex(/^[A-Za-z0-9-]{6,40}$/, "The transfer's reference (UTR) is 6 to 40 letters, digits or dashes."),
+      method: v.optional(v.picklist(REFUND_METHODS, 'method is bank_transfer or razorpay'), 'bank_transfer'),
+      // The bank transfer's; none through Razorpay (its refund id is recorded).
+      reference: v.optional(
+        v.pipe(
+          v.string('reference is a text'),
+          v.trim(),
+          v.regex(/^[A-Za-z0-9-]{6,40}$/, "The transfer's reference (UTR) is 6 to 40 letters, digits or dashes."),
+        ),
       ),
     }),
     async handle(c, input) {
@@ -112,14 +115,13 @@ export const refundRoutes = [
     path: STAFF_API.approveRefund,
     operationId: 'staffApproveRefund',
     summary:
-      "Approves another finance member's refund request, which records the refund paid on the loan (finance, second pair of eyes)",
+      "Approves another finance member's refund request: a transfer is recorded paid; a Razorpay refund is sent with its idempotency key, then recorded (finance, second pair of eyes)",
     tag: TAG,
     auth: 'staff',
     roles: ['finance'],
     body: v.object({ request_id: Id('request_id') }),
     async handle(c, input) {
-      const { db, now } = c.get('deps');
-      const paid = await approveRefund(db, input.request_id, staffOf(c), now());
+      const paid = await approveRefund({ ...c.get('deps'), log: c.get('log') }, input.request_id, staffOf(c));
       return ok(
         c,
         { loan_no: paid.loanNo, amount: paiseToRupees(paid.amountPaise) },

@@ -1,7 +1,8 @@
 /**
- * Refunds paid under four eyes (issue 22; issue 23's refunds by bank transfer): one finance member
- * asks to refund what a collection left to refund (paid beyond the dues, or a second payment held),
- * with the bank transfer's reference; another finance member approves, which records the refund as
+ * Refunds paid under four eyes (issue 22; issue 23's refunds): one finance member asks to refund
+ * what a collection left to refund (paid beyond the dues, or a second payment held), by bank transfer
+ * with its reference or through Razorpay's Refunds API; another finance member approves, which
+ * (after Razorpay took it, for that method) records the refund as
  * a reversal of the collection taken only off its excess (docs/decisions.md, "Refunds paid"), so the
  * queue, the loan's figures and the statement show it. The requester never approves their own.
  *
@@ -9,21 +10,25 @@
  * what is left to refund, so two requests, two approvals or a provider's refund arriving at once
  * cannot refund more than was received beyond what the loan owed.
  */
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { formatPaise } from '../../lib/format.ts';
+import type { Deps } from '../context.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { retryingTransaction } from '../db/retry.ts';
 import { auditLog, collectionReversals, refundRequests } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
 import { accountEvents, collectionsOf, reversalsOf } from '../loans/account.ts';
+import type { Logger } from '../logger.ts';
 import { lockLoan, valueDateAfter } from '../payments/ledger.ts';
+import { createRazorpayRefund, RazorpayError } from '../payments/razorpay.ts';
 import { collectionToRefund } from '../payments/store.ts';
 import { type ActiveStaff, staffActor } from '../staff/roles.ts';
 import { lockedRefundRequest, openRequestOfCollection, refundRequestById } from './store.ts';
 
-/** The only method so far; a provider's refund API is the next (docs/decisions.md). */
-export const REFUND_METHODS = ['bank_transfer'] as const;
+/** Paid by bank transfer (with its reference), or through Razorpay's Refunds API (the payment's own way back). */
+export const REFUND_METHODS = ['bank_transfer', 'razorpay'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 const conflict = (message: string, code: string) => new ApiError(409, message, code);
@@ -46,18 +51,27 @@ async function leftToRefund(tx: Transaction, collectionId: number, amountPaise: 
 
 export async function requestRefund(
   db: Database,
-  input: { collectionId: number; amountPaise: number; method: RefundMethod; reference: string },
+  input: { collectionId: number; amountPaise: number; method: RefundMethod; reference?: string | undefined },
   staff: ActiveStaff,
   now: Date,
 ): Promise<number> {
+  const collection = await collectionToRefund(db, input.collectionId);
+  if (!collection) throw new ApiError(404, `There is no payment ${input.collectionId}.`, 'not_found');
+  if (input.method === 'razorpay' && collection.collection.source !== 'razorpay') {
+    throw conflict(
+      `Payment ${input.collectionId} did not come through Razorpay: refund it by bank transfer.`,
+      'not_razorpay',
+    );
+  }
+  // Through Razorpay the reference is the idempotency key sent with the refund; by transfer, the UTR.
+  const reference = input.method === 'razorpay' ? `kosh-refund-${randomUUID()}` : input.reference;
+  if (!reference) throw new ApiError(400, "Enter the bank transfer's reference (UTR).", 'reference_required');
   const [seen] = await db
     .select({ loanId: collectionReversals.loanId })
     .from(collectionReversals)
-    .where(eq(collectionReversals.providerReference, input.reference))
+    .where(eq(collectionReversals.providerReference, reference))
     .limit(1);
-  if (seen) throw conflict(`A refund with reference ${input.reference} is already recorded.`, 'reference_taken');
-  const collection = await collectionToRefund(db, input.collectionId);
-  if (!collection) throw new ApiError(404, `There is no payment ${input.collectionId}.`, 'not_found');
+  if (seen) throw conflict(`A refund with reference ${reference} is already recorded.`, 'reference_taken');
   try {
     return await retryingTransaction(db, async (tx) => {
       const loan = await lockLoan(tx, collection.collection.loanId);
@@ -70,7 +84,7 @@ export async function requestRefund(
           loanId: loan.id,
           amountPaise: input.amountPaise,
           method: input.method,
-          reference: input.reference,
+          reference,
           requestedBy: staff.staffId,
           requestedAt: now,
         })
@@ -85,7 +99,7 @@ export async function requestRefund(
           collection_id: input.collectionId,
           amount_paise: input.amountPaise,
           method: input.method,
-          reference: input.reference,
+          reference,
         },
         createdAt: now,
       });
@@ -100,49 +114,133 @@ export async function requestRefund(
 const alreadyRequested = (collectionId: number) =>
   conflict(`A refund of payment ${collectionId} is already waiting for approval.`, 'refund_requested');
 
-/** Approves another finance member's request: the refund is recorded paid. Answers the loan's number. */
-export async function approveRefund(db: Database, requestId: number, staff: ActiveStaff, now: Date) {
+/** What an approval needs beyond the database: the clock, and the way to Razorpay's Refunds API. */
+export type RefundDeps = Pick<Deps, 'db' | 'now' | 'config' | 'providerFetch'> & { log: Logger };
+
+/**
+ * Approves another finance member's request: the refund is recorded paid. By bank transfer at once;
+ * through Razorpay the request is first claimed (status sending, so a second approval is refused),
+ * then the Refunds API is called outside any lock with the request's idempotency key, and the refund
+ * it answers is recorded (unless its refund.processed webhook recorded it first). A refusal puts the
+ * request back, to approve again: the key keeps Razorpay from paying twice. Answers the loan's number.
+ */
+export async function approveRefund(deps: RefundDeps, requestId: number, staff: ActiveStaff) {
+  const { db } = deps;
   const seen = await refundRequestById(db, requestId);
   if (!seen) throw new ApiError(404, `There is no refund request ${requestId}.`, 'not_found');
   if (seen.requestedBy === staff.staffId) {
     throw new ApiError(403, 'You requested this refund: another finance member must approve it.', 'four_eyes_required');
   }
+  if (seen.method === 'bank_transfer') {
+    return recordPaid(db, requestId, staff, deps.now(), () => ({
+      provider: 'bank_transfer',
+      reference: seen.reference,
+    }));
+  }
+  const paymentId = await claimForProvider(db, requestId, staff, deps.now());
+  let refundId: string;
+  try {
+    const refund = await createRazorpayRefund(
+      deps.config.payments.razorpay,
+      { paymentId, amountPaise: seen.amountPaise, idempotencyKey: seen.reference },
+      deps.providerFetch,
+    );
+    refundId = refund.id;
+  } catch (error) {
+    await releaseClaim(db, requestId);
+    if (error instanceof RazorpayError) {
+      deps.log.error('razorpay refund failed', { reason: error.message, request_id: requestId });
+      throw new ApiError(
+        502,
+        'Razorpay did not take the refund just now. Please approve it again in a minute: it will not be paid twice.',
+        'provider_unavailable',
+      );
+    }
+    throw error;
+  }
+  return recordPaid(db, requestId, staff, deps.now(), () => ({ provider: 'razorpay', reference: refundId }), 'sending');
+}
+
+/** Marks a Razorpay request as being sent (under the loan's lock), checking what is left; answers the payment id. */
+async function claimForProvider(db: Database, requestId: number, staff: ActiveStaff, now: Date) {
+  const seen = await refundRequestById(db, requestId);
+  if (!seen) throw new ApiError(404, `There is no refund request ${requestId}.`, 'not_found');
+  return retryingTransaction(db, async (tx) => {
+    await lockLoan(tx, seen.loanId);
+    const request = await lockedRefundRequest(tx, requestId);
+    if (request?.status !== 'requested') {
+      throw conflict(`Refund request ${requestId} is ${request?.status ?? 'gone'}.`, 'refund_state');
+    }
+    const found = await leftToRefund(tx, request.collectionId, request.amountPaise);
+    await tx
+      .update(refundRequests)
+      .set({ status: 'sending', decidedBy: staff.staffId, decidedAt: now })
+      .where(eq(refundRequests.id, requestId));
+    return found.collection.reference;
+  });
+}
+
+/** Razorpay refused or could not be reached: the request waits again. */
+async function releaseClaim(db: Database, requestId: number) {
+  await db
+    .update(refundRequests)
+    .set({ status: 'requested', decidedBy: null, decidedAt: null })
+    .where(and(eq(refundRequests.id, requestId), eq(refundRequests.status, 'sending')));
+}
+
+/** Records the request's refund paid as a reversal off the excess, once; the request in `from` state. */
+async function recordPaid(
+  db: Database,
+  requestId: number,
+  staff: ActiveStaff,
+  now: Date,
+  paidBy: () => { provider: string; reference: string },
+  from: 'requested' | 'sending' = 'requested',
+) {
+  const seen = await refundRequestById(db, requestId);
+  if (!seen) throw new ApiError(404, `There is no refund request ${requestId}.`, 'not_found');
+  const { provider, reference } = paidBy();
   try {
     return await retryingTransaction(db, async (tx) => {
       const loan = await lockLoan(tx, seen.loanId);
       const request = await lockedRefundRequest(tx, requestId);
-      if (request?.status !== 'requested') {
+      if (request?.status !== from) {
         throw conflict(`Refund request ${requestId} is ${request?.status ?? 'gone'}.`, 'refund_state');
       }
-      await leftToRefund(tx, request.collectionId, request.amountPaise);
-      const events = accountEvents(
-        (await collectionsOf(tx, loan.id)).filter((row) => !row.heldForRefund),
-        await reversalsOf(tx, loan.id),
-      );
       const actor = staffActor(staff);
-      // Only off the excess: money the loan never owed, so nothing is owed again.
-      const [reversal] = await tx
-        .insert(collectionReversals)
-        .values({
-          collectionId: request.collectionId,
-          loanId: loan.id,
-          kind: 'refund',
-          provider: request.method,
-          providerReference: request.reference,
-          amountPaise: request.amountPaise,
-          excessPaise: request.amountPaise,
-          chargesPaise: 0,
-          interestPaise: 0,
-          principalPaise: 0,
-          valueDate: valueDateAfter(events, now),
-          recordedBy: actor,
-          createdAt: now,
-        })
-        .returning({ id: collectionReversals.id });
-      if (!reversal) throw new Error('refund not recorded');
+      // The provider's refund.processed webhook may have recorded this refund already.
+      let reversalId = await reversalOf(tx, provider, reference);
+      if (reversalId === undefined) {
+        await leftToRefund(tx, request.collectionId, request.amountPaise);
+        const events = accountEvents(
+          (await collectionsOf(tx, loan.id)).filter((row) => !row.heldForRefund),
+          await reversalsOf(tx, loan.id),
+        );
+        // Only off the excess: money the loan never owed, so nothing is owed again.
+        const [reversal] = await tx
+          .insert(collectionReversals)
+          .values({
+            collectionId: request.collectionId,
+            loanId: loan.id,
+            kind: 'refund',
+            provider,
+            providerReference: reference,
+            amountPaise: request.amountPaise,
+            excessPaise: request.amountPaise,
+            chargesPaise: 0,
+            interestPaise: 0,
+            principalPaise: 0,
+            valueDate: valueDateAfter(events, now),
+            recordedBy: actor,
+            createdAt: now,
+          })
+          .returning({ id: collectionReversals.id });
+        if (!reversal) throw new Error('refund not recorded');
+        reversalId = reversal.id;
+      }
       await tx
         .update(refundRequests)
-        .set({ status: 'paid', decidedBy: staff.staffId, decidedAt: now, reversalId: reversal.id })
+        .set({ status: 'paid', decidedBy: staff.staffId, decidedAt: now, reversalId })
         .where(eq(refundRequests.id, requestId));
       await tx.insert(auditLog).values({
         actor,
@@ -154,7 +252,7 @@ export async function approveRefund(db: Database, requestId: number, staff: Acti
           collection_id: request.collectionId,
           amount_paise: request.amountPaise,
           method: request.method,
-          reference: request.reference,
+          reference,
         },
         createdAt: now,
       });
@@ -162,10 +260,25 @@ export async function approveRefund(db: Database, requestId: number, staff: Acti
     });
   } catch (error) {
     if (isUniqueViolation(error, 'collection_reversals_provider_reference_idx')) {
-      throw conflict(`A refund with reference ${seen.reference} is already recorded.`, 'reference_taken');
+      throw conflict(`A refund with reference ${reference} is already recorded.`, 'reference_taken');
     }
     throw error;
   }
+}
+
+/** The reversal already recorded under a provider's reference, if any. */
+async function reversalOf(tx: Transaction, provider: string, reference: string) {
+  const [row] = await tx
+    .select({ id: collectionReversals.id })
+    .from(collectionReversals)
+    .where(
+      and(
+        eq(collectionReversals.provider, provider),
+        eq(collectionReversals.kind, 'refund'),
+        eq(collectionReversals.providerReference, reference),
+      ),
+    );
+  return row?.id;
 }
 
 /**

@@ -3,7 +3,7 @@
  * reference, and whether a second finance member approved it (paid). The service (./service.ts)
  * writes them; the console, the command line and the borrower's loan read them here.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../db/client.ts';
 import { collections, customers, loans, refundRequests, staffMembers } from '../db/schema.ts';
@@ -63,11 +63,13 @@ export async function lockedRefundRequest(tx: Transaction, id: number) {
   return row;
 }
 
-/** The collection's request still waiting for approval, if any. */
+/** The collection's request still waiting for approval, or being sent to the provider, if any. */
 export async function openRequestOfCollection(tx: Transaction, collectionId: number) {
   const [row] = await tx
     .select({ id: refundRequests.id })
     .from(refundRequests)
-    .where(and(eq(refundRequests.collectionId, collectionId), eq(refundRequests.status, 'requested')));
+    .where(
+      and(eq(refundRequests.collectionId, collectionId), inArray(refundRequests.status, ['requested', 'sending'])),
+    );
   return row;
 }

@@ -4,9 +4,9 @@
  * `on('payment.failed')`). The payer chooses success, failure or cancel; results are signed with
  * the configured test secrets and checked by exactly the code that checks live ones. Webhooks
  * follow, signed, as Razorpay sends them. Refunds go through the Refunds API's own call
- * (POST /v1/payments/:id/refund, full or partial) and are followed by refund.processed; a dispute,
- * which in real life the payer's bank raises, is raised from /__sandbox/razorpay/dispute and followed
- * by payment.dispute.<status>.
+ * (POST /v1/payments/:id/refund, full or partial, once per X-Refund-Idempotency key) and are
+ * followed by refund.processed; a dispute, which in real life the payer's bank raises, is raised
+ * from /__sandbox/razorpay/dispute and followed by payment.dispute.<status>.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -41,6 +41,8 @@ interface SandboxPayment {
 }
 /** Captured payments, for refunds and disputes. */
 const payments = new Map<string, SandboxPayment>();
+/** Refunds by their X-Refund-Idempotency key, with the amount asked: a repeat answers the same refund. */
+const refundsByKey = new Map<string, { paymentId: string; amount: number | undefined; refund: unknown }>();
 
 const paymentEntity = (payment: SandboxPayment) => ({
   ...payment,
@@ -108,6 +110,18 @@ export const razorpaySandboxRoutes = [
       if (!authorised(c)) return c.json(AUTH_FAILED, 401);
       const payment = payments.get(c.req.param('id') ?? '');
       if (!payment) throw new ApiError(400, 'The id provided does not exist', 'not_found');
+      const key = c.req.header('x-refund-idempotency');
+      const earlier = key ? refundsByKey.get(key) : undefined;
+      if (earlier) {
+        if (earlier.paymentId !== payment.id || earlier.amount !== input.amount) {
+          throw new ApiError(
+            400,
+            'Different request with the same idempotency key has already been processed.',
+            'idempotency_mismatch',
+          );
+        }
+        return c.json(earlier.refund);
+      }
       const amount = input.amount ?? payment.amount - payment.amount_refunded;
       if (amount <= 0 || amount > payment.amount - payment.amount_refunded) {
         throw new ApiError(400, 'The refund amount provided is greater than amount captured', 'bad_amount');
@@ -127,6 +141,7 @@ export const razorpaySandboxRoutes = [
         speed_processed: 'normal',
         speed_requested: 'normal',
       };
+      if (key) refundsByKey.set(key, { paymentId: payment.id, amount: input.amount, refund });
       deliverWebhook(c, 'refund.processed', {
         refund: { entity: refund },
         payment: { entity: paymentEntity(payment) },

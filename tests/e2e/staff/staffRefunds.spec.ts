@@ -46,6 +46,63 @@ async function paidTwice(request: APIRequestContext, borrower: { pan: string; mo
   expect(statuses).toEqual(['SUCCESS', 'SUCCESS']);
 }
 
+/** Pays the whole due in the Razorpay sandbox's checkout, then the same order again: held for refund. */
+async function paidTwiceInSandbox(request: APIRequestContext, borrower: { pan: string; mobile: string }) {
+  await request.post(REPAY.sendOtp, { headers: CLIENT_KEY, data: { pancard: borrower.pan } });
+  const verified = await request.post(REPAY.verifyOtp, {
+    headers: CLIENT_KEY,
+    data: { panNumber: borrower.pan, otp: await latestCode(request, borrower.mobile) },
+  });
+  const orderId = (await verified.json()).order_id as string;
+  const pay = async () =>
+    (await request.post('/__sandbox/razorpay/pay', { data: { order_id: orderId, outcome: 'success' } })).json();
+  const first = await pay();
+  const credited = await request.post(REPAY.razorpayVerify, { headers: CLIENT_KEY, data: first });
+  expect((await credited.json()).status).toBe('SUCCESS');
+  await pay();
+}
+
+test('a second Razorpay payment is refunded through Razorpay under four eyes; the borrower sees its refund id', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const borrower = await borrowerByApi(request);
+  await paidTwiceInSandbox(request, borrower);
+  const finance = await staffByApi(request, 'finance@kosh.test');
+  await openConsole(page, finance, '/staff/refunds/');
+  // The second payment's webhook holds it for refund a moment after it is paid.
+  const toPay = page.getByRole('listitem').filter({ hasText: `Loan ${borrower.loanNo}:` });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(toPay).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  const shown = formatRupees(Number(await toPay.getByRole('textbox', { name: 'Amount to refund (₹)' }).inputValue()));
+  await expect(toPay.getByRole('radio', { name: /^Through Razorpay/ })).toBeChecked();
+  await expect(toPay.getByRole('textbox', { name: 'Bank transfer reference (UTR)' })).toHaveCount(0);
+  await toPay.getByRole('button', { name: 'Request refund' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Requested the refund on loan ${borrower.loanNo}` }),
+  ).toBeVisible();
+
+  const finance2 = await staffByApi(request, 'finance2@kosh.test');
+  await openConsole(page, finance2, '/staff/refunds/');
+  const toApprove = page.getByRole('listitem').filter({ hasText: `Loan ${borrower.loanNo}:` });
+  await expect(toApprove).toContainText('Through Razorpay for the payment');
+  await toApprove.getByRole('button', { name: `Approve refund on loan ${borrower.loanNo}` }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Refund of ${shown} on loan ${borrower.loanNo} recorded as paid.` })
+      .first(),
+  ).toBeVisible();
+
+  await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+  await expect(page.getByRole('table', { name: 'Payments received' })).toContainText(
+    new RegExp(`Refunded ${shown.replace(/[.₹]/g, '\\$&')} on \\d{2}-\\d{2}-\\d{4}, Razorpay ref\\. rfnd_\\w+`),
+  );
+});
+
 test('finance requests a refund with the reference, the same member is refused, a second approves; the borrower sees it', async ({
   page,
   request,
@@ -70,6 +127,9 @@ test('finance requests a refund with the reference, the same member is refused, 
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await expectFits(page, 'refunds queue');
 
+  // A Razorpay payment goes back through Razorpay unless finance chooses a bank transfer.
+  await expect(toPay.getByRole('radio', { name: /^Through Razorpay/ })).toBeChecked();
+  await toPay.getByRole('radio', { name: 'By bank transfer' }).check();
   // A reference that is not one is refused at the form with the reason.
   await toPay.getByRole('textbox', { name: 'Bank transfer reference (UTR)' }).fill('12');
   await toPay.getByRole('button', { name: 'Request refund' }).click();

@@ -31,6 +31,7 @@ interface ToApprove {
   borrower: string;
   payment_reference: string;
   amount: number;
+  method: 'bank_transfer' | 'razorpay';
   reference: string;
   requested_by: string;
   requested_by_you: boolean;
@@ -47,13 +48,18 @@ function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
   const { busy, message, run } = useStaffCall();
   const [amount, setAmount] = useState(String(item.to_refund));
   const [reference, setReference] = useState('');
+  // A Razorpay payment goes back the way it came by default; any payment may go by bank transfer.
+  const [method, setMethod] = useState<'razorpay' | 'bank_transfer'>(
+    item.source === 'razorpay' ? 'razorpay' : 'bank_transfer',
+  );
   const id = `refund-${item.collection_id}`;
   async function submit(event: FormEvent) {
     event.preventDefault();
     const answer = await run(STAFF_API.requestRefund, {
       collection_id: item.collection_id,
       amount: amount.trim(),
-      reference: reference.trim(),
+      method,
+      ...(method === 'bank_transfer' && { reference: reference.trim() }),
     });
     if (answer?.ok) done();
   }
@@ -78,20 +84,47 @@ function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
             onChange={(event) => setAmount(event.target.value)}
           />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-reference`}>Bank transfer reference (UTR)</label>
-          <input
-            id={`${id}-reference`}
-            className={styles.input}
-            autoComplete="off"
-            value={reference}
-            onChange={(event) => setReference(event.target.value)}
-            aria-describedby={`${id}-hint`}
-          />
-          <span id={`${id}-hint`} className={styles.hint}>
-            The transfer's reference: 6 to 40 letters, digits or dashes.
-          </span>
-        </div>
+        {item.source === 'razorpay' && (
+          <fieldset className={styles.field}>
+            <legend>How</legend>
+            <div className={styles.checks}>
+              <label>
+                <input
+                  type="radio"
+                  name={`${id}-method`}
+                  checked={method === 'razorpay'}
+                  onChange={() => setMethod('razorpay')}
+                />{' '}
+                Through Razorpay, to the payer's card or account
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name={`${id}-method`}
+                  checked={method === 'bank_transfer'}
+                  onChange={() => setMethod('bank_transfer')}
+                />{' '}
+                By bank transfer
+              </label>
+            </div>
+          </fieldset>
+        )}
+        {method === 'bank_transfer' && (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-reference`}>Bank transfer reference (UTR)</label>
+            <input
+              id={`${id}-reference`}
+              className={styles.input}
+              autoComplete="off"
+              value={reference}
+              onChange={(event) => setReference(event.target.value)}
+              aria-describedby={`${id}-hint`}
+            />
+            <span id={`${id}-hint`} className={styles.hint}>
+              The transfer's reference: 6 to 40 letters, digits or dashes.
+            </span>
+          </div>
+        )}
         <CallNotice message={message} />
         <div>
           <BusyButton busy={busy} busyText="Requesting…">
@@ -116,8 +149,8 @@ function ApproveRow({ item, done }: { item: ToApprove; done: (withdrawn: boolean
         {item.borrower || 'NA'}
       </h3>
       <p>
-        Bank transfer ref. {item.reference} for the payment ref. {item.payment_reference}; requested by{' '}
-        {item.requested_by} {age(item.age_hours)} ago.
+        {item.method === 'razorpay' ? 'Through Razorpay' : `Bank transfer ref. ${item.reference}`} for the payment ref.{' '}
+        {item.payment_reference}; requested by {item.requested_by} {age(item.age_hours)} ago.
         {item.requested_by_you && (
           <>
             {' '}
