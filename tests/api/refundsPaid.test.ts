@@ -420,6 +420,28 @@ describe.each(ENGINES)('refunds paid under four eyes (%s database)', (engine) =>
     expect(paid?.status).toBe('paid');
   });
 
+  it('Razorpay refusing the refund answers 502 with what to do, and the request waits again', async () => {
+    // A payment the sandbox never captured: its Refunds API answers "does not exist".
+    const borrower = await paidBeyondTheDues('razorpay');
+    const requested = await asStaff(finance, STAFF_API.requestRefund, {
+      collection_id: borrower.collectionId,
+      amount: '1000',
+      method: 'razorpay',
+    });
+    const requestId = requested.body.Data.request_id as number;
+    const refused = await asStaff(finance2, STAFF_API.approveRefund, { request_id: requestId });
+    expect(refused).toMatchObject({
+      status: 502,
+      body: {
+        Message:
+          'Razorpay did not take the refund just now. Please approve it again in a minute: it will not be paid twice.',
+      },
+    });
+    expect(await refundsOf(borrower.collectionId)).toEqual([]);
+    expect((await queue()).to_approve.items.find((row) => row.request_id === requestId)?.requested_by_you).toBe(true);
+    expect((await asStaff(finance2, STAFF_API.cancelRefund, { request_id: requestId })).status).toBe(200);
+  });
+
   it('only finance works refunds', async () => {
     for (const path of [STAFF_API.refunds, STAFF_API.requestRefund, STAFF_API.approveRefund, STAFF_API.cancelRefund]) {
       const refused = await asStaff(credit, path, {});
