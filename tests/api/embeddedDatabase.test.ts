@@ -60,7 +60,7 @@ describe('the embedded database through pg', () => {
 
 describe('a connection that ends inside its transaction', () => {
   it('leaves nothing of it behind, and the next connection is not held up', async () => {
-    const engine = new EmbeddedDatabase(undefined, (error) => {
+    const engine = new EmbeddedDatabase({}, (error) => {
       throw error;
     });
     await engine.ready;
@@ -102,7 +102,7 @@ describe('a data folder the embedded database cannot open', () => {
 
 describe("the embedded database's thread under a steady load", () => {
   it('keeps nothing of the statements it has answered', async () => {
-    const engine = new EmbeddedDatabase(undefined, (error) => {
+    const engine = new EmbeddedDatabase({}, (error) => {
       throw error;
     });
     const pool = new pg.Pool({ user: 'postgres', database: 'postgres', max: 4, stream: engine.socket });
@@ -130,7 +130,7 @@ describe("the embedded database's thread under a steady load", () => {
 
 describe("the embedded database's prepared statements", () => {
   it("are each connection's own, and go when it ends", async () => {
-    const engine = new EmbeddedDatabase(undefined, (error) => {
+    const engine = new EmbeddedDatabase({}, (error) => {
       throw error;
     });
     const pool = new pg.Pool({ user: 'postgres', database: 'postgres', max: 3, stream: engine.socket });

@@ -29,13 +29,20 @@ export interface OpenDatabase {
   db: Database;
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's whole content, to start another in memory from (`OpenOptions.startFrom`). */
+  snapshot?(): Promise<Uint8Array>;
+}
+
+export interface OpenOptions {
+  /** An embedded database in memory starts as a copy of this snapshot (a migrated template, in the tests). */
+  startFrom?: Uint8Array;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Any fixed number: holders of this advisory lock run migrations one at a time. */
 const MIGRATION_LOCK = 7_246_001;
 
-export async function openDatabase(settings: Config['database']): Promise<OpenDatabase> {
+export async function openDatabase(settings: Config['database'], options: OpenOptions = {}): Promise<OpenDatabase> {
   if (settings.kind === 'embedded') {
     const memory = settings.dataDir.startsWith('memory://');
     let unlock = async () => {};
@@ -44,7 +51,10 @@ export async function openDatabase(settings: Config['database']): Promise<OpenDa
       unlock = await lockDataDir(settings.dataDir);
     }
     // A failed database thread leaves nothing to answer with: the process stops, to be restarted.
-    const engine = new EmbeddedDatabase(memory ? undefined : settings.dataDir, (error) => {
+    const place = memory
+      ? { ...(options.startFrom && { startFrom: options.startFrom }) }
+      : { dataDir: settings.dataDir };
+    const engine = new EmbeddedDatabase(place, (error) => {
       throw error;
     });
     const close = async () => {
@@ -65,7 +75,12 @@ export async function openDatabase(settings: Config['database']): Promise<OpenDa
         },
         prepareStatements,
       );
-      return { db: drizzle({ client: pool, schema }), kind: 'embedded', close: () => pool.end().then(close) };
+      return {
+        db: drizzle({ client: pool, schema }),
+        kind: 'embedded',
+        close: () => pool.end().then(close),
+        snapshot: () => engine.snapshot(),
+      };
     } catch (error) {
       await close();
       throw error;

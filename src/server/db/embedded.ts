@@ -6,7 +6,7 @@
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
-import type { FromDatabase, ToDatabase } from './embeddedWorker.ts';
+import type { EmbeddedPlace, FromDatabase, ToDatabase } from './embeddedWorker.ts';
 
 export class EmbeddedDatabase {
   private readonly worker: Worker;
@@ -17,9 +17,11 @@ export class EmbeddedDatabase {
   private readonly exited: Promise<void>;
   readonly ready: Promise<void>;
 
-  /** `dataDir` undefined: a database in memory. `onFailure`: the thread stopped without being closed. */
-  constructor(dataDir: string | undefined, onFailure: (error: Error) => void) {
-    this.worker = new Worker(new URL('./embeddedWorker.ts', import.meta.url), { workerData: dataDir });
+  private snapshotTaken: ((snapshot: Uint8Array) => void) | undefined;
+
+  /** `place.dataDir` undefined: a database in memory. `onFailure`: the thread stopped without being closed. */
+  constructor(place: EmbeddedPlace, onFailure: (error: Error) => void) {
+    this.worker = new Worker(new URL('./embeddedWorker.ts', import.meta.url), { workerData: place });
     let opened: () => void;
     let notOpened: (error: Error) => void;
     this.ready = new Promise((resolve, reject) => {
@@ -28,6 +30,7 @@ export class EmbeddedDatabase {
     });
     this.worker.on('message', (message: FromDatabase) => {
       if ('bytes' in message) this.sockets.get(message.connection)?.answer(message.bytes);
+      else if ('snapshot' in message) this.snapshotTaken?.(message.snapshot);
       else if ('ready' in message) opened();
       else if ('failed' in message) {
         // Failing to open ends the start at once; a later failure ends the thread, reported on exit.
@@ -86,6 +89,22 @@ export class EmbeddedDatabase {
       snapshot.destroy();
     }
     throw new Error('the heap snapshot has no node count');
+  }
+
+  /**
+   * The whole database as PGlite's data-folder archive, taken between statements: a new database in
+   * memory starts from it (EmbeddedPlace.startFrom) without PostgreSQL's initdb and the migrations,
+   * seconds each, as `create database ... template` does on a server.
+   */
+  snapshot(): Promise<Uint8Array> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.snapshotTaken = (snapshot) => {
+        this.snapshotTaken = undefined;
+        resolve(snapshot);
+      };
+      this.post({ snapshot: true });
+    });
   }
 
   /** Closes the database; the thread then ends on its own (see `stop` in embeddedWorker.ts). */

@@ -12,21 +12,38 @@
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-/** From the server thread: a connection's protocol bytes or its end, or closing the database. */
+/** From the server thread: a connection's protocol bytes or its end, a snapshot wanted, or closing the database. */
 export type ToDatabase =
   | { connection: number; bytes: Uint8Array }
   | { connection: number; end: true }
+  | { snapshot: true }
   | { close: true };
-/** To the server thread: open, a connection's answer, or failed with a reason. */
-export type FromDatabase = { ready: true } | { connection: number; bytes: Uint8Array } | { failed: string };
-type FromConnection = Exclude<ToDatabase, { close: true }>;
+/** To the server thread: open, a connection's answer, a snapshot, or failed with a reason. */
+export type FromDatabase =
+  | { ready: true }
+  | { connection: number; bytes: Uint8Array }
+  | { snapshot: Uint8Array }
+  | { failed: string };
+type Queued = Exclude<ToDatabase, { close: true }>;
+
+/** Where the thread's database lives: a data folder, or memory (empty, or started from a snapshot). */
+export interface EmbeddedPlace {
+  dataDir?: string;
+  /** A snapshot of a database in memory (`snapshot` below), to start from instead of an empty one. */
+  startFrom?: Uint8Array;
+}
 
 if (!parentPort) throw new Error('embeddedWorker.ts runs as a worker thread');
 const port: MessagePort = parentPort;
 const send = (message: FromDatabase, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 // A data folder, or none for a database in memory that lives as long as the thread.
-const database = new PGlite(workerData as string | undefined);
+const place = workerData as EmbeddedPlace;
+// (The options form: PGlite ignores a second argument when the first, the folder, is undefined.)
+const database = new PGlite({
+  ...(place.dataDir && { dataDir: place.dataDir }),
+  ...(place.startFrom && { loadDataDir: new Blob([place.startFrom as Uint8Array<ArrayBuffer>]) }),
+});
 const opened = await database.waitReady.then(
   () => true,
   (error: unknown) => {
@@ -35,7 +52,7 @@ const opened = await database.waitReady.then(
   },
 );
 
-const waiting: FromConnection[] = [];
+const waiting: Queued[] = [];
 /** Each connection's named prepared statements, dropped when it ends (see prepareStatements in embedded.ts). */
 const statements = new Map<number, Set<string>>();
 /** The connection whose transaction is open: only its messages run until it ends. */
@@ -45,9 +62,18 @@ let closing = false;
 
 async function runWaiting() {
   for (;;) {
-    const index = owner === undefined ? 0 : waiting.findIndex((message) => message.connection === owner);
+    const index =
+      owner === undefined ? 0 : waiting.findIndex((message) => 'connection' in message && message.connection === owner);
     const [message] = index < 0 ? [] : waiting.splice(index, 1);
     if (!message) return;
+    if ('snapshot' in message) {
+      // Between two connections' messages and outside every transaction: a consistent copy (a template).
+      // Written out first: the archive holds the data files, not what only the write-ahead log has yet.
+      await database.exec('checkpoint');
+      const snapshot = new Uint8Array(await (await database.dumpDataDir('none')).arrayBuffer());
+      send({ snapshot }, [snapshot.buffer as ArrayBuffer]);
+      continue;
+    }
     if ('end' in message) {
       // A connection gone mid-transaction (a client that failed) leaves nothing half-done behind.
       if (owner === message.connection) {
@@ -61,7 +87,8 @@ async function runWaiting() {
       }
       statements.delete(message.connection);
       for (let i = waiting.length - 1; i >= 0; i -= 1) {
-        if (waiting[i]?.connection === message.connection) waiting.splice(i, 1);
+        const queued = waiting[i];
+        if (queued && 'connection' in queued && queued.connection === message.connection) waiting.splice(i, 1);
       }
       continue;
     }

@@ -2,6 +2,7 @@
  * API tests run the real server on an ephemeral port with a real database: the embedded one
  * always, and PostgreSQL too when TEST_DATABASE_URL is set (a fresh database per test file).
  */
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { HEADERS } from '../../../src/lib/api/paths.ts';
@@ -12,6 +13,7 @@ import { serveHttp } from '../../../src/server/http/server.ts';
 import { createLogger } from '../../../src/server/logger.ts';
 import { createDeps, type ServiceOverrides, startSmsSender } from '../../../src/server/services.ts';
 import { seedDevelopmentStaff } from '../../../src/server/staff/seed.ts';
+import { EMBEDDED_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from '../../databaseTemplates.setup.ts';
 import { keepInRunLog } from './runLog.ts';
 
 export type Engine = 'embedded' | 'postgres';
@@ -39,12 +41,15 @@ export function testClock(start = Date.parse('2026-11-21T10:00:00Z')) {
   };
 }
 
-/** A new, empty database on the TEST_DATABASE_URL server: its address, and how to drop it. */
+/**
+ * A new database on the TEST_DATABASE_URL server, migrated and empty (a copy of the run's template,
+ * tests/databaseTemplates.setup.ts): its address, and how to drop it.
+ */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   const name = `kosh_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await admin.query(`create database ${name}`);
+  await createCopy(admin, name, process.env[POSTGRES_TEMPLATE_ENV]);
   const url = new URL(process.env.TEST_DATABASE_URL as string);
   url.pathname = `/${name}`;
   return {
@@ -56,9 +61,32 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+/** Copies the template; two copies begun at once can find it busy for a moment, so it tries again. */
+async function createCopy(admin: pg.Client, name: string, template: string | undefined) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+      return;
+    } catch (error) {
+      // 55006: "source database is being accessed by other users".
+      if ((error as { code?: string }).code !== '55006' || attempt === 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+/** The run's migrated embedded database, as a snapshot to start each test's database from. */
+let embeddedTemplate: Promise<Uint8Array | undefined> | undefined;
+function readEmbeddedTemplate(): Promise<Uint8Array | undefined> {
+  const file = process.env[EMBEDDED_TEMPLATE_ENV];
+  embeddedTemplate ??= file ? readFile(file) : Promise.resolve(undefined);
+  return embeddedTemplate;
+}
+
 async function freshDatabase(engine: Engine): Promise<{ database: OpenDatabase; dispose(): Promise<void> }> {
   if (engine === 'embedded') {
-    const database = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
+    const startFrom = await readEmbeddedTemplate();
+    const database = await openDatabase({ kind: 'embedded', dataDir: 'memory://' }, startFrom && { startFrom });
     return { database, dispose: () => database.close() };
   }
   const created = await createPostgresDatabase();
