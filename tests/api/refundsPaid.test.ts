@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { statementRows } from '../../src/lib/statementLines.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig, SANDBOX_PATHS } from '../../src/server/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
@@ -22,6 +22,7 @@ import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { recordReversal } from '../../src/server/payments/reversals.ts';
 import { createBorrower } from './support/borrower.ts';
+import { postForm } from './support/providers.ts';
 import { ENGINES, type Reply, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode } from './support/signIn.ts';
 
@@ -418,6 +419,75 @@ describe.each(ENGINES)('refunds paid under four eyes (%s database)', (engine) =>
       sql`select status from refund_requests where id = ${requestId}`,
     );
     expect(paid?.status).toBe('paid');
+  });
+
+  /** A PayU payment page for the order's parameters: the "Pay successfully" form's fields. */
+  async function payuSuccessForm(parameters: Record<string, string>) {
+    const page = await fetch(`${server.url}${SANDBOX_PATHS.payuPayment}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(parameters).toString(),
+    });
+    const html = (await page.text()).split('</form>')[0] ?? '';
+    return Object.fromEntries(
+      [...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]?.replaceAll('&amp;', '&')]),
+    ) as Record<string, string>;
+  }
+
+  it('through PayU: cancel_refund_transaction once with the token, recorded once with its notification', async () => {
+    const borrower = await createBorrower(server, clock.now());
+    await server.post(REPAY_PATHS.sendOtp, { pancard: borrower.pancard });
+    const session = await server.post(REPAY_PATHS.verifyOtp, {
+      panNumber: borrower.pancard,
+      otp: await latestCode(server, borrower.mobile),
+    });
+    const placed = await server.post(
+      REPAY_PATHS.payuOrder,
+      { amount: '', productinfo: 'x', firstname: 'x', email: 'x@x.in', mobile: '9', udf5: '' },
+      { token: session.body.Data.repay_token },
+    );
+    const parameters = placed.body.data.parameters as Record<string, string>;
+    // ₹1,000 arrives by bank transfer before the payer completes the PayU payment of the whole due:
+    // PayU's payment then pays ₹1,000 beyond the dues.
+    await recordCollection(server.database.db, {
+      loanId: borrower.loan.id,
+      source: 'offline',
+      reference: `RCPT-${borrower.mobile}`,
+      amountPaise: 1_000_00,
+      recordedBy: 'test',
+      now: clock.now(),
+    });
+    const paid = await payuSuccessForm(parameters);
+    expect((await postForm(`${server.url}/__sandbox/payu/complete`, paid)).status).toBe(307);
+    expect((await postForm(`${server.url}${REPAY_PATHS.payuSuccess}`, { ...paid, target: '' })).status).toBe(303);
+    const [credited] = await queryRows<{ id: number; excess_paise: number }>(
+      server.database.db,
+      sql`select id, excess_paise from collections where source = 'payu' and reference = ${paid.mihpayid}`,
+    );
+    expect(Number(credited?.excess_paise)).toBe(1_000_00);
+    const collectionId = Number(credited?.id);
+
+    const requested = await asStaff(finance2, STAFF_API.requestRefund, {
+      collection_id: collectionId,
+      amount: '1000',
+      method: 'payu',
+    });
+    expect(requested.body.Status, requested.body.Message).toBe(1);
+    const approved = await asStaff(finance, STAFF_API.approveRefund, { request_id: requested.body.Data.request_id });
+    expect(approved.status, approved.body.Message).toBe(200);
+    const recorded = await refundsOf(collectionId);
+    expect(recorded).toEqual([
+      {
+        kind: 'refund',
+        provider: 'payu',
+        provider_reference: expect.stringMatching(/^\d+$/),
+        amount_paise: 1_000_00,
+      },
+    ]);
+    // PayU's refund notification for it, confirmed with check_action_status, changes nothing more.
+    await delay(800);
+    expect(await refundsOf(collectionId)).toHaveLength(1);
+    expect((await figures(borrower.loan.loanNo)).figures.excessPaise).toBe(0);
   });
 
   it('Razorpay refusing the refund answers 502 with what to do, and the request waits again', async () => {

@@ -654,8 +654,8 @@ export const loanContactNotes = pgTable(
 /**
  * Four eyes on a refund (issue 22, issue 23): one finance member asks to refund a collection's excess
  * (money the loan never owed, or a second payment held) by bank transfer with its reference, or
- * through Razorpay's Refunds API; another approves, which records it paid as a collection reversal
- * (kind refund, off the excess). One open request per collection.
+ * through the payment's provider (Razorpay, PayU); another approves, which records it paid as a
+ * collection reversal (kind refund, off the excess). One open request per collection.
  */
 export const refundRequests = pgTable(
   'refund_requests',
@@ -668,9 +668,9 @@ export const refundRequests = pgTable(
       .notNull()
       .references(() => loans.id),
     amountPaise: integer('amount_paise').notNull(),
-    /** bank_transfer | razorpay (its Refunds API) */
+    /** bank_transfer | razorpay | payu (the provider's refund API) */
     method: text('method').notNull(),
-    /** The bank transfer's reference (UTR), or the idempotency key of a Razorpay refund. */
+    /** The bank transfer's reference (UTR), or the key that makes a provider's refund once. */
     reference: text('reference').notNull(),
     requestedBy: uuid('requested_by')
       .notNull()

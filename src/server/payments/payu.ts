@@ -163,3 +163,43 @@ export async function payuActions(
   if (!response.ok || !body) throw new PayuError(`PayU refused check_action_status: ${response.status}`);
   return actionsIn(body.transaction_details ?? {});
 }
+
+/**
+ * cancel_refund_transaction with the PayU id, the merchant's unique token for this refund (a repeat
+ * of the token is the same refund, never a second) and the amount: answers PayU's request id, which
+ * its refund notification names too.
+ */
+export async function createPayuRefund(
+  settings: PayuSettings,
+  refund: { mihpayid: string; token: string; amountPaise: number },
+  fetchImpl: typeof fetch,
+): Promise<{ requestId: string }> {
+  const command = 'cancel_refund_transaction';
+  let response: Response;
+  try {
+    response = await fetchImpl(settings.apiUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams({
+        key: settings.key,
+        command,
+        var1: refund.mihpayid,
+        var2: refund.token,
+        var3: payuAmount(refund.amountPaise),
+        hash: apiHash(settings.key, command, refund.mihpayid, settings.salt),
+      }).toString(),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    throw new PayuError(`PayU unreachable: ${(error as Error).name}`);
+  }
+  const body = (await response.json().catch(() => null)) as {
+    status?: number;
+    msg?: string;
+    request_id?: unknown;
+  } | null;
+  if (!response.ok || body?.status !== 1 || body.request_id === undefined || body.request_id === null) {
+    throw new PayuError(`PayU refused the refund: ${response.status} ${body?.msg ?? ''}`.trim());
+  }
+  return { requestId: String(body.request_id) };
+}

@@ -76,7 +76,7 @@ export const refundRoutes = [
     path: STAFF_API.requestRefund,
     operationId: 'staffRequestRefund',
     summary:
-      "Requests the refund of a payment's amount to refund, by bank transfer with its reference or through Razorpay's Refunds API (finance, first pair of eyes)",
+      "Requests the refund of a payment's amount to refund, by bank transfer with its reference or through the payment's provider, Razorpay or PayU (finance, first pair of eyes)",
     tag: TAG,
     auth: 'staff',
     roles: ['finance'],
@@ -87,7 +87,7 @@ export const refundRoutes = [
         v.trim(),
         v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Enter the amount in rupees, e.g. 1500 or 1500.50.'),
       ),
-      method: v.optional(v.picklist(REFUND_METHODS, 'method is bank_transfer or razorpay'), 'bank_transfer'),
+      method: v.optional(v.picklist(REFUND_METHODS, 'method is bank_transfer, razorpay or payu'), 'bank_transfer'),
       // The bank transfer's; none through Razorpay (its refund id is recorded).
       reference: v.optional(
         v.pipe(
@@ -115,7 +115,7 @@ export const refundRoutes = [
     path: STAFF_API.approveRefund,
     operationId: 'staffApproveRefund',
     summary:
-      "Approves another finance member's refund request: a transfer is recorded paid; a Razorpay refund is sent with its idempotency key, then recorded (finance, second pair of eyes)",
+      "Approves another finance member's refund request: a transfer is recorded paid; a provider's refund is sent with its idempotency key (token), then recorded (finance, second pair of eyes)",
     tag: TAG,
     auth: 'staff',
     roles: ['finance'],

@@ -1,8 +1,8 @@
 /**
  * Refunds paid under four eyes (issue 22; issue 23's refunds): one finance member asks to refund
  * what a collection left to refund (paid beyond the dues, or a second payment held), by bank transfer
- * with its reference or through Razorpay's Refunds API; another finance member approves, which
- * (after Razorpay took it, for that method) records the refund as
+ * with its reference or through the payment's provider (Razorpay, PayU); another finance member
+ * approves, which (once the provider took it, for those) records the refund as
  * a reversal of the collection taken only off its excess (docs/decisions.md, "Refunds paid"), so the
  * queue, the loan's figures and the statement show it. The requester never approves their own.
  *
@@ -10,7 +10,7 @@
  * what is left to refund, so two requests, two approvals or a provider's refund arriving at once
  * cannot refund more than was received beyond what the loan owed.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { formatPaise } from '../../lib/format.ts';
 import type { Deps } from '../context.ts';
@@ -22,16 +22,42 @@ import { ApiError } from '../http/respond.ts';
 import { accountEvents, collectionsOf, reversalsOf } from '../loans/account.ts';
 import type { Logger } from '../logger.ts';
 import { lockLoan, valueDateAfter } from '../payments/ledger.ts';
+import { createPayuRefund, PayuError } from '../payments/payu.ts';
 import { createRazorpayRefund, RazorpayError } from '../payments/razorpay.ts';
 import { collectionToRefund } from '../payments/store.ts';
 import { type ActiveStaff, staffActor } from '../staff/roles.ts';
 import { lockedRefundRequest, openRequestOfCollection, refundRequestById } from './store.ts';
 
-/** Paid by bank transfer (with its reference), or through Razorpay's Refunds API (the payment's own way back). */
-export const REFUND_METHODS = ['bank_transfer', 'razorpay'] as const;
+/** Paid by bank transfer (with its reference), or through the payment's provider (its own way back). */
+export const REFUND_METHODS = ['bank_transfer', 'razorpay', 'payu'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 const conflict = (message: string, code: string) => new ApiError(409, message, code);
+
+const PROVIDER_NAMES = { razorpay: 'Razorpay', payu: 'PayU' } as const;
+type ProviderMethod = keyof typeof PROVIDER_NAMES;
+
+/** Asks the provider to refund the payment once (by the request's key); answers the provider's refund id. */
+async function sendToProvider(
+  deps: RefundDeps,
+  method: ProviderMethod,
+  refund: { paymentId: string; amountPaise: number; key: string },
+): Promise<string> {
+  if (method === 'razorpay') {
+    const made = await createRazorpayRefund(
+      deps.config.payments.razorpay,
+      { paymentId: refund.paymentId, amountPaise: refund.amountPaise, idempotencyKey: refund.key },
+      deps.providerFetch,
+    );
+    return made.id;
+  }
+  const made = await createPayuRefund(
+    deps.config.payments.payu,
+    { mihpayid: refund.paymentId, token: refund.key, amountPaise: refund.amountPaise },
+    deps.providerFetch,
+  );
+  return made.requestId;
+}
 
 /** What is left to refund of the collection, read under the loan's lock; refuses a larger amount. */
 async function leftToRefund(tx: Transaction, collectionId: number, amountPaise: number) {
@@ -57,14 +83,20 @@ export async function requestRefund(
 ): Promise<number> {
   const collection = await collectionToRefund(db, input.collectionId);
   if (!collection) throw new ApiError(404, `There is no payment ${input.collectionId}.`, 'not_found');
-  if (input.method === 'razorpay' && collection.collection.source !== 'razorpay') {
+  if (input.method !== 'bank_transfer' && collection.collection.source !== input.method) {
     throw conflict(
-      `Payment ${input.collectionId} did not come through Razorpay: refund it by bank transfer.`,
-      'not_razorpay',
+      `Payment ${input.collectionId} did not come through ${PROVIDER_NAMES[input.method]}: refund it by bank transfer.`,
+      'not_that_provider',
     );
   }
-  // Through Razorpay the reference is the idempotency key sent with the refund; by transfer, the UTR.
-  const reference = input.method === 'razorpay' ? `kosh-refund-${randomUUID()}` : input.reference;
+  // Through a provider the reference is the key that makes the refund once (Razorpay's idempotency
+  // key, PayU's token); by transfer, the UTR.
+  const reference =
+    input.method === 'razorpay'
+      ? `kosh-refund-${randomUUID()}`
+      : input.method === 'payu'
+        ? `kosh${randomBytes(8).toString('hex')}`
+        : input.reference;
   if (!reference) throw new ApiError(400, "Enter the bank transfer's reference (UTR).", 'reference_required');
   const [seen] = await db
     .select({ loanId: collectionReversals.loanId })
@@ -114,15 +146,16 @@ export async function requestRefund(
 const alreadyRequested = (collectionId: number) =>
   conflict(`A refund of payment ${collectionId} is already waiting for approval.`, 'refund_requested');
 
-/** What an approval needs beyond the database: the clock, and the way to Razorpay's Refunds API. */
+/** What an approval needs beyond the database: the clock, and the way to the providers' refund APIs. */
 export type RefundDeps = Pick<Deps, 'db' | 'now' | 'config' | 'providerFetch'> & { log: Logger };
 
 /**
  * Approves another finance member's request: the refund is recorded paid. By bank transfer at once;
- * through Razorpay the request is first claimed (status sending, so a second approval is refused),
- * then the Refunds API is called outside any lock with the request's idempotency key, and the refund
- * it answers is recorded (unless its refund.processed webhook recorded it first). A refusal puts the
- * request back, to approve again: the key keeps Razorpay from paying twice. Answers the loan's number.
+ * through a provider the request is first claimed (status sending, so a second approval is refused),
+ * then the provider's refund API is called outside any lock with the request's key, and the refund it
+ * answers is recorded (unless the provider's refund notification recorded it first). A refusal puts
+ * the request back, to approve again: the key keeps the provider from paying twice. Answers the loan's
+ * number.
  */
 export async function approveRefund(deps: RefundDeps, requestId: number, staff: ActiveStaff) {
   const { db } = deps;
@@ -137,31 +170,27 @@ export async function approveRefund(deps: RefundDeps, requestId: number, staff: 
       reference: seen.reference,
     }));
   }
+  const method = seen.method as ProviderMethod;
   const paymentId = await claimForProvider(db, requestId, staff, deps.now());
   let refundId: string;
   try {
-    const refund = await createRazorpayRefund(
-      deps.config.payments.razorpay,
-      { paymentId, amountPaise: seen.amountPaise, idempotencyKey: seen.reference },
-      deps.providerFetch,
-    );
-    refundId = refund.id;
+    refundId = await sendToProvider(deps, method, { paymentId, amountPaise: seen.amountPaise, key: seen.reference });
   } catch (error) {
     await releaseClaim(db, requestId);
-    if (error instanceof RazorpayError) {
-      deps.log.error('razorpay refund failed', { reason: error.message, request_id: requestId });
+    if (error instanceof RazorpayError || error instanceof PayuError) {
+      deps.log.error('provider refund failed', { provider: method, reason: error.message, request_id: requestId });
       throw new ApiError(
         502,
-        'Razorpay did not take the refund just now. Please approve it again in a minute: it will not be paid twice.',
+        `${PROVIDER_NAMES[method]} did not take the refund just now. Please approve it again in a minute: it will not be paid twice.`,
         'provider_unavailable',
       );
     }
     throw error;
   }
-  return recordPaid(db, requestId, staff, deps.now(), () => ({ provider: 'razorpay', reference: refundId }), 'sending');
+  return recordPaid(db, requestId, staff, deps.now(), () => ({ provider: method, reference: refundId }), 'sending');
 }
 
-/** Marks a Razorpay request as being sent (under the loan's lock), checking what is left; answers the payment id. */
+/** Marks a provider's request as being sent (under the loan's lock), checking what is left; answers the payment id. */
 async function claimForProvider(db: Database, requestId: number, staff: ActiveStaff, now: Date) {
   const seen = await refundRequestById(db, requestId);
   if (!seen) throw new ApiError(404, `There is no refund request ${requestId}.`, 'not_found');
@@ -180,7 +209,7 @@ async function claimForProvider(db: Database, requestId: number, staff: ActiveSt
   });
 }
 
-/** Razorpay refused or could not be reached: the request waits again. */
+/** The provider refused or could not be reached: the request waits again. */
 async function releaseClaim(db: Database, requestId: number) {
   await db
     .update(refundRequests)

@@ -99,6 +99,13 @@ async function postservice(c: Context<AppEnv>) {
   }
   if (command === 'cancel_refund_transaction') {
     const amountPaise = paiseFromPayu((fields.var3 ?? '').trim());
+    // The merchant's token names one refund: the same token again is that refund, not another.
+    const earlier = payment?.refunds.find((refund) => refund.token === fields.var2);
+    if (earlier) {
+      return earlier.amountPaise === amountPaise
+        ? c.json({ status: 1, msg: 'Refund Request Queued', request_id: earlier.request_id, mihpayid: var1 })
+        : c.json({ status: 0, msg: 'Duplicate token for a different refund' });
+    }
     const refunded = payment?.refunds.reduce((sum, refund) => sum + refund.amountPaise, 0) ?? 0;
     if (!payment || !(amountPaise > 0) || amountPaise > payment.amountPaise - refunded || !fields.var2) {
       return c.json({ status: 0, msg: 'Refund request could not be processed' });

@@ -31,7 +31,7 @@ interface ToApprove {
   borrower: string;
   payment_reference: string;
   amount: number;
-  method: 'bank_transfer' | 'razorpay';
+  method: Method;
   reference: string;
   requested_by: string;
   requested_by_you: boolean;
@@ -42,16 +42,18 @@ interface Refunds {
   to_approve: { count: number; items: ToApprove[] };
 }
 
+type Method = 'bank_transfer' | 'razorpay' | 'payu';
+const PROVIDERS = { razorpay: 'Razorpay', payu: 'PayU' } as const;
+
 const WHY = { excess: 'paid beyond the dues', second_payment: 'a second payment on a paid order' } as const;
 
 function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
   const { busy, message, run } = useStaffCall();
   const [amount, setAmount] = useState(String(item.to_refund));
   const [reference, setReference] = useState('');
-  // A Razorpay payment goes back the way it came by default; any payment may go by bank transfer.
-  const [method, setMethod] = useState<'razorpay' | 'bank_transfer'>(
-    item.source === 'razorpay' ? 'razorpay' : 'bank_transfer',
-  );
+  // A provider's payment goes back the way it came by default; any payment may go by bank transfer.
+  const provider = item.source === 'razorpay' || item.source === 'payu' ? item.source : null;
+  const [method, setMethod] = useState<Method>(provider ?? 'bank_transfer');
   const id = `refund-${item.collection_id}`;
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -84,7 +86,7 @@ function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
             onChange={(event) => setAmount(event.target.value)}
           />
         </div>
-        {item.source === 'razorpay' && (
+        {provider && (
           <fieldset className={styles.field}>
             <legend>How</legend>
             <div className={styles.checks}>
@@ -92,10 +94,10 @@ function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
                 <input
                   type="radio"
                   name={`${id}-method`}
-                  checked={method === 'razorpay'}
-                  onChange={() => setMethod('razorpay')}
+                  checked={method === provider}
+                  onChange={() => setMethod(provider)}
                 />{' '}
-                Through Razorpay, to the payer's card or account
+                Through {PROVIDERS[provider]}, to the payer's card or account
               </label>
               <label>
                 <input
@@ -149,8 +151,8 @@ function ApproveRow({ item, done }: { item: ToApprove; done: (withdrawn: boolean
         {item.borrower || 'NA'}
       </h3>
       <p>
-        {item.method === 'razorpay' ? 'Through Razorpay' : `Bank transfer ref. ${item.reference}`} for the payment ref.{' '}
-        {item.payment_reference}; requested by {item.requested_by} {age(item.age_hours)} ago.
+        {item.method === 'bank_transfer' ? `Bank transfer ref. ${item.reference}` : `Through ${PROVIDERS[item.method]}`}{' '}
+        for the payment ref. {item.payment_reference}; requested by {item.requested_by} {age(item.age_hours)} ago.
         {item.requested_by_you && (
           <>
             {' '}
