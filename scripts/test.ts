@@ -1,0 +1,94 @@
+/**
+ * `npm test`: every check of the project, in two lanes that run side by side so both of the
+ * machine's cores stay busy. The API tests spend much of their time waiting on databases and child
+ * processes, and the static checks and the build use one core each: run one after the other, the
+ * suite left half the machine idle for minutes. The browser tests start once both lanes are done,
+ * so nothing competes with the browsers and the servers they drive.
+ *
+ *   tests:  test:unit -> checkLogs
+ *   checks: build -> links -> budgets -> lint -> typecheck -> audit -> check:production-install
+ *   then:   test:e2e -> testSummary
+ *
+ * Each step's output is printed whole when it ends (the lanes' lines would otherwise interleave),
+ * with its time; the times are kept in reports/test-timings.json. After a failure no new step
+ * starts, the running ones finish, and the run fails.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+
+interface Step {
+  name: string;
+  command: string[];
+}
+
+const npmRun = (script: string, ...args: string[]): Step => ({
+  name: script,
+  command: ['npm', 'run', '--silent', script, ...(args.length ? ['--', ...args] : [])],
+});
+const node = (name: string, script: string): Step => ({ name, command: [process.execPath, script] });
+
+const LANES: Step[][] = [
+  [npmRun('test:unit'), node('checkLogs', 'scripts/checkLogs.ts')],
+  [
+    npmRun('build'),
+    npmRun('links'),
+    npmRun('budgets', '--check'),
+    npmRun('lint'),
+    npmRun('typecheck'),
+    npmRun('audit'),
+    npmRun('check:production-install'),
+  ],
+];
+const AFTER: Step[] = [npmRun('test:e2e'), node('testSummary', 'scripts/testSummary.ts')];
+
+const started = Date.now();
+const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
+const timings: { step: string; seconds: number; ok: boolean }[] = [];
+let failed = false;
+
+function runStep(step: Step): Promise<boolean> {
+  const from = Date.now();
+  console.log(`▶ ${step.name} (at ${seconds(started)} s)`);
+  return new Promise((resolve) => {
+    const [command, ...args] = step.command as [string, ...string[]];
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      timings.push({ step: step.name, seconds: Number(seconds(from)), ok });
+      const text = Buffer.concat(output).toString('utf8').trimEnd();
+      const verdict = ok ? 'passed' : `FAILED (${signal ? `signal ${signal}` : `exit code ${code}`})`;
+      console.log(`${text ? `${text}\n` : ''}■ ${step.name} ${verdict} in ${seconds(from)} s\n`);
+      resolve(ok);
+    });
+    child.on('error', (error) => {
+      console.log(`■ ${step.name} could not start: ${error.message}`);
+      timings.push({ step: step.name, seconds: Number(seconds(from)), ok: false });
+      resolve(false);
+    });
+  });
+}
+
+async function runLane(steps: Step[]) {
+  for (const step of steps) {
+    if (failed) return;
+    if (!(await runStep(step))) failed = true;
+  }
+}
+
+await Promise.all(LANES.map(runLane));
+await runLane(AFTER);
+
+await mkdir('reports', { recursive: true });
+await writeFile(
+  'reports/test-timings.json',
+  `${JSON.stringify({ seconds: Number(seconds(started)), timings }, null, 2)}\n`,
+);
+console.log(
+  `${failed ? 'FAILED' : 'Passed'}: every step in ${seconds(started)} s (${timings
+    .map(({ step, seconds: s }) => `${step} ${s} s`)
+    .join(', ')})`,
+);
+process.exit(failed ? 1 : 0);
