@@ -73,7 +73,10 @@ export function openApiDocument(routes: RouteSpec[]) {
               description: 'The file',
               content: { [route.fileResponse]: { schema: { type: 'string', format: 'binary' } } },
             }
-          : { description: 'Success', content: { 'application/json': { schema: envelope(route.data, route.beside) } } },
+          : {
+              description: 'Success',
+              content: { 'application/json': { schema: envelope(route.answer ?? route.data, route.beside) } },
+            },
         ...Object.fromEntries(
           Object.entries(failures).map(([status, description]) => [
             status,

@@ -26,17 +26,27 @@ export class ApiError extends Error {
   }
 }
 
+declare const answerData: unique symbol;
+/** A success whose `Data` has the type `T`: what a route declaring an answer schema must return. */
+export type Answer<T> = Response & { readonly [answerData]: T };
+
 /**
- * A success. `beside`: keys some calls of the specification carry next to the envelope's own
+ * A success. `T` comes from where the answer goes (the route's answer schema), never from `data`,
+ * so `data` is checked against it field by field. `beside`: keys some calls of the specification carry next to the envelope's own
  * (getProfile's Steps, verifyOtp's repayment_data and order_id, …).
  */
-export function ok<T extends object>(c: Context, data: T, message = 'Success', beside: Record<string, unknown> = {}) {
+export function ok<T extends object>(
+  c: Context,
+  data: NoInfer<T>,
+  message = 'Success',
+  beside: Record<string, unknown> = {},
+): Answer<T> {
   const body: Envelope<T> = { Status: STATUS.ok, Message: message, Data: data, ...beside };
-  return c.json(body, 200);
+  return c.json(body, 200) as unknown as Answer<T>;
 }
 
-/** A failure, thrown or answered; `beside` as for ok(). */
-export function failure(c: Context, error: ApiError, beside: Record<string, unknown> = {}) {
+/** A failure, thrown or answered; `beside` as for ok(). It fits any route's answer (it carries no `Data` of it). */
+export function failure(c: Context, error: ApiError, beside: Record<string, unknown> = {}): Answer<never> {
   const body: Envelope = {
     Status: error.status,
     Message: error.message,
@@ -47,7 +57,7 @@ export function failure(c: Context, error: ApiError, beside: Record<string, unkn
   if (error.httpStatus === 429 || error.data.retry_after_seconds !== undefined) {
     c.header('Retry-After', String(error.data.retry_after_seconds ?? 60));
   }
-  return c.json(body, error.httpStatus);
+  return c.json(body, error.httpStatus) as unknown as Answer<never>;
 }
 
 export const sessionExpired = () =>

@@ -10,8 +10,17 @@ import type { StaffRole } from '../staff/roles.ts';
 import { readJson, validate } from './body.ts';
 import { admit, type BodyRules, type Credential } from './gate.ts';
 import { requireAuth } from './middleware.ts';
+import type { Answer } from './respond.ts';
 
-export interface RouteSpec<S extends v.GenericSchema = v.GenericSchema> {
+/**
+ * `A` is the route's answer schema (the envelope's `Data` on success): a handler of a route that
+ * declares one must return `ok()` with exactly that shape (./respond.ts), so a wrong field does not
+ * build. Undefined for answers that are not the envelope (files, providers' own formats).
+ */
+export interface RouteSpec<
+  S extends v.GenericSchema = v.GenericSchema,
+  A extends v.GenericSchema | undefined = v.GenericSchema | undefined,
+> {
   method: 'get' | 'post';
   path: string;
   /** The specification's name for the call where it gives one (getDashboardData, saveleadDetails, …). */
@@ -35,7 +44,9 @@ export interface RouteSpec<S extends v.GenericSchema = v.GenericSchema> {
   ownValidation?: boolean;
   /** Query parameters, documented (the handler reads them). */
   query?: Record<string, { description: string; required?: boolean }>;
-  /** The shape of `Data` on success, for the document. */
+  /** The shape of `Data` on success (src/lib/schemas): types the handler, documents it, checked by the API tests. */
+  answer?: A;
+  /** The older name of `answer`, documented only, while the routes move to `answer` (issue 21). */
   data?: v.GenericSchema;
   /** Keys a success carries beside the envelope's (getProfile's `Steps`), for the document. */
   beside?: Record<string, v.GenericSchema>;
@@ -45,10 +56,14 @@ export interface RouteSpec<S extends v.GenericSchema = v.GenericSchema> {
   failures?: Record<number, string>;
   /** Not mounted at all when this returns false (development routes in production, sandboxes in live mode). */
   enabled?: (config: Config) => boolean;
-  handle(c: Context<AppEnv>, body: v.InferOutput<S>): Promise<Response> | Response;
+  handle(c: Context<AppEnv>, body: v.InferOutput<S>): Promise<HandlerAnswer<A>> | HandlerAnswer<A>;
 }
 
-export const defineRoute = <S extends v.GenericSchema>(spec: RouteSpec<S>): RouteSpec => spec as unknown as RouteSpec;
+type HandlerAnswer<A> = A extends v.GenericSchema ? Answer<v.InferOutput<A>> : Response;
+
+export const defineRoute = <S extends v.GenericSchema, A extends v.GenericSchema | undefined = undefined>(
+  spec: RouteSpec<S, A>,
+): RouteSpec => spec as unknown as RouteSpec;
 
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteSpec[], bodies: BodyRules) {
   for (const route of routes) {

@@ -77,7 +77,7 @@ export const masterRoutes = [
     tag: 'Master data',
     auth: 'client',
     body: MasterRequest,
-    data: v.union([StatesData, CitiesData, PincodeData]),
+    answer: v.union([StatesData, CitiesData, PincodeData]),
     failures: { 404: 'An unknown state_id, or a well-formed pin code that is not in the data.' },
     async handle(c, input) {
       const data = await masterData();

@@ -140,7 +140,7 @@ export const receiptRoutes = [
     // The Authtoken is a sign-in or a repay session, checked here; a repay session may have just ended.
     auth: 'none',
     body: ReceiptRequest,
-    data: v.object({
+    answer: v.object({
       status: v.picklist(['SUCCESS', 'PENDING', 'FAILED', 'CANCEL', 'REFUND']),
       provider: v.picklist(['razorpay', 'payu']),
       loan_no: v.string(),

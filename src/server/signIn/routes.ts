@@ -22,7 +22,7 @@ export const signInRoutes = [
     tag: 'Sign-in',
     auth: 'session',
     body: v.object({}),
-    data: UserData,
+    answer: UserData,
     async handle(c) {
       const customer = await ownCustomer(c);
       return ok(c, {

@@ -55,7 +55,7 @@ export const staffRoutes = [
     tag: TAG,
     auth: 'none',
     body: v.object({ email: Email, password: v.string('password is required') }),
-    data: v.object({ challenge_id: v.string() }),
+    answer: v.object({ challenge_id: v.string() }),
     failures: { 401: 'The e-mail or the password is not correct.', 429: 'Too many failed sign-ins.' },
     async handle(c, input) {
       const challengeId = await startStaffSignIn(c.get('deps'), input.email, input.password);
@@ -73,7 +73,7 @@ export const staffRoutes = [
       challenge_id: v.pipe(v.string('challenge_id is required'), v.uuid('challenge_id is not valid')),
       code: v.pipe(v.string('code is required'), v.regex(/^\d{6}$/, 'Enter the 6-digit code.')),
     }),
-    data: v.object({ staff_token: v.string(), roles: v.array(v.string()), name: v.string() }),
+    answer: v.object({ staff_token: v.string(), roles: v.array(v.string()), name: v.string() }),
     async handle(c, input) {
       const { token, staff } = await finishStaffSignIn(c.get('deps'), input.challenge_id, input.code);
       return ok(c, { staff_token: token, roles: staff.roles, name: staff.name }, `Welcome, ${staff.name}.`);
@@ -98,7 +98,7 @@ export const staffRoutes = [
     summary: 'The signed-in staff member: name, e-mail and roles',
     tag: TAG,
     auth: 'staff',
-    data: v.object({ staff_id: v.string(), name: v.string(), email: v.string(), roles: v.array(v.string()) }),
+    answer: v.object({ staff_id: v.string(), name: v.string(), email: v.string(), roles: v.array(v.string()) }),
     async handle(c) {
       const staff = staffOf(c);
       return ok(c, { staff_id: staff.staffId, name: staff.name, email: staff.email, roles: staff.roles });

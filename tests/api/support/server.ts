@@ -14,6 +14,7 @@ import { createLogger } from '../../../src/server/logger.ts';
 import { createDeps, type ServiceOverrides, startSmsSender } from '../../../src/server/services.ts';
 import { seedDevelopmentStaff } from '../../../src/server/staff/seed.ts';
 import { EMBEDDED_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from '../../databaseTemplates.setup.ts';
+import { checkAnswer } from './answerCheck.ts';
 import { keepInRunLog } from './runLog.ts';
 
 export type Engine = 'embedded' | 'postgres';
@@ -160,12 +161,13 @@ export type ApiClient = Pick<TestServer, 'url' | 'post' | 'get'>;
 
 /** Requests to a server at `url`, however it was started. */
 export function apiClient(url: string): ApiClient {
-  const reply = async (response: Response): Promise<Reply> => {
+  const reply = async (response: Response, method: 'get' | 'post', path: string): Promise<Reply> => {
     const text = await response.text();
     let body: unknown = text;
     try {
       body = JSON.parse(text);
     } catch {}
+    checkAnswer(method, path, response.status, body);
     return { status: response.status, headers: response.headers, body };
   };
   return {
@@ -177,10 +179,10 @@ export function apiClient(url: string): ApiClient {
         headers: { 'Content-Type': 'application/json', ...auth, ...options.headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       });
-      return reply(response);
+      return reply(response, 'post', path);
     },
     async get(path) {
-      return reply(await fetch(`${url}${path}`));
+      return reply(await fetch(`${url}${path}`), 'get', path);
     },
   };
 }
