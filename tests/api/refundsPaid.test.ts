@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { statementRows } from '../../src/lib/statementLines.ts';
-import { loadConfig, SANDBOX_PATHS } from '../../src/server/config.ts';
+import { loadConfig, SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../../src/server/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
@@ -20,6 +20,7 @@ import { createLogger } from '../../src/server/logger.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
+import { createRazorpayRefund } from '../../src/server/payments/razorpay.ts';
 import { recordReversal } from '../../src/server/payments/reversals.ts';
 import { createBorrower } from './support/borrower.ts';
 import { postForm } from './support/providers.ts';
@@ -39,6 +40,7 @@ interface ToRequest {
 }
 interface ToApprove {
   request_id: number;
+  status: string;
   collection_id: number;
   amount: number;
   reference: string;
@@ -419,6 +421,86 @@ describe.each(ENGINES)('refunds paid under four eyes (%s database)', (engine) =>
       sql`select status from refund_requests where id = ${requestId}`,
     );
     expect(paid?.status).toBe('paid');
+  });
+
+  /** A borrower who paid the same order twice in the Razorpay sandbox: the second is held for refund. */
+  async function paidTwiceInRazorpaySandbox() {
+    const borrower = await createBorrower(server, clock.now());
+    await server.post(REPAY_PATHS.sendOtp, { pancard: borrower.pancard });
+    const session = await server.post(REPAY_PATHS.verifyOtp, {
+      panNumber: borrower.pancard,
+      otp: await latestCode(server, borrower.mobile),
+    });
+    const placed = await server.post(
+      REPAY_PATHS.razorpayOrder,
+      { rzp_amount: '' },
+      { token: session.body.Data.repay_token as string },
+    );
+    const orderId = placed.body.Data.order_id as string;
+    const first = await server.post(SANDBOX_PAY, { order_id: orderId, outcome: 'success' });
+    expect((await server.post(REPAY_PATHS.razorpayVerify, first.body)).body.status).toBe('SUCCESS');
+    const second = await server.post(SANDBOX_PAY, { order_id: orderId, outcome: 'success' });
+    const paymentId = second.body.razorpay_payment_id as string;
+    let held: { id: number; amount_paise: number } | undefined;
+    await vi.waitFor(
+      async () => {
+        [held] = await queryRows<{ id: number; amount_paise: number }>(
+          server.database.db,
+          sql`select id, amount_paise from collections where reference = ${paymentId} and held_for_refund`,
+        );
+        expect(held).toBeDefined();
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    return { borrower, paymentId, collectionId: Number(held?.id), amountPaise: Number(held?.amount_paise) };
+  }
+
+  it('a claim left sending by a process that died after Razorpay took it is approved again: the same refund, once', async () => {
+    const paid = await paidTwiceInRazorpaySandbox();
+    const requested = await asStaff(finance, STAFF_API.requestRefund, {
+      collection_id: paid.collectionId,
+      amount: (paid.amountPaise / 100).toFixed(2),
+      method: 'razorpay',
+    });
+    const requestId = requested.body.Data.request_id as number;
+    const [request] = await queryRows<{ reference: string }>(
+      server.database.db,
+      sql`select reference from refund_requests where id = ${requestId}`,
+    );
+    // The approval's process claimed the request and Razorpay took the refund; then it died.
+    await server.database.db.execute(
+      sql`update refund_requests set status = 'sending', decided_at = ${clock.now()} where id = ${requestId}`,
+    );
+    const taken = await createRazorpayRefund(
+      { ...SANDBOX_CREDENTIALS.razorpay, apiBase: `${server.url}${SANDBOX_PATHS.razorpayApi}` },
+      { paymentId: paid.paymentId, amountPaise: paid.amountPaise, idempotencyKey: request?.reference ?? '' },
+      fetch,
+    );
+    // Razorpay's refund.processed records the refund meanwhile.
+    await vi.waitFor(async () => expect(await refundsOf(paid.collectionId)).toHaveLength(1), {
+      timeout: 5000,
+      interval: 100,
+    });
+    const soon = await asStaff(finance2, STAFF_API.approveRefund, { request_id: requestId });
+    expect(soon).toMatchObject({
+      status: 409,
+      body: {
+        Message: `Refund request ${requestId} is being sent to Razorpay: if it still is in two minutes, approve it again.`,
+      },
+    });
+    expect((await queue()).to_approve.items.find((row) => row.request_id === requestId)).toMatchObject({
+      status: 'sending',
+    });
+
+    await server.database.db.execute(
+      sql`update refund_requests set decided_at = ${new Date(clock.now().getTime() - 3 * 60_000)} where id = ${requestId}`,
+    );
+    const again = await asStaff(finance2, STAFF_API.approveRefund, { request_id: requestId });
+    expect(again.status, again.body.Message).toBe(200);
+    expect(await refundsOf(paid.collectionId)).toEqual([
+      { kind: 'refund', provider: 'razorpay', provider_reference: taken.id, amount_paise: paid.amountPaise },
+    ]);
+    expect((await queue()).to_approve.items.some((row) => row.request_id === requestId)).toBe(false);
   });
 
   /** A PayU payment page for the order's parameters: the "Pay successfully" form's fields. */

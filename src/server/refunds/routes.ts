@@ -60,6 +60,8 @@ export const refundRoutes = [
         payment_reference: collectionReference,
         amount: paiseToRupees(request.amountPaise),
         method: request.method,
+        // sending: a second member approved and the provider is being asked (or the process died doing so).
+        status: request.status,
         reference: request.reference,
         requested_by: requestedBy,
         requested_by_you: request.requestedBy === staffId,

@@ -190,17 +190,39 @@ export async function approveRefund(deps: RefundDeps, requestId: number, staff: 
   return recordPaid(db, requestId, staff, deps.now(), () => ({ provider: method, reference: refundId }), 'sending');
 }
 
-/** Marks a provider's request as being sent (under the loan's lock), checking what is left; answers the payment id. */
+/**
+ * How long a request may stay `sending` before another approval may send it again: longer than the
+ * providers' 15-second call, so only a claim whose process died (before or after the provider took
+ * it) is taken over; the same key makes the provider answer the same refund.
+ */
+const STALE_CLAIM_MS = 2 * 60_000;
+
+/**
+ * Marks a provider's request as being sent (under the loan's lock), checking what is left; answers
+ * the payment id. A claim left `sending` past STALE_CLAIM_MS is taken over without the check: its
+ * amount was set aside by the first claim, and may already be recorded by the provider's notification.
+ */
 async function claimForProvider(db: Database, requestId: number, staff: ActiveStaff, now: Date) {
   const seen = await refundRequestById(db, requestId);
   if (!seen) throw new ApiError(404, `There is no refund request ${requestId}.`, 'not_found');
   return retryingTransaction(db, async (tx) => {
     await lockLoan(tx, seen.loanId);
     const request = await lockedRefundRequest(tx, requestId);
-    if (request?.status !== 'requested') {
+    const stale = request?.status === 'sending' && now.getTime() - (request.decidedAt?.getTime() ?? 0) > STALE_CLAIM_MS;
+    if (request?.status === 'sending' && !stale) {
+      throw conflict(
+        `Refund request ${requestId} is being sent to ${PROVIDER_NAMES[request.method as ProviderMethod]}: if it still is in two minutes, approve it again.`,
+        'refund_sending',
+      );
+    }
+    if (request?.status !== 'requested' && !stale) {
       throw conflict(`Refund request ${requestId} is ${request?.status ?? 'gone'}.`, 'refund_state');
     }
-    const found = await leftToRefund(tx, request.collectionId, request.amountPaise);
+    if (!request) throw conflict(`Refund request ${requestId} is gone.`, 'refund_state');
+    const found = stale
+      ? await collectionToRefund(tx, request.collectionId)
+      : await leftToRefund(tx, request.collectionId, request.amountPaise);
+    if (!found) throw new ApiError(404, `There is no payment ${request.collectionId}.`, 'not_found');
     await tx
       .update(refundRequests)
       .set({ status: 'sending', decidedBy: staff.staffId, decidedAt: now })

@@ -32,10 +32,10 @@ function requestsWithNames(db: Database | Transaction) {
     .leftJoin(decider, eq(decider.id, refundRequests.decidedBy));
 }
 
-/** Requests waiting for a second finance member, oldest first. */
+/** Requests waiting for a second finance member, or being sent to the provider, oldest first. */
 export function openRefundRequests(db: Database | Transaction) {
   return requestsWithNames(db)
-    .where(eq(refundRequests.status, 'requested'))
+    .where(inArray(refundRequests.status, ['requested', 'sending']))
     .orderBy(asc(refundRequests.requestedAt), asc(refundRequests.id));
 }
 

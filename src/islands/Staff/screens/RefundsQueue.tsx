@@ -32,6 +32,7 @@ interface ToApprove {
   payment_reference: string;
   amount: number;
   method: Method;
+  status: 'requested' | 'sending';
   reference: string;
   requested_by: string;
   requested_by_you: boolean;
@@ -153,6 +154,9 @@ function ApproveRow({ item, done }: { item: ToApprove; done: (withdrawn: boolean
       <p>
         {item.method === 'bank_transfer' ? `Bank transfer ref. ${item.reference}` : `Through ${PROVIDERS[item.method]}`}{' '}
         for the payment ref. {item.payment_reference}; requested by {item.requested_by} {age(item.age_hours)} ago.
+        {item.status === 'sending' && item.method !== 'bank_transfer' && (
+          <> Approved and being sent to {PROVIDERS[item.method]}: if it still is in two minutes, approve it again.</>
+        )}
         {item.requested_by_you && (
           <>
             {' '}
