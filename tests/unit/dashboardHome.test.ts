@@ -9,13 +9,16 @@ import { dueWhen, isOverdue, whichToPay } from '../../src/islands/Dashboard/stat
 import type { ActiveLoan, Profile } from '../../src/islands/Dashboard/state/profile.ts';
 
 /** The parts of getProfile the stage is read from; the rest does not matter here. */
-function profile(parts: Partial<Profile>): Profile {
+function profile({
+  lead_details,
+  ...parts
+}: Partial<Omit<Profile, 'lead_details'>> & { lead_details?: Partial<Profile['lead_details']> }): Profile {
   return {
     application_filled_percent: 0,
     step_stage: 1,
     active_loan_details: null,
-    lead_details: { status: '' },
     ...parts,
+    lead_details: { status: '', lead_id: null, sent_back_reason: null, ...lead_details },
   } as Profile;
 }
 

@@ -34,38 +34,56 @@ export const PayuOrderRequest = v.object({
   udf5: v.optional(v.union([v.string(), v.number()])),
 });
 
-/**
- * The loan account on the day asked (src/lib/loanAccount.ts), money in rupees: what the repay page
- * and the dashboard show beside the specification's fields. This server always sends them; the
- * screens show each only when present, so a back-end that speaks only the specification still works.
- */
-export interface LoanAccountFields {
-  principal_outstanding?: number;
-  interest_outstanding?: number;
-  charges_outstanding?: number;
-  /** Paid and applied to the loan so far. */
-  collected?: number;
-  /** The last day of the cooling-off period (YYYY-MM-DD), and whether today is in it. */
-  cooling_off_until?: string;
-  in_cooling_off?: boolean;
-  days_past_due?: number;
-}
-
-/** The loan fields the amount card shows (product.md §3 repayment_data), money in rupees. */
-export interface RepaymentData extends LoanAccountFields {
-  loan_no: string;
-  disbursal_date: string;
-  repayment_date: string;
-  repayment_amount: number;
-  loan_recommended: number;
-  real_interest: number;
+/** The loan account on the day asked (src/server/loans/account.ts figuresInRupees), money in rupees. */
+export const LoanAccountAnswer = v.strictObject({
+  repayment_amount: v.number(),
+  real_interest: v.number(),
   /** What closes the loan today: principal outstanding, interest to date and charges. */
-  total_due_amount: number;
-  full_name: string;
-  email: string;
-  mobile: string;
-  lead_id: string;
-}
+  total_due_amount: v.number(),
+  principal_outstanding: v.number(),
+  interest_outstanding: v.number(),
+  charges_outstanding: v.number(),
+  /** Paid and applied to the loan so far. */
+  collected: v.number(),
+  /** The last day of the cooling-off period (YYYY-MM-DD), and whether today is in it. */
+  cooling_off_until: v.string(),
+  in_cooling_off: v.boolean(),
+  days_past_due: v.number(),
+});
+
+/**
+ * What the repay page and the dashboard show beside the specification's fields. This server always
+ * sends them; the screens show each only when present, so a back-end that speaks only the
+ * specification still works.
+ */
+type LoanAccount = v.InferOutput<typeof LoanAccountAnswer>;
+export type LoanAccountFields = { [Field in keyof LoanAccount]?: LoanAccount[Field] | undefined };
+
+/** The loan fields the amount card shows (product.md §3 repayment_data, beside verifyOtp's Data), money in rupees. */
+export const RepaymentAnswer = v.strictObject({
+  loan_no: v.string(),
+  disbursal_date: v.string(),
+  repayment_date: v.string(),
+  loan_recommended: v.number(),
+  ...LoanAccountAnswer.entries,
+  full_name: v.string(),
+  email: v.string(),
+  mobile: v.string(),
+  lead_id: v.string(),
+});
+export type RepaymentData = v.InferOutput<typeof RepaymentAnswer>;
+
+/** Sendotp: nothing but the message, the same whether or not the PAN has a loan. */
+export const SendOtpAnswer = v.strictObject({});
+
+export const VerifyOtpAnswer = v.strictObject({
+  repay_token: v.string(),
+  expires_in_seconds: v.number(),
+  razorpay_key: v.string(),
+  razorpay_checkout_url: v.string(),
+});
+/** verifyOtp's keys beside the envelope's (product.md §7): the loan and an order for the whole due ('' under ₹1). */
+export const VerifyOtpBeside = { repayment_data: RepaymentAnswer, order_id: v.string() };
 
 export const REPAY_OTP_SENT =
   'If a loan is active for this PAN, we have sent an OTP to the mobile number registered with it.';

@@ -73,7 +73,7 @@ function save(blob: Blob, filename: string) {
 }
 
 export interface StatementDownloadsProps {
-  detail: { lead_id: number | string; loan_no: string; status: string; loan_status?: string };
+  detail: { lead_id: number | string; loan_no: string; status: string; loan_status?: string | undefined };
 }
 
 /**

@@ -1,95 +1,21 @@
 /**
  * The customer's profile (getProfile) and the dashboard frame's data (getDashboardData) as
- * stores, with the answers' shapes (product.md §3). Screens ask for a fresh profile when they
+ * stores, typed by the answers' schemas (src/lib/schemas/profile.ts). Screens ask for a fresh profile when they
  * open; the frame's data is also kept in session storage (dashboardData) for the next page load.
  */
 import { atom } from 'nanostores';
+import type * as v from 'valibot';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
-import type { EmploymentDetails } from '../../../lib/schemas/application.ts';
-import type { LoanAccountFields } from '../../../lib/schemas/repay.ts';
+import type { DashboardAnswer, ProfileAnswer } from '../../../lib/schemas/profile.ts';
 import { dashboardCall } from './api.ts';
 import { $session, updateSession } from './sessionStore.ts';
 
-export interface ProfileDetails {
-  first_name: string;
-  full_name: string;
-  dob: string;
-  marital_status_id: number | null;
-  spouse_name: string;
-  personal_email: string;
-  gender: number | null;
-  pancard: string;
-  residence_address_1: string;
-  residence_address_2: string;
-  residence_landmark: string;
-  residence_pincode: string;
-  residence_city: string;
-  residence_state: string;
-  residence_type_id: number | null;
-  income_type_id: number | null;
-  salary_mode_id: number | null;
-  salary_date: string;
-  monthly_income: number | null;
-  mobile: string;
-}
-
-export interface ActiveLoan extends LoanAccountFields {
-  lead_id: string;
-  loan_no: string;
-  disbursal_date: string;
-  repayment_date: string;
-  repayment_amount: number;
-  loan_recommended: number;
-  roi: number;
-  /** Rupees, with up to two decimals: what closes the loan today. */
-  total_due: number;
-  /** Days from the server's today to the due date: 0 on the day, negative once past. */
-  days_to_due?: number;
-}
-
-/** The same employment under the names of product.md §3. */
-export interface EmploymentNames {
-  emp_work_mode: 'WFO' | 'WFH';
-  employer_name: string;
-  emp_designation: string;
-}
-
-export interface Executive {
-  name: string;
-  mobile: string;
-  email: string;
-}
-
-export interface Profile {
-  full_name: string;
-  profile_pic: string;
-  profile_filled_percent: number;
-  application_filled_percent: number;
-  registration_successful: number;
-  eligibility_status: number;
-  eligibility_reason: string;
-  next_event_name: string;
-  active_loan_details: ActiveLoan | null;
-  profile_details: ProfileDetails;
-  customer_employment_details: (EmploymentDetails & Partial<EmploymentNames>) | null;
-  /** The Credit Manager staff named when approving the application; null before (product.md §3). */
-  excutive_details: Executive | null;
-  /** The latest application's state ('' without one). */
-  lead_details?: { status: string; lead_id?: number | null; sent_back_reason?: string | null };
-  /** Steps data (product.md §4): the open application's card, 1 to 4, and its percent (100: locked). */
-  step_stage: number;
-  step_complete_percent: number;
-}
-
-export interface DashboardData {
-  profile_pic: string;
-  profile_details: { first_name: string };
-  eligibility_status?: number;
-  next_step?: string;
-  step_percentage?: number;
-}
+export type Profile = v.InferOutput<typeof ProfileAnswer>;
+export type ProfileDetails = Profile['profile_details'];
+export type ActiveLoan = NonNullable<Profile['active_loan_details']>;
+export type DashboardData = v.InferOutput<typeof DashboardAnswer>;
 
 export const $profile = atom<Profile | null>(null);
 
