@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
+import { site } from '../../src/lib/site.ts';
 import { statementRows } from '../../src/lib/statementLines.ts';
 import { loadConfig, SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../../src/server/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
@@ -22,6 +23,8 @@ import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { createRazorpayRefund } from '../../src/server/payments/razorpay.ts';
 import { recordReversal } from '../../src/server/payments/reversals.ts';
+import { lenderOf, statementPdf } from '../../src/server/statements/statementPdf.ts';
+import { flat, pdfText } from '../support/pdfText.ts';
 import { createBorrower } from './support/borrower.ts';
 import { postForm } from './support/providers.ts';
 import { ENGINES, type Reply, startServer, type TestServer, testClock } from './support/server.ts';
@@ -209,6 +212,21 @@ describe.each(ENGINES)('refunds paid under four eyes (%s database)', (engine) =>
     const rows = statementRows(account.loan, account.state.lines, account.collections, account.reversals);
     expect(rows.at(-1)?.description).toBe(
       `Refund by Bank transfer ref. ${reference} of payment ref. RCPT-${borrower.mobile}: ₹1,000.00; ₹1,000.00 off the excess to refund`,
+    );
+
+    const pdf = await pdfText(
+      await statementPdf({
+        lender: lenderOf(site),
+        customer: { name: 'Test Borrower', pan: null },
+        loan: account.loan,
+        collections: account.collections,
+        reversals: account.reversals,
+        state: account.state,
+        generatedAt: clock.now(),
+      }),
+    );
+    expect(flat(pdf.text)).toContain(
+      `Refund by Bank transfer ref. ${reference} of payment ref. RCPT-${borrower.mobile}`,
     );
 
     // Audit lines name both staff members by id.
