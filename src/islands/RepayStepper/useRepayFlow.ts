@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type * as v from 'valibot';
 import { callApi } from '../../lib/api/client.ts';
 import type { Envelope } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { keepRepayToken } from '../../lib/receipt.ts';
 import { acceptsAmountEntry } from '../../lib/repayAmount.ts';
-import type { RepaymentData } from '../../lib/schemas/repay.ts';
+import type { RepaymentData, VerifyOtpAnswer, VerifyOtpBeside } from '../../lib/schemas/repay.ts';
 import { OTP_MESSAGE, PAN_MESSAGE, PAN_PATTERN } from '../../lib/schemas/signInRules.ts';
 import type { FieldError } from '../shared/fieldErrors.tsx';
 import {
@@ -30,13 +31,8 @@ export type Busy = OwnBusy | PaymentBusy;
 export type Field = 'pan' | 'otp' | 'amount';
 type Focus = Field | 'proceed' | 'title';
 
-interface VerifyData {
-  repay_token: string;
-  expires_in_seconds: number;
-  razorpay_key: string;
-  razorpay_checkout_url: string;
-}
-type VerifyReply = Envelope<VerifyData> & { repayment_data?: RepaymentData; order_id?: string };
+type VerifyData = v.InferOutput<typeof VerifyOtpAnswer>;
+type VerifyReply = Envelope<VerifyData> & Partial<v.InferOutput<typeof VerifyOtpBeside>>;
 
 /** What OTP verification gave: the loan, its order for the full due, the repay token and the checkout. */
 interface Loan {

@@ -76,14 +76,32 @@ export type RepaymentData = v.InferOutput<typeof RepaymentAnswer>;
 /** Sendotp: nothing but the message, the same whether or not the PAN has a loan. */
 export const SendOtpAnswer = v.strictObject({});
 
+/** Razorpay Checkout's key and script, sent with verifyOtp and with each Razorpay order. */
+const CheckoutSettings = v.strictObject({ razorpay_key: v.string(), razorpay_checkout_url: v.string() });
+
 export const VerifyOtpAnswer = v.strictObject({
   repay_token: v.string(),
   expires_in_seconds: v.number(),
-  razorpay_key: v.string(),
-  razorpay_checkout_url: v.string(),
+  ...CheckoutSettings.entries,
 });
 /** verifyOtp's keys beside the envelope's (product.md §7): the loan and an order for the whole due ('' under ₹1). */
-export const VerifyOtpBeside = { repayment_data: RepaymentAnswer, order_id: v.string() };
+export const VerifyOtpBeside = v.strictObject({ repayment_data: RepaymentAnswer, order_id: v.string() });
 
 export const REPAY_OTP_SENT =
   'If a loan is active for this PAN, we have sent an OTP to the mobile number registered with it.';
+
+/** generateRazorpayorderId: the order, and the amount (rupees) the server decided to charge. */
+export const RazorpayOrderAnswer = v.strictObject({
+  order_id: v.string(),
+  amount: v.number(),
+  ...CheckoutSettings.entries,
+});
+
+/** verifyRazorPayCheckPaymentStatus: also beside the envelope's keys, as the specification reads them. */
+export const PaymentStatusAnswer = v.strictObject({ status: v.picklist(['SUCCESS', 'FAILED']), txnId: v.string() });
+
+/** payuOrders: the hosted checkout's form fields (with the request hash) and where they are posted. */
+export const PayuOrderAnswer = v.strictObject({
+  parameters: v.record(v.string(), v.string()),
+  payment_url: v.string(),
+});

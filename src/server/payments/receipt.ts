@@ -10,6 +10,7 @@ import { STATUS } from '../../lib/api/envelope.ts';
 import { HEADERS } from '../../lib/api/paths.ts';
 import { accountOn } from '../../lib/loanAccount.ts';
 import { RECEIPT_PATH, type Receipt, type ReceiptStatus } from '../../lib/receipt.ts';
+import { ReceiptAnswer } from '../../lib/schemas/receipt.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
@@ -140,17 +141,7 @@ export const receiptRoutes = [
     // The Authtoken is a sign-in or a repay session, checked here; a repay session may have just ended.
     auth: 'none',
     body: ReceiptRequest,
-    answer: v.object({
-      status: v.picklist(['SUCCESS', 'PENDING', 'FAILED', 'CANCEL', 'REFUND']),
-      provider: v.picklist(['razorpay', 'payu']),
-      loan_no: v.string(),
-      amount_paise: v.number(),
-      date: v.string(),
-      reference: v.string(),
-      balance_paise: v.nullable(v.number()),
-      balance_on: v.nullable(v.string()),
-      loan_closed: v.boolean(),
-    }),
+    answer: ReceiptAnswer,
     failures: {
       401: 'No live sign-in or repay session: sign in to see the details.',
       404: "No payment with this transaction ID, or one that is not the asker's (the same answer).",

@@ -3,11 +3,10 @@
  * parameters (with the server's request hash) to PayU's `_payment` address. A full-page navigation;
  * PayU posts the result back to the API, which redirects to /thanku.
  */
+import type * as v from 'valibot';
+import type { PayuOrderAnswer } from '../../../lib/schemas/repay.ts';
 
-export interface PayuOrder {
-  parameters: Record<string, string>;
-  payment_url: string;
-}
+export type PayuOrder = v.InferOutput<typeof PayuOrderAnswer>;
 
 /** The order in a payuOrders reply (`data`, or `Data` as every other call has it), or null when unusable. */
 export function payuOrderFrom(reply: { data?: unknown; Data?: unknown }): PayuOrder | null {
