@@ -1,42 +1,18 @@
-import AxeBuilder from '@axe-core/playwright';
+/**
+ * The dashboard's states that a screen walk does not reach, with zero WCAG 2.2 AA violations: forms
+ * showing their errors, the eligibility modal, the phone sidebar, the application's steps. Every
+ * screen as it opens is scanned in dashboardEveryScreen.spec.ts, on the same loads as its width check.
+ */
 import { expect, type Page, test } from '@playwright/test';
-import { SCREENS, screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
-import { applyByApi, heading, openDashboard, registerByApi, sidebar, signInByApi, storeSession } from './support.ts';
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
+import { axeViolations } from '../../support/axe.ts';
+import { applyByApi, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
 
 async function violations(page: Page, label: string): Promise<string[]> {
   await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Loading your details…')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return results.violations.map(
-    (violation) => `${label}: ${violation.id} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
+  return axeViolations(page, label);
 }
-
-test('every dashboard screen, signed in, has zero WCAG 2.2 AA violations, on a desktop and a phone', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(180_000);
-  // Registration screens for a customer part-way through; gated screens for an eligible one.
-  const partway = await registerByApi(request, await signInByApi(request), { steps: 2 });
-  const eligible = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
-  const failures: string[] = [];
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const customer of [partway, eligible]) {
-      await storeSession(page, customer);
-      for (const screen of SCREENS) {
-        if ((screen.access === 'eligible') !== (customer === eligible)) continue;
-        await page.goto(screenPath(screen.slug));
-        await expect(heading(page)).toBeVisible();
-        failures.push(...(await violations(page, `${width}px ${screen.slug || '/'}`)));
-      }
-    }
-  }
-  expect(failures).toEqual([]);
-});
 
 test('the forms showing their errors, the eligibility modal and the open sidebar on a phone have no violations', async ({
   page,

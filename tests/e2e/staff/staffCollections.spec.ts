@@ -113,7 +113,8 @@ test('support answers a complaint the customer raised, which leaves the queue; t
   const customer = await signInByApi(request);
   const raised = await callAs(request, customer, COMPLAINT_PATHS.raise, {
     subject: 'Charged twice',
-    message: 'My payment was taken twice on one day.',
+    // A long unbroken reference, as customers paste them: the card wraps it at 320 px.
+    message: `My payment was taken twice on one day. Reference ${'7'.repeat(120)}`,
   });
   expect(raised.body.Status, raised.body.Message).toBe(1);
   const number = raised.body.Data.complaint_no as string;
