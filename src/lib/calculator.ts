@@ -6,8 +6,8 @@
  * The island imports this module, so it imports nothing that reads the site data itself: the page
  * builds the settings at build time (`calculatorSettings(site)`) and hands them to the island.
  */
-import { formatPaise } from './format.ts';
-import { interestPaise, rupeesToPaise } from './rates.ts';
+import { formatPaise, paiseFromRupees } from './money.ts';
+import { interestPaise } from './rates.ts';
 import type { IllustrativeLoan, Site } from './site.ts';
 
 /** The amount slider moves in steps of 500 rupees (product.md §9); typed entry takes any rupee. */
@@ -40,7 +40,7 @@ export interface CalculatorSettings {
  * first: each tier runs from its own least income to one rupee below the next tier's.
  */
 export function rateChoices(tiers: Site['loan']['rateTiers']): RateChoice[] {
-  const rupees = (value: number) => formatPaise(rupeesToPaise(value));
+  const rupees = (value: number) => formatPaise(paiseFromRupees(value));
   return tiers
     .map((tier, i) => {
       const above = tiers[i - 1];
@@ -115,7 +115,7 @@ export interface Quote {
 
 /** payable = amount + amount x rate x days / 100, in paise. */
 export function quote(amountRupees: number, dailyRatePercent: number, days: number): Quote {
-  const principal = rupeesToPaise(amountRupees);
+  const principal = paiseFromRupees(amountRupees);
   const interest = interestPaise(principal, dailyRatePercent, days);
   return { interestPaise: interest, payablePaise: principal + interest };
 }

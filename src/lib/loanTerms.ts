@@ -5,7 +5,9 @@
  * is disbursed with exactly the statement's figures, so a later change of policy never reaches a
  * loan already made.
  */
-import { percentOfPaise, rupeesToPaise } from './rates.ts';
+
+import { paiseFromRupees } from './money.ts';
+import { percentOfPaise } from './rates.ts';
 import type { Site } from './site.ts';
 
 export interface ServicingTerms {
@@ -21,7 +23,7 @@ export interface ServicingTerms {
 
 export function servicingTerms(loan: Site['loan'], principalPaise: number): ServicingTerms {
   const fee = percentOfPaise(principalPaise, loan.processingFeePercent);
-  const penal = rupeesToPaise(loan.afterDueDate.penalChargeRupees);
+  const penal = paiseFromRupees(loan.afterDueDate.penalChargeRupees);
   return {
     processingFeePaise: fee,
     gstOnFeePaise: percentOfPaise(fee, loan.gstPercent),
@@ -29,6 +31,6 @@ export function servicingTerms(loan: Site['loan'], principalPaise: number): Serv
     overdueInterestDaysMax: loan.afterDueDate.interestDaysMax,
     penalChargePaise: penal,
     penalGstPaise: percentOfPaise(penal, loan.afterDueDate.penalChargeGstPercent),
-    penalThresholdPaise: rupeesToPaise(loan.afterDueDate.penalThresholdRupees),
+    penalThresholdPaise: paiseFromRupees(loan.afterDueDate.penalThresholdRupees),
   };
 }

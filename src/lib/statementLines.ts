@@ -7,6 +7,7 @@
  */
 import { formatDate } from './format.ts';
 import type { Allocation, StatementLine } from './loanAccount.ts';
+import { formatPaiseInFull } from './money.ts';
 
 /** The dashboard's download routes (session token in Authtoken, JSON body { lead_id }); they answer a PDF. */
 export const STATEMENT_API = {
@@ -57,19 +58,6 @@ export interface StatementRow {
   balancePaise: number | null;
 }
 
-const amount = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Statements show every amount with its paise, as accounts do: 1000000 -> "₹10,000.00". */
-export function statementAmount(paise: number): string {
-  if (!Number.isInteger(paise)) throw new RangeError(`paise must be an integer, got ${paise}`);
-  return amount.format(paise / 100);
-}
-
 const SOURCE_LABELS: Record<string, string> = {
   razorpay: 'Razorpay',
   payu: 'PayU',
@@ -95,16 +83,16 @@ export function describeLine(line: StatementLine, collection?: Pick<StatementCol
         line.fromDate === line.toDate
           ? formatDate(line.fromDate)
           : `${formatDate(line.fromDate)} to ${formatDate(line.toDate)}`;
-      return `Interest ${span}, ${plural(line.days, 'day')} on ${statementAmount(line.onPrincipalPaise)}`;
+      return `Interest ${span}, ${plural(line.days, 'day')} on ${formatPaiseInFull(line.onPrincipalPaise)}`;
     }
     case 'penal':
-      return `Penal charge ${statementAmount(line.chargePaise)} + GST ${statementAmount(line.gstPaise)}`;
+      return `Penal charge ${formatPaiseInFull(line.chargePaise)} + GST ${formatPaiseInFull(line.gstPaise)}`;
     case 'collection':
       return collection
         ? `Payment received, ${paymentSourceLabel(collection.source)} ref. ${collection.reference}`
         : 'Payment received';
     case 'writeoff':
-      return `Written off: less than ₹1 left at closure, which cannot be paid online (${statementAmount(line.amountPaise)})`;
+      return `Written off: less than ₹1 left at closure, which cannot be paid online (${formatPaiseInFull(line.amountPaise)})`;
     case 'reversal':
       return 'Payment given back';
   }
@@ -127,21 +115,21 @@ export function describeReversal(
   const parts = [];
   if (principalPaise + interestPaise + chargesPaise > 0) {
     parts.push(
-      `owed again: principal ${statementAmount(principalPaise)}, interest ${statementAmount(interestPaise)}, charges ${statementAmount(chargesPaise)}`,
+      `owed again: principal ${formatPaiseInFull(principalPaise)}, interest ${formatPaiseInFull(interestPaise)}, charges ${formatPaiseInFull(chargesPaise)}`,
     );
   }
-  if (excessPaise > 0) parts.push(`${statementAmount(excessPaise)} off the excess to refund`);
-  return `${what}${of}: ${statementAmount(line.amountPaise)}; ${parts.join('; ')}`;
+  if (excessPaise > 0) parts.push(`${formatPaiseInFull(excessPaise)} off the excess to refund`);
+  return `${what}${of}: ${formatPaiseInFull(line.amountPaise)}; ${parts.join('; ')}`;
 }
 
 /** "Charges ₹0.00", "Interest ₹100.00", "Principal ₹900.00", and the excess to refund when there is one. */
 export function allocationParts(allocation: Allocation): string[] {
   const parts = [
-    `Charges ${statementAmount(allocation.chargesPaise)}`,
-    `Interest ${statementAmount(allocation.interestPaise)}`,
-    `Principal ${statementAmount(allocation.principalPaise)}`,
+    `Charges ${formatPaiseInFull(allocation.chargesPaise)}`,
+    `Interest ${formatPaiseInFull(allocation.interestPaise)}`,
+    `Principal ${formatPaiseInFull(allocation.principalPaise)}`,
   ];
-  if (allocation.excessPaise > 0) parts.push(`Excess to refund ${statementAmount(allocation.excessPaise)}`);
+  if (allocation.excessPaise > 0) parts.push(`Excess to refund ${formatPaiseInFull(allocation.excessPaise)}`);
   return parts;
 }
 
@@ -217,10 +205,10 @@ export function statementRows(
           });
         const net = loan.principalPaise - loan.processingFeePaise - loan.gstOnFeePaise;
         if (loan.processingFeePaise > 0) {
-          note('fee', `Processing fee deducted from the disbursal: ${statementAmount(loan.processingFeePaise)}`);
+          note('fee', `Processing fee deducted from the disbursal: ${formatPaiseInFull(loan.processingFeePaise)}`);
         }
-        if (loan.gstOnFeePaise > 0) note('gst', `GST on fee deducted: ${statementAmount(loan.gstOnFeePaise)}`);
-        note('net', `Net amount paid to your bank account: ${statementAmount(net)}`);
+        if (loan.gstOnFeePaise > 0) note('gst', `GST on fee deducted: ${formatPaiseInFull(loan.gstOnFeePaise)}`);
+        note('net', `Net amount paid to your bank account: ${formatPaiseInFull(net)}`);
         break;
       }
       case 'interest':

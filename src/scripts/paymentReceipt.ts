@@ -7,7 +7,8 @@
  */
 import { callApi, failureMessage, NetworkError } from '../lib/api/client.ts';
 import { isSessionDead, STATUS } from '../lib/api/envelope.ts';
-import { formatDate, formatPaise } from '../lib/format.ts';
+import { formatDate } from '../lib/format.ts';
+import { formatPaise } from '../lib/money.ts';
 import { RECEIPT_PATH, REPAY_TOKEN_KEY, type Receipt, type ReceiptStatus } from '../lib/receipt.ts';
 import { readSession } from '../lib/session.ts';
 

@@ -8,6 +8,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { addDays, indiaDate } from '../lib/dates.ts';
+import { rupeesFromPaise } from '../lib/money.ts';
 import { percentToHundredths } from '../lib/rates.ts';
 import { site } from '../lib/site.ts';
 import { loanTermsOf } from './application/statements.ts';
@@ -89,7 +90,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
     ? decision.quote
     : {
         min_loan_amount: site.loan.amountRupees.min,
-        max_loan_amount: DEMO_LOAN.principalPaise / 100,
+        max_loan_amount: rupeesFromPaise(DEMO_LOAN.principalPaise),
         min_loan_tenure: DEMO_LOAN.tenureDays,
         max_loan_tenure: DEMO_LOAN.tenureDays,
         daily_rate_percent: DEMO_LOAN.dailyRatePercent,

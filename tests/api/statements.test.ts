@@ -7,8 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '../../src/lib/api/paths.ts';
 import { addDays, indiaDate } from '../../src/lib/dates.ts';
+import { formatPaiseInFull } from '../../src/lib/money.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
-import { STATEMENT_API, statementAmount } from '../../src/lib/statementLines.ts';
+import { STATEMENT_API } from '../../src/lib/statementLines.ts';
 import { customers, leads, loans } from '../../src/server/db/schema.ts';
 import { createLoan } from '../../src/server/loans/create.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
@@ -80,7 +81,7 @@ describe.each(ENGINES)('statements and no-dues certificates (%s database)', (eng
     return verified.body.repayment_data as { total_due_amount: number; real_interest: number; collected: number };
   }
 
-  const rupeesText = (rupees: number) => statementAmount(Math.round(rupees * 100));
+  const rupeesText = (rupees: number) => formatPaiseInFull(Math.round(rupees * 100));
 
   it('the statement: a PDF attachment, never cached, with every payment and the repay page’s figures', async () => {
     const b = await borrower();
@@ -178,7 +179,7 @@ describe.each(ENGINES)('statements and no-dues certificates (%s database)', (eng
       'Meera Iyer',
       'Principal ₹10,000.00',
       `Closed on ${today}`,
-      `Total paid ${statementAmount(duePaise)}`,
+      `Total paid ${formatPaiseInFull(duePaise)}`,
       'Amount due ₹0.00',
       'Excess to be refunded ₹150.00',
     ]) {

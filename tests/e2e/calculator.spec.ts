@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { calculatorMessages, calculatorSettings } from '../../src/lib/calculator.ts';
 import { fact } from '../../src/lib/facts.ts';
-import { formatPaise, formatPercent } from '../../src/lib/format.ts';
-import { loanCost, rupeesToPaise } from '../../src/lib/rates.ts';
+import { formatPercent } from '../../src/lib/format.ts';
+import { formatPaise, paiseFromRupees } from '../../src/lib/money.ts';
+import { loanCost } from '../../src/lib/rates.ts';
 import { site } from '../../src/lib/site.ts';
 
 // What the calculator must show comes from content/site.json; the figures in the names are today's.
@@ -24,7 +25,7 @@ const calculator = (page: Page) => ({
 
 const costOf = (amountRupees: number, days: number, dailyRatePercent: number) =>
   loanCost({
-    principalPaise: rupeesToPaise(amountRupees),
+    principalPaise: paiseFromRupees(amountRupees),
     days,
     dailyRatePercent,
     processingFeePercent: site.loan.processingFeePercent,

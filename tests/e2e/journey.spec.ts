@@ -10,7 +10,7 @@
  * command line, as on a single-machine install.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { formatPaise } from '../../src/lib/format.ts';
+import { formatPaise } from '../../src/lib/money.ts';
 import { tinyPdf, tinyPng } from '../api/support/files.ts';
 import { type DataPlace, dataPlace, runOps, type ServerProcess, startServerProcess } from '../api/support/process.ts';
 import { card, randomMobile, typeCode } from '../support/signIn.ts';

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { rateChoices } from '../../src/lib/calculator.ts';
 import { exampleCost, fact, partPaymentCase } from '../../src/lib/facts.ts';
-import { formatPaise, formatPercent } from '../../src/lib/format.ts';
+import { formatPercent } from '../../src/lib/format.ts';
+import { formatPaise } from '../../src/lib/money.ts';
 import { site } from '../../src/lib/site.ts';
 
 test.describe('with motion', () => {

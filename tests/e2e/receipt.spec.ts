@@ -6,7 +6,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { formatDate, formatPaise } from '../../src/lib/format.ts';
+import { formatDate } from '../../src/lib/format.ts';
+import { formatPaise } from '../../src/lib/money.ts';
 import { RECEIPT_PATH, REPAY_TOKEN_KEY } from '../../src/lib/receipt.ts';
 import { payuResponse, razorpayCheckoutResult } from '../api/support/providers.ts';
 import { dueOnCard, openStepper, REPAY, requestRepayCode } from '../support/repay.ts';

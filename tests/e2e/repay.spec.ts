@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { addDays, daysBetween, indiaDate } from '../../src/lib/dates.ts';
-import { formatPaise } from '../../src/lib/format.ts';
+import { formatPaise } from '../../src/lib/money.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
 import { tabTo } from '../support/keyboard.ts';
 import {

@@ -11,7 +11,8 @@ import {
   rateChoices,
   specFigure,
 } from '../../src/lib/calculator.ts';
-import { loanCost, rupeesToPaise } from '../../src/lib/rates.ts';
+import { paiseFromRupees } from '../../src/lib/money.ts';
+import { loanCost } from '../../src/lib/rates.ts';
 import { parseSite, type Site, site } from '../../src/lib/site.ts';
 
 const rawText = readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8');
@@ -163,7 +164,7 @@ describe('the opening loan', () => {
     // received 19,528. APR = (32,000 - 19,528) / 19,528 x 365 / 60 = 388.53%.
     const { opening } = settings;
     const cost = loanCost({
-      principalPaise: rupeesToPaise(opening.amountRupees),
+      principalPaise: paiseFromRupees(opening.amountRupees),
       days: opening.days,
       dailyRatePercent: opening.dailyRatePercent,
       processingFeePercent: settings.processingFeePercent,

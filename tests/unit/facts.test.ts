@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildFacts, exampleCost, fact, fillFacts, partPaymentCase, rateTiersText } from '../../src/lib/facts.ts';
-import { formatPaise } from '../../src/lib/format.ts';
 import { servicingTerms } from '../../src/lib/loanTerms.ts';
-import { loanCost, rupeesToPaise } from '../../src/lib/rates.ts';
+import { formatPaise, paiseFromRupees } from '../../src/lib/money.ts';
+import { loanCost } from '../../src/lib/rates.ts';
 import { parseSite, type Site, site } from '../../src/lib/site.ts';
 
 const rawText = readFileSync(new URL('../../content/site.json', import.meta.url), 'utf8');
@@ -50,7 +50,7 @@ describe('buildFacts', () => {
   });
 
   it('gives the penal charge a loan carries (src/lib/loanTerms.ts)', () => {
-    const terms = servicingTerms(site.loan, rupeesToPaise(site.loan.amountRupees.max));
+    const terms = servicingTerms(site.loan, paiseFromRupees(site.loan.amountRupees.max));
     expect(facts.penalCharge).toBe(formatPaise(terms.penalChargePaise));
     expect(facts.penalChargeWithGst).toBe(formatPaise(terms.penalChargePaise + terms.penalGstPaise));
     expect(Number(facts.overdueInterestDays)).toBe(terms.overdueInterestDaysMax);
@@ -245,7 +245,7 @@ describe('exampleCost', () => {
     const example = site.examples.ratesBlock;
     expect(example).toBeDefined();
     const expected = loanCost({
-      principalPaise: rupeesToPaise(example?.principalRupees ?? Number.NaN),
+      principalPaise: paiseFromRupees(example?.principalRupees ?? Number.NaN),
       days: example?.days ?? Number.NaN,
       dailyRatePercent: example?.dailyRatePercent ?? Number.NaN,
       processingFeePercent: site.loan.processingFeePercent,

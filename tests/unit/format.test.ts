@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatPaise, formatPercent, formatRupees } from '../../src/lib/format.ts';
+import { formatDate, formatNumber, formatPercent } from '../../src/lib/format.ts';
 
 describe('formatNumber', () => {
   it.each([
@@ -22,40 +22,6 @@ describe('formatNumber', () => {
   it('shows at most two decimals', () => {
     expect(formatNumber(0.125)).toBe('0.13');
     expect(formatNumber(2.3456)).toBe('2.35');
-  });
-});
-
-describe('formatPaise', () => {
-  it.each([
-    [1_00_000_00, '₹1,00,000'],
-    [1_00_000_50, '₹1,00,000.50'],
-    [12_34_567_00, '₹12,34,567'],
-    [5_000_00, '₹5,000'],
-    [57_500_00, '₹57,500'],
-    [10_02_500, '₹10,025'],
-    [100, '₹1'],
-    [1, '₹0.01'],
-    [50, '₹0.50'],
-    [0, '₹0'],
-    [12_345_67, '₹12,345.67'],
-  ])('%s paise -> %s', (paise, text) => {
-    expect(formatPaise(paise)).toBe(text);
-  });
-
-  it.each([100.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY])('rejects %s, which is not whole paise', (paise) => {
-    expect(() => formatPaise(paise)).toThrow(RangeError);
-    expect(() => formatPaise(paise)).toThrow(/integer/);
-  });
-});
-
-describe('formatRupees (rupees as the API gives them)', () => {
-  it.each([
-    [20_000, '₹20,000'],
-    [1500.5, '₹1,500.50'],
-    [0.1 + 0.2, '₹0.30'], // a float's noise is rounded to the paisa, never shown
-    [150_000.07, '₹1,50,000.07'],
-  ])('%s -> %s', (value, text) => {
-    expect(formatRupees(value)).toBe(text);
   });
 });
 

@@ -7,7 +7,6 @@ import {
   loanCost,
   percentOfPaise,
   percentToHundredths,
-  rupeesToPaise,
 } from '../../src/lib/rates.ts';
 
 const worked: LoanTerms = {
@@ -17,28 +16,6 @@ const worked: LoanTerms = {
   processingFeePercent: 2,
   gstPercent: 18,
 };
-
-describe('rupeesToPaise', () => {
-  it('converts whole and fractional rupees to integer paise', () => {
-    expect(rupeesToPaise(0)).toBe(0);
-    expect(rupeesToPaise(1)).toBe(100);
-    expect(rupeesToPaise(50_000)).toBe(50_00_000);
-    expect(rupeesToPaise(1.5)).toBe(150);
-    expect(rupeesToPaise(10.25)).toBe(1025);
-  });
-
-  it('gives an exact integer where binary floating point would not', () => {
-    // 1234.56 * 100 is 123455.99999999999 in floating point.
-    expect(rupeesToPaise(1234.56)).toBe(123_456);
-    expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
-    expect(Number.isInteger(rupeesToPaise(19.99))).toBe(true);
-  });
-
-  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('rejects %s', (bad) => {
-    expect(() => rupeesToPaise(bad)).toThrow(RangeError);
-    expect(() => rupeesToPaise(bad)).toThrow(/not an amount/);
-  });
-});
 
 describe('percentToHundredths', () => {
   it.each([

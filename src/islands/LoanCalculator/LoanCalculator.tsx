@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { amountError, type CalculatorSettings, daysError, digitsOnly } from '../../lib/calculator.ts';
-import { formatPaise, formatPercent } from '../../lib/format.ts';
-import { loanCost, rupeesToPaise } from '../../lib/rates.ts';
+import { formatPercent } from '../../lib/format.ts';
+import { formatPaise, paiseFromRupees } from '../../lib/money.ts';
+import { loanCost } from '../../lib/rates.ts';
 import styles from './LoanCalculator.module.css';
 
 export interface LoanCalculatorProps {
@@ -28,7 +29,7 @@ export default function LoanCalculator({ settings }: LoanCalculatorProps) {
     amountMessage || daysMessage
       ? undefined
       : loanCost({
-          principalPaise: rupeesToPaise(amount),
+          principalPaise: paiseFromRupees(amount),
           days,
           dailyRatePercent: dailyRate,
           processingFeePercent: settings.processingFeePercent,
@@ -60,7 +61,7 @@ export default function LoanCalculator({ settings }: LoanCalculatorProps) {
           max={settings.amount.max}
           step={settings.amount.step}
           value={clampToSlider(amount, settings.amount)}
-          aria-valuetext={Number.isFinite(amount) ? formatPaise(rupeesToPaise(amount)) : 'not set'}
+          aria-valuetext={Number.isFinite(amount) ? formatPaise(paiseFromRupees(amount)) : 'not set'}
           onChange={(event) => setAmountText(event.target.value)}
         />
         {amountMessage && (

@@ -7,7 +7,8 @@ import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
-import { percentToHundredths, rupeesToPaise } from '../../lib/rates.ts';
+import { paiseFromRupees } from '../../lib/money.ts';
+import { percentToHundredths } from '../../lib/rates.ts';
 import {
   BankingRequest,
   EmploymentRequest,
@@ -198,14 +199,14 @@ export const applicationEvents = {
         const row = await issueStatement(
           tx,
           lead,
-          { amountPaise: rupeesToPaise(amount), tenureDays: tenure, dailyRatePercent: rate },
+          { amountPaise: paiseFromRupees(amount), tenureDays: tenure, dailyRatePercent: rate },
           'quote',
           now,
           true,
         );
         const step = await advance(tx, lead, next, now, {
           purposeId,
-          amountPaise: rupeesToPaise(amount),
+          amountPaise: paiseFromRupees(amount),
           tenureDays: tenure,
           dailyRateHundredths: percentToHundredths(rate),
           kfs: row.content,

@@ -4,8 +4,9 @@
  * who, when and the version decided on.
  */
 import { indiaDate } from '../../lib/dates.ts';
-import { formatDate, formatPaise } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
+import { formatPaise, paiseFromRupees } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import { site } from '../../lib/site.ts';
 import { customerById, updateCustomer } from '../customers/store.ts';
@@ -93,8 +94,8 @@ const rupees = (paise: number) => formatPaise(paise);
 export function checkApproval(lead: Lead, approval: Approval) {
   const quote = lead.quote as Partial<Quote>;
   const { amountRupees, tenureDays } = site.loan;
-  const minPaise = Math.max(amountRupees.min, quote.min_loan_amount ?? amountRupees.min) * 100;
-  const maxPaise = Math.min(amountRupees.max, quote.max_loan_amount ?? amountRupees.max) * 100;
+  const minPaise = paiseFromRupees(Math.max(amountRupees.min, quote.min_loan_amount ?? amountRupees.min));
+  const maxPaise = paiseFromRupees(Math.min(amountRupees.max, quote.max_loan_amount ?? amountRupees.max));
   const minTenure = Math.max(tenureDays.min, quote.min_loan_tenure ?? tenureDays.min);
   const maxTenure = Math.min(tenureDays.max, quote.max_loan_tenure ?? tenureDays.max);
   const { amountPaise, tenureDays: tenure, dailyRatePercent: rate } = approval;

@@ -5,6 +5,7 @@
  */
 import { indiaDate } from '../../lib/dates.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
+import { formatPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
 import type { Config } from '../config.ts';
 import { contactOfLead } from '../customers/store.ts';
@@ -57,11 +58,11 @@ function mailBody(content: KeyFactStatement, intro: string, link: string): strin
     intro,
     '',
     `Key Fact Statement ${content.kfs_no}`,
-    `Sanctioned amount: ₹${(content.sanctioned_amount_paise / 100).toLocaleString('en-IN')}`,
+    `Sanctioned amount: ${formatPaise(content.sanctioned_amount_paise)}`,
     `Tenure: ${content.tenure_days} days; one repayment ${content.instalment.due}`,
     `Interest: ${content.daily_rate_percent}% a day (${content.annual_rate_percent}% a year), fixed`,
     `APR: ${content.apr_percent}%`,
-    `Total amount to be paid: ₹${(content.total_repayable_paise / 100).toLocaleString('en-IN')}`,
+    `Total amount to be paid: ${formatPaise(content.total_repayable_paise)}`,
     '',
     `Read the whole statement, print it or save a copy: ${link}`,
     '',

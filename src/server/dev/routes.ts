@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
+import { paiseFromRupees } from '../../lib/money.ts';
 import {
   approveLead,
   disburseLead,
@@ -138,7 +139,7 @@ export const devRoutes = [
             db,
             lead.id,
             {
-              amountPaise: (input.amount ?? (lead.amountPaise ?? 0) / 100) * 100,
+              amountPaise: input.amount === undefined ? (lead.amountPaise ?? 0) : paiseFromRupees(input.amount),
               tenureDays: input.tenure ?? lead.tenureDays ?? 60,
               dailyRatePercent: input.roi ?? (lead.dailyRateHundredths ?? 100) / 100,
               manager: input.manager,

@@ -4,6 +4,7 @@
  * defaults below, overridable as a whole by ELIGIBILITY_POLICY (JSON) in the environment.
  */
 import * as v from 'valibot';
+import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
 
 export const PolicySchema = v.object({
@@ -61,7 +62,8 @@ export function dailyRatePercentFor(
   monthlyIncomePaise: number,
   tiers: readonly RateTier[] = site.loan.rateTiers,
 ): number {
-  const tier = tiers.find((t) => monthlyIncomePaise >= t.minMonthlyIncomeRupees * 100) ?? tiers[tiers.length - 1];
+  const tier =
+    tiers.find((t) => monthlyIncomePaise >= paiseFromRupees(t.minMonthlyIncomeRupees)) ?? tiers[tiers.length - 1];
   if (!tier) throw new Error('no rate tiers configured');
   return tier.dailyRatePercent;
 }
@@ -83,7 +85,7 @@ export function ageOn(dob: string, today: string): number {
 
 export function decide(applicant: Applicant, policy: Policy = DEFAULT_POLICY): Decision {
   const age = ageOn(applicant.dob, applicant.today);
-  const income = applicant.monthlyIncomePaise / 100;
+  const income = rupeesFromPaise(applicant.monthlyIncomePaise);
   const no = (message: string): Decision => ({ eligible: false, message });
   if (applicant.hasActiveLoan) return no('You already have an active loan with us. Repay it first, then apply again.');
   if (age < policy.minAge || age > policy.maxAge) {

@@ -5,6 +5,7 @@
  * (with additionalCharges, the response string starts with `additionalCharges|`).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { paiseFromRupees, rupeesText } from '../../lib/money.ts';
 import { sameSignature } from '../signatures.ts';
 
 export interface PayuFields {
@@ -78,12 +79,12 @@ export function verifyResponseHash(
 
 /** Integer paise -> PayU's amount text: 150050 -> "1500.50". */
 export function payuAmount(paise: number): string {
-  return (paise / 100).toFixed(2);
+  return rupeesText(paise);
 }
 
 /** PayU's amount text -> integer paise, or NaN when it is not an amount. */
 export function paiseFromPayu(amount: string): number {
-  return /^\d+(\.\d{1,2})?$/.test(amount) ? Math.round(Number(amount) * 100) : Number.NaN;
+  return /^\d+(\.\d{1,2})?$/.test(amount) ? paiseFromRupees(Number(amount)) : Number.NaN;
 }
 
 /** A transaction id PayU accepts: unique, at most 25 alphanumerics. */

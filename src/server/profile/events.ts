@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
+import { paiseFromRupees } from '../../lib/money.ts';
 import { REGISTRATION_EVENTS, type RegistrationEvent, registrationPercent } from '../../lib/onboarding.ts';
 import {
   IncomeDetailsRequest,
@@ -98,7 +99,7 @@ export const profileEvents = {
       const step = await completeStep(c, customer, 'pancard_verification', {
         pancard: input.pancard,
         fullName: check.fullName,
-        monthlyIncomePaise: input.monthly_income * 100,
+        monthlyIncomePaise: paiseFromRupees(input.monthly_income),
       }).catch((error: unknown) => {
         throw isUniqueViolation(error, 'customers_pancard_unique') ? panTaken() : error;
       });
@@ -155,7 +156,7 @@ export const profileEvents = {
         incomeTypeId: input.income_type_id,
         salaryModeId: input.salary_mode_id,
         salaryDate: input.salary_date,
-        monthlyIncomePaise: input.monthly_income * 100,
+        monthlyIncomePaise: paiseFromRupees(input.monthly_income),
       });
       return ok(c, step, 'Income details saved.');
     },

@@ -5,8 +5,8 @@
  */
 import * as v from 'valibot';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
-import { formatPaise } from '../../lib/format.ts';
-import { entryToPaise, paiseToRupees } from '../../lib/repayAmount.ts';
+import { formatPaise, rupeesFromPaise } from '../../lib/money.ts';
+import { entryToPaise } from '../../lib/repayAmount.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { collectionsToRefund } from '../payments/store.ts';
@@ -47,8 +47,8 @@ export const refundRoutes = [
           received_on: collection.valueDate,
           source: collection.source,
           reference: collection.reference,
-          amount: paiseToRupees(collection.amountPaise),
-          to_refund: paiseToRupees(toRefundPaise),
+          amount: rupeesFromPaise(collection.amountPaise),
+          to_refund: rupeesFromPaise(toRefundPaise),
           why: collection.heldForRefund ? 'second_payment' : 'excess',
           age_hours: hoursSince(collection.createdAt, at),
         }));
@@ -58,7 +58,7 @@ export const refundRoutes = [
         loan_no: loanNo,
         borrower: borrower ?? '',
         payment_reference: collectionReference,
-        amount: paiseToRupees(request.amountPaise),
+        amount: rupeesFromPaise(request.amountPaise),
         method: request.method,
         // sending: a second member approved and the provider is being asked (or the process died doing so).
         status: request.status,
@@ -126,7 +126,7 @@ export const refundRoutes = [
       const paid = await approveRefund({ ...c.get('deps'), log: c.get('log') }, input.request_id, staffOf(c));
       return ok(
         c,
-        { loan_no: paid.loanNo, amount: paiseToRupees(paid.amountPaise) },
+        { loan_no: paid.loanNo, amount: rupeesFromPaise(paid.amountPaise) },
         `Refund of ${formatPaise(paid.amountPaise)} on loan ${paid.loanNo} recorded as paid.`,
       );
     },

@@ -12,7 +12,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { formatPaise } from '../../lib/format.ts';
+import { formatPaise } from '../../lib/money.ts';
 import type { Deps } from '../context.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';

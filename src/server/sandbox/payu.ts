@@ -10,7 +10,7 @@
 import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { formatPaise } from '../../lib/format.ts';
+import { formatPaise } from '../../lib/money.ts';
 import { SANDBOX_PATHS } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { readForm } from '../http/body.ts';

@@ -6,7 +6,8 @@
  */
 import * as v from 'valibot';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
-import { percentToHundredths, rupeesToPaise } from '../../lib/rates.ts';
+import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
+import { percentToHundredths } from '../../lib/rates.ts';
 import { lockedLead, writeLead } from '../application/lifecycle.ts';
 import { approveLead, findLead, rejectLead, SEND_BACK_STEPS, StaffError, sendBackLead } from '../application/staff.ts';
 import { customerById } from '../customers/store.ts';
@@ -76,7 +77,7 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
       email: customer?.email ?? '',
       pancard: customer?.pancard ?? '',
       dob: customer?.dob ?? '',
-      monthly_income: customer?.monthlyIncomePaise === null ? null : (customer?.monthlyIncomePaise ?? 0) / 100,
+      monthly_income: customer?.monthlyIncomePaise === null ? null : rupeesFromPaise(customer?.monthlyIncomePaise ?? 0),
       salary_mode_id: customer?.salaryModeId ?? null,
       income_type_id: customer?.incomeTypeId ?? null,
       residence: [
@@ -91,7 +92,7 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
     },
     quote: { ...quote, daily_rate_percent: quoteRate(quote) },
     asked: {
-      amount: lead.amountPaise === null ? null : lead.amountPaise / 100,
+      amount: lead.amountPaise === null ? null : rupeesFromPaise(lead.amountPaise),
       tenure: lead.tenureDays,
       daily_rate_percent: lead.dailyRateHundredths === null ? null : lead.dailyRateHundredths / 100,
       purpose_id: lead.purposeId,
@@ -182,7 +183,7 @@ export const staffApplicationRoutes = [
         lead_id: lead.id,
         version: lead.version,
         applicant: name ?? '',
-        amount: lead.amountPaise === null ? null : lead.amountPaise / 100,
+        amount: lead.amountPaise === null ? null : rupeesFromPaise(lead.amountPaise),
         tenure: lead.tenureDays,
         user_type: lead.userType,
         submitted_at: lead.submittedAt?.toISOString() ?? null,
@@ -234,7 +235,7 @@ export const staffApplicationRoutes = [
           db,
           input.lead_id,
           {
-            amountPaise: rupeesToPaise(input.amount),
+            amountPaise: paiseFromRupees(input.amount),
             tenureDays: input.tenure,
             dailyRatePercent: percentToHundredths(input.roi) / 100,
             manager: staff.name,
@@ -316,14 +317,14 @@ export const staffApplicationRoutes = [
           lead_id: lead.id,
           version: lead.version,
           applicant: name ?? '',
-          amount: (lead.approvedAmountPaise ?? 0) / 100,
+          amount: rupeesFromPaise(lead.approvedAmountPaise ?? 0),
           tenure: lead.approvedTenureDays,
           age_hours: hoursSince(lead.decidedAt, at),
         }));
       const waiting = requests.map((row) => ({
         request_id: row.id,
         lead_id: row.leadId,
-        amount: (row.amountPaise ?? 0) / 100,
+        amount: rupeesFromPaise(row.amountPaise ?? 0),
         payout_reference: row.payoutReference,
         requested_by: row.requestedBy,
         requested_by_you: row.requestedById === staffOf(c).staffId,
@@ -376,7 +377,7 @@ export const staffApplicationRoutes = [
       const made = await approveDisbursal(db, input.request_id, staffOf(c), now());
       return ok(
         c,
-        { loan_no: made.loan.loanNo, principal: made.loan.principalPaise / 100 },
+        { loan_no: made.loan.loanNo, principal: rupeesFromPaise(made.loan.principalPaise) },
         `Disbursed as loan ${made.loan.loanNo}.`,
       );
     },

@@ -8,6 +8,7 @@ import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { maskPan } from '../../lib/format.ts';
+import { formatPaise, paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
 import { entryToPaise } from '../../lib/repayAmount.ts';
 import { required } from '../../lib/schemas/fields.ts';
 import { customerByMobile } from '../customers/store.ts';
@@ -35,8 +36,6 @@ export function bucketOf(daysPastDue: number): Bucket {
   if (daysPastDue <= 90) return '61-90';
   return '90+';
 }
-
-const rupees = (paise: number) => paise / 100;
 
 async function loanOrRefuse(db: Database, loanNo: string): Promise<LoanRow> {
   const loan = await loanByNo(db, loanNo);
@@ -84,7 +83,7 @@ export const staffLoanRoutes = [
           due_date: figures.dueDate,
           days_past_due: figures.daysPastDue,
           bucket: bucketOf(figures.daysPastDue),
-          to_close_today: rupees(figures.closureAmountPaise),
+          to_close_today: rupeesFromPaise(figures.closureAmountPaise),
         });
       }
       rows.sort((a, b) => b.days_past_due - a.days_past_due);
@@ -115,14 +114,14 @@ export const staffLoanRoutes = [
         bucket: bucketOf(figures.daysPastDue),
         days_past_due: figures.daysPastDue,
         due_date: figures.dueDate,
-        principal: rupees(figures.principalPaise),
-        to_close_today: rupees(figures.closureAmountPaise),
-        due_on_due_date: rupees(figures.repaymentAmountPaise),
-        collected: rupees(figures.collectedPaise),
-        excess_to_refund: rupees(figures.excessPaise),
+        principal: rupeesFromPaise(figures.principalPaise),
+        to_close_today: rupeesFromPaise(figures.closureAmountPaise),
+        due_on_due_date: rupeesFromPaise(figures.repaymentAmountPaise),
+        collected: rupeesFromPaise(figures.collectedPaise),
+        excess_to_refund: rupeesFromPaise(figures.excessPaise),
         payments: account.collections.map((row) => ({
           value_date: row.valueDate,
-          amount: rupees(row.amountPaise),
+          amount: rupeesFromPaise(row.amountPaise),
           source: row.source,
           reference: row.reference,
         })),
@@ -131,7 +130,7 @@ export const staffLoanRoutes = [
           by,
           note: note.note,
           promised_on: note.promisedOn,
-          promised_amount: note.promisedPaise === null ? null : rupees(note.promisedPaise),
+          promised_amount: note.promisedPaise === null ? null : rupeesFromPaise(note.promisedPaise),
         })),
       });
     },
@@ -179,11 +178,11 @@ export const staffLoanRoutes = [
       if (outcome.kind === 'overpayment') {
         throw new ApiError(
           409,
-          `This is more than the ₹${rupees(outcome.totalDuePaise).toLocaleString('en-IN')} due today. Record the due and refund the rest.`,
+          `This is more than the ${formatPaise(outcome.totalDuePaise)} due today. Record the due and refund the rest.`,
           'overpayment',
         );
       }
-      return ok(c, { to_close_today: rupees(outcome.totalDuePaise) }, 'Receipt recorded.');
+      return ok(c, { to_close_today: rupeesFromPaise(outcome.totalDuePaise) }, 'Receipt recorded.');
     },
   }),
   defineRoute({
@@ -211,7 +210,7 @@ export const staffLoanRoutes = [
         staffId: staffOf(c).staffId,
         note: input.note,
         promisedOn: input.promised_on ?? null,
-        promisedPaise: input.promised_amount === undefined ? null : Math.round(input.promised_amount * 100),
+        promisedPaise: input.promised_amount === undefined ? null : paiseFromRupees(input.promised_amount),
         createdAt: now(),
       });
       return ok(c, {}, 'Noted.');

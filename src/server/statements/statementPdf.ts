@@ -12,8 +12,9 @@ import PDFDocument from 'pdfkit';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate, formatPercent, maskPan } from '../../lib/format.ts';
 import type { AccountState } from '../../lib/loanAccount.ts';
+import { formatPaiseInFull } from '../../lib/money.ts';
 import type { Site } from '../../lib/site.ts';
-import { allocationParts, type StatementRow, statementAmount, statementRows } from '../../lib/statementLines.ts';
+import { allocationParts, type StatementRow, statementRows } from '../../lib/statementLines.ts';
 import { accountTerms, type CollectionRow, type LoanRow, loanFigures, type ReversalRow } from '../loans/account.ts';
 
 // Noto Sans (SIL Open Font License) has the rupee sign, which the PDF standard fonts lack; pdfkit
@@ -224,7 +225,7 @@ interface Column {
   cell(row: StatementRow): string;
 }
 
-const blankOr = (paise: number | null) => (paise === null ? '' : statementAmount(paise));
+const blankOr = (paise: number | null) => (paise === null ? '' : formatPaiseInFull(paise));
 
 const COLUMNS: Column[] = [
   { title: 'Date', width: 54, align: 'left', cell: (row) => formatDate(row.date) },
@@ -343,19 +344,19 @@ export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
       ? `Interest on the principal unpaid for at most ${loan.overdueInterestDaysMax} days`
       : 'No interest after the due date';
   facts(doc, [
-    ['Principal sanctioned', statementAmount(loan.principalPaise)],
+    ['Principal sanctioned', formatPaiseInFull(loan.principalPaise)],
     ['Interest rate', `${formatPercent(loan.dailyRateHundredths / 100)} a day, fixed`],
     ['Tenure', `${loan.tenureDays} days`],
     ['Disbursed on', formatDate(loan.disbursalDate)],
     ['Due date', formatDate(state.dueDate)],
-    ['Processing fee deducted', statementAmount(loan.processingFeePaise)],
-    ['GST on fee deducted', statementAmount(loan.gstOnFeePaise)],
-    ['Net amount disbursed', statementAmount(netPaise)],
+    ['Processing fee deducted', formatPaiseInFull(loan.processingFeePaise)],
+    ['GST on fee deducted', formatPaiseInFull(loan.gstOnFeePaise)],
+    ['Net amount disbursed', formatPaiseInFull(netPaise)],
     ['After the due date', afterDue],
     [
       'Penal charge (once)',
       loan.penalChargePaise + loan.penalGstPaise > 0
-        ? `${statementAmount(loan.penalChargePaise)} + GST ${statementAmount(loan.penalGstPaise)}${loan.penalThresholdPaise > 0 ? `, only if ${statementAmount(loan.penalThresholdPaise)} or more is unpaid at the end of the due date` : ''}`
+        ? `${formatPaiseInFull(loan.penalChargePaise)} + GST ${formatPaiseInFull(loan.penalGstPaise)}${loan.penalThresholdPaise > 0 ? `, only if ${formatPaiseInFull(loan.penalThresholdPaise)} or more is unpaid at the end of the due date` : ''}`
         : 'None',
     ],
   ]);
@@ -376,22 +377,25 @@ export async function statementPdf(input: StatementInput): Promise<Uint8Array> {
   );
 
   const totals: [string, string][] = [
-    ['Principal disbursed', statementAmount(loan.principalPaise)],
-    ['Interest charged', statementAmount(figures.interestChargedPaise)],
-    ['Charges (penal and GST)', statementAmount(figures.chargesPostedPaise)],
-    ['Collected and applied', statementAmount(figures.collectedPaise)],
-    ['Principal outstanding', statementAmount(figures.principalOutstandingPaise)],
-    ['Interest outstanding', statementAmount(figures.interestOutstandingPaise)],
-    ['Charges outstanding', statementAmount(figures.chargesOutstandingPaise)],
+    ['Principal disbursed', formatPaiseInFull(loan.principalPaise)],
+    ['Interest charged', formatPaiseInFull(figures.interestChargedPaise)],
+    ['Charges (penal and GST)', formatPaiseInFull(figures.chargesPostedPaise)],
+    ['Collected and applied', formatPaiseInFull(figures.collectedPaise)],
+    ['Principal outstanding', formatPaiseInFull(figures.principalOutstandingPaise)],
+    ['Interest outstanding', formatPaiseInFull(figures.interestOutstandingPaise)],
+    ['Charges outstanding', formatPaiseInFull(figures.chargesOutstandingPaise)],
   ];
   if (figures.reversedPaise > 0) {
-    totals.push(['Given back by the payment services (refunds, chargebacks)', statementAmount(figures.reversedPaise)]);
+    totals.push([
+      'Given back by the payment services (refunds, chargebacks)',
+      formatPaiseInFull(figures.reversedPaise),
+    ]);
   }
   if (figures.writtenOffPaise > 0) {
-    totals.push(['Written off at closure (less than ₹1)', statementAmount(figures.writtenOffPaise)]);
+    totals.push(['Written off at closure (less than ₹1)', formatPaiseInFull(figures.writtenOffPaise)]);
   }
-  if (figures.excessPaise > 0) totals.push(['Excess to be refunded to you', statementAmount(figures.excessPaise)]);
-  totals.push(['Outstanding today (amount to close the loan today)', statementAmount(figures.closureAmountPaise)]);
+  if (figures.excessPaise > 0) totals.push(['Excess to be refunded to you', formatPaiseInFull(figures.excessPaise)]);
+  totals.push(['Outstanding today (amount to close the loan today)', formatPaiseInFull(figures.closureAmountPaise)]);
   // The totals, their heading and the closing note on one page (heading and note about 60 pt).
   keepTogether(doc, factsHeight(doc, totals, 1) + 60);
   heading(doc, `Totals on ${formatDate(state.asOf)}`);
@@ -449,15 +453,15 @@ export async function noDuesCertificatePdf(input: StatementInput): Promise<Uint8
     doc.moveDown(0.8);
   };
   paragraph(
-    `This is to certify that ${borrower}${pan} has repaid in full loan number ${loan.loanNo} of ${statementAmount(loan.principalPaise)}, disbursed by ${lender.legalName} on ${formatDate(loan.disbursalDate)}. The loan was closed on ${formatDate(closedOn)}.`,
+    `This is to certify that ${borrower}${pan} has repaid in full loan number ${loan.loanNo} of ${formatPaiseInFull(loan.principalPaise)}, disbursed by ${lender.legalName} on ${formatDate(loan.disbursalDate)}. The loan was closed on ${formatDate(closedOn)}.`,
   );
   paragraph(
-    `In all ${statementAmount(figures.collectedPaise)} was paid towards the loan: ${statementAmount(allocated.principal)} of principal, ${statementAmount(allocated.interest)} of interest and ${statementAmount(allocated.charges)} of charges.`,
+    `In all ${formatPaiseInFull(figures.collectedPaise)} was paid towards the loan: ${formatPaiseInFull(allocated.principal)} of principal, ${formatPaiseInFull(allocated.interest)} of interest and ${formatPaiseInFull(allocated.charges)} of charges.`,
   );
   paragraph(`Nothing is due from the borrower on this loan, and we have no claim on it.`);
   if (figures.excessPaise > 0) {
     paragraph(
-      `${statementAmount(figures.excessPaise)} was received beyond the dues (in all ${statementAmount(receivedPaise)} was received); it will be refunded to the borrower's bank account.`,
+      `${formatPaiseInFull(figures.excessPaise)} was received beyond the dues (in all ${formatPaiseInFull(receivedPaise)} was received); it will be refunded to the borrower's bank account.`,
     );
   }
   facts(
@@ -465,13 +469,13 @@ export async function noDuesCertificatePdf(input: StatementInput): Promise<Uint8
     [
       ['Loan number', loan.loanNo],
       ['Borrower', customer.name || 'NA'],
-      ['Principal', statementAmount(loan.principalPaise)],
+      ['Principal', formatPaiseInFull(loan.principalPaise)],
       ['Disbursed on', formatDate(loan.disbursalDate)],
       ['Closed on', formatDate(closedOn)],
-      ['Total paid', statementAmount(figures.collectedPaise)],
-      ['Amount due', statementAmount(0)],
+      ['Total paid', formatPaiseInFull(figures.collectedPaise)],
+      ['Amount due', formatPaiseInFull(0)],
       ...(figures.excessPaise > 0
-        ? ([['Excess to be refunded', statementAmount(figures.excessPaise)]] as [string, string][])
+        ? ([['Excess to be refunded', formatPaiseInFull(figures.excessPaise)]] as [string, string][])
         : []),
     ],
     1,

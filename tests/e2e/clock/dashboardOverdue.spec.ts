@@ -3,7 +3,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
-import { formatDate, formatPaise } from '../../../src/lib/format.ts';
+import { formatDate } from '../../../src/lib/format.ts';
+import { formatPaise } from '../../../src/lib/money.ts';
 import { borrowerByApi, callAs, heading, openDashboard, signInByApi } from '../dashboard/support.ts';
 
 test('past the due date the loan home shows the amount due now and the days overdue, the server’s figures', async ({

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
-import { formatPaise } from '../../../src/lib/format.ts';
+import { formatPaise } from '../../../src/lib/money.ts';
 import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
 import {
   alert,

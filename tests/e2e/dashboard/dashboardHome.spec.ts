@@ -7,7 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
-import { formatDate, formatPaise } from '../../../src/lib/format.ts';
+import { formatDate } from '../../../src/lib/format.ts';
+import { formatPaise } from '../../../src/lib/money.ts';
 import {
   applyByApi,
   borrowerByApi,

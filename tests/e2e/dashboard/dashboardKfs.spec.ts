@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { formatPaise } from '../../../src/lib/format.ts';
+import { formatPaise } from '../../../src/lib/money.ts';
 import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
 import { applyByApi, openDashboard, registerByApi, signInByApi, staffByApi } from './support.ts';
 

@@ -10,7 +10,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { formatRupees } from '../../../src/lib/format.ts';
+import { formatRupees } from '../../../src/lib/money.ts';
 import { razorpayCheckoutResult } from '../../api/support/providers.ts';
 import { REPAY } from '../../support/repay.ts';
 import { latestCode } from '../../support/signIn.ts';

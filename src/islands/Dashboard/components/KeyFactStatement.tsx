@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { kfsSections, type KeyFactStatement as Statement, KFS_TITLE as TITLE } from '../../../lib/kfs.ts';
+import { rupeesFromPaise } from '../../../lib/money.ts';
 import { FactTable } from './FactTable.tsx';
 import styles from './KeyFactStatement.module.css';
 
@@ -35,7 +36,7 @@ function save(kfs: Statement) {
   const url = URL.createObjectURL(new Blob([statementDocument(kfs)], { type: 'text/html;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `key-fact-statement-${kfs.kfs_no ?? `${kfs.sanctioned_amount_paise / 100}-${kfs.tenure_days}-days`}.html`;
+  link.download = `key-fact-statement-${kfs.kfs_no ?? `${rupeesFromPaise(kfs.sanctioned_amount_paise)}-${kfs.tenure_days}-days`}.html`;
   document.body.append(link);
   link.click();
   link.remove();

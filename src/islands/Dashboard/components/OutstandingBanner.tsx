@@ -1,4 +1,4 @@
-import { formatPaise } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import { screenPath } from '../navigation/screens.ts';
 import type { ActiveLoan } from '../state/profile.ts';
 import styles from './Cards.module.css';
@@ -13,7 +13,7 @@ export function OutstandingBanner({ loan }: { loan: ActiveLoan | null }) {
   return (
     <section className={styles.banner} aria-label="Outstanding amount">
       <p>
-        Outstanding amount on loan {loan.loan_no}: <strong>{formatPaise(Math.round(loan.total_due * 100))}</strong>
+        Outstanding amount on loan {loan.loan_no}: <strong>{formatRupees(loan.total_due)}</strong>
       </p>
       <Link to={screenPath('repayment')} className="button">
         Pay Now

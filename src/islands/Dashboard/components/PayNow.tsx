@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { paiseFromRupees, rupeesText } from '../../../lib/money.ts';
 import { MethodDialog } from '../../shared/payment/MethodDialog.tsx';
 import {
   amountSummary,
@@ -51,7 +52,7 @@ export function PayNow({ loan, brand, amount = '', check, children, label = 'Pay
   const details = profile?.profile_details;
   // product.md §4: the order names the amount (rzp_amount); an empty entry is the whole due, the
   // server's total_due. The server still decides what is charged (never more than the due).
-  const toPay = amount.trim() === '' ? (Math.round(loan.total_due * 100) / 100).toFixed(2) : amount.trim();
+  const toPay = amount.trim() === '' ? rupeesText(paiseFromRupees(loan.total_due)) : amount.trim();
 
   const payment = usePayment({
     brand,
@@ -167,7 +168,7 @@ export function PayNow({ loan, brand, amount = '', check, children, label = 'Pay
       <MethodDialog
         open={choosing}
         busy={busy}
-        summary={amountSummary(amount, Math.round(loan.total_due * 100))}
+        summary={amountSummary(amount, paiseFromRupees(loan.total_due))}
         busyLabel={busyLabel}
         onRazorpay={payment.payWithRazorpay}
         onPayu={payment.payWithPayu}

@@ -1,4 +1,5 @@
-import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import { GENDERS, INCOME_TYPES, labelOf, MARITAL_STATUSES, RESIDENCE_TYPES, SALARY_MODES } from '../state/lookups.ts';
 import type { ProfileDetails } from '../state/profile.ts';
 import styles from './Cards.module.css';

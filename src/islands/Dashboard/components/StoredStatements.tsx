@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
-import { formatDate, formatPaise, formatPercent } from '../../../lib/format.ts';
+import { formatDate, formatPercent } from '../../../lib/format.ts';
 import { KFS_REQUIRED, KFS_STATEMENTS_PATH, type KfsStanding, type StoredKeyFactStatement } from '../../../lib/kfs.ts';
+import { formatPaise } from '../../../lib/money.ts';
 import { clearAlerts, showAlert } from '../state/alerts.ts';
 import { dashboardCall, registrationEvent } from '../state/api.ts';
 import { useLoaded } from '../state/useLoaded.ts';

@@ -3,8 +3,9 @@ import { safeParse } from 'valibot';
 import { failureMessage, thrownMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
-import { formatPaise, formatPercent, formatRupees } from '../../../lib/format.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import type { KeyFactStatement as Statement } from '../../../lib/kfs.ts';
+import { formatPaise, formatRupees, paiseFromRupees } from '../../../lib/money.ts';
 import { STAGE, stageOf } from '../../../lib/onboarding.ts';
 import { annualRatePercent, interestPaise } from '../../../lib/rates.ts';
 import { KFS_REQUIRED, LOAN_PURPOSES, QuoteDecisionRequest } from '../../../lib/schemas/application.ts';
@@ -184,8 +185,8 @@ export default function CalculateLoan({ route }: ScreenProps) {
 
   const rate = offer?.daily_rate_percent ?? 0;
   // The figures of the rates module, as the server's statement has them.
-  const interest = rate > 0 ? interestPaise(amount * 100, rate, tenure) : 0;
-  const cost = { interestPaise: interest, payablePaise: amount * 100 + interest };
+  const interest = rate > 0 ? interestPaise(paiseFromRupees(amount), rate, tenure) : 0;
+  const cost = { interestPaise: interest, payablePaise: paiseFromRupees(amount) + interest };
   const locked = (offer?.step_percentage ?? 0) >= 100;
   // Accepted once the server's next step is past the loan quote's stage.
   const nextStage = offer === null ? undefined : stageOf(offer.next_step);

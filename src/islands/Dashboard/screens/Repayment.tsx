@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatDate, formatPercent } from '../../../lib/format.ts';
+import { paiseFromRupees } from '../../../lib/money.ts';
 import { acceptsAmountEntry } from '../../../lib/repayAmount.ts';
 import { accountFacts, accountNotes, amountProblem, amountSummary } from '../../shared/payment/payment.ts';
 import { type Fact, FactTable } from '../components/FactTable.tsx';
@@ -36,7 +37,7 @@ export default function Repayment({ route, brand }: ScreenProps) {
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
   const loan = profile?.active_loan_details ?? null;
-  const duePaise = loan ? Math.round(loan.total_due * 100) : 0;
+  const duePaise = loan ? paiseFromRupees(loan.total_due) : 0;
 
   const check = () => {
     const problem = amountProblem(amount) ?? undefined;

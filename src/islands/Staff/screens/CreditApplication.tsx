@@ -6,7 +6,8 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { LOAN_DOCUMENTS } from '../../../lib/documents.ts';
-import { formatDate, formatNumber, formatPercent, formatRupees } from '../../../lib/format.ts';
+import { formatDate, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import { ActionForm } from '../components/ActionForm.tsx';
 import { dateAndTime } from '../components/dateAndTime.ts';
 import { BusyButton, CallNotice, ConsoleLink, Facts, focusHeading } from '../components/parts.tsx';

@@ -1,7 +1,8 @@
 /** Credit's queue: the applications submitted for a decision, oldest or newest first, with their count. */
 import { useState } from 'react';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
-import { formatDate, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import { age, ConsoleLink } from '../components/parts.tsx';
 import { QueueControls } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';

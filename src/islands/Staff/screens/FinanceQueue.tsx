@@ -4,7 +4,8 @@
  */
 import { type FormEvent, useState } from 'react';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
-import { formatNumber, formatRupees } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import { age, BusyButton, CallNotice, ConsoleLink, focusHeading } from '../components/parts.tsx';
 import { QueueControls } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
-import { formatDate, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import { ActionForm, TextField } from '../components/ActionForm.tsx';
 import { dateAndTime } from '../components/dateAndTime.ts';
 import { ConsoleLink, Facts } from '../components/parts.tsx';

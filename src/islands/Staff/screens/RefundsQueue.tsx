@@ -5,7 +5,8 @@
  */
 import { type FormEvent, useState } from 'react';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
-import { formatDate, formatNumber, formatRupees } from '../../../lib/format.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import { age, BusyButton, CallNotice, focusHeading } from '../components/parts.tsx';
 import { QueueControls, type QueueOrder } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';

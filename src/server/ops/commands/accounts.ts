@@ -3,7 +3,8 @@
  * with its payments and contact notes, and an offline receipt. Each is a staff route.
  */
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
-import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { formatPaise, formatRupees, rupeesText } from '../../../lib/money.ts';
 import { terminalSafe } from '../../../lib/terminalText.ts';
 import { option, UsageError } from '../arguments.ts';
 import type { OpsServerContext } from '../context.ts';
@@ -105,12 +106,12 @@ export async function collectOnServer(ops: OpsServerContext, args: string[]) {
   const { loanNo, amount, reference } = collectArguments(args);
   const answer = await ops.server.call<{ to_close_today: number }>(STAFF_API.recordReceipt, {
     loan_no: loanNo,
-    amount: (amount / 100).toFixed(2),
+    amount: rupeesText(amount),
     reference,
   });
   printAnswer(ops, answer, () =>
     ops.write.out(
-      terminalSafe`${answer.message} ${formatRupees(amount / 100)} on ${loanNo} (ref ${reference}). To close now: ${formatRupees(answer.data.to_close_today)}.`,
+      terminalSafe`${answer.message} ${formatPaise(amount)} on ${loanNo} (ref ${reference}). To close now: ${formatRupees(answer.data.to_close_today)}.`,
     ),
   );
 }

@@ -3,7 +3,8 @@
  * the decisions on the version read; finance's disbursals under four eyes. Each is a staff route.
  */
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
-import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { formatRupees, rupeesFromPaise } from '../../../lib/money.ts';
 import { terminalSafe } from '../../../lib/terminalText.ts';
 import { leadIdOf, option, UsageError, wholeNumber } from '../arguments.ts';
 import type { OpsServerContext } from '../context.ts';
@@ -136,7 +137,7 @@ export async function decideOnServer(ops: OpsServerContext, verb: 'approve' | 'r
     decision.verb === 'approve'
       ? await ops.server.call(STAFF_API.approve, {
           ...base,
-          amount: decision.amount / 100,
+          amount: rupeesFromPaise(decision.amount),
           tenure: decision.tenure,
           roi: decision.roi,
         })

@@ -1,5 +1,6 @@
 /** The application commands of the operations command line: leads, lead, approve, reject, disburse. */
-import { formatDate, formatPaise } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { formatPaise, formatRupees, paiseFromRupees, rupeesFromPaise } from '../../../lib/money.ts';
 import { LOAN_PURPOSES } from '../../../lib/schemas/application.ts';
 import { terminalLines, terminalSafe } from '../../../lib/terminalText.ts';
 import {
@@ -114,7 +115,7 @@ export async function showLead({ database, write }: OpsContext, idText: string |
     lines.push(terminalSafe`  Sent back             ${dateTime(lead.sentBackAt)}: ${lead.sentBackReason ?? ''}`);
   if (quote.min_loan_amount !== undefined)
     lines.push(
-      terminalSafe`  Quote                 ${formatPaise((quote.min_loan_amount ?? 0) * 100)} to ${formatPaise((quote.max_loan_amount ?? 0) * 100)}, ${quote.min_loan_tenure} to ${quote.max_loan_tenure} days, ${quoteRate(quote)}% a day`,
+      terminalSafe`  Quote                 ${formatRupees(quote.min_loan_amount ?? 0)} to ${formatRupees(quote.max_loan_amount ?? 0)}, ${quote.min_loan_tenure} to ${quote.max_loan_tenure} days, ${quoteRate(quote)}% a day`,
     );
   if (lead.amountPaise !== null)
     lines.push(
@@ -204,13 +205,13 @@ export function decisionArguments(verb: 'approve' | 'reject' | 'send-back', args
     return { verb, id, version, reason, step } as const;
   }
   // Within the column's size here; within the loan ranges and the rate policy in approveLead.
-  const amountRupees = wholeNumber(option(args, 'amount'), Math.floor(INTEGER_MAX / 100));
+  const amountRupees = wholeNumber(option(args, 'amount'), Math.floor(rupeesFromPaise(INTEGER_MAX)));
   const tenure = wholeNumber(option(args, 'tenure'));
   const roiText = option(args, 'roi');
   const roi = roiText !== undefined && /^\d{1,3}(\.\d{1,4})?$/.test(roiText) ? Number(roiText) : null;
   if (amountRupees === null)
     throw new UsageError(
-      `--amount must be whole rupees, digits only, at most ${formatPaise(Math.floor(INTEGER_MAX / 100) * 100)}, e.g. 20000`,
+      `--amount must be whole rupees, digits only, at most ${formatRupees(Math.floor(rupeesFromPaise(INTEGER_MAX)))}, e.g. 20000`,
     );
   if (tenure === null) throw new UsageError('--tenure must be a number of days, digits only, e.g. 60');
   if (roi === null) throw new UsageError('--roi must be the daily rate in percent, a plain decimal, e.g. 0.5');
@@ -218,7 +219,7 @@ export function decisionArguments(verb: 'approve' | 'reject' | 'send-back', args
     verb,
     id,
     version,
-    amount: amountRupees * 100,
+    amount: paiseFromRupees(amountRupees),
     tenure,
     roi,
     manager: option(args, 'manager') ?? 'Credit Desk',

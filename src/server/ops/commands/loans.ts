@@ -4,8 +4,9 @@
  * chargebacks (each against its payment) and its disputes.
  */
 import { indiaDate } from '../../../lib/dates.ts';
-import { formatDate, formatPaise } from '../../../lib/format.ts';
-import { describeAllocation, statementAmount, statementRows } from '../../../lib/statementLines.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { formatPaise, formatPaiseInFull } from '../../../lib/money.ts';
+import { describeAllocation, statementRows } from '../../../lib/statementLines.ts';
 import { terminalSafe } from '../../../lib/terminalText.ts';
 import { loanAccountToday, loanFigures } from '../../loans/account.ts';
 import { loanByNo, loansWithBorrowers } from '../../loans/store.ts';
@@ -88,10 +89,10 @@ export async function showLoan({ database, write }: OpsContext, loanNo: string |
       rows.map((row) => ({
         date: formatDate(row.date),
         description: row.description,
-        debit: row.debitPaise === null ? '' : statementAmount(row.debitPaise),
-        credit: row.creditPaise === null ? '' : statementAmount(row.creditPaise),
+        debit: row.debitPaise === null ? '' : formatPaiseInFull(row.debitPaise),
+        credit: row.creditPaise === null ? '' : formatPaiseInFull(row.creditPaise),
         allocation: row.allocation ? describeAllocation(row.allocation) : '',
-        balance: row.balancePaise === null ? '' : statementAmount(row.balancePaise),
+        balance: row.balancePaise === null ? '' : formatPaiseInFull(row.balancePaise),
       })),
     ),
   );

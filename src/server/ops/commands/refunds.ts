@@ -4,7 +4,8 @@
  * approves it, which records it paid. Each is a staff route.
  */
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
-import { formatDate, formatRupees } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { formatRupees, rupeesText } from '../../../lib/money.ts';
 import { terminalSafe } from '../../../lib/terminalText.ts';
 import { option, rupeesToPaise, UsageError, wholeNumber } from '../arguments.ts';
 import type { OpsServerContext } from '../context.ts';
@@ -81,7 +82,7 @@ export async function requestRefundOnServer(ops: OpsServerContext, args: string[
     );
   const answer = await ops.server.call<{ request_id: number }>(STAFF_API.requestRefund, {
     collection_id: collectionId,
-    amount: (amount / 100).toFixed(2),
+    amount: rupeesText(amount),
     reference,
   });
   printAnswer(ops, answer, () =>
