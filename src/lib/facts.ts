@@ -3,19 +3,22 @@
  * `{{name}}`. Each comes from the site data file or is computed by the rates module, so no
  * figure is ever typed into copy twice. An unknown name fails the build.
  */
+
+import { CURRENT_ACCOUNT_RULES } from './accountRules.ts';
 import { rateChoices } from './calculator.ts';
 import { addDays } from './dates.ts';
-import { formatNumber, formatPaise, formatPercent } from './format.ts';
-import { accountOn, WRITE_OFF_UNDER_PAISE } from './loanAccount.ts';
+import { formatNumber, formatPercent } from './format.ts';
+import { accountOn } from './loanAccount.ts';
 import { servicingTerms } from './loanTerms.ts';
-import { annualRatePercent, loanCost, percentToHundredths, rupeesToPaise } from './rates.ts';
+import { formatPaise, paiseFromRupees } from './money.ts';
+import { annualRatePercent, loanCost, percentToHundredths } from './rates.ts';
 import { type Site, site } from './site.ts';
 
 export function exampleCost(name: string, data: Site = site) {
   const example = data.examples[name];
   if (!example) throw new Error(`content/site.json has no worked example named "${name}"`);
   return loanCost({
-    principalPaise: rupeesToPaise(example.principalRupees),
+    principalPaise: paiseFromRupees(example.principalRupees),
     days: example.days,
     dailyRatePercent: example.dailyRatePercent,
     processingFeePercent: data.loan.processingFeePercent,
@@ -51,7 +54,7 @@ const EXAMPLE_DISBURSAL = '2026-01-01';
 export function partPaymentCase(name: string, data: Site = site): PartPaymentCase {
   const example = data.examples[name];
   if (!example?.partPayment) throw new Error(`content/site.json has no worked example "${name}" with a partPayment`);
-  const principalPaise = rupeesToPaise(example.principalRupees);
+  const principalPaise = paiseFromRupees(example.principalRupees);
   const servicing = servicingTerms(data.loan, principalPaise);
   const terms = {
     principalPaise,
@@ -61,8 +64,9 @@ export function partPaymentCase(name: string, data: Site = site): PartPaymentCas
     overdueInterestDaysMax: servicing.overdueInterestDaysMax,
     penalChargePaise: servicing.penalChargePaise,
     penalGstPaise: servicing.penalGstPaise,
+    rules: CURRENT_ACCOUNT_RULES,
   };
-  const paymentPaise = rupeesToPaise(example.partPayment.amountRupees);
+  const paymentPaise = paiseFromRupees(example.partPayment.amountRupees);
   const payment = { valueDate: addDays(EXAMPLE_DISBURSAL, example.partPayment.afterDays), amountPaise: paymentPaise };
   const onDueDate = (payments: { valueDate: string; amountPaise: number }[]) =>
     accountOn(terms, payments, addDays(EXAMPLE_DISBURSAL, example.days));
@@ -107,9 +111,9 @@ export function rateTiersText(loan: Site['loan']): string {
 
 export function buildFacts(data: Site = site): Record<string, string> {
   const { loan, contact, grievanceOfficer, registration } = data;
-  const rupees = (value: number) => formatPaise(rupeesToPaise(value));
+  const rupees = (value: number) => formatPaise(paiseFromRupees(value));
   // The penal charge as a loan carries it (src/lib/loanTerms.ts); it does not depend on the amount.
-  const servicing = servicingTerms(loan, rupeesToPaise(loan.amountRupees.min));
+  const servicing = servicingTerms(loan, paiseFromRupees(loan.amountRupees.min));
   return {
     brand: data.brand,
     legalName: data.legalName,
@@ -151,7 +155,7 @@ export function buildFacts(data: Site = site): Record<string, string> {
     // The least unpaid at the end of the due date that draws the penal charge (src/lib/loanAccount.ts).
     penalThreshold: formatPaise(servicing.penalThresholdPaise),
     // A rest under this, left by a payment, is written off at closure (src/lib/loanAccount.ts).
-    writeOffUnder: formatPaise(WRITE_OFF_UNDER_PAISE),
+    writeOffUnder: formatPaise(CURRENT_ACCOUNT_RULES.writeOffUnderPaise),
     partPaymentExample: partPaymentSentence(data),
     // The rule of src/lib/loanAccount.ts in one line, said the same under the calculator and in the FAQ.
     earlyRepayment:

@@ -9,10 +9,12 @@
  * stored: `kfsSections` turns it into the labelled rows the dashboard, the e-mail and the tests read.
  */
 
+import { CURRENT_ACCOUNT_RULES } from './accountRules.ts';
 import { addDays } from './dates.ts';
-import { formatDate, formatPaise, formatPercent } from './format.ts';
+import { formatDate, formatPercent } from './format.ts';
 import { accountOn, coolingOffUntil } from './loanAccount.ts';
 import { type ServicingTerms, servicingTerms } from './loanTerms.ts';
+import { formatPaise } from './money.ts';
 import { loanCost, percentToHundredths } from './rates.ts';
 import type { Site } from './site.ts';
 
@@ -153,6 +155,8 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
     penalChargePaise: terms.penalChargePaise,
     penalGstPaise: terms.penalGstPaise,
     penalThresholdPaise: terms.penalThresholdPaise,
+    // A statement offers a loan to be made now, under today's rules.
+    rules: CURRENT_ACCOUNT_RULES,
   };
   // The figures of the loan account module: what falls due on the due date with nothing paid before.
   const onDue = accountOn(account, [], addDays(loan.issuedOn, loan.tenureDays));

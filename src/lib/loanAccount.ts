@@ -5,7 +5,8 @@
  * statement of account, the no-dues certificate) is read from `accountOn`, so for the same loan on
  * the same day they agree to the paisa. Pure: no clock, no database; amounts are integer paise.
  *
- * The rules:
+ * The rules (version 1 of src/lib/accountRules.ts; a loan made under another version follows that
+ * version's allocation and reversal order, least days of interest and write-off limit):
  * - **Interest** accrues for each day from the disbursal date up to the day before a payment, on the
  *   principal outstanding that day, at the sanctioned daily rate; the disbursal day always counts
  *   (money repaid the day it was received carries one day's interest). After the due date interest
@@ -27,6 +28,7 @@
  *   closed loan that owes again is open again.
  * - A loan whose principal, interest and charges are all nil is closed on that day.
  */
+import type { AccountRules } from './accountRules.ts';
 import { addDays, daysBetween } from './dates.ts';
 
 export interface AccountTerms {
@@ -43,10 +45,9 @@ export interface AccountTerms {
   penalGstPaise: number;
   /** No penal charge when less than this is unpaid at the end of the due date (absent or 0: any amount). */
   penalThresholdPaise?: number;
+  /** The version of the rules the loan was made under (src/lib/accountRules.ts). */
+  rules: AccountRules;
 }
-
-/** Less than this owed cannot be paid online (the providers take ₹1 at least): see `writesOff`. */
-export const WRITE_OFF_UNDER_PAISE = 100;
 
 /** Money received, in the order it was recorded. */
 export interface AccountPayment {
@@ -157,7 +158,7 @@ const toPaise = (tenThousandths: number) => Math.floor((tenThousandths + 5_000) 
 
 function checkTerms(terms: AccountTerms) {
   for (const [name, value] of Object.entries(terms)) {
-    if (name === 'disbursalDate' || value === undefined) continue;
+    if (name === 'disbursalDate' || name === 'rules' || value === undefined) continue;
     if (!Number.isSafeInteger(value) || (value as number) < 0) {
       throw new RangeError(`${name} must be a whole number of at least 0, got ${value}`);
     }
@@ -203,7 +204,7 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountEvent[]
 
   /** Counts the interest of every day before `day` (at least the disbursal day) and posts it on `date`. */
   const accrueBefore = (day: number, date: string) => {
-    const end = Math.min(Math.max(1, day), accrualEnd(terms));
+    const end = Math.min(Math.max(terms.rules.minimumInterestDays, day), accrualEnd(terms));
     if (end <= accruedDays) return;
     const from = accruedDays;
     exactInterest += principal * terms.dailyRateHundredths * (end - from);
@@ -258,9 +259,9 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountEvent[]
       return taken;
     };
     const excessPaise = take('excessPaise');
-    const principalPaise = take('principalPaise');
-    const interestPaise = take('interestPaise');
-    const chargesPaise = take('chargesPaise');
+    const back = { chargesPaise: 0, interestPaise: 0, principalPaise: 0 };
+    for (const part of terms.rules.reversalOrder) back[part] = take(part);
+    const { chargesPaise, interestPaise, principalPaise } = back;
     if (rest > 0)
       throw new RangeError(`reversal of ${reversal.amountPaise} paise is more than payment ${reversal.reverses} left`);
     excess -= excessPaise;
@@ -303,12 +304,9 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountEvent[]
       left -= part;
       return part;
     };
-    const allocation: Allocation = {
-      chargesPaise: take(charges),
-      interestPaise: take(interestOutstanding),
-      principalPaise: take(principal),
-      excessPaise: 0,
-    };
+    const owed = balance();
+    const allocation: Allocation = { chargesPaise: 0, interestPaise: 0, principalPaise: 0, excessPaise: 0 };
+    for (const part of terms.rules.allocationOrder) allocation[part] = take(owed[part]);
     allocation.excessPaise = left;
     charges -= allocation.chargesPaise;
     interestOutstanding -= allocation.interestPaise;
@@ -326,7 +324,7 @@ export function accountOn(terms: AccountTerms, payments: readonly AccountEvent[]
       balance: balance(),
     });
     const rest = balance().totalPaise;
-    if (payment.writesOff && rest > 0 && rest < WRITE_OFF_UNDER_PAISE) {
+    if (payment.writesOff && rest > 0 && rest < terms.rules.writeOffUnderPaise) {
       principal = 0;
       interestOutstanding = 0;
       charges = 0;

@@ -7,10 +7,12 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENT_ACCOUNT_RULES } from '../../src/lib/accountRules.ts';
 import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { addDays, indiaDate } from '../../src/lib/dates.ts';
+import { formatPaiseInFull } from '../../src/lib/money.ts';
 import { site } from '../../src/lib/site.ts';
-import { STATEMENT_API, statementAmount } from '../../src/lib/statementLines.ts';
+import { STATEMENT_API } from '../../src/lib/statementLines.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { leads, loans } from '../../src/server/db/schema.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
@@ -78,6 +80,8 @@ describe.each(ENGINES)('one loan, one set of figures (%s database)', (engine) =>
             .where(eq(loans.id, borrower.loan.id));
           const [loan] = await server.database.db.select().from(loans).where(eq(loans.id, borrower.loan.id));
           if (!loan) throw new Error('loan gone');
+          // Made today, under today's account rules, which its account applies for its whole life.
+          expect(loan.accountRulesVersion).toBe(CURRENT_ACCOUNT_RULES.version);
           const account = await loanAccountToday(server.database.db, loan, clock.now());
           const figures = loanFigures(account);
           expect(account.state.asOf).toBe(today);
@@ -154,9 +158,9 @@ describe.each(ENGINES)('one loan, one set of figures (%s database)', (engine) =>
           });
           expect(pdf.status).toBe(200);
           const text = flat((await pdfText(new Uint8Array(await pdf.arrayBuffer()))).text);
-          expect(text).toContain(`Interest charged ${statementAmount(figures.interestChargedPaise)}`);
+          expect(text).toContain(`Interest charged ${formatPaiseInFull(figures.interestChargedPaise)}`);
           expect(text).toContain(
-            `Outstanding today (amount to close the loan today) ${statementAmount(figures.closureAmountPaise)}`,
+            `Outstanding today (amount to close the loan today) ${formatPaiseInFull(figures.closureAmountPaise)}`,
           );
 
           if (figures.closedOn) {

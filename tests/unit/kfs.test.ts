@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CURRENT_ACCOUNT_RULES } from '../../src/lib/accountRules.ts';
 import { keyFactStatement, kfsNumber, kfsSections, kfsValidUntil } from '../../src/lib/kfs.ts';
 import { accountOn, coolingOffUntil } from '../../src/lib/loanAccount.ts';
 import { servicingTerms } from '../../src/lib/loanTerms.ts';
@@ -87,6 +88,7 @@ describe('the Key Fact Statement (RBI/2024-25/18, Annex A)', () => {
       overdueInterestDaysMax: terms.overdueInterestDaysMax,
       penalChargePaise: terms.penalChargePaise,
       penalGstPaise: terms.penalGstPaise,
+      rules: CURRENT_ACCOUNT_RULES,
     };
     // 20,000 × 0.5% × 60 days = ₹6,000 interest; ₹26,000 due on the due date.
     expect(kfs.interest_paise).toBe(6_000_00);

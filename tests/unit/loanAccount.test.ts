@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CURRENT_ACCOUNT_RULES } from '../../src/lib/accountRules.ts';
 import { addDays } from '../../src/lib/dates.ts';
 import {
   type AccountPayment,
@@ -22,6 +23,7 @@ const LOAN: AccountTerms = {
   overdueInterestDaysMax: 30,
   penalChargePaise: rupees(500),
   penalGstPaise: rupees(90),
+  rules: CURRENT_ACCOUNT_RULES,
 };
 const day = (n: number) => addDays(LOAN.disbursalDate, n);
 const pay = (n: number, amountRupees: number): AccountPayment => ({
@@ -175,6 +177,7 @@ const terms = fc.record({
   overdueInterestDaysMax: fc.integer({ min: 0, max: 60 }),
   penalChargePaise: fc.integer({ min: 0, max: 100_000 }),
   penalGstPaise: fc.integer({ min: 0, max: 18_000 }),
+  rules: fc.constant(CURRENT_ACCOUNT_RULES),
 });
 /** Payments as (days after disbursal, paise), in date order. */
 const schedule = fc

@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/lib/dates.ts';
 import { accountOn } from '../../src/lib/loanAccount.ts';
+import { formatPaiseInFull } from '../../src/lib/money.ts';
 import { site } from '../../src/lib/site.ts';
-import { describeAllocation, describeLine, statementAmount, statementRows } from '../../src/lib/statementLines.ts';
+import { describeAllocation, describeLine, statementRows } from '../../src/lib/statementLines.ts';
 import { accountPayments, accountTerms, type CollectionRow, type LoanRow } from '../../src/server/loans/account.ts';
 import {
   LoanNotClosed,
@@ -40,6 +41,7 @@ function loanRow(overrides: Partial<LoanRow> = {}): LoanRow {
     penalChargePaise: 50_000,
     penalGstPaise: 9_000,
     penalThresholdPaise: 0,
+    accountRulesVersion: 1,
     status: 'active',
     closedAt: null,
     createdAt: new Date('2026-10-01T05:00:00Z'),
@@ -100,7 +102,7 @@ describe('statement lines', () => {
     expect(describeAllocation(state.allocations[0] as never)).toBe(
       'Charges ₹0.00, Interest ₹1,000.00, Principal ₹4,000.00',
     );
-    expect(statementAmount(1_23_45_678_90)).toBe('₹1,23,45,678.90');
+    expect(formatPaiseInFull(1_23_45_678_90)).toBe('₹1,23,45,678.90');
   });
 
   it('put the fee notes after the disbursal and a payment held for refund on its day, none moving the balance', () => {

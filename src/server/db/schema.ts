@@ -371,6 +371,11 @@ export const loans = pgTable(
      * Fixed at disbursal like the charge; older loans carry 0: the charge on any amount unpaid.
      */
     penalThresholdPaise: integer('penal_threshold_paise').notNull().default(0),
+    /**
+     * The version of the account rules the loan was made under (src/lib/accountRules.ts): its account
+     * applies that version for its whole life. Loans made before versions were stored are version 1.
+     */
+    accountRulesVersion: integer('account_rules_version').notNull(),
     status: text('status').notNull().default('active'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),

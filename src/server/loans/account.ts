@@ -4,6 +4,7 @@
  * command line and the statements all read loans through here, so they show the same figures.
  */
 import { asc, eq } from 'drizzle-orm';
+import { accountRules } from '../../lib/accountRules.ts';
 import { indiaDate } from '../../lib/dates.ts';
 import {
   type AccountEvent,
@@ -14,7 +15,7 @@ import {
   coolingOffUntil,
   dueOnDueDate,
 } from '../../lib/loanAccount.ts';
-import { paiseToRupees } from '../../lib/repayAmount.ts';
+import { rupeesFromPaise } from '../../lib/money.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { collectionReversals, collections, type loans } from '../db/schema.ts';
 
@@ -32,6 +33,7 @@ export function accountTerms(loan: LoanRow): AccountTerms {
     penalChargePaise: loan.penalChargePaise,
     penalGstPaise: loan.penalGstPaise,
     penalThresholdPaise: loan.penalThresholdPaise,
+    rules: accountRules(loan.accountRulesVersion),
   };
 }
 
@@ -186,13 +188,13 @@ export function loanFigures(account: LoanAccount): LoanFigures {
 /** The figures as the API's payloads carry them (rupees), shared by the repay page and the dashboard. */
 export function figuresInRupees(figures: LoanFigures) {
   return {
-    repayment_amount: paiseToRupees(figures.repaymentAmountPaise),
-    real_interest: paiseToRupees(figures.interestChargedPaise),
-    total_due_amount: paiseToRupees(figures.closureAmountPaise),
-    principal_outstanding: paiseToRupees(figures.principalOutstandingPaise),
-    interest_outstanding: paiseToRupees(figures.interestOutstandingPaise),
-    charges_outstanding: paiseToRupees(figures.chargesOutstandingPaise),
-    collected: paiseToRupees(figures.collectedPaise),
+    repayment_amount: rupeesFromPaise(figures.repaymentAmountPaise),
+    real_interest: rupeesFromPaise(figures.interestChargedPaise),
+    total_due_amount: rupeesFromPaise(figures.closureAmountPaise),
+    principal_outstanding: rupeesFromPaise(figures.principalOutstandingPaise),
+    interest_outstanding: rupeesFromPaise(figures.interestOutstandingPaise),
+    charges_outstanding: rupeesFromPaise(figures.chargesOutstandingPaise),
+    collected: rupeesFromPaise(figures.collectedPaise),
     cooling_off_until: figures.coolingOffUntil,
     in_cooling_off: figures.inCoolingOff,
     days_past_due: figures.daysPastDue,

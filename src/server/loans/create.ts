@@ -1,5 +1,6 @@
 /** Creating a loan: its number from a sequence, dates in India, and the terms of its Key Fact Statement. */
 import { sql } from 'drizzle-orm';
+import { CURRENT_ACCOUNT_RULES } from '../../lib/accountRules.ts';
 import { addDays } from '../../lib/dates.ts';
 import { type ServicingTerms, servicingTerms } from '../../lib/loanTerms.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
@@ -41,6 +42,7 @@ export async function createLoan(db: Database | Transaction, input: NewLoan) {
         repaymentDate: addDays(input.disbursalDate, input.tenureDays),
         kfsId: input.kfsId ?? null,
         ...terms,
+        accountRulesVersion: CURRENT_ACCOUNT_RULES.version,
         createdAt: input.now,
         createdBy: input.actor,
       })
