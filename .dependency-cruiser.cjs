@@ -28,6 +28,15 @@ module.exports = {
       to: { path: '^src/islands/' },
     },
     {
+      name: 'islands-answers-as-types',
+      comment:
+        "The answers' schemas (src/lib/schemas/answers) type the islands; imported as values they would " +
+        "put valibot and every schema into the public pages' JavaScript (docs/budgets.md): import type only.",
+      severity: 'error',
+      from: { path: '^src/(islands|scripts)/' },
+      to: { path: '^src/lib/schemas/answers/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       comment: 'No module depends on itself through others: there are no cycles today, keep it so.',
       severity: 'error',

@@ -3,7 +3,7 @@
  * payment, found by the transaction id the result page's address carries. Money is integer paise.
  */
 import type * as v from 'valibot';
-import type { ReceiptAnswer } from './schemas/receipt.ts';
+import type { ReceiptAnswer } from './schemas/answers/receipt.ts';
 
 /** The call that answers a receipt (POST, body `{ txnId }`). */
 export const RECEIPT_PATH = '/Api/RepayLoanApi/paymentReceipt';

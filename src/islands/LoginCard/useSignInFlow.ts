@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { callApi } from '../../lib/api/client.ts';
 import { API } from '../../lib/api/paths.ts';
-import type { LoginData, VerifyData } from '../../lib/schemas/signIn.ts';
+import type { LoginData, VerifyData } from '../../lib/schemas/answers/signIn.ts';
 import { mobileProblem, otpProblem } from '../../lib/schemas/signInRules.ts';
 import { dashboardHome, readSession, takeSignedOut, writeSession } from '../../lib/session.ts';
 import { trackingParameters } from '../../lib/tracking.ts';

@@ -5,7 +5,7 @@ import type { Envelope } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { keepRepayToken } from '../../lib/receipt.ts';
 import { acceptsAmountEntry } from '../../lib/repayAmount.ts';
-import type { RepaymentData, VerifyOtpAnswer, VerifyOtpBeside } from '../../lib/schemas/repay.ts';
+import type { RepaymentData, VerifyOtpAnswer, VerifyOtpBeside } from '../../lib/schemas/answers/repay.ts';
 import { OTP_MESSAGE, PAN_MESSAGE, PAN_PATTERN } from '../../lib/schemas/signInRules.ts';
 import type { FieldError } from '../shared/fieldErrors.tsx';
 import {

@@ -23,15 +23,5 @@ export const VerifyRequest = v.object({ event_name: v.literal('otp_verify'), pro
 export type LoginRequest = v.InferInput<typeof LoginRequest>;
 export type VerifyRequest = v.InferInput<typeof VerifyRequest>;
 
-export interface LoginData {
-  cust_profile_id: string;
-}
-
-export interface VerifyData {
-  next_step: string;
-  app_login_token: string;
-  eligibility_status: 0 | 1;
-}
-
 /** The tracking parameters read from the page address; each is '' when absent (product.md §3). */
 export { UTM_KEYS } from '../tracking.ts';

@@ -5,7 +5,13 @@
 import * as v from 'valibot';
 import { COMPLAINT_PATHS } from '../../lib/api/complaintPaths.ts';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
-import { ComplaintRequest, type CustomerComplaint } from '../../lib/schemas/complaint.ts';
+import {
+  ComplaintAnswer,
+  ComplaintsAnswer,
+  type CustomerComplaint,
+  StaffComplaintsAnswer,
+} from '../../lib/schemas/answers/complaint.ts';
+import { ComplaintRequest } from '../../lib/schemas/complaint.ts';
 import { required } from '../../lib/schemas/fields.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { takeSlot } from '../db/rateLimit.ts';
@@ -38,6 +44,7 @@ export const complaintRoutes = [
     tag: 'Complaints',
     auth: 'session',
     body: ComplaintRequest,
+    answer: ComplaintAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c);
       const deps = c.get('deps');
@@ -75,6 +82,7 @@ export const complaintRoutes = [
     summary: "The signed-in customer's complaints, newest first, with their status, answer and where to escalate",
     tag: 'Complaints',
     auth: 'session',
+    answer: ComplaintsAnswer,
     async handle(c) {
       const customer = await ownCustomer(c);
       const { db, now } = c.get('deps');
@@ -90,6 +98,7 @@ export const complaintRoutes = [
     tag: 'staff',
     auth: 'staff',
     roles: ['support'],
+    answer: StaffComplaintsAnswer,
     async handle(c) {
       const { db, now } = c.get('deps');
       const rows = await unresolvedComplaints(db);
@@ -117,6 +126,7 @@ export const complaintRoutes = [
       answer: required('Answer', 4000),
       resolved: v.optional(v.boolean(), false),
     }),
+    answer: ComplaintAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const row = await answerComplaint(db, input.complaint_id, {

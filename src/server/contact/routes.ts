@@ -3,6 +3,7 @@
  * number (issue 22), acknowledged by SMS and e-mail at once, answered by support in the back office.
  */
 import { API } from '../../lib/api/paths.ts';
+import { ContactAnswer } from '../../lib/schemas/answers/contact.ts';
 import { CONTACT_SENT, ContactRequest } from '../../lib/schemas/contact.ts';
 import { raiseComplaint } from '../complaints/service.ts';
 import { takeSlot } from '../db/rateLimit.ts';
@@ -18,6 +19,7 @@ export const contactRoutes = [
     tag: 'Contact',
     auth: 'client',
     body: ContactRequest,
+    answer: ContactAnswer,
     async handle(c, input) {
       const { db, config, now } = c.get('deps');
       const address = c.get('address');

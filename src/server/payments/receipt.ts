@@ -10,7 +10,7 @@ import { STATUS } from '../../lib/api/envelope.ts';
 import { HEADERS } from '../../lib/api/paths.ts';
 import { accountOn } from '../../lib/loanAccount.ts';
 import { RECEIPT_PATH, type Receipt, type ReceiptStatus } from '../../lib/receipt.ts';
-import { ReceiptAnswer } from '../../lib/schemas/receipt.ts';
+import { ReceiptAnswer } from '../../lib/schemas/answers/receipt.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';

@@ -1,17 +1,10 @@
 /** The signed-in customer's account basics and logout. */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
+import { LogoutAnswer, UserAnswer } from '../../lib/schemas/answers/signIn.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { ok, sessionExpired } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-
-const UserData = v.object({
-  cust_profile_id: v.string(),
-  mobile: v.string(),
-  next_step: v.string(),
-  step_percentage: v.number(),
-  eligibility_status: v.picklist([0, 1]),
-});
 
 export const signInRoutes = [
   defineRoute({
@@ -22,7 +15,7 @@ export const signInRoutes = [
     tag: 'Sign-in',
     auth: 'session',
     body: v.object({}),
-    answer: UserData,
+    answer: UserAnswer,
     async handle(c) {
       const customer = await ownCustomer(c);
       return ok(c, {
@@ -42,6 +35,7 @@ export const signInRoutes = [
     tag: 'Sign-in',
     auth: 'session',
     body: v.object({}),
+    answer: LogoutAnswer,
     async handle(c) {
       const session = c.get('session');
       if (!session) throw sessionExpired();

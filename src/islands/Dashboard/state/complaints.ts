@@ -6,7 +6,8 @@
 import { failureMessage } from '../../../lib/api/client.ts';
 import { COMPLAINT_PATHS } from '../../../lib/api/complaintPaths.ts';
 import { type Envelope, STATUS } from '../../../lib/api/envelope.ts';
-import type { ComplaintRequest, CustomerComplaint } from '../../../lib/schemas/complaint.ts';
+import type { CustomerComplaint } from '../../../lib/schemas/answers/complaint.ts';
+import type { ComplaintRequest } from '../../../lib/schemas/complaint.ts';
 import { dashboardCall } from './api.ts';
 import type { Loaded } from './useLoaded.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The customer's profile (getProfile) and the dashboard frame's data (getDashboardData) as
- * stores, typed by the answers' schemas (src/lib/schemas/profile.ts). Screens ask for a fresh profile when they
+ * stores, typed by the answers' schemas (src/lib/schemas/answers/profile.ts). Screens ask for a fresh profile when they
  * open; the frame's data is also kept in session storage (dashboardData) for the next page load.
  */
 import { atom } from 'nanostores';
@@ -8,7 +8,7 @@ import type * as v from 'valibot';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
-import type { DashboardAnswer, ProfileAnswer } from '../../../lib/schemas/profile.ts';
+import type { DashboardAnswer, ProfileAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { dashboardCall } from './api.ts';
 import { $session, updateSession } from './sessionStore.ts';
 

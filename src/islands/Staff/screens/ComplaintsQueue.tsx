@@ -4,8 +4,10 @@
  * portal); support answers one, leaving it answered (still open) or resolving it.
  */
 import { useState } from 'react';
+import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
+import type { StaffComplaintsAnswer } from '../../../lib/schemas/answers/complaint.ts';
 import { ActionForm, TextField } from '../components/ActionForm.tsx';
 import { dateAndTime } from '../components/dateAndTime.ts';
 import { focusHeading } from '../components/parts.tsx';
@@ -15,21 +17,8 @@ import styles from '../Staff.module.css';
 import { useLoad } from '../state/useLoad.ts';
 import { useStaffCall } from '../state/useStaffCall.ts';
 
-interface ComplaintRow {
-  complaint_id: number;
-  complaint_no: string;
-  subject: string;
-  message: string;
-  status: string;
-  raised_at: string;
-  answer: string | null;
-  answered_at: string | null;
-  days_open: number;
-  answer_due_on: string;
-  rbi_portal_open: boolean;
-  channel: string;
-  name: string;
-}
+type ComplaintsQueue = v.InferOutput<typeof StaffComplaintsAnswer>;
+type ComplaintRow = ComplaintsQueue['items'][number];
 
 /** Where the complaint stands against the RBI's 30 days. */
 function clock(row: ComplaintRow): string {
@@ -90,7 +79,7 @@ function AnswerForm({ row, done }: { row: ComplaintRow; done: (message: string |
 
 export default function ComplaintsQueue({ announce }: StaffScreenProps) {
   const [sort, setSort] = useState<'oldest' | 'newest'>('oldest');
-  const { data, loading, failure, reload } = useLoad<{ count: number; items: ComplaintRow[] }>(STAFF_API.complaints);
+  const { data, loading, failure, reload } = useLoad<ComplaintsQueue>(STAFF_API.complaints);
   const items = data ? (sort === 'newest' ? [...data.items].reverse() : data.items) : [];
 
   return (

@@ -4,7 +4,7 @@
  * PayU posts the result back to the API, which redirects to /thanku.
  */
 import type * as v from 'valibot';
-import type { PayuOrderAnswer } from '../../../lib/schemas/repay.ts';
+import type { PayuOrderAnswer } from '../../../lib/schemas/answers/repay.ts';
 
 export type PayuOrder = v.InferOutput<typeof PayuOrderAnswer>;
 
