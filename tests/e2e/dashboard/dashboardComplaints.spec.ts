@@ -1,17 +1,16 @@
 /**
  * Raise a complaint in the dashboard (issue 22): the customer raises one and sees its number and
- * status, the form's own messages for empty fields, axe and 320 px; and support answers it through
- * the staff API (the console's screen is tested with the console), after which the customer reads
- * the answer and the new status.
+ * status, the form's own messages for empty fields, axe and 320 px; and support answers it in the
+ * staff console, in a browser of their own, after which the customer reads the answer and the new
+ * status.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { COMPLAINT_PATHS } from '../../../src/lib/api/complaintPaths.ts';
-import { STAFF_API } from '../../../src/lib/api/staffPaths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { site } from '../../../src/lib/site.ts';
 import { expectFits } from '../../support/widths.ts';
-import { asStaff, staffByApi as staffSignedIn } from '../staff/support.ts';
+import { openConsole, staffByApi as staffSignedIn } from '../staff/support.ts';
 import { type Customer, callAs, heading, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -159,26 +158,32 @@ test('the Complaints screen passes axe and fits 320 px: empty, with errors, with
   expect(failures).toEqual([]);
 });
 
-test('support answers a complaint the customer raised in the dashboard; the customer reads the answer and the status', async ({
+test('support answers in the console a complaint the customer raised in the dashboard; the customer reads the answer and the status', async ({
   page,
+  browser,
   request,
 }) => {
   const customer = await customerByApi(request);
   await openComplaints(page, customer);
   const number = await raiseInDashboard(page, 'EMI debited twice', 'Two debits on the same day. Please check.');
 
-  const support = await staffSignedIn(request, 'support@kosh.test');
-  const queue = await asStaff(request, support, STAFF_API.complaints);
-  expect(queue.status).toBe(200);
-  const item = queue.body.Data.items.find((row: { complaint_no: string }) => row.complaint_no === number);
-  expect(item, `complaint ${number} in support's queue`).toMatchObject({ status: 'open', channel: 'dashboard' });
+  // Support works in a browser of their own (the staff session lives in its tab, as the customer's in theirs).
+  const supportBrowser = await browser.newContext();
+  const desk = await supportBrowser.newPage();
+  await openConsole(desk, await staffSignedIn(request, 'support@kosh.test'), '/staff/complaints/');
+  const item = desk
+    .getByRole('listitem')
+    .filter({ has: desk.getByRole('heading', { name: `${number}: EMI debited twice` }) });
+  await expect(item).toContainText('Two debits on the same day. Please check.');
+  await expect(item).toContainText('(dashboard)');
 
   // A first answer leaves the complaint open: the customer reads it, and the clock still runs.
-  const answered = await asStaff(request, support, STAFF_API.answerComplaint, {
-    complaint_id: item.complaint_id,
-    answer: 'We are checking with the bank and will write again within 3 working days.',
-  });
-  expect(answered.body.Message).toBe('Answered.');
+  await item
+    .getByRole('textbox', { name: 'Answer the customer reads' })
+    .fill('We are checking with the bank and will write again within 3 working days.');
+  await item.getByRole('radio', { name: /Answered, still open/ }).check();
+  await item.getByRole('button', { name: `Send the answer to ${number}` }).click();
+  await expect(desk.getByRole('status').filter({ hasText: `${number}: Answered.` })).toBeVisible();
   await page.reload();
   let card = complaintCard(page, number);
   await expect(card.getByRole('definition').filter({ hasText: /^Answered$/ })).toBeVisible();
@@ -186,12 +191,14 @@ test('support answers a complaint the customer raised in the dashboard; the cust
   await expect(card).toContainText(`Answered on ${formatDate(new Date())}`);
   await expect(card).toContainText('Answer due by');
 
-  const resolved = await asStaff(request, support, STAFF_API.answerComplaint, {
-    complaint_id: item.complaint_id,
-    answer: 'The second debit was refunded to your account today.',
-    resolved: true,
-  });
-  expect(resolved.body.Message).toBe('Answered and resolved.');
+  await item
+    .getByRole('textbox', { name: 'Answer the customer reads' })
+    .fill('The second debit was refunded to your account today.');
+  await item.getByRole('radio', { name: 'Resolved' }).check();
+  await item.getByRole('button', { name: `Send the answer to ${number}` }).click();
+  await expect(desk.getByRole('status').filter({ hasText: `${number}: Answered and resolved.` })).toBeVisible();
+  await expect(desk.getByRole('heading', { name: `${number}: EMI debited twice` })).toHaveCount(0);
+  await supportBrowser.close();
   await page.reload();
   card = complaintCard(page, number);
   await expect(card.getByRole('definition').filter({ hasText: /^Resolved$/ })).toBeVisible();
