@@ -8,6 +8,16 @@ import * as v from 'valibot';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
+import {
+  ApplicationsQueueAnswer,
+  ApproveAnswer,
+  ApproveDisbursalAnswer,
+  AssignAnswer,
+  DisbursalsAnswer,
+  RejectAnswer,
+  RequestDisbursalAnswer,
+  SendBackAnswer,
+} from '../../lib/schemas/answers/staffApplications.ts';
 import { lockedLead, writeLead } from '../application/lifecycle.ts';
 import { approveLead, findLead, rejectLead, SEND_BACK_STEPS, StaffError, sendBackLead } from '../application/staff.ts';
 import { customerById } from '../customers/store.ts';
@@ -142,6 +152,7 @@ export const staffApplicationRoutes = [
       lead_id: LeadId,
       staff_id: v.pipe(v.string('staff_id is required'), v.uuid('staff_id is not valid')),
     }),
+    answer: AssignAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const member = await staffById(db, input.staff_id);
@@ -176,6 +187,7 @@ export const staffApplicationRoutes = [
     auth: 'staff',
     roles: ['credit', 'admin'],
     body: v.object({ sort: Sort }),
+    answer: ApplicationsQueueAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const at = now();
@@ -226,6 +238,7 @@ export const staffApplicationRoutes = [
       tenure: v.pipe(v.number('tenure is required'), v.integer('The tenure is a number of days.')),
       roi: v.pipe(v.number('roi is required'), v.minValue(0.01), v.maxValue(5)),
     }),
+    answer: ApproveAnswer,
     async handle(c, input) {
       const { db, now, config, sms } = c.get('deps');
       const staff = staffOf(c);
@@ -251,7 +264,7 @@ export const staffApplicationRoutes = [
       return ok(
         c,
         {
-          status: approved.awaitingAcknowledgement ? 'approved' : 'accepted',
+          status: approved.awaitingAcknowledgement ? ('approved' as const) : ('accepted' as const),
           kfs_no: approved.statement.kfsNo,
           awaiting_acknowledgement: approved.awaitingAcknowledgement,
         },
@@ -275,11 +288,12 @@ export const staffApplicationRoutes = [
       reason: Reason,
       step: v.optional(v.picklist(SEND_BACK_STEPS), 'documents'),
     }),
+    answer: SendBackAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const { reason, step, version } = input;
       await decided(() => sendBackLead(db, input.lead_id, { reason, step, version }, staffActor(staffOf(c)), now()));
-      return ok(c, { status: 'sent_back' }, 'Sent back to the customer.');
+      return ok(c, { status: 'sent_back' as const }, 'Sent back to the customer.');
     },
   }),
   defineRoute({
@@ -291,10 +305,11 @@ export const staffApplicationRoutes = [
     auth: 'staff',
     roles: ['credit'],
     body: v.object({ lead_id: LeadId, version: Version, reason: Reason }),
+    answer: RejectAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       await decided(() => rejectLead(db, input.lead_id, input.reason, staffActor(staffOf(c)), now(), input.version));
-      return ok(c, { status: 'rejected' }, 'Rejected.');
+      return ok(c, { status: 'rejected' as const }, 'Rejected.');
     },
   }),
   defineRoute({
@@ -306,6 +321,7 @@ export const staffApplicationRoutes = [
     auth: 'staff',
     roles: ['finance'],
     body: v.object({ sort: Sort }),
+    answer: DisbursalsAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const at = now();
@@ -351,6 +367,7 @@ export const staffApplicationRoutes = [
         v.regex(/^[A-Za-z0-9-]{6,40}$/, 'The payout reference is 6 to 40 letters, digits or dashes.'),
       ),
     }),
+    answer: RequestDisbursalAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const id = await requestDisbursal(
@@ -372,6 +389,7 @@ export const staffApplicationRoutes = [
     auth: 'staff',
     roles: ['finance'],
     body: v.object({ request_id: v.pipe(v.number('request_id is required'), v.integer(), v.minValue(1)) }),
+    answer: ApproveDisbursalAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const made = await approveDisbursal(db, input.request_id, staffOf(c), now());

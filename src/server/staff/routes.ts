@@ -5,6 +5,14 @@
  */
 import * as v from 'valibot';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
+import {
+  MessageOnlyAnswer,
+  StaffListAnswer,
+  StaffLoginAnswer,
+  StaffMeAnswer,
+  StaffMemberAnswer,
+  StaffVerifyAnswer,
+} from '../../lib/schemas/answers/staff.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { auditLog, staffMembers } from '../db/schema.ts';
@@ -55,7 +63,7 @@ export const staffRoutes = [
     tag: TAG,
     auth: 'none',
     body: v.object({ email: Email, password: v.string('password is required') }),
-    answer: v.object({ challenge_id: v.string() }),
+    answer: StaffLoginAnswer,
     failures: { 401: 'The e-mail or the password is not correct.', 429: 'Too many failed sign-ins.' },
     async handle(c, input) {
       const challengeId = await startStaffSignIn(c.get('deps'), input.email, input.password);
@@ -73,7 +81,7 @@ export const staffRoutes = [
       challenge_id: v.pipe(v.string('challenge_id is required'), v.uuid('challenge_id is not valid')),
       code: v.pipe(v.string('code is required'), v.regex(/^\d{6}$/, 'Enter the 6-digit code.')),
     }),
-    answer: v.object({ staff_token: v.string(), roles: v.array(v.string()), name: v.string() }),
+    answer: StaffVerifyAnswer,
     async handle(c, input) {
       const { token, staff } = await finishStaffSignIn(c.get('deps'), input.challenge_id, input.code);
       return ok(c, { staff_token: token, roles: staff.roles, name: staff.name }, `Welcome, ${staff.name}.`);
@@ -86,6 +94,7 @@ export const staffRoutes = [
     summary: 'Ends the staff session',
     tag: TAG,
     auth: 'staff',
+    answer: MessageOnlyAnswer,
     async handle(c) {
       await endStaffSession(c.get('deps'), staffOf(c).sessionId);
       return ok(c, {}, 'You have been signed out.');
@@ -98,7 +107,7 @@ export const staffRoutes = [
     summary: 'The signed-in staff member: name, e-mail and roles',
     tag: TAG,
     auth: 'staff',
-    answer: v.object({ staff_id: v.string(), name: v.string(), email: v.string(), roles: v.array(v.string()) }),
+    answer: StaffMeAnswer,
     async handle(c) {
       const staff = staffOf(c);
       return ok(c, { staff_id: staff.staffId, name: staff.name, email: staff.email, roles: staff.roles });
@@ -112,6 +121,7 @@ export const staffRoutes = [
     tag: TAG,
     auth: 'staff',
     roles: ['admin'],
+    answer: StaffListAnswer,
     async handle(c) {
       const rows = await allStaff(c.get('deps').db);
       return ok(c, { staff: rows.map(shown), count: rows.length });
@@ -139,6 +149,7 @@ export const staffRoutes = [
       roles: Roles,
       password: Password,
     }),
+    answer: StaffMemberAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const passwordHash = await hashPassword(input.password);
@@ -170,6 +181,7 @@ export const staffRoutes = [
       roles: v.optional(Roles),
       disabled: v.optional(v.boolean()),
     }),
+    answer: StaffMemberAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const admin = staffOf(c);

@@ -1,8 +1,10 @@
 /** Credit's queue: the applications submitted for a decision, oldest or newest first, with their count. */
 import { useState } from 'react';
+import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { formatRupees } from '../../../lib/money.ts';
+import type { ApplicationsQueueAnswer } from '../../../lib/schemas/answers/staffApplications.ts';
 import { age, ConsoleLink } from '../components/parts.tsx';
 import { QueueControls } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
@@ -10,20 +12,11 @@ import { staffPath } from '../navigation/screens.ts';
 import styles from '../Staff.module.css';
 import { useLoad } from '../state/useLoad.ts';
 
-export interface QueueItem {
-  lead_id: number;
-  version: number;
-  applicant: string;
-  amount: number | null;
-  tenure: number | null;
-  user_type: string;
-  submitted_at: string | null;
-  age_hours: number;
-}
+type ApplicationsQueue = v.InferOutput<typeof ApplicationsQueueAnswer>;
 
 export default function CreditQueue(_: StaffScreenProps) {
   const [sort, setSort] = useState<'oldest' | 'newest'>('oldest');
-  const { data, loading, failure, reload } = useLoad<{ count: number; items: QueueItem[] }>(STAFF_API.applications, {
+  const { data, loading, failure, reload } = useLoad<ApplicationsQueue>(STAFF_API.applications, {
     sort,
   });
 

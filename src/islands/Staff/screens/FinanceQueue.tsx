@@ -3,9 +3,11 @@
  * reference), and requests waiting for a second finance member, who approves and so makes the loan.
  */
 import { type FormEvent, useState } from 'react';
+import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatRupees } from '../../../lib/money.ts';
+import type { ApproveDisbursalAnswer, DisbursalsAnswer } from '../../../lib/schemas/answers/staffApplications.ts';
 import { age, BusyButton, CallNotice, ConsoleLink, focusHeading } from '../components/parts.tsx';
 import { QueueControls } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
@@ -14,27 +16,9 @@ import styles from '../Staff.module.css';
 import { useLoad } from '../state/useLoad.ts';
 import { useStaffCall } from '../state/useStaffCall.ts';
 
-interface ToRequest {
-  lead_id: number;
-  version: number;
-  applicant: string;
-  amount: number;
-  tenure: number | null;
-  age_hours: number;
-}
-interface ToApprove {
-  request_id: number;
-  lead_id: number;
-  amount: number;
-  payout_reference: string;
-  requested_by: string;
-  requested_by_you: boolean;
-  age_hours: number;
-}
-interface Disbursals {
-  to_request: { count: number; items: ToRequest[] };
-  to_approve: { count: number; items: ToApprove[] };
-}
+type Disbursals = v.InferOutput<typeof DisbursalsAnswer>;
+type ToRequest = Disbursals['to_request']['items'][number];
+type ToApprove = Disbursals['to_approve']['items'][number];
 
 const applicationLink = (leadId: number) => (
   <ConsoleLink to={`${staffPath('application')}?lead_id=${leadId}`}>Application {leadId}</ConsoleLink>
@@ -91,7 +75,9 @@ function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
 function ApproveRow({ item, done }: { item: ToApprove; done: (loanNo: string) => void }) {
   const { busy, message, run } = useStaffCall();
   async function approve() {
-    const answer = await run<{ loan_no: string }>(STAFF_API.approveDisbursal, { request_id: item.request_id });
+    const answer = await run<v.InferOutput<typeof ApproveDisbursalAnswer>>(STAFF_API.approveDisbursal, {
+      request_id: item.request_id,
+    });
     if (answer?.ok && answer.Data) done(answer.Data.loan_no);
   }
   return (

@@ -1,7 +1,9 @@
 /** Admin: every staff member, adding one, changing their roles, disabling and enabling them. */
 import { type FormEvent, useEffect, useState } from 'react';
+import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import type { StaffListAnswer } from '../../../lib/schemas/answers/staff.ts';
 import { BusyButton, CallNotice } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
 import type { StaffRole } from '../navigation/screens.ts';
@@ -11,14 +13,8 @@ import { useStaffCall } from '../state/useStaffCall.ts';
 
 const ROLES: readonly StaffRole[] = ['credit', 'finance', 'collections', 'support', 'admin'];
 
-interface Member {
-  staff_id: string;
-  email: string;
-  name: string;
-  mobile: string;
-  roles: string[];
-  disabled: boolean;
-}
+type StaffList = v.InferOutput<typeof StaffListAnswer>;
+type Member = StaffList['staff'][number];
 
 function RoleChoices({
   legend,
@@ -189,7 +185,7 @@ function AddStaff({ done }: { done: () => void }) {
 }
 
 export default function StaffAdmin(_: StaffScreenProps) {
-  const { data, loading, failure, reload } = useLoad<{ staff: Member[]; count: number }>(STAFF_API.staffList);
+  const { data, loading, failure, reload } = useLoad<StaffList>(STAFF_API.staffList);
   const refresh = () => void reload();
   return (
     <>

@@ -1,6 +1,8 @@
 /** Staff sign-in: e-mail and password, then the six-digit code e-mailed to the member. */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
+import type { StaffLoginAnswer, StaffVerifyAnswer } from '../../../lib/schemas/answers/staff.ts';
 import { BusyButton, CallNotice } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
 import styles from '../Staff.module.css';
@@ -26,7 +28,7 @@ export default function StaffSignIn({ signedIn }: StaffScreenProps) {
 
   async function sendPassword(event: FormEvent) {
     event.preventDefault();
-    const answer = await run<{ challenge_id: string }>(STAFF_API.login, { email, password });
+    const answer = await run<v.InferOutput<typeof StaffLoginAnswer>>(STAFF_API.login, { email, password });
     if (answer?.ok && answer.Data) {
       setChallenge(answer.Data.challenge_id);
       setPassword('');
@@ -35,7 +37,7 @@ export default function StaffSignIn({ signedIn }: StaffScreenProps) {
 
   async function sendCode(event: FormEvent) {
     event.preventDefault();
-    const answer = await run<{ staff_token: string; roles: string[]; name: string }>(STAFF_API.verify, {
+    const answer = await run<v.InferOutput<typeof StaffVerifyAnswer>>(STAFF_API.verify, {
       challenge_id: challenge,
       code: code.trim(),
     });
