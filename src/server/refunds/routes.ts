@@ -7,11 +7,17 @@ import * as v from 'valibot';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { formatPaise, rupeesFromPaise } from '../../lib/money.ts';
 import { entryToPaise } from '../../lib/repayAmount.ts';
+import {
+  ApproveRefundAnswer,
+  CancelRefundAnswer,
+  RefundsAnswer,
+  RequestRefundAnswer,
+} from '../../lib/schemas/answers/refunds.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { collectionsToRefund } from '../payments/store.ts';
 import { staffOf } from '../staff/session.ts';
-import { approveRefund, cancelRefund, REFUND_METHODS, requestRefund } from './service.ts';
+import { approveRefund, cancelRefund, REFUND_METHODS, type RefundMethod, requestRefund } from './service.ts';
 import { openRefundRequests } from './store.ts';
 
 const TAG = 'staff';
@@ -32,6 +38,7 @@ export const refundRoutes = [
     auth: 'staff',
     roles: ['finance'],
     body: v.object({ sort: Sort }),
+    answer: RefundsAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const at = now();
@@ -49,7 +56,7 @@ export const refundRoutes = [
           reference: collection.reference,
           amount: rupeesFromPaise(collection.amountPaise),
           to_refund: rupeesFromPaise(toRefundPaise),
-          why: collection.heldForRefund ? 'second_payment' : 'excess',
+          why: collection.heldForRefund ? ('second_payment' as const) : ('excess' as const),
           age_hours: hoursSince(collection.createdAt, at),
         }));
       const toApprove = requests.map(({ request, loanNo, borrower, collectionReference, requestedBy }) => ({
@@ -59,9 +66,10 @@ export const refundRoutes = [
         borrower: borrower ?? '',
         payment_reference: collectionReference,
         amount: rupeesFromPaise(request.amountPaise),
-        method: request.method,
+        // The store keeps only these (refunds/service.ts writes them).
+        method: request.method as RefundMethod,
         // sending: a second member approved and the provider is being asked (or the process died doing so).
-        status: request.status,
+        status: request.status as 'requested' | 'sending',
         reference: request.reference,
         requested_by: requestedBy,
         requested_by_you: request.requestedBy === staffId,
@@ -99,6 +107,7 @@ export const refundRoutes = [
         ),
       ),
     }),
+    answer: RequestRefundAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const amountPaise = entryToPaise(input.amount) ?? 0;
@@ -122,6 +131,7 @@ export const refundRoutes = [
     auth: 'staff',
     roles: ['finance'],
     body: v.object({ request_id: Id('request_id') }),
+    answer: ApproveRefundAnswer,
     async handle(c, input) {
       const paid = await approveRefund({ ...c.get('deps'), log: c.get('log') }, input.request_id, staffOf(c));
       return ok(
@@ -140,6 +150,7 @@ export const refundRoutes = [
     auth: 'staff',
     roles: ['finance'],
     body: v.object({ request_id: Id('request_id') }),
+    answer: CancelRefundAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const withdrawn = await cancelRefund(db, input.request_id, staffOf(c), now());

@@ -10,6 +10,14 @@ import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { maskPan } from '../../lib/format.ts';
 import { formatPaise, paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
 import { entryToPaise } from '../../lib/repayAmount.ts';
+import { MessageOnlyAnswer } from '../../lib/schemas/answers/staff.ts';
+import {
+  CustomerViewAnswer,
+  LOAN_BUCKETS,
+  LoanAccountAnswer,
+  LoansQueueAnswer,
+  RecordReceiptAnswer,
+} from '../../lib/schemas/answers/staffLoans.ts';
 import { required } from '../../lib/schemas/fields.ts';
 import { customerByMobile } from '../customers/store.ts';
 import type { Database } from '../db/client.ts';
@@ -24,7 +32,7 @@ import { staffActor } from './roles.ts';
 import { staffOf } from './session.ts';
 
 const TAG = 'staff';
-const BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
+const BUCKETS = LOAN_BUCKETS;
 type Bucket = (typeof BUCKETS)[number];
 const LoanNo = v.pipe(v.string('loan_no is required'), v.trim(), v.regex(/^KCL\d{1,12}$/, 'loan_no is not valid'));
 
@@ -63,6 +71,7 @@ export const staffLoanRoutes = [
     auth: 'staff',
     roles: ['collections', 'finance', 'support'],
     body: v.object({ bucket: v.optional(v.picklist(BUCKETS, `bucket is one of ${BUCKETS.join(', ')}`)) }),
+    answer: LoansQueueAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const at = now();
@@ -103,6 +112,7 @@ export const staffLoanRoutes = [
     auth: 'staff',
     roles: ['collections', 'finance', 'support'],
     body: v.object({ loan_no: LoanNo }),
+    answer: LoanAccountAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const loan = await loanOrRefuse(db, input.loan_no);
@@ -157,6 +167,7 @@ export const staffLoanRoutes = [
         v.regex(/^[\w-]{4,40}$/, 'The reference is 4 to 40 letters, digits, dashes or underscores.'),
       ),
     }),
+    answer: RecordReceiptAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const loan = await loanOrRefuse(db, input.loan_no);
@@ -199,6 +210,7 @@ export const staffLoanRoutes = [
       promised_on: v.optional(v.pipe(v.string(), v.isoDate('promised_on is a date, YYYY-MM-DD'))),
       promised_amount: v.optional(v.pipe(v.number(), v.minValue(1, 'The promised amount must be at least ₹1.'))),
     }),
+    answer: MessageOnlyAnswer,
     async handle(c, input) {
       const { db, now } = c.get('deps');
       const loan = await loanOrRefuse(db, input.loan_no);
@@ -227,6 +239,7 @@ export const staffLoanRoutes = [
     body: v.object({
       mobile: v.pipe(v.string('mobile is required'), v.regex(/^[6-9]\d{9}$/, 'Mobile number invalid!')),
     }),
+    answer: CustomerViewAnswer,
     async handle(c, input) {
       const { db } = c.get('deps');
       const customer = await customerByMobile(db, input.mobile);

@@ -3,9 +3,11 @@
  * 1-30, 31-60, 61-90, 90+) with each class's count, the most overdue first (or the least).
  */
 import { useState } from 'react';
+import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { formatRupees } from '../../../lib/money.ts';
+import type { LoansQueueAnswer } from '../../../lib/schemas/answers/staffLoans.ts';
 import { ConsoleLink } from '../components/parts.tsx';
 import { QueueControls } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
@@ -24,19 +26,7 @@ export const BUCKETS = [
 type Bucket = (typeof BUCKETS)[number][0];
 export const bucketName = (bucket: string) => BUCKETS.find(([key]) => key === bucket)?.[1] ?? bucket;
 
-interface LoanRow {
-  loan_no: string;
-  borrower: string;
-  due_date: string;
-  days_past_due: number;
-  bucket: Bucket;
-  to_close_today: number;
-}
-interface Loans {
-  counts: Record<Bucket, number>;
-  count: number;
-  items: LoanRow[];
-}
+type Loans = v.InferOutput<typeof LoansQueueAnswer>;
 
 export default function CollectionsQueue(_: StaffScreenProps) {
   const [sort, setSort] = useState<'oldest' | 'newest'>('oldest');

@@ -4,8 +4,10 @@
  * never put in the address (addresses end up in logs).
  */
 import { useState } from 'react';
+import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDate } from '../../../lib/format.ts';
+import type { CustomerViewAnswer } from '../../../lib/schemas/answers/staffLoans.ts';
 import { ActionForm, TextField } from '../components/ActionForm.tsx';
 import { ConsoleLink, Facts } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
@@ -13,14 +15,7 @@ import { staffPath } from '../navigation/screens.ts';
 import styles from '../Staff.module.css';
 import { useStaffCall } from '../state/useStaffCall.ts';
 
-interface Customer {
-  name: string;
-  mobile: string;
-  email: string;
-  pancard: string;
-  applications: { lead_id: number; status: string; applied_on: string }[];
-  loans: { loan_no: string; status: string }[];
-}
+type Customer = v.InferOutput<typeof CustomerViewAnswer>;
 
 export default function CustomerView(_: StaffScreenProps) {
   const call = useStaffCall();

@@ -4,9 +4,11 @@
  * and (collections only) an offline receipt. A refusal because the loan changed offers Reload.
  */
 import { useState } from 'react';
+import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { formatRupees } from '../../../lib/money.ts';
+import type { LoanAccountAnswer } from '../../../lib/schemas/answers/staffLoans.ts';
 import { ActionForm, TextField } from '../components/ActionForm.tsx';
 import { dateAndTime } from '../components/dateAndTime.ts';
 import { ConsoleLink, Facts } from '../components/parts.tsx';
@@ -17,20 +19,7 @@ import { useLoad } from '../state/useLoad.ts';
 import { useStaffCall } from '../state/useStaffCall.ts';
 import { bucketName } from './CollectionsQueue.tsx';
 
-interface Loan {
-  loan_no: string;
-  status: string;
-  bucket: string;
-  days_past_due: number;
-  due_date: string;
-  principal: number;
-  to_close_today: number;
-  due_on_due_date: number;
-  collected: number;
-  excess_to_refund: number;
-  payments: { value_date: string; amount: number; source: string; reference: string | null }[];
-  notes: { at: string; by: string; note: string; promised_on: string | null; promised_amount: number | null }[];
-}
+type Loan = v.InferOutput<typeof LoanAccountAnswer>;
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 

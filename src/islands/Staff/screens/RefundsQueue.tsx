@@ -4,9 +4,11 @@
  * requests waiting for a second finance member, whose approval records the refund paid.
  */
 import { type FormEvent, useState } from 'react';
+import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { formatRupees } from '../../../lib/money.ts';
+import type { RefundsAnswer } from '../../../lib/schemas/answers/refunds.ts';
 import { age, BusyButton, CallNotice, focusHeading } from '../components/parts.tsx';
 import { QueueControls, type QueueOrder } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
@@ -14,37 +16,11 @@ import styles from '../Staff.module.css';
 import { useLoad } from '../state/useLoad.ts';
 import { useStaffCall } from '../state/useStaffCall.ts';
 
-interface ToRequest {
-  collection_id: number;
-  loan_no: string;
-  borrower: string;
-  received_on: string;
-  source: string;
-  reference: string;
-  amount: number;
-  to_refund: number;
-  why: 'excess' | 'second_payment';
-  age_hours: number;
-}
-interface ToApprove {
-  request_id: number;
-  loan_no: string;
-  borrower: string;
-  payment_reference: string;
-  amount: number;
-  method: Method;
-  status: 'requested' | 'sending';
-  reference: string;
-  requested_by: string;
-  requested_by_you: boolean;
-  age_hours: number;
-}
-interface Refunds {
-  to_request: { count: number; items: ToRequest[] };
-  to_approve: { count: number; items: ToApprove[] };
-}
+type Refunds = v.InferOutput<typeof RefundsAnswer>;
+type ToRequest = Refunds['to_request']['items'][number];
+type ToApprove = Refunds['to_approve']['items'][number];
 
-type Method = 'bank_transfer' | 'razorpay' | 'payu';
+type Method = ToApprove['method'];
 const PROVIDERS = { razorpay: 'Razorpay', payu: 'PayU' } as const;
 
 const WHY = { excess: 'paid beyond the dues', second_payment: 'a second payment on a paid order' } as const;
