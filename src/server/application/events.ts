@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
-import { paiseFromRupees } from '../../lib/money.ts';
+import { formatRupees, paiseFromRupees } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import {
   BankingRequest,
@@ -331,7 +331,7 @@ export function withinQuote(quote: Quote, input: { amount?: number | undefined; 
   if (amount === undefined || amount < quote.min_loan_amount || amount > quote.max_loan_amount) {
     throw new ApiError(
       400,
-      `Choose an amount from ₹${quote.min_loan_amount.toLocaleString('en-IN')} to ₹${quote.max_loan_amount.toLocaleString('en-IN')}.`,
+      `Choose an amount from ${formatRupees(quote.min_loan_amount)} to ${formatRupees(quote.max_loan_amount)}.`,
       'validation_failed',
     );
   }

@@ -4,7 +4,7 @@
  * defaults below, overridable as a whole by ELIGIBILITY_POLICY (JSON) in the environment.
  */
 import * as v from 'valibot';
-import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
+import { formatRupees, paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
 
 export const PolicySchema = v.object({
@@ -100,15 +100,13 @@ export function decide(applicant: Applicant, policy: Policy = DEFAULT_POLICY): D
     return no('We need your salary to be paid into a bank account or by cheque; we cannot lend on a cash salary.');
   }
   if (income < policy.minMonthlyIncomeRupees) {
-    return no(`Our loans need a monthly income of at least ₹${policy.minMonthlyIncomeRupees.toLocaleString('en-IN')}.`);
+    return no(`Our loans need a monthly income of at least ${formatRupees(policy.minMonthlyIncomeRupees)}.`);
   }
   const { min, max } = site.loan.amountRupees;
   const step = policy.amountStepRupees;
   const cap = Math.floor(Math.min(max, income * policy.maxLoanIncomeShare) / step) * step;
   if (cap < min)
-    return no(
-      `With this income the loan we could offer is below our smallest loan of ₹${min.toLocaleString('en-IN')}.`,
-    );
+    return no(`With this income the loan we could offer is below our smallest loan of ${formatRupees(min)}.`);
   return {
     eligible: true,
     message: 'Congratulations! You are eligible for a loan. Continue to choose the amount and tenure.',
