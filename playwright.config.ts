@@ -23,15 +23,9 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: { executablePath: await chromiumPath(), args: CHROMIUM_ARGS },
   },
+  // The serial chains first (the demo loan's payments, the moved clocks), so that they run beside the
+  // parallel mass instead of alone on one worker at the end while the other idles.
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: [/clock\//, /repay\.spec\.ts/] },
-    // Tests that move the server's clock get a server of their own and run one at a time.
-    {
-      name: 'clock',
-      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${PORT + 1}` },
-      testMatch: /clock\/.*\.spec\.ts/,
-      fullyParallel: false,
-    },
     // The repay tests pay the demo borrower's loan and ask for many codes for its one PAN: a server
     // of their own, without the 30-second spacing and hourly cap per PAN (tests/api covers those).
     {
@@ -39,6 +33,14 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${PORT + 2}` },
       testMatch: /repay\.spec\.ts/,
     },
+    // Tests that move the server's clock get a server of their own and run one at a time.
+    {
+      name: 'clock',
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${PORT + 1}` },
+      testMatch: /clock\/.*\.spec\.ts/,
+      fullyParallel: false,
+    },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: [/clock\//, /repay\.spec\.ts/] },
   ],
   webServer: [
     server(PORT, DATA_DIR),
