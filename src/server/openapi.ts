@@ -28,6 +28,18 @@ const envelope = (data?: v.GenericSchema, beside: Record<string, v.GenericSchema
   },
 });
 
+/** A success that is not the envelope (RouteSpec.plainAnswer): a redirect names its Location, a body its media type. */
+function plainResponse({ description, status, mediaType, schema }: NonNullable<RouteSpec['plainAnswer']>) {
+  if (status === 303 || status === 307) {
+    return {
+      description,
+      headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } },
+    };
+  }
+  const body = schema ? schemaOf(schema) : { type: 'string', format: 'binary' };
+  return { description, content: { [mediaType ?? 'application/json']: { schema: body } } };
+}
+
 const GENERIC_FAILURES: Record<number, string> = {
   400: 'The request is not valid; Message says why.',
   401: 'No valid credential, or the session is invalid (Status 4).',
@@ -68,15 +80,17 @@ export function openApiDocument(routes: RouteSpec[]) {
         requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } },
       }),
       responses: {
-        200: route.fileResponse
+        [route.plainAnswer?.status ?? 200]: route.fileResponse
           ? {
               description: 'The file',
               content: { [route.fileResponse]: { schema: { type: 'string', format: 'binary' } } },
             }
-          : {
-              description: 'Success',
-              content: { 'application/json': { schema: envelope(route.answer ?? route.data, route.beside) } },
-            },
+          : route.plainAnswer
+            ? plainResponse(route.plainAnswer)
+            : {
+                description: 'Success',
+                content: { 'application/json': { schema: envelope(route.answer ?? route.data, route.beside) } },
+              },
         ...Object.fromEntries(
           Object.entries(failures).map(([status, description]) => [
             status,

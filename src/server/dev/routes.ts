@@ -6,6 +6,8 @@
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { paiseFromRupees } from '../../lib/money.ts';
+import { ApproveAnswer, RejectAnswer, SendBackAnswer } from '../../lib/schemas/answers/staffApplications.ts';
+import { DevClockAnswer, DevMailboxAnswer, DevOutboxAnswer } from '../../lib/schemas/answers/system.ts';
 import {
   approveLead,
   disburseLead,
@@ -46,6 +48,8 @@ function outboxRoute<Row>(outbox: {
   invalid: string;
   read: (db: Database, to: string) => Promise<Row[]>;
   shown: (row: Row) => Record<string, unknown>;
+  /** The list's shape, for the document and the tests. */
+  schema: v.GenericSchema;
 }) {
   return defineRoute({
     method: 'get',
@@ -55,6 +59,7 @@ function outboxRoute<Row>(outbox: {
     tag: 'Development',
     auth: 'none',
     query: { to: { description: outbox.recipient, required: true } },
+    plainAnswer: { description: 'The messages, newest first (a JSON array)', schema: outbox.schema },
     enabled: developmentOnly,
     async handle(c) {
       const to = c.req.query('to') ?? '';
@@ -63,6 +68,9 @@ function outboxRoute<Row>(outbox: {
     },
   });
 }
+
+/** devStaff's disburse: the loan made. */
+const DisbursedAnswer = v.strictObject({ status: v.literal('disbursed'), loan_no: v.string() });
 
 export const devRoutes = [
   outboxRoute({
@@ -73,6 +81,7 @@ export const devRoutes = [
     valid: /^\d{10}$/,
     invalid: 'Give ?to= a 10-digit mobile number.',
     read: outboxMessagesTo,
+    schema: DevOutboxAnswer,
     shown: (row) => ({ to: row.to, body: row.body, code: codeIn(row.body), created_at: row.createdAt.toISOString() }),
   }),
   outboxRoute({
@@ -83,6 +92,7 @@ export const devRoutes = [
     valid: /^[^\s@]+@[^\s@]+$/,
     invalid: 'Give ?to= an e-mail address.',
     read: mailboxMessagesTo,
+    schema: DevMailboxAnswer,
     shown: (row) => ({ to: row.to, subject: row.subject, body: row.body, created_at: row.createdAt.toISOString() }),
   }),
   defineRoute({
@@ -93,6 +103,7 @@ export const devRoutes = [
     tag: 'Development',
     auth: 'none',
     body: v.object({ advance_seconds: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(7 * 24 * 3600)) }),
+    answer: DevClockAnswer,
     enabled: developmentOnly,
     async handle(c, input) {
       clockOffsetMs += input.advance_seconds * 1000;
@@ -124,6 +135,7 @@ export const devRoutes = [
       /** The version the decision is made on; the lead's current one when left out (development only). */
       version: v.optional(v.pipe(v.number(), v.integer())),
     }),
+    answer: v.union([ApproveAnswer, RejectAnswer, SendBackAnswer, DisbursedAnswer]),
     enabled: developmentOnly,
     async handle(c, input) {
       const { db, now } = c.get('deps');
@@ -150,14 +162,14 @@ export const devRoutes = [
             delivery,
           );
           return ok(c, {
-            status: approved.awaitingAcknowledgement ? 'approved' : 'accepted',
+            status: approved.awaitingAcknowledgement ? ('approved' as const) : ('accepted' as const),
             kfs_no: approved.statement.kfsNo,
             awaiting_acknowledgement: approved.awaitingAcknowledgement,
           });
         }
         if (input.action === 'reject') {
           await rejectLead(db, input.lead_id, input.reason, actor, now(), input.version);
-          return ok(c, { status: 'rejected' });
+          return ok(c, { status: 'rejected' as const });
         }
         if (input.action === 'send_back') {
           const sent = {
@@ -166,10 +178,10 @@ export const devRoutes = [
             ...(input.version !== undefined && { version: input.version }),
           };
           await sendBackLead(db, input.lead_id, sent, actor, now());
-          return ok(c, { status: 'sent_back' });
+          return ok(c, { status: 'sent_back' as const });
         }
         const loan = await disburseLead(db, input.lead_id, actor, now(), delivery);
-        return ok(c, { status: 'disbursed', loan_no: loan.loanNo });
+        return ok(c, { status: 'disbursed' as const, loan_no: loan.loanNo });
       } catch (error) {
         if (error instanceof StaffError) throw new ApiError(409, error.message, 'staff_refused');
         throw error;

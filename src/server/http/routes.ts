@@ -52,6 +52,12 @@ export interface RouteSpec<
   beside?: Record<string, v.GenericSchema>;
   /** A success that is a file, not the envelope (the statement PDFs): its media type, for the document. */
   fileResponse?: 'application/pdf';
+  /**
+   * A success that is not the envelope, for the document and the API tests: a provider's own format
+   * (the sandboxes), this document, a development list, a script or page, a stored file, or a
+   * redirect (`status` 303 or 307, no body). `schema` describes a JSON body whole.
+   */
+  plainAnswer?: { description: string; status?: 200 | 303 | 307; mediaType?: string; schema?: v.GenericSchema };
   /** HTTP statuses of failures besides the generic ones, for the document. */
   failures?: Record<number, string>;
   /** Not mounted at all when this returns false (development routes in production, sandboxes in live mode). */

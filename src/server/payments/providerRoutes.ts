@@ -10,6 +10,7 @@
  * money.
  */
 import type { Context } from 'hono';
+import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
 import type { AppEnv } from '../context.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { crashPoint } from '../faults.ts';
@@ -126,6 +127,7 @@ const payuReturn = (path: string, summary: string) =>
     summary,
     tag: 'Payments',
     auth: 'none',
+    plainAnswer: { status: 303, description: 'To the result page, /thanku, with the status and the transaction id' },
     async handle(c) {
       const outcome = await checkPayu(c, await formFields(c), 'payu:return');
       crashPoint('payu.verified');
@@ -370,6 +372,7 @@ export const providerRoutes = [
     summary: "PayU's server-to-server notification (form fields with the reverse hash)",
     tag: 'Webhooks',
     auth: 'none',
+    answer: MessageOnlyAnswer,
     async handle(c) {
       const form = await formFields(c);
       // Keyed on what the hash covers (the order's txnid and the status), never on the unhashed mihpayid.
@@ -388,6 +391,7 @@ export const providerRoutes = [
       "PayU's refund notification (JSON or form): confirmed with PayU's check_action_status, then the payment is reversed once",
     tag: 'Webhooks',
     auth: 'none',
+    answer: MessageOnlyAnswer,
     handle: payuRefund,
   }),
   defineRoute({
@@ -397,6 +401,7 @@ export const providerRoutes = [
     summary: "PayU's chargeback webhook (JSON, event dispute): stored and the loan flagged for staff; moves no money",
     tag: 'Webhooks',
     auth: 'none',
+    answer: MessageOnlyAnswer,
     handle: payuChargeback,
   }),
   defineRoute({
@@ -407,6 +412,7 @@ export const providerRoutes = [
       "Razorpay's webhook: X-Razorpay-Signature over the raw body; payment.captured and order.paid are credited once, refund.processed and payment.refunded reverse the payment, payment.dispute.* flag the loan",
     tag: 'Webhooks',
     auth: 'none',
+    answer: MessageOnlyAnswer,
     async handle(c) {
       const deps = c.get('deps');
       const raw = await c.req.text();

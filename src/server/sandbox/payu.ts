@@ -11,6 +11,7 @@ import { randomInt } from 'node:crypto';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { formatPaise } from '../../lib/money.ts';
+import { PayuChargebackAnswer, PayuPostserviceAnswer } from '../../lib/schemas/answers/sandbox.ts';
 import { SANDBOX_PATHS } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { readForm } from '../http/body.ts';
@@ -137,6 +138,7 @@ export const payuSandboxRoutes = [
     summary: "Sandbox: PayU's general web service (cancel_refund_transaction, check_action_status), form POST",
     tag: 'Sandbox',
     auth: 'none',
+    plainAnswer: { description: "PayU's postservice answer", schema: PayuPostserviceAnswer },
     enabled: sandboxMode,
     handle: postservice,
   }),
@@ -147,6 +149,7 @@ export const payuSandboxRoutes = [
     summary: "Sandbox: the payer's bank charges a PayU payment back; PayU's chargeback webhook follows",
     tag: 'Sandbox',
     auth: 'none',
+    plainAnswer: { description: "PayU's chargeback notification", schema: PayuChargebackAnswer },
     enabled: sandboxMode,
     body: v.object({ mihpayid: v.string(), cb_status: v.string(), cb_id: v.optional(v.string()) }),
     handle(c, input) {
@@ -176,6 +179,7 @@ export const payuSandboxRoutes = [
     summary: "Sandbox: PayU's hosted checkout (_payment), reached by a browser form POST",
     tag: 'Sandbox',
     auth: 'none',
+    plainAnswer: { description: "PayU's hosted checkout page", mediaType: 'text/html' },
     enabled: sandboxMode,
     async handle(c) {
       const fields = await form(c);
@@ -234,6 +238,7 @@ export const payuSandboxRoutes = [
     summary: "Sandbox: sends PayU's notification, then passes the payer's form on to surl or furl (307 keeps the POST)",
     tag: 'Sandbox',
     auth: 'none',
+    plainAnswer: { status: 307, description: "The payer's form passed on to surl or furl" },
     enabled: sandboxMode,
     async handle(c) {
       const { target = '', ...response } = await form(c);

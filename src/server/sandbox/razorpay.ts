@@ -12,6 +12,12 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import {
+  RazorpayDisputeAnswer,
+  RazorpayOrderEntityAnswer,
+  RazorpayPayAnswer,
+  RazorpayRefundAnswer,
+} from '../../lib/schemas/answers/sandbox.ts';
 import { SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../config.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../http/respond.ts';
@@ -104,6 +110,7 @@ export const razorpaySandboxRoutes = [
     summary: 'Sandbox: Razorpay Refunds API (POST /v1/payments/:id/refund), followed by refund.processed',
     tag: 'Sandbox',
     auth: 'none',
+    plainAnswer: { description: "Razorpay's refund entity", schema: RazorpayRefundAnswer },
     enabled: sandboxMode,
     body: v.object({ amount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100))) }),
     handle(c, input) {
@@ -156,6 +163,7 @@ export const razorpaySandboxRoutes = [
     summary: "Sandbox: the payer's bank disputes a payment (or the dispute moves on); payment.dispute.<status> follows",
     tag: 'Sandbox',
     auth: 'none',
+    plainAnswer: { description: "Razorpay's dispute entity", schema: RazorpayDisputeAnswer },
     enabled: sandboxMode,
     body: v.object({
       payment_id: v.string(),
@@ -195,6 +203,7 @@ export const razorpaySandboxRoutes = [
     summary: 'Sandbox: Razorpay Orders API (POST /v1/orders)',
     tag: 'Sandbox',
     auth: 'none',
+    plainAnswer: { description: "Razorpay's order entity", schema: RazorpayOrderEntityAnswer },
     enabled: sandboxMode,
     body: v.object({
       amount: v.pipe(v.number(), v.integer(), v.minValue(100)),
@@ -222,6 +231,7 @@ export const razorpaySandboxRoutes = [
     summary: "Sandbox: Razorpay's checkout.js (window.Razorpay)",
     tag: 'Sandbox',
     auth: 'none',
+    plainAnswer: { description: 'The checkout script', mediaType: 'text/javascript' },
     enabled: sandboxMode,
     handle(c) {
       c.header('Content-Type', 'text/javascript; charset=utf-8');
@@ -236,6 +246,7 @@ export const razorpaySandboxRoutes = [
     summary: "Sandbox: the payer's choice in the checkout; answers what Checkout hands to `handler`",
     tag: 'Sandbox',
     auth: 'none',
+    plainAnswer: { description: 'What Checkout hands to its handler, or its error', schema: RazorpayPayAnswer },
     enabled: sandboxMode,
     body: v.object({ order_id: v.string(), outcome: v.picklist(['success', 'failure']) }),
     handle(c, input) {

@@ -1,7 +1,8 @@
 /** The signed-in customer's account basics and logout. */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
-import { LogoutAnswer, UserAnswer } from '../../lib/schemas/answers/signIn.ts';
+import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
+import { UserAnswer } from '../../lib/schemas/answers/signIn.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { ok, sessionExpired } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
@@ -35,7 +36,7 @@ export const signInRoutes = [
     tag: 'Sign-in',
     auth: 'session',
     body: v.object({}),
-    answer: LogoutAnswer,
+    answer: MessageOnlyAnswer,
     async handle(c) {
       const session = c.get('session');
       if (!session) throw sessionExpired();

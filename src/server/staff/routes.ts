@@ -5,8 +5,8 @@
  */
 import * as v from 'valibot';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
+import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
 import {
-  MessageOnlyAnswer,
   StaffListAnswer,
   StaffLoginAnswer,
   StaffMeAnswer,

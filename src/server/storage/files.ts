@@ -56,6 +56,10 @@ export const fileRoutes = [
       expires: { description: 'Expiry (Unix seconds)', required: true },
       sig: { description: 'Signature', required: true },
     },
+    plainAnswer: {
+      description: 'The file, in its own media type (an image or a PDF)',
+      mediaType: 'application/octet-stream',
+    },
     async handle(c) {
       const { config, now, db, files: store } = c.get('deps');
       const id = c.req.param('id') ?? '';

@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import type { Context } from 'hono';
 import { API } from '../../lib/api/paths.ts';
+import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
+import { OpenApiAnswer } from '../../lib/schemas/answers/system.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute, type RouteSpec } from '../http/routes.ts';
 import { openApiDocument } from '../openapi.ts';
@@ -90,6 +92,7 @@ export function systemRoutes(allRoutes: () => RouteSpec[]) {
       summary: 'Liveness: a bare JSON answer (also the floor the load benchmarks compare against)',
       tag: 'System',
       auth: 'none',
+      answer: MessageOnlyAnswer,
       handle: (c) => ok(c, {}, 'ok'),
     }),
     defineRoute({
@@ -100,6 +103,7 @@ export function systemRoutes(allRoutes: () => RouteSpec[]) {
         'This API described as OpenAPI 3.1 (br or gzip by Accept-Encoding; an ETag, and 304 to a matching If-None-Match)',
       tag: 'System',
       auth: 'none',
+      plainAnswer: { description: 'The OpenAPI 3.1 document', schema: OpenApiAnswer },
       handle: async (c) => sendDocument(c, await document()),
     }),
   ];

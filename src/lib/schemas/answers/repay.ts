@@ -40,9 +40,6 @@ export const RepaymentAnswer = v.strictObject({
 });
 export type RepaymentData = v.InferOutput<typeof RepaymentAnswer>;
 
-/** Sendotp: nothing but the message, the same whether or not the PAN has a loan. */
-export const SendOtpAnswer = v.strictObject({});
-
 /** Razorpay Checkout's key and script, sent with verifyOtp and with each Razorpay order. */
 const CheckoutSettings = v.strictObject({ razorpay_key: v.string(), razorpay_checkout_url: v.string() });
 

@@ -21,6 +21,3 @@ export const UserAnswer = v.strictObject({
   step_percentage: v.number(),
   eligibility_status: v.picklist([0, 1]),
 });
-
-/** logout: nothing but the message. */
-export const LogoutAnswer = v.strictObject({});

@@ -29,6 +29,3 @@ export const StaffMemberAnswer = v.strictObject({
 });
 
 export const StaffListAnswer = v.strictObject({ staff: v.array(StaffMemberAnswer), count: v.number() });
-
-/** Answers with nothing but the message (a sign-out, a recorded decision). */
-export const MessageOnlyAnswer = v.strictObject({});
