@@ -9,13 +9,15 @@
  * stored: `kfsSections` turns it into the labelled rows the dashboard, the e-mail and the tests read.
  */
 
+import type * as v from 'valibot';
 import { CURRENT_ACCOUNT_RULES } from './accountRules.ts';
 import { addDays } from './dates.ts';
 import { formatDate, formatPercent } from './format.ts';
 import { accountOn, coolingOffUntil } from './loanAccount.ts';
-import { type ServicingTerms, servicingTerms } from './loanTerms.ts';
+import { servicingTerms } from './loanTerms.ts';
 import { formatPaise } from './money.ts';
 import { loanCost, percentToHundredths } from './rates.ts';
+import type { KeyFactStatementAnswer, StoredStatementsAnswer } from './schemas/answers/kfs.ts';
 import type { Site } from './site.ts';
 
 export const KFS_TITLE = 'Key Fact Statement';
@@ -23,91 +25,10 @@ export const KFS_TITLE = 'Key Fact Statement';
 /** Accepting without confirming the Key Fact Statement (the server's answer and the forms' message). */
 export const KFS_REQUIRED = 'Please read the Key Fact Statement and confirm it before you accept.';
 
-export interface KfsFee {
-  name: string;
-  amount_paise: number;
-  gst_percent: number;
-  gst_paise: number;
-  payable_to: string;
-  frequency: 'One-time';
-  how_collected: string;
-}
-
-export interface KfsOfficer {
-  name: string;
-  designation: string;
-  email: string;
-  phone: string;
-}
-
-export interface KeyFactStatement {
-  /** "KFS-000123" once issued (on acceptance or approval); null in the preview before acceptance. */
-  kfs_no: string | null;
-  /** India's date it was issued (or, for a preview, computed). */
-  issued_on: string;
-  /** The last day (India) on which it can be accepted: `kfsValidityWorkingDays` working days after issue. */
-  valid_until: string;
-  lender: string;
-  brand: string;
-  lender_registration: string;
-  loan_type: string;
-  sanctioned_amount_paise: number;
-  disbursal_schedule: string;
-  tenure_days: number;
-  instalment: {
-    type: string;
-    count: 1;
-    amount_paise: number;
-    /** "60 days after the disbursal date": the due date is counted from disbursal, as the loan does. */
-    due: string;
-    /** The date it would be if the loan were disbursed on the issue date. */
-    due_if_disbursed_on_issue: string;
-  };
-  daily_rate_percent: number;
-  /** Daily rate in hundredths of a percent, as the loan stores it. */
-  daily_rate_hundredths: number;
-  annual_rate_percent: number;
-  interest_type: 'Fixed';
-  fees: KfsFee[];
-  processing_fee_paise: number;
-  gst_on_fee_paise: number;
-  apr_percent: number;
-  disbursed_amount_paise: number;
-  interest_paise: number;
-  total_repayable_paise: number;
-  contingent: {
-    after_due_date_interest: { daily_rate_percent: number; days_max: number; max_paise: number; text: string };
-    penal_charge: {
-      amount_paise: number;
-      gst_percent: number;
-      gst_paise: number;
-      total_paise: number;
-      /** No penal charge when less than this is unpaid at the end of the due date (absent on older statements: none). */
-      threshold_paise?: number;
-      text: string;
-    };
-    foreclosure_charge_paise: 0;
-    text_other: string;
-  };
-  recovery: { in_house: string; agents: string };
-  grievance_officer: KfsOfficer & { response_days: number };
-  nodal_officer: KfsOfficer;
-  complaint_escalation: { after_days: number; portal: string; text: string };
-  cooling_off: {
-    days: number;
-    /** Exit on the last cooling-off day of a loan disbursed on the issue date. */
-    example_exit_date: string;
-    example_interest_paise: number;
-    example_exit_paise: number;
-    fee_kept_paise: number;
-    gst_kept_paise: number;
-    text: string;
-  };
-  lending_service_providers: string;
-  transfer_securitisation: string;
-  /** The servicing terms the loan is disbursed with (createLoan), exactly as stated above. */
-  terms: ServicingTerms;
-}
+/** The statement's shape is its answer's schema (src/lib/schemas/answers/kfs.ts): one definition. */
+export type KeyFactStatement = v.InferOutput<typeof KeyFactStatementAnswer>;
+type KfsFee = KeyFactStatement['fees'][number];
+type KfsOfficer = KeyFactStatement['nodal_officer'];
 
 /**
  * The last day a statement issued on `issuedOn` can be accepted: `workingDays` working days after the
@@ -345,18 +266,6 @@ export function kfsSections(kfs: KeyFactStatement): { title: string; rows: [stri
 /** The customer's own statements of one application, latest first (session route). */
 export const KFS_STATEMENTS_PATH = '/Api/Website/getKeyFactStatements';
 
+export type StoredKeyFactStatement = v.InferOutput<typeof StoredStatementsAnswer>['statements'][number];
 /** Where a stored statement stands for the customer. */
-export type KfsStanding = 'accepted' | 'awaiting' | 'expired' | 'superseded';
-
-export interface StoredKeyFactStatement {
-  kfs_no: string;
-  reason: 'quote' | 'approval';
-  standing: KfsStanding;
-  /** The application's current statement (the one its loan is, or will be, made on). */
-  current: boolean;
-  issued_at: string;
-  valid_until: string;
-  acknowledged_at: string | null;
-  superseded_at: string | null;
-  content: KeyFactStatement;
-}
+export type KfsStanding = StoredKeyFactStatement['standing'];

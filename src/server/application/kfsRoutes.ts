@@ -6,6 +6,7 @@ import {
   type KfsStanding,
   type StoredKeyFactStatement,
 } from '../../lib/kfs.ts';
+import { StoredStatementsAnswer } from '../../lib/schemas/answers/kfs.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
@@ -37,6 +38,7 @@ export const kfsRoutes = [
         v.integer('lead_id is not valid'),
       ),
     }),
+    answer: StoredStatementsAnswer,
     failures: { 404: NONE },
     async handle(c, input) {
       const customer = await ownCustomer(c);
