@@ -9,6 +9,7 @@ import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import {
+  ApplicationAnswer,
   ApplicationsQueueAnswer,
   ApproveAnswer,
   ApproveDisbursalAnswer,
@@ -107,8 +108,9 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
       daily_rate_percent: lead.dailyRateHundredths === null ? null : lead.dailyRateHundredths / 100,
       purpose_id: lead.purposeId,
     },
-    employment: lead.employment,
-    bank: lead.bank,
+    // Stored as the forms sent them (JSON objects), or null before that step.
+    employment: lead.employment as Record<string, unknown> | null,
+    bank: lead.bank as Record<string, unknown> | null,
     documents: documents.map((doc) => {
       const file = files.get(doc.docType);
       return {
@@ -214,6 +216,7 @@ export const staffApplicationRoutes = [
     auth: 'staff',
     roles: ['credit', 'finance', 'admin'],
     body: v.object({ lead_id: LeadId }),
+    answer: ApplicationAnswer,
     async handle(c, input) {
       const { db } = c.get('deps');
       const lead = await decided(() => findLead(db, input.lead_id)).catch(() => {

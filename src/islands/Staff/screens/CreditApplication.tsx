@@ -4,10 +4,13 @@
  * and credit's decisions on the version read: approve, send back, reject.
  */
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { LOAN_DOCUMENTS } from '../../../lib/documents.ts';
 import { formatDate, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { formatRupees } from '../../../lib/money.ts';
+import type { StaffListAnswer } from '../../../lib/schemas/answers/staff.ts';
+import type { ApplicationAnswer } from '../../../lib/schemas/answers/staffApplications.ts';
 import { ActionForm } from '../components/ActionForm.tsx';
 import { dateAndTime } from '../components/dateAndTime.ts';
 import { BusyButton, CallNotice, ConsoleLink, Facts, focusHeading } from '../components/parts.tsx';
@@ -17,47 +20,7 @@ import styles from '../Staff.module.css';
 import { useLoad } from '../state/useLoad.ts';
 import { type CallMessage, useStaffCall } from '../state/useStaffCall.ts';
 
-interface Application {
-  lead_id: number;
-  version: number;
-  status: string;
-  user_type: string;
-  submitted_at: string | null;
-  sent_back_reason: string | null;
-  manager: { staff_id: string; name: string } | null;
-  applicant: {
-    name: string;
-    mobile: string;
-    email: string;
-    pancard: string;
-    dob: string;
-    monthly_income: number | null;
-    salary_mode_id: number | null;
-    income_type_id: number | null;
-    residence: string;
-    selfie_url: string | null;
-  };
-  quote: {
-    min_loan_amount: number;
-    max_loan_amount: number;
-    min_loan_tenure: number;
-    max_loan_tenure: number;
-    daily_rate_percent: number;
-  };
-  asked: { amount: number | null; tenure: number | null; daily_rate_percent: number | null; purpose_id: number | null };
-  employment: Record<string, unknown> | null;
-  bank: Record<string, unknown> | null;
-  documents: { doc_type: string; note: string | null; uploaded_at: string; file_url: string }[];
-  statements: {
-    kfs_no: string;
-    reason: string;
-    current: boolean;
-    issued_at: string;
-    acknowledged_at: string | null;
-    superseded_at: string | null;
-  }[];
-  history: { at: string; actor: string; action: string }[];
-}
+type Application = v.InferOutput<typeof ApplicationAnswer>;
 
 /** Where a sent-back application reopens (src/server/application/staff.ts SEND_BACK_STEPS). */
 const SEND_BACK_STEPS = [
@@ -366,9 +329,7 @@ const OPEN = new Set(['applied', 'submitted', 'sent_back', 'approved', 'accepted
 /** An admin gives the application to another active credit member, the customer's new credit manager. */
 function Reassign({ application, reload }: { application: Application; reload: () => Promise<void> }) {
   const call = useStaffCall();
-  const members = useLoad<{ staff: { staff_id: string; name: string; roles: string[]; disabled: boolean }[] }>(
-    STAFF_API.staffList,
-  );
+  const members = useLoad<v.InferOutput<typeof StaffListAnswer>>(STAFF_API.staffList);
   const credit = (members.data?.staff ?? []).filter((member) => member.roles.includes('credit') && !member.disabled);
   const [chosen, setChosen] = useState('');
   const current = application.manager?.staff_id ?? '';

@@ -61,3 +61,66 @@ export const RequestDisbursalAnswer = v.strictObject({ request_id: v.number() })
 
 /** staffApproveDisbursal: the loan made, and its principal. */
 export const ApproveDisbursalAnswer = v.strictObject({ loan_no: v.string(), principal: v.number() });
+
+/** staffApplication: one application as submitted, for credit's decision and finance's disbursal. */
+export const ApplicationAnswer = v.strictObject({
+  lead_id: v.number(),
+  version: v.number(),
+  status: v.string(),
+  user_type: v.string(),
+  submitted_at: v.nullable(v.string()),
+  sent_back_reason: v.nullable(v.string()),
+  /** The credit manager the customer sees (an admin may reassign them). */
+  manager: v.nullable(v.strictObject({ staff_id: v.string(), name: v.string() })),
+  applicant: v.strictObject({
+    name: v.string(),
+    mobile: v.string(),
+    email: v.string(),
+    pancard: v.string(),
+    dob: v.string(),
+    monthly_income: v.nullable(v.number()),
+    salary_mode_id: v.nullable(v.number()),
+    income_type_id: v.nullable(v.number()),
+    residence: v.string(),
+    selfie_url: v.nullable(v.string()),
+  }),
+  /** The quote the customer was given (rupees, days) and their daily rate. */
+  quote: v.strictObject({
+    min_loan_amount: v.number(),
+    max_loan_amount: v.number(),
+    min_loan_tenure: v.number(),
+    max_loan_tenure: v.number(),
+    daily_rate_percent: v.number(),
+  }),
+  asked: v.strictObject({
+    amount: v.nullable(v.number()),
+    tenure: v.nullable(v.number()),
+    daily_rate_percent: v.nullable(v.number()),
+    purpose_id: v.nullable(v.number()),
+  }),
+  /** The employment and bank forms as the customer sent them (shown field by field). */
+  employment: v.nullable(v.record(v.string(), v.unknown())),
+  bank: v.nullable(v.record(v.string(), v.unknown())),
+  documents: v.array(
+    v.strictObject({
+      doc_type: v.string(),
+      /** The upload checks' result (an encrypted PDF opened with its password, an Aadhaar's last four). */
+      note: v.nullable(v.string()),
+      content_type: v.nullable(v.string()),
+      size_bytes: v.nullable(v.number()),
+      uploaded_at: v.string(),
+      file_url: v.string(),
+    }),
+  ),
+  statements: v.array(
+    v.strictObject({
+      kfs_no: v.string(),
+      reason: v.string(),
+      current: v.boolean(),
+      issued_at: v.string(),
+      acknowledged_at: v.nullable(v.string()),
+      superseded_at: v.nullable(v.string()),
+    }),
+  ),
+  history: v.array(v.strictObject({ at: v.string(), actor: v.string(), actor_name: v.string(), action: v.string() })),
+});
