@@ -65,7 +65,7 @@ export interface RouteSpec<
   handle(c: Context<AppEnv>, body: v.InferOutput<S>): Promise<HandlerAnswer<A>> | HandlerAnswer<A>;
 }
 
-type HandlerAnswer<A> = A extends v.GenericSchema ? Answer<v.InferOutput<A>> : Response;
+export type HandlerAnswer<A> = A extends v.GenericSchema ? Answer<v.InferOutput<A>> : Response;
 
 export const defineRoute = <S extends v.GenericSchema, A extends v.GenericSchema | undefined = undefined>(
   spec: RouteSpec<S, A>,

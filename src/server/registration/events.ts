@@ -5,13 +5,20 @@
 import type { Context } from 'hono';
 import type * as v from 'valibot';
 import type { AppEnv } from '../context.ts';
+import type { HandlerAnswer } from '../http/routes.ts';
 
-export interface RegistrationEvent<S extends v.GenericSchema = v.GenericSchema> {
+export interface RegistrationEvent<
+  S extends v.GenericSchema = v.GenericSchema,
+  A extends v.GenericSchema | undefined = v.GenericSchema | undefined,
+> {
   /** 'client' for the sign-in events, 'session' for everything after sign-in. */
   auth: 'client' | 'session';
   schema: S;
-  handle(c: Context<AppEnv>, input: v.InferOutput<S>): Promise<Response>;
+  /** The shape of `Data` on success (src/lib/schemas/answers), typing the handler as a route's `answer` does. */
+  answer?: A;
+  handle(c: Context<AppEnv>, input: v.InferOutput<S>): Promise<HandlerAnswer<A>>;
 }
 
-export const defineEvent = <S extends v.GenericSchema>(event: RegistrationEvent<S>): RegistrationEvent =>
-  event as unknown as RegistrationEvent;
+export const defineEvent = <S extends v.GenericSchema, A extends v.GenericSchema | undefined = undefined>(
+  event: RegistrationEvent<S, A>,
+): RegistrationEvent => event as unknown as RegistrationEvent;

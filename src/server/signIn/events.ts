@@ -1,4 +1,5 @@
 /** Sign-in with a one-time code: calls 1 to 3 of product.md §7. */
+import { LoginAnswer, VerifyAnswer } from '../../lib/schemas/answers/signIn.ts';
 import { LoginRequest, ResendRequest, VerifyRequest } from '../../lib/schemas/signIn.ts';
 import type { Deps } from '../context.ts';
 import { customerById, findOrCreateCustomer, updateCustomer } from '../customers/store.ts';
@@ -24,6 +25,7 @@ export const signInEvents = {
   login: defineEvent({
     auth: 'client',
     schema: LoginRequest,
+    answer: LoginAnswer,
     async handle(c, input) {
       const { config, otp } = c.get('deps');
       const { customerId } = await otp.issue({
@@ -33,6 +35,8 @@ export const signInEvents = {
         recipient: async (tx) => ({ customerId: await findOrCreateCustomer(tx, input), mobile: input.mobile }),
         message: (code, mobile) => loginMessage(config, code, mobile),
       });
+      // The recipient above always names the customer (found or made), so the code has one.
+      if (!customerId) throw new Error('a sign-in code was issued without a customer');
       // The same answer, at once, for a new and a known mobile, whatever the SMS gateway does:
       // nothing tells whether someone is a customer.
       return ok(c, { cust_profile_id: customerId }, OTP_SENT);
@@ -42,6 +46,7 @@ export const signInEvents = {
   resend_otp: defineEvent({
     auth: 'client',
     schema: ResendRequest,
+    answer: LoginAnswer,
     async handle(c, input) {
       const deps = c.get('deps');
       const customer = await customerById(deps.db, input.profile_id);
@@ -60,6 +65,7 @@ export const signInEvents = {
   otp_verify: defineEvent({
     auth: 'client',
     schema: VerifyRequest,
+    answer: VerifyAnswer,
     async handle(c, input) {
       const deps = c.get('deps');
       const customer = await customerById(deps.db, input.profile_id);
@@ -74,7 +80,7 @@ export const signInEvents = {
         {
           next_step: customer.nextStep,
           app_login_token: token,
-          eligibility_status: customer.eligibilityStatus === 1 ? 1 : 0,
+          eligibility_status: customer.eligibilityStatus === 1 ? (1 as const) : (0 as const),
         },
         'OTP verified successfully.',
       );

@@ -5,15 +5,20 @@
  */
 import * as v from 'valibot';
 import { STATUS } from '../../../src/lib/api/envelope.ts';
+import { API } from '../../../src/lib/api/paths.ts';
 import { apiRoutes } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import type { RouteSpec } from '../../../src/server/http/routes.ts';
+import { registrationEvents } from '../../../src/server/registration/routes.ts';
 
 // Every route, the development routes and the sandboxes included (as docs/openapi.json lists them).
 const routes = apiRoutes(loadConfig({ NODE_ENV: 'development', OTP_SECRET: 'x'.repeat(32) })).map((route) => ({
   route,
   pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`),
 }));
+
+/** Routes still to be given their answer's schema (issue 21): this list only shrinks. */
+export const ANSWERS_NOT_YET_DECLARED: readonly string[] = ['appCustomerRegisteration', 'saveleadDetails'];
 
 const FailureEnvelope = v.object({
   Status: v.picklist([STATUS.failed, STATUS.invalidSession, STATUS.invalidSessionAlt]),
@@ -30,24 +35,53 @@ const SuccessEnvelope = (route: RouteSpec) =>
     ...route.beside,
   });
 
-const routeOf = (method: string, path: string) =>
-  routes.find(({ route, pattern }) => route.method === method && pattern.test(path.split('?')[0] ?? ''))?.route;
+/**
+ * The route at `path`; on the shared registration endpoint, the event the request named stands in
+ * for it (each event declares its own answer until the route declares their union).
+ */
+function routeOf(method: string, path: string, request: unknown): RouteSpec | undefined {
+  const route = routes.find(
+    ({ route, pattern }) => route.method === method && pattern.test(path.split('?')[0] ?? ''),
+  )?.route;
+  const name = (request as { event_name?: unknown } | undefined)?.event_name;
+  const event = route?.path === API.registration && typeof name === 'string' ? registrationEvents[name] : undefined;
+  return event?.answer && route ? { ...route, answer: event.answer } : route;
+}
 
 const isEnvelope = (body: unknown): body is { Status: unknown } =>
   typeof body === 'object' && body !== null && 'Status' in body && 'Message' in body;
 
 /** Throws when `body` is not what the route at `path` declares. */
-export function checkAnswer(method: 'get' | 'post', path: string, httpStatus: number, body: unknown) {
-  const route = routeOf(method, path);
+export function checkAnswer(
+  method: 'get' | 'post',
+  path: string,
+  httpStatus: number,
+  body: unknown,
+  request?: unknown,
+) {
+  const route = routeOf(method, path, request);
+  // An answer in its own format (a provider's, this document, a development list) is checked whole.
+  const plain = route?.plainAnswer?.schema;
+  if (plain && httpStatus < 300 && !isEnvelope(body))
+    return report(method, path, httpStatus, 'route', v.safeParse(plain, body));
   if (!isEnvelope(body)) return;
   const success = httpStatus < 300 && body.Status === STATUS.ok;
   // A route without an answer schema answers in someone else's format (a provider's, a file).
   if (success && !route?.answer) return;
   const schema = success && route ? SuccessEnvelope(route) : FailureEnvelope;
-  const result = v.safeParse(schema, body);
+  report(method, path, httpStatus, success ? 'route' : 'failure', v.safeParse(schema, body));
+}
+
+function report(
+  method: string,
+  path: string,
+  httpStatus: number,
+  which: 'route' | 'failure',
+  result: v.SafeParseResult<v.GenericSchema>,
+) {
   if (result.success) return;
   const issues = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
   throw new Error(
-    `${method.toUpperCase()} ${path} (${httpStatus}): the answer does not match its ${success ? 'route' : 'failure'} schema:\n  ${issues.join('\n  ')}`,
+    `${method.toUpperCase()} ${path} (${httpStatus}): the answer does not match its ${which} schema:\n  ${issues.join('\n  ')}`,
   );
 }

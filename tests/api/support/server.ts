@@ -161,13 +161,13 @@ export type ApiClient = Pick<TestServer, 'url' | 'post' | 'get'>;
 
 /** Requests to a server at `url`, however it was started. */
 export function apiClient(url: string): ApiClient {
-  const reply = async (response: Response, method: 'get' | 'post', path: string): Promise<Reply> => {
+  const reply = async (response: Response, method: 'get' | 'post', path: string, request?: unknown): Promise<Reply> => {
     const text = await response.text();
     let body: unknown = text;
     try {
       body = JSON.parse(text);
     } catch {}
-    checkAnswer(method, path, response.status, body);
+    checkAnswer(method, path, response.status, body, request);
     return { status: response.status, headers: response.headers, body };
   };
   return {
@@ -179,7 +179,7 @@ export function apiClient(url: string): ApiClient {
         headers: { 'Content-Type': 'application/json', ...auth, ...options.headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       });
-      return reply(response, 'post', path);
+      return reply(response, 'post', path, body);
     },
     async get(path) {
       return reply(await fetch(`${url}${path}`), 'get', path);
