@@ -1,6 +1,7 @@
 /**
  * The staff console (issue 22) walked in the browser: credit signs in with the e-mailed code and
- * approves a submitted application (the customer then sees their credit manager); finance requests a
+ * approves a submitted application on other terms (the customer then sees their credit manager and the
+ * new statement to accept); finance requests a
  * disbursal, the same member is refused and a second one approves it (a loan number appears); an
  * admin disables a member, whose next action returns them to sign-in; every screen passes axe and
  * fits 320 px. Customers are made through the API.
@@ -13,8 +14,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { STAFF_SESSION_KEY } from '../../../src/islands/Staff/state/session.ts';
 import { API } from '../../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../../src/lib/api/staffPaths.ts';
+import { formatRupees } from '../../../src/lib/money.ts';
 import { expectFits } from '../../support/widths.ts';
-import { BANK_ACCOUNT, callAs, staffByApi as devDecision, eventAs } from '../dashboard/support.ts';
+import { BANK_ACCOUNT, callAs, staffByApi as devDecision, eventAs, openDashboard } from '../dashboard/support.ts';
 import {
   asStaff,
   consoleReady,
@@ -50,8 +52,9 @@ async function signInInPage(page: Page, email: string) {
   await expect(heading(page)).toHaveText('Staff console');
 }
 
-test('credit signs in with the e-mailed code, opens a submitted application and approves it; the customer sees Neha Rao', async ({
+test('credit signs in with the e-mailed code, opens a submitted application and approves it on other terms; the customer sees Neha Rao and the new statement', async ({
   page,
+  browser,
   request,
 }) => {
   test.setTimeout(90_000);
@@ -108,6 +111,11 @@ test('credit signs in with the e-mailed code, opens a submitted application and 
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'income tier gives' })).toBeVisible();
   await rate.fill(asked);
+  // ₹1,000 more than asked (within the quote): terms other than the statement the customer accepted, so a
+  // new one is issued.
+  const amount = page.getByRole('textbox', { name: 'Amount (₹)' });
+  const approvedRupees = Number((await amount.inputValue()).replace(/\D/g, '')) + 1000;
+  await amount.fill(String(approvedRupees));
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(
     page
@@ -115,11 +123,21 @@ test('credit signs in with the e-mailed code, opens a submitted application and 
       .filter({ hasText: /^Approved/ })
       .first(),
   ).toBeVisible();
-  await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Decision' })).toHaveCount(0);
 
   const profile = await callAs(request, customer, API.getProfile, { profile_id: customer.profileId });
   expect(profile.body.Data.excutive_details).toMatchObject({ name: 'Neha Rao', email: 'credit@kosh.test' });
+
+  // The customer, in a browser of their own, sees their credit manager and the new statement to accept.
+  const theirs = await (await browser.newContext()).newPage();
+  await openDashboard(theirs, customer, '/my-dashboard/lead-preview');
+  await expect(theirs.getByRole('region', { name: 'Credit Manager' })).toContainText('Neha Rao');
+  await expect(theirs.getByRole('region', { name: 'Your Key Fact Statements' }).getByRole('status')).toContainText(
+    `Our team approved your loan on terms other than those you accepted: ${formatRupees(approvedRupees)}`,
+  );
+  await expect(theirs.getByRole('button', { name: 'Accept Key Fact Statement' })).toBeVisible();
+  await theirs.context().close();
 
   // Sign out: back to sign-in, the staff session gone from the tab.
   await page.getByRole('button', { name: 'Sign out' }).click();
