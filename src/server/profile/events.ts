@@ -3,10 +3,18 @@
  * residence, income, selfie, then the eligibility check. Events come in order; a step already done
  * can be redone until the customer has been found eligible.
  */
+
 import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
 import { paiseFromRupees } from '../../lib/money.ts';
 import { REGISTRATION_EVENTS, type RegistrationEvent, registrationPercent } from '../../lib/onboarding.ts';
+import {
+  PanVerifiedAnswer,
+  RegisterNowAnswer,
+  ResidenceAnswer,
+  SelfieAnswer,
+  StepAnswer,
+} from '../../lib/schemas/answers/profile.ts';
 import {
   IncomeDetailsRequest,
   PanVerificationRequest,
@@ -73,6 +81,7 @@ export const profileEvents = {
   pancard_verification: defineEvent({
     auth: 'session',
     schema: PanVerificationRequest,
+    answer: PanVerifiedAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       checkTurn(customer, 'pancard_verification');
@@ -110,6 +119,7 @@ export const profileEvents = {
   personal_details: defineEvent({
     auth: 'session',
     schema: PersonalDetailsRequest,
+    answer: StepAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       checkTurn(customer, 'personal_details');
@@ -128,6 +138,7 @@ export const profileEvents = {
   residence_details: defineEvent({
     auth: 'session',
     schema: ResidenceDetailsRequest,
+    answer: ResidenceAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       checkTurn(customer, 'residence_details');
@@ -149,6 +160,7 @@ export const profileEvents = {
   income_details: defineEvent({
     auth: 'session',
     schema: IncomeDetailsRequest,
+    answer: StepAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       checkTurn(customer, 'income_details');
@@ -165,6 +177,7 @@ export const profileEvents = {
   selfie_upload: defineEvent({
     auth: 'session',
     schema: SelfieUploadRequest,
+    answer: SelfieAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       // A new picture may replace the old one at any time (the 'update' action of upload-picture).
@@ -197,13 +210,14 @@ export const profileEvents = {
   register_now: defineEvent({
     auth: 'session',
     schema: RegisterNowRequest,
+    answer: RegisterNowAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       const deps = c.get('deps');
       if (customer.eligibilityStatus === 1) {
         return ok(
           c,
-          { next_step: customer.nextStep, eligibility_status: 1 },
+          { next_step: customer.nextStep, eligibility_status: 1 as const },
           'You are already eligible. Continue your loan application.',
         );
       }
@@ -237,7 +251,7 @@ export const profileEvents = {
       if (!decision.eligible) {
         throw new ApiError(422, decision.message, 'not_eligible', undefined, { eligibility_status: 0 });
       }
-      return ok(c, { next_step: 'generate_loan_quote', eligibility_status: 1 }, decision.message);
+      return ok(c, { next_step: 'generate_loan_quote', eligibility_status: 1 as const }, decision.message);
     },
   }),
 };

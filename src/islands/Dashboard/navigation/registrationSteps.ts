@@ -3,7 +3,9 @@
  * server's next_step and step_percentage are stored, its message shown, and the screen of the
  * next step opened (the screens table's screen of that event). Each step's card opens its screen.
  */
+import type * as v from 'valibot';
 import { REGISTRATION_EVENTS, type RegistrationEvent, STAGE, stageOf } from '../../../lib/onboarding.ts';
+import type { StepAnswer as StepAnswerSchema } from '../../../lib/schemas/answers/profile.ts';
 import { showAlert } from '../state/alerts.ts';
 import { loadDashboardData } from '../state/profile.ts';
 import { updateSession } from '../state/sessionStore.ts';
@@ -42,10 +44,7 @@ export function currentStepIndex(nextStep: string | undefined): number {
   return stage !== undefined && stage >= STAGE.registered ? REGISTRATION_EVENTS.length : 0;
 }
 
-export interface StepAnswer {
-  next_step: string;
-  step_percentage: number;
-}
+export type StepAnswer = v.InferOutput<typeof StepAnswerSchema>;
 
 /** After a step succeeded: store the progress, say so, open the next step's screen. */
 export function afterStep(answer: StepAnswer, message: string, goTo?: string): void {

@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type * as v from 'valibot';
 import { safeParse } from 'valibot';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
+import type { PanVerifiedAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { PAN_PATTERN } from '../../../lib/schemas/fields.ts';
 import { monthlyIncome, PAN_BOXES_MESSAGE } from '../../../lib/schemas/profile.ts';
 import { CharacterBoxes } from '../../shared/CharacterBoxes.tsx';
@@ -10,7 +12,7 @@ import { BusyButton } from '../components/BusyButton.tsx';
 import { TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
 import { StepScreen } from '../components/StepScreen.tsx';
-import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
+import { afterStep } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { clearAlerts, showAlert } from '../state/alerts.ts';
@@ -74,7 +76,7 @@ export default function PanDetails({ route }: ScreenProps) {
     }
     clearAlerts();
     await run('verify', async () => {
-      const envelope = await registrationEvent<StepAnswer & { full_name: string }>('pancard_verification', {
+      const envelope = await registrationEvent<v.InferOutput<typeof PanVerifiedAnswer>>('pancard_verification', {
         pancard,
         monthly_income: checkedIncome.output,
       });

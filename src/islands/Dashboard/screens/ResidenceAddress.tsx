@@ -1,14 +1,16 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import type * as v from 'valibot';
 import { safeParse } from 'valibot';
 import { callApi, failureMessage, NetworkError } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
+import type { ResidenceAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { ResidenceDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { ChoiceGroup, DigitsField, ReadOnlyField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
 import { StepScreen } from '../components/StepScreen.tsx';
-import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
+import { afterStep } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
@@ -108,7 +110,7 @@ export default function ResidenceAddress({ route }: ScreenProps) {
     const { event_name: _event, ...details } = checked.output;
     await run('save', async () => {
       const saved = await send(() =>
-        registrationEvent<StepAnswer & { city: string; state: string }>('residence_details', details),
+        registrationEvent<v.InferOutput<typeof ResidenceAnswer>>('residence_details', details),
       );
       if (saved) afterStep(saved.Data, saved.Message);
     });

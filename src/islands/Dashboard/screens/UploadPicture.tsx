@@ -1,12 +1,14 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type * as v from 'valibot';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
+import type { SelfieAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { SELFIE_REQUIRED } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import formStyles from '../components/Form.module.css';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { StepScreen } from '../components/StepScreen.tsx';
-import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
+import { afterStep } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { clearAlerts, showAlert } from '../state/alerts.ts';
@@ -126,7 +128,7 @@ export default function UploadPicture({ route, location }: ScreenProps) {
     setSent(0);
     await run('upload', async () => {
       try {
-        const envelope = await registrationEvent<StepAnswer & { selfie_doc_url: string }>(
+        const envelope = await registrationEvent<v.InferOutput<typeof SelfieAnswer>>(
           'selfie_upload',
           { file: picture.base64, file_ext: picture.ext },
           { transport: percentTransport(setSent) },

@@ -105,3 +105,17 @@ export const DashboardAnswer = v.strictObject({
   next_step: v.string(),
   step_percentage: v.number(),
 });
+
+// The profile events of the shared registration endpoint (product.md §7): each step's answer.
+
+/** A saved step: where the customer goes next and how far the profile is. */
+const StepDone = { next_step: v.string(), step_percentage: v.number() };
+export const StepAnswer = v.strictObject(StepDone);
+/** pancard_verification: the name the PAN is registered to. */
+export const PanVerifiedAnswer = v.strictObject({ full_name: v.string(), ...StepDone });
+/** residence_details: the city and state of the PIN code given. */
+export const ResidenceAnswer = v.strictObject({ ...StepDone, city: v.string(), state: v.string() });
+/** selfie_upload: the picture's signed address. */
+export const SelfieAnswer = v.strictObject({ selfie_doc_url: v.string(), ...StepDone });
+/** register_now: eligible (a refusal is the envelope's failure with eligibility_status 0). */
+export const RegisterNowAnswer = v.strictObject({ next_step: v.string(), eligibility_status: v.literal(1) });
