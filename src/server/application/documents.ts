@@ -3,6 +3,7 @@
  * this customer, and taking each upload. Types are read from the bytes; an Aadhaar number is never
  * kept beyond its last four digits (product.md §10.8).
  */
+
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import {
@@ -14,6 +15,7 @@ import {
   REPEAT_DOC_TYPES,
   type StoredFileType,
 } from '../../lib/documents.ts';
+import { DocumentAnswer } from '../../lib/schemas/answers/application.ts';
 import type { AppEnv } from '../context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import type { Customer } from '../customers/store.ts';
@@ -265,6 +267,7 @@ export function documentEvents(advance: Advance) {
       defineEvent({
         auth: 'session',
         schema: DocumentRequest(event),
+        answer: DocumentAnswer,
         async handle(c, input) {
           const customer = await ownCustomer(c, input.profile_id);
           const { doc, step } = await saveDocument(c, customer, input.doc_type, input.file, input.password, {

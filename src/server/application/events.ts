@@ -3,12 +3,21 @@
  * Statement, employment, the documents the policy asks for, the bank account. Each change runs under
  * the lead's lock in the state machine of ./lifecycle.ts; once submitted, staff decide (./staff.ts).
  */
+
 import type { Context } from 'hono';
+import type * as v from 'valibot';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { formatRupees, paiseFromRupees } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
+import {
+  ApplicationStepAnswer,
+  BankingAnswer,
+  KfsAcknowledgementAnswer,
+  QuoteAnswer,
+  QuoteDecisionAnswer,
+} from '../../lib/schemas/answers/application.ts';
 import {
   BankingRequest,
   EmploymentRequest,
@@ -107,6 +116,7 @@ export const applicationEvents = {
   generate_loan_quote: defineEvent({
     auth: 'session',
     schema: GenerateQuoteRequest,
+    answer: QuoteAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       if (customer.eligibilityStatus !== 1) {
@@ -114,7 +124,7 @@ export const applicationEvents = {
       }
       const deps = c.get('deps');
       const answerExisting = (existing: Lead) =>
-        ok(c, {
+        ok<v.InferOutput<typeof QuoteAnswer>>(c, {
           ...(existing.quote as Quote),
           daily_rate_percent: quoteRate(existing.quote as Quote),
           step_percentage: existing.stepPercentage,
@@ -170,6 +180,7 @@ export const applicationEvents = {
   loan_quotation_decision: defineEvent({
     auth: 'session',
     schema: QuoteDecisionRequest,
+    answer: QuoteDecisionAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       const deps = c.get('deps');
@@ -181,7 +192,7 @@ export const applicationEvents = {
         });
         return ok(
           c,
-          { next_step: 'generate_loan_quote', lead_id: lead.id },
+          { next_step: 'generate_loan_quote' as const, lead_id: lead.id },
           'You declined the quote. You can ask for a new one at any time.',
         );
       }
@@ -215,7 +226,7 @@ export const applicationEvents = {
         return { row, step };
       });
       await deliverStatement(deliveryOf(c), row, { kind: 'acknowledged' });
-      return ok(c, { ...step, kfs: row.content }, 'Quote accepted.');
+      return ok(c, { ...step, kfs: row.content as KeyFactStatement }, 'Quote accepted.');
     },
   }),
 
@@ -223,6 +234,7 @@ export const applicationEvents = {
   kfs_acknowledgement: defineEvent({
     auth: 'session',
     schema: KfsAcknowledgementRequest,
+    answer: KfsAcknowledgementAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       if (input.kfs_acknowledged !== true) throw new ApiError(400, KFS_REQUIRED, 'kfs_required');
@@ -231,7 +243,7 @@ export const applicationEvents = {
       // Another customer's statement and one that does not exist get the same answer.
       if (!found) throw new ApiError(404, 'No Key Fact Statement available.', 'not_found');
       const already = (at: Date) =>
-        ok(
+        ok<v.InferOutput<typeof KfsAcknowledgementAnswer>>(
           c,
           { kfs_no: found.row.kfsNo, acknowledged_at: at.toISOString() },
           'You have already accepted this Key Fact Statement.',
@@ -281,6 +293,7 @@ export const applicationEvents = {
   employment_details: defineEvent({
     auth: 'session',
     schema: EmploymentRequest,
+    answer: ApplicationStepAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       const { event_name: _event, profile_id: _profile, ...employment } = input;
@@ -295,6 +308,7 @@ export const applicationEvents = {
   banking_details: defineEvent({
     auth: 'session',
     schema: BankingRequest,
+    answer: BankingAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       const now = c.get('deps').now();

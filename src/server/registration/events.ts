@@ -3,8 +3,9 @@
  * Each feature contributes its events here; the endpoint validates the payload of the named event.
  */
 import type { Context } from 'hono';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import type { AppEnv } from '../context.ts';
+import type { Answer } from '../http/respond.ts';
 import type { HandlerAnswer } from '../http/routes.ts';
 
 export interface RegistrationEvent<
@@ -19,6 +20,18 @@ export interface RegistrationEvent<
   handle(c: Context<AppEnv>, input: v.InferOutput<S>): Promise<HandlerAnswer<A>>;
 }
 
+/**
+ * An event as the endpoint holds it. Its handler was checked against its own answer where it was
+ * defined, so what it returns fits the endpoint's answer, the union of the events' (Answer<never>).
+ */
+export interface DefinedEvent extends Omit<RegistrationEvent, 'handle'> {
+  handle(c: Context<AppEnv>, input: unknown): Promise<Answer<never>>;
+}
+
 export const defineEvent = <S extends v.GenericSchema, A extends v.GenericSchema | undefined = undefined>(
   event: RegistrationEvent<S, A>,
-): RegistrationEvent => event as unknown as RegistrationEvent;
+): DefinedEvent => event as unknown as DefinedEvent;
+
+/** The answer of an endpoint that serves several events: any one of theirs. */
+export const answerOfEvents = (events: Record<string, DefinedEvent>) =>
+  v.union(Object.values(events).flatMap((event) => (event.answer ? [event.answer] : [])));

@@ -8,9 +8,9 @@ import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { profileEvents } from '../profile/events.ts';
 import { signInEvents } from '../signIn/events.ts';
-import type { RegistrationEvent } from './events.ts';
+import { answerOfEvents, type DefinedEvent } from './events.ts';
 
-export const registrationEvents: Record<string, RegistrationEvent> = {
+export const registrationEvents: Record<string, DefinedEvent> = {
   ...signInEvents,
   ...profileEvents,
   ...applicationEvents,
@@ -32,6 +32,7 @@ export const registrationRoutes = [
       Object.values(registrationEvents).map((event) => event.schema) as unknown as v.VariantOptions<'event_name'>,
     ),
     ownValidation: true,
+    answer: answerOfEvents(registrationEvents),
     failures: { 503: 'The SMS could not be sent; try again.' },
     // event_name first (a clear message for an unknown one), then that event's credential and payload.
     async handle(c, body: unknown) {
