@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type * as v from 'valibot';
+import type { RegisterNowAnswer } from '../../../lib/schemas/answers/profile.ts';
 import styles from '../../shared/Dialog.module.css';
 import { useCall } from '../../shared/useCall.ts';
 import { navigate } from '../navigation/router.ts';
@@ -29,7 +31,7 @@ export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
 
   const check = async () => {
     const answer = await call('check', () =>
-      registrationEvent<{ next_step?: string; eligibility_status?: number }>('register_now'),
+      registrationEvent<v.InferOutput<typeof RegisterNowAnswer>>('register_now'),
     );
     // A dead session is already on its way to sign-in.
     if (!answer || (!answer.ok && answer.thrown instanceof SessionEnded)) return;

@@ -4,16 +4,16 @@
  * id are stored, its message shown, and the next screen opened: the screens table's screen of the
  * next event.
  */
+import type * as v from 'valibot';
+import type { ApplicationStepAnswer } from '../../../lib/schemas/answers/application.ts';
 import { showAlert } from '../state/alerts.ts';
 import { updateSession } from '../state/sessionStore.ts';
 import { navigate } from './router.ts';
 import { HOME, screenOfEvent, screenPath } from './screens.ts';
 
-export interface ApplicationAnswer {
-  next_step: string;
-  step_percentage?: number;
-  lead_id?: number;
-}
+type ApplicationStep = v.InferOutput<typeof ApplicationStepAnswer>;
+/** What the application's answers carry (src/lib/schemas/answers/application.ts): the next step, and the percent and lead where given. */
+export type ApplicationAnswer = Pick<ApplicationStep, 'next_step'> & Partial<ApplicationStep>;
 
 /** Stores what the server answered about the application, without moving. */
 export function storeApplicationStep(answer: ApplicationAnswer): void {

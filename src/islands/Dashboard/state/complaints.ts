@@ -3,10 +3,11 @@
  * status, support's answer and where to escalate. Only that screen imports this module, so the
  * complaint paths stay out of every other screen's code.
  */
+import type * as v from 'valibot';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { COMPLAINT_PATHS } from '../../../lib/api/complaintPaths.ts';
 import { type Envelope, STATUS } from '../../../lib/api/envelope.ts';
-import type { CustomerComplaint } from '../../../lib/schemas/answers/complaint.ts';
+import type { ComplaintsAnswer, CustomerComplaint } from '../../../lib/schemas/answers/complaint.ts';
 import type { ComplaintRequest } from '../../../lib/schemas/complaint.ts';
 import { dashboardCall } from './api.ts';
 import type { Loaded } from './useLoaded.ts';
@@ -15,9 +16,9 @@ export const NO_COMPLAINTS = 'You have not raised any complaints.';
 
 /** The session's customer's complaints, newest first. */
 export async function loadComplaints(): Promise<Loaded<CustomerComplaint[]>> {
-  const envelope = await dashboardCall<{ complaints?: CustomerComplaint[] }>(COMPLAINT_PATHS.list);
+  const envelope = await dashboardCall<v.InferOutput<typeof ComplaintsAnswer>>(COMPLAINT_PATHS.list);
   if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
-  return { data: envelope.Data.complaints ?? [] };
+  return { data: envelope.Data.complaints };
 }
 
 /** Opens a complaint; the answer's Message carries its number. */
