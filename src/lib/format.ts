@@ -1,28 +1,10 @@
-/** Display formats for India: lakh/crore grouping, rupees, DD-MM-YYYY dates. */
+/** Display formats for India: lakh/crore grouping, percentages, DD-MM-YYYY dates (money: src/lib/money.ts). */
 
 const grouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const rupeesWithPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
 /** 150000 -> "1,50,000". */
 export function formatNumber(value: number): string {
   return grouping.format(value);
-}
-
-/** Integer paise -> "₹1,50,000", or "₹1,50,000.50" when there are paise. */
-export function formatPaise(paise: number): string {
-  if (!Number.isInteger(paise)) throw new RangeError(`paise must be an integer, got ${paise}`);
-  return paise % 100 === 0 ? rupees.format(paise / 100) : rupeesWithPaise.format(paise / 100);
-}
-
-/** Rupees as the API gives them (a number, perhaps with paise) -> "₹1,50,000.50". */
-export function formatRupees(rupees: number): string {
-  return formatPaise(Math.round(rupees * 100));
 }
 
 /** 0.25 -> "0.25%", 91.25 -> "91.25%", 2 -> "2%". */

@@ -10,13 +10,6 @@
 
 export const DAYS_IN_YEAR = 365;
 
-/** Rupees (as typed or configured) -> integer paise. */
-export function rupeesToPaise(rupees: number): number {
-  if (!Number.isFinite(rupees)) throw new RangeError(`not an amount: ${rupees}`);
-  // toFixed first: 10.005 * 100 is 1000.4999… in binary floating point, and should round to 1001.
-  return Math.round(Number((rupees * 100).toFixed(6)));
-}
-
 /** A percentage with at most two decimals (0.25) -> hundredths of a percent (25), exactly. */
 export function percentToHundredths(percent: number): number {
   const hundredths = Math.round(percent * 100);

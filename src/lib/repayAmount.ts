@@ -4,6 +4,7 @@
  * due. A lone "0" stands, so that "0.50" can be typed key by key; the ₹1 minimum (product.md §10.5)
  * refuses it on submit. Shared by the stepper (what may be typed) and the server (what it charges).
  */
+import { paiseFromRupees } from './money.ts';
 
 /** Whether `text` may stand in the field while typing ('', '0', '0.' and '12.' are fine; '05', '.5' are not). */
 export function acceptsAmountEntry(text: string): boolean {
@@ -15,11 +16,5 @@ export function entryToPaise(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   if (!/^\d{1,9}(?:\.\d{0,2})?$/.test(trimmed)) return Number.NaN;
-  const [rupees = '0', paise = ''] = trimmed.split('.');
-  return Number(rupees) * 100 + Number(paise.padEnd(2, '0'));
-}
-
-/** Paise -> rupees as the API's payloads carry them (22000.5 for ₹22,000.50). */
-export function paiseToRupees(paise: number): number {
-  return paise / 100;
+  return paiseFromRupees(Number(trimmed));
 }

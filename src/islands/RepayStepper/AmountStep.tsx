@@ -1,4 +1,5 @@
-import { formatDate, formatRupees } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
+import { formatRupees, paiseFromRupees } from '../../lib/money.ts';
 import type { RepaymentData } from '../../lib/schemas/repay.ts';
 import type { FieldErrors } from '../shared/fieldErrors.tsx';
 import card from '../shared/IslandCard.module.css';
@@ -22,7 +23,7 @@ interface AmountStepProps {
 export function AmountStep({ id, loan, flow, errors }: AmountStepProps) {
   const { amount, busy, choosing, unconfirmed } = flow;
   const busyLabel = busyLabels(busy);
-  const summary = amountSummary(amount, Math.round(loan.total_due_amount * 100));
+  const summary = amountSummary(amount, paiseFromRupees(loan.total_due_amount));
   const paying = busy === 'razorpay' || busy === 'payu' || busy === 'confirm';
   const facts: [string, string][] = [
     ['Loan number', loan.loan_no],

@@ -3,7 +3,8 @@
  * by side did not say): repayment_amount is what the schedule asks on the repayment date;
  * total_due_amount closes the loan today. Both are the server's; nothing here computes money.
  */
-import { formatDate, formatRupees } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
+import { formatRupees } from '../../lib/money.ts';
 import type { RepaymentData } from '../../lib/schemas/repay.ts';
 
 export const SCHEDULED_LABEL = 'Due on the repayment date';

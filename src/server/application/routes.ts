@@ -3,8 +3,7 @@ import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { indiaDate } from '../../lib/dates.ts';
 import { keyFactStatement } from '../../lib/kfs.ts';
-import { rupeesToPaise } from '../../lib/rates.ts';
-import { paiseToRupees } from '../../lib/repayAmount.ts';
+import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
 import { LOAN_PURPOSES } from '../../lib/schemas/application.ts';
 import { site } from '../../lib/site.ts';
 import { ownCustomer } from '../customers/session.ts';
@@ -148,7 +147,7 @@ export const applicationRoutes = [
         c,
         // The preview has no number: one is given when the customer accepts (docs/decisions.md).
         keyFactStatement(site, {
-          amountPaise: rupeesToPaise(amount),
+          amountPaise: paiseFromRupees(amount),
           tenureDays: tenure,
           dailyRatePercent: quoteRate(lead.quote as Quote),
           issuedOn: indiaDate(c.get('deps').now()),
@@ -174,7 +173,7 @@ export const applicationRoutes = [
       return ok(c, {
         lead_list: rows.map((lead) => ({
           lead_id: lead.id,
-          loan_amount: lead.amountPaise === null ? null : paiseToRupees(lead.approvedAmountPaise ?? lead.amountPaise),
+          loan_amount: lead.amountPaise === null ? null : rupeesFromPaise(lead.approvedAmountPaise ?? lead.amountPaise),
           status: shownStatus(lead.status, loanStatus.get(String(lead.id))),
           lead_entry_date: lead.createdAt.toISOString(),
         })),
@@ -202,8 +201,9 @@ export const applicationRoutes = [
         lead_id: lead.id,
         loan_no: loan?.loanNo ?? '',
         first_name: (customer.fullName ?? '').split(' ')[0] ?? '',
-        monthly_salary_amount: customer.monthlyIncomePaise === null ? null : paiseToRupees(customer.monthlyIncomePaise),
-        loan_amount: paiseToRupees(lead.approvedAmountPaise ?? lead.amountPaise ?? 0),
+        monthly_salary_amount:
+          customer.monthlyIncomePaise === null ? null : rupeesFromPaise(customer.monthlyIncomePaise),
+        loan_amount: rupeesFromPaise(lead.approvedAmountPaise ?? lead.amountPaise ?? 0),
         tenure: lead.approvedTenureDays ?? lead.tenureDays,
         purpose: lead.purposeId ? LOAN_PURPOSES[lead.purposeId as keyof typeof LOAN_PURPOSES] : '',
         mobile: customer.mobile,
@@ -226,21 +226,21 @@ export const applicationRoutes = [
       const collection = paid.map((row) => ({
         date: row.createdAt.toISOString(),
         value_date: row.valueDate,
-        amount: paiseToRupees(row.amountPaise),
+        amount: rupeesFromPaise(row.amountPaise),
         source: row.source,
         reference: row.reference,
         // Where it went: charges, interest, principal; the rest is to be refunded.
-        charges: paiseToRupees(row.chargesPaise ?? 0),
-        interest: paiseToRupees(row.interestPaise ?? 0),
-        principal: paiseToRupees(row.principalPaise ?? 0),
-        excess: paiseToRupees(row.excessPaise),
+        charges: rupeesFromPaise(row.chargesPaise ?? 0),
+        interest: rupeesFromPaise(row.interestPaise ?? 0),
+        principal: rupeesFromPaise(row.principalPaise ?? 0),
+        excess: rupeesFromPaise(row.excessPaise),
         held_for_refund: row.heldForRefund,
         // Its refunds and their state: paid (by the provider or by bank transfer), or being processed.
         refunds: [
           ...(account?.reversals ?? [])
             .filter((reversal) => reversal.collectionId === row.id && reversal.kind === 'refund')
             .map((reversal) => ({
-              amount: paiseToRupees(reversal.amountPaise),
+              amount: rupeesFromPaise(reversal.amountPaise),
               status: 'paid',
               source: reversal.provider,
               reference: reversal.providerReference,
@@ -248,7 +248,7 @@ export const applicationRoutes = [
             })),
           ...requests
             .filter((request) => request.collectionId === row.id && request.status === 'requested')
-            .map((request) => ({ amount: paiseToRupees(request.amountPaise), status: 'processing' })),
+            .map((request) => ({ amount: rupeesFromPaise(request.amountPaise), status: 'processing' })),
         ],
       }));
       return ok(c, { data: [detail], collection: [collection] });

@@ -10,6 +10,7 @@
  * still arrives on it is credited once like any other (./credit.ts), its excess kept for refund.
  */
 import type { Context } from 'hono';
+import { MINIMUM_PAYMENT_PAISE } from '../../lib/money.ts';
 import type { AppEnv, Deps } from '../context.ts';
 import type { Transaction } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -21,7 +22,6 @@ import { newTxnId, payuAmount, requestHash } from './payu.ts';
 import { createRazorpayOrder, RazorpayError } from './razorpay.ts';
 import { insertOrder, replaceOpenOrders } from './store.ts';
 
-export const MINIMUM_PAYMENT_PAISE = 100;
 export const ORDER_MESSAGES = {
   nothingDue: 'This loan has no amount due.',
   tooSmall: 'The amount must be at least ₹1.',

@@ -5,7 +5,8 @@
  * (./payer.ts); the providers' own returns and webhooks are ./providerRoutes.ts.
  */
 import * as v from 'valibot';
-import { entryToPaise, paiseToRupees } from '../../lib/repayAmount.ts';
+import { rupeesFromPaise } from '../../lib/money.ts';
+import { entryToPaise } from '../../lib/repayAmount.ts';
 import { PayuOrderRequest, RazorpayOrderRequest, RazorpayVerifyRequest } from '../../lib/schemas/repay.ts';
 import { customerById } from '../customers/store.ts';
 import { crashPoint } from '../faults.ts';
@@ -53,7 +54,7 @@ export const paymentRoutes = [
       const order = await createRazorpayPaymentOrder(deps, loan, requested(input.rzp_amount), deps.providerFetch);
       return ok(c, {
         order_id: order.orderId,
-        amount: paiseToRupees(order.amountPaise),
+        amount: rupeesFromPaise(order.amountPaise),
         ...checkoutSettings(c),
       });
     },

@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { daysBetween } from '../../lib/dates.ts';
+import { rupeesFromPaise } from '../../lib/money.ts';
 import { applicationStep } from '../../lib/onboarding.ts';
-import { paiseToRupees } from '../../lib/repayAmount.ts';
 import type { EmploymentDetails } from '../../lib/schemas/application.ts';
 import { ProfileRequest } from '../../lib/schemas/profile.ts';
 import type { AppEnv } from '../context.ts';
@@ -33,7 +33,7 @@ async function activeLoanDetails(c: Context<AppEnv>, customer: Customer) {
     loan_no: loan.loanNo,
     disbursal_date: loan.disbursalDate,
     repayment_date: loan.repaymentDate,
-    loan_recommended: paiseToRupees(figures.principalPaise),
+    loan_recommended: rupeesFromPaise(figures.principalPaise),
     roi: loan.dailyRateHundredths / 100,
     // What closes the loan today, as the repay page's total_due_amount.
     total_due: totalDue,
@@ -64,7 +64,7 @@ function profileDetails(customer: Customer) {
     income_type_id: customer.incomeTypeId ?? null,
     salary_mode_id: customer.salaryModeId ?? null,
     salary_date: customer.salaryDate ?? '',
-    monthly_income: customer.monthlyIncomePaise === null ? null : paiseToRupees(customer.monthlyIncomePaise),
+    monthly_income: customer.monthlyIncomePaise === null ? null : rupeesFromPaise(customer.monthlyIncomePaise),
     mobile: customer.mobile,
     cp_personal_email: customer.email ?? '',
     cp_mobile: customer.mobile,

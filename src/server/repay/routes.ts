@@ -4,14 +4,14 @@
  */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
-import { paiseToRupees } from '../../lib/repayAmount.ts';
+import { MINIMUM_PAYMENT_PAISE, paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
 import { REPAY_OTP_SENT, type RepaymentData, SendOtpRequest, VerifyOtpRequest } from '../../lib/schemas/repay.ts';
 import type { Deps } from '../context.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { figuresInRupees, type LoanRow, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { activeLoanByPan } from '../loans/store.ts';
-import { checkoutSettings, createRazorpayPaymentOrder, MINIMUM_PAYMENT_PAISE } from '../payments/orders.ts';
+import { checkoutSettings, createRazorpayPaymentOrder } from '../payments/orders.ts';
 import { otpMessage } from '../sms/messages.ts';
 import { openRepaySession } from './store.ts';
 
@@ -25,7 +25,7 @@ async function repaymentData(
     loan_no: loan.loanNo,
     disbursal_date: loan.disbursalDate,
     repayment_date: loan.repaymentDate,
-    loan_recommended: paiseToRupees(figures.principalPaise),
+    loan_recommended: rupeesFromPaise(figures.principalPaise),
     ...figuresInRupees(figures),
     full_name: customer.fullName ?? '',
     email: customer.email ?? '',
@@ -92,7 +92,7 @@ export const repayRoutes = [
       // An order for the whole due, as the specification's answer carries; none when less than ₹1 is
       // due (no provider takes it: the amount card says so when the payer tries).
       const order =
-        Math.round(repayment.total_due_amount * 100) < MINIMUM_PAYMENT_PAISE
+        paiseFromRupees(repayment.total_due_amount) < MINIMUM_PAYMENT_PAISE
           ? { orderId: '' }
           : await createRazorpayPaymentOrder(deps, found.loan, null, deps.providerFetch);
       return ok(

@@ -5,7 +5,7 @@
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
-import { formatRupees } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import type { LoanAccountFields } from '../../../lib/schemas/repay.ts';
 import type { DashboardLocation } from '../navigation/router.ts';
 import { screenPath } from '../navigation/screens.ts';

@@ -3,7 +3,8 @@
  * they share: the messages of the specifications word for word, the amount entry checked before
  * any provider is asked, and the result page's address.
  */
-import { formatDate, formatPaise } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { formatPaise, formatRupees } from '../../../lib/money.ts';
 import { entryToPaise } from '../../../lib/repayAmount.ts';
 import type { LoanAccountFields } from '../../../lib/schemas/repay.ts';
 
@@ -46,19 +47,18 @@ export function amountSummary(entry: string, duePaise: number): string {
   return `A part payment of ${formatPaise(entered)}; ${formatPaise(duePaise - entered)} stays due.`;
 }
 
-const money = (rupees: number) => formatPaise(Math.round(rupees * 100));
-
 /** The loan account's lines of the amount card and the dashboard's dues: each only when the server sent it. */
 export function accountFacts(loan: LoanAccountFields): [string, string][] {
   const facts: [string, string][] = [];
   if (typeof loan.principal_outstanding === 'number')
-    facts.push(['Principal outstanding', money(loan.principal_outstanding)]);
+    facts.push(['Principal outstanding', formatRupees(loan.principal_outstanding)]);
   if (typeof loan.interest_outstanding === 'number')
-    facts.push(['Interest outstanding', money(loan.interest_outstanding)]);
+    facts.push(['Interest outstanding', formatRupees(loan.interest_outstanding)]);
   if (typeof loan.charges_outstanding === 'number' && loan.charges_outstanding > 0) {
-    facts.push(['Charges outstanding', money(loan.charges_outstanding)]);
+    facts.push(['Charges outstanding', formatRupees(loan.charges_outstanding)]);
   }
-  if (typeof loan.collected === 'number' && loan.collected > 0) facts.push(['Paid so far', money(loan.collected)]);
+  if (typeof loan.collected === 'number' && loan.collected > 0)
+    facts.push(['Paid so far', formatRupees(loan.collected)]);
   return facts;
 }
 

@@ -9,6 +9,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { callApi, failureMessage, thrownMessage } from '../../../lib/api/client.ts';
 import { type Envelope, isSessionDead, STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
+import { paiseFromRupees } from '../../../lib/money.ts';
 import { PAYMENT_NOT_CONFIRMED, PAYU_NOT_STARTED, RAZORPAY_NOT_OPENED, thankYouUrl } from './payment.ts';
 import { payuOrderFrom, submitPayuForm } from './payu.ts';
 import { loadRazorpay, RAZORPAY_LOAD_FAILED, type RazorpayFailure, type RazorpaySuccess } from './razorpay.ts';
@@ -163,7 +164,7 @@ export function usePayment(options: PaymentOptions) {
       if (!Razorpay) return fail(RAZORPAY_LOAD_FAILED, retry);
       const checkout = new Razorpay({
         key: data.razorpay_key ?? data.key ?? latest.current.razorpayKey ?? '',
-        amount: Math.round(data.amount * 100),
+        amount: paiseFromRupees(data.amount),
         currency: 'INR',
         order_id: data.order_id,
         name: latest.current.brand,
