@@ -89,7 +89,7 @@ export function openApiDocument(routes: RouteSpec[]) {
             ? plainResponse(route.plainAnswer)
             : {
                 description: 'Success',
-                content: { 'application/json': { schema: envelope(route.answer ?? route.data, route.beside) } },
+                content: { 'application/json': { schema: envelope(route.answer, route.beside) } },
               },
         ...Object.fromEntries(
           Object.entries(failures).map(([status, description]) => [

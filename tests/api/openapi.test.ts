@@ -49,6 +49,30 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it("names every operation's answer: the schema of its Data, the file it sends, its own format or its redirect", () => {
+    const unnamed: string[] = [];
+    for (const methods of Object.values(document.paths)) {
+      // biome-ignore lint/suspicious/noExplicitAny: the document is walked generically
+      for (const operation of Object.values(methods as Record<string, any>)) {
+        const redirect = operation.responses[303] ?? operation.responses[307];
+        if (redirect) {
+          if (!redirect.headers?.Location) unnamed.push(operation.operationId);
+          continue;
+        }
+        const [mediaType, content] = Object.entries(operation.responses[200].content)[0] as [string, typeof operation];
+        const generic = JSON.stringify({ type: 'object' });
+        const named =
+          mediaType !== 'application/json'
+            ? content.schema.format === 'binary'
+            : content.schema.properties?.Data
+              ? JSON.stringify(content.schema.properties.Data) !== generic
+              : JSON.stringify(content.schema) !== generic && content.schema.format !== 'binary';
+        if (!named) unnamed.push(operation.operationId);
+      }
+    }
+    expect(unnamed).toEqual([]);
+  });
+
   it('an undocumented API path gets the 404 envelope', async () => {
     const reply = await server.post('/Api/NoSuchThing', {});
     expect(reply.status).toBe(404);

@@ -1,6 +1,6 @@
 import { formatDate } from '../../lib/format.ts';
 import { formatRupees, paiseFromRupees } from '../../lib/money.ts';
-import type { RepaymentData } from '../../lib/schemas/repay.ts';
+import type { RepaymentData } from '../../lib/schemas/answers/repay.ts';
 import type { FieldErrors } from '../shared/fieldErrors.tsx';
 import card from '../shared/IslandCard.module.css';
 import linkButton from '../shared/LinkButton.module.css';

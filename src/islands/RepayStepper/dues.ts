@@ -5,7 +5,7 @@
  */
 import { formatDate } from '../../lib/format.ts';
 import { formatRupees } from '../../lib/money.ts';
-import type { RepaymentData } from '../../lib/schemas/repay.ts';
+import type { RepaymentData } from '../../lib/schemas/answers/repay.ts';
 
 export const SCHEDULED_LABEL = 'Due on the repayment date';
 export const CLOSE_TODAY_LABEL = 'To close the loan today';

@@ -36,6 +36,3 @@ export const PayuOrderRequest = v.object({
 
 export const REPAY_OTP_SENT =
   'If a loan is active for this PAN, we have sent an OTP to the mobile number registered with it.';
-
-/** The loan's answer types, under their older address while the screens that import them move (issue 21). */
-export type { LoanAccountFields, RepaymentData } from './answers/repay.ts';

@@ -4,6 +4,9 @@ import { API } from '../../lib/api/paths.ts';
 import { indiaDate } from '../../lib/dates.ts';
 import { keyFactStatement } from '../../lib/kfs.ts';
 import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
+import { KeyFactStatementAnswer } from '../../lib/schemas/answers/kfs.ts';
+import { LeadDetailAnswer, LeadListAnswer } from '../../lib/schemas/answers/loans.ts';
+import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
 import { LOAN_PURPOSES } from '../../lib/schemas/application.ts';
 import { site } from '../../lib/site.ts';
 import { ownCustomer } from '../customers/session.ts';
@@ -15,6 +18,7 @@ import { leadOfCustomer, leadsOf, openLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { loanOfLead, loansOf } from '../loans/store.ts';
 import { refundsOfLoan } from '../refunds/store.ts';
+import { answerOfEvents } from '../registration/events.ts';
 import {
   DOCS_ID,
   KycDocumentsData,
@@ -55,6 +59,7 @@ export const applicationRoutes = [
       LEAD_EVENTS.loan_quotation_decision.schema,
     ] as unknown as v.VariantOptions<'event_name'>),
     ownValidation: true,
+    answer: answerOfEvents(LEAD_EVENTS),
     async handle(c, body: unknown) {
       const { event_name: name } = validate(EventName, body);
       const event = Object.hasOwn(LEAD_EVENTS, name) ? LEAD_EVENTS[name as keyof typeof LEAD_EVENTS] : undefined;
@@ -75,7 +80,7 @@ export const applicationRoutes = [
     tag: 'Application',
     auth: 'session',
     body: v.object({ profile_id: v.optional(v.pipe(v.string(), v.uuid())) }),
-    data: v.array(MandatoryDocumentData),
+    answer: v.array(MandatoryDocumentData),
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       const lead = await openLeadOf(c.get('deps').db, customer.id);
@@ -92,7 +97,7 @@ export const applicationRoutes = [
     tag: 'Application',
     auth: 'session',
     body: v.object({ profile_id: v.optional(v.pipe(v.string(), v.uuid())) }),
-    data: KycDocumentsData,
+    answer: KycDocumentsData,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       return ok(c, await kycDocuments(c, customer));
@@ -117,6 +122,7 @@ export const applicationRoutes = [
         v.picklist([4, 6, 8, 16], 'docs_id is 4, 6, 8 or 16'),
       ),
     }),
+    answer: MessageOnlyAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c);
       const { doc } = await saveDocument(c, customer, DOCS_ID[input.docs_id] as string, input.file, input.password, {
@@ -136,6 +142,7 @@ export const applicationRoutes = [
       amount: v.pipe(v.number(), v.integer(), v.minValue(1)),
       tenure: v.pipe(v.number(), v.integer(), v.minValue(1)),
     }),
+    answer: KeyFactStatementAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c);
       const lead = await openLeadOf(c.get('deps').db, customer.id);
@@ -164,6 +171,7 @@ export const applicationRoutes = [
     tag: 'Application',
     auth: 'session',
     body: v.object({ pancard: v.optional(v.string()) }),
+    answer: LeadListAnswer,
     async handle(c) {
       const customer = await ownCustomer(c);
       const { db } = c.get('deps');
@@ -188,6 +196,7 @@ export const applicationRoutes = [
     tag: 'Application',
     auth: 'session',
     body: v.object({ lead_id: leadId }),
+    answer: LeadDetailAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c);
       const { db } = c.get('deps');
@@ -241,14 +250,14 @@ export const applicationRoutes = [
             .filter((reversal) => reversal.collectionId === row.id && reversal.kind === 'refund')
             .map((reversal) => ({
               amount: rupeesFromPaise(reversal.amountPaise),
-              status: 'paid',
+              status: 'paid' as const,
               source: reversal.provider,
               reference: reversal.providerReference,
               date: reversal.valueDate,
             })),
           ...requests
             .filter((request) => request.collectionId === row.id && request.status === 'requested')
-            .map((request) => ({ amount: rupeesFromPaise(request.amountPaise), status: 'processing' })),
+            .map((request) => ({ amount: rupeesFromPaise(request.amountPaise), status: 'processing' as const })),
         ],
       }));
       return ok(c, { data: [detail], collection: [collection] });

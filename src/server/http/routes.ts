@@ -46,8 +46,6 @@ export interface RouteSpec<
   query?: Record<string, { description: string; required?: boolean }>;
   /** The shape of `Data` on success (src/lib/schemas): types the handler, documents it, checked by the API tests. */
   answer?: A;
-  /** The older name of `answer`, documented only, while the routes move to `answer` (issue 21). */
-  data?: v.GenericSchema;
   /** Keys a success carries beside the envelope's (getProfile's `Steps`), for the document. */
   beside?: Record<string, v.GenericSchema>;
   /** A success that is a file, not the envelope (the statement PDFs): its media type, for the document. */

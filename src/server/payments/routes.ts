@@ -4,9 +4,10 @@
  * The repay page pays with a repay session, the dashboard's Pay Now with a signed-in session
  * (./payer.ts); the providers' own returns and webhooks are ./providerRoutes.ts.
  */
-import * as v from 'valibot';
+
 import { rupeesFromPaise } from '../../lib/money.ts';
 import { entryToPaise } from '../../lib/repayAmount.ts';
+import { PaymentStatusAnswer, PayuOrderAnswer, RazorpayOrderAnswer } from '../../lib/schemas/answers/repay.ts';
 import { PayuOrderRequest, RazorpayOrderRequest, RazorpayVerifyRequest } from '../../lib/schemas/repay.ts';
 import { customerById } from '../customers/store.ts';
 import { crashPoint } from '../faults.ts';
@@ -37,12 +38,7 @@ export const paymentRoutes = [
     tag: 'Payments',
     auth: 'none',
     body: RazorpayOrderRequest,
-    data: v.object({
-      order_id: v.string(),
-      amount: v.number(),
-      razorpay_key: v.string(),
-      razorpay_checkout_url: v.string(),
-    }),
+    answer: RazorpayOrderAnswer,
     failures: {
       403: "The named lead is not the payer's.",
       409: 'The loan has nothing due.',
@@ -71,7 +67,8 @@ export const paymentRoutes = [
     // whose repay session ran out while paying must still be able to confirm.
     auth: 'none',
     body: RazorpayVerifyRequest,
-    data: v.object({ status: v.picklist(['SUCCESS', 'FAILED']), txnId: v.string() }),
+    answer: PaymentStatusAnswer,
+    beside: PaymentStatusAnswer.entries,
     async handle(c, input) {
       const deps = c.get('deps');
       const order = await orderByProviderId(deps.db, 'razorpay', input.razorpay_order_id);
@@ -102,7 +99,7 @@ export const paymentRoutes = [
         log: c.get('log'),
       });
       crashPoint('payment.committed');
-      const verified = { status: 'SUCCESS', txnId: input.razorpay_payment_id };
+      const verified = { status: 'SUCCESS' as const, txnId: input.razorpay_payment_id };
       return ok(c, verified, 'Payment Successful', verified);
     },
   }),
@@ -115,7 +112,8 @@ export const paymentRoutes = [
     tag: 'Payments',
     auth: 'none',
     body: PayuOrderRequest,
-    data: v.object({ parameters: v.record(v.string(), v.string()), payment_url: v.string() }),
+    answer: PayuOrderAnswer,
+    beside: { data: PayuOrderAnswer },
     failures: { 403: "The named lead is not the payer's.", 409: 'The loan has nothing due.' },
     async handle(c, input) {
       const deps = c.get('deps');

@@ -1,10 +1,11 @@
 /** The customer's profile as the dashboard reads it (product.md §3): get profile and getDashboardData. */
 import type { Context } from 'hono';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { daysBetween } from '../../lib/dates.ts';
 import { rupeesFromPaise } from '../../lib/money.ts';
 import { applicationStep } from '../../lib/onboarding.ts';
+import { DashboardAnswer, ProfileAnswer, ProfileBeside, type StepsAnswer } from '../../lib/schemas/answers/profile.ts';
 import type { EmploymentDetails } from '../../lib/schemas/application.ts';
 import { ProfileRequest } from '../../lib/schemas/profile.ts';
 import type { AppEnv } from '../context.ts';
@@ -100,8 +101,11 @@ function executiveDetails(lead: Lead | undefined) {
 }
 
 /** NEW, or REPEAT once an earlier loan was repaid (as generate_loan_quote decides it). */
-async function userType(c: Context<AppEnv>, customer: Customer, lead: Lead | undefined) {
-  if (lead && isOpen(lead)) return lead.userType;
+type UserType = v.InferOutput<typeof StepsAnswer>['user_type'];
+
+async function userType(c: Context<AppEnv>, customer: Customer, lead: Lead | undefined): Promise<UserType> {
+  // The column holds what generate_loan_quote wrote: one of the answer's user types.
+  if (lead && isOpen(lead)) return lead.userType as UserType;
   return (await hasClosedLoan(c.get('deps').db, customer.id)) ? 'REPEAT' : 'NEW';
 }
 
@@ -128,76 +132,6 @@ async function applicationDetails(c: Context<AppEnv>, customer: Customer) {
   };
 }
 
-/** product.md §3.7. */
-const StepsData = v.object({
-  step_complete_percent: v.number(),
-  step_stage: v.number(),
-  user_type: v.picklist(['NEW', 'REPEAT', 'UNPAID-REPEAT']),
-});
-
-const ProfileData = v.object({
-  full_name: v.string(),
-  profile_pic: v.string(),
-  profile_filled_percent: v.number(),
-  application_filled_percent: v.number(),
-  registration_successful: v.number(),
-  eligibility_status: v.number(),
-  eligibility_reason: v.string(),
-  next_event_name: v.string(),
-  active_loan_details: v.nullable(
-    v.object({
-      lead_id: v.string(),
-      loan_no: v.string(),
-      disbursal_date: v.string(),
-      repayment_date: v.string(),
-      repayment_amount: v.number(),
-      loan_recommended: v.number(),
-      roi: v.number(),
-      total_due: v.number(),
-      days_to_due: v.number(),
-      real_interest: v.number(),
-      principal_outstanding: v.number(),
-      interest_outstanding: v.number(),
-      charges_outstanding: v.number(),
-      collected: v.number(),
-      cooling_off_until: v.string(),
-      in_cooling_off: v.boolean(),
-      days_past_due: v.number(),
-    }),
-  ),
-  profile_details: v.record(v.string(), v.unknown()),
-  customer_employment_details: v.nullable(
-    v.object({
-      work_mode: v.picklist(['WFO', 'WFH']),
-      company_name: v.string(),
-      company_type_id: v.number(),
-      designation: v.string(),
-      address_1: v.string(),
-      address_2: v.string(),
-      landmark: v.string(),
-      pincode: v.string(),
-      emp_since: v.string(),
-      office_email: v.string(),
-      emp_work_mode: v.picklist(['WFO', 'WFH']),
-      employer_name: v.string(),
-      emp_department: v.string(),
-      companyid: v.number(),
-      emp_designation: v.string(),
-      emp_house: v.string(),
-      emp_street: v.string(),
-      emp_landmark: v.string(),
-      emp_pincode: v.string(),
-    }),
-  ),
-  excutive_details: v.nullable(v.object({ name: v.string(), mobile: v.string(), email: v.string() })),
-  lead_details: v.object({
-    status: v.string(),
-    lead_id: v.nullable(v.number()),
-    sent_back_reason: v.nullable(v.string()),
-  }),
-  ...StepsData.entries,
-});
-
 export const profileRoutes = [
   defineRoute({
     method: 'post',
@@ -207,8 +141,8 @@ export const profileRoutes = [
     tag: 'Profile',
     auth: 'session',
     body: ProfileRequest,
-    data: ProfileData,
-    beside: { Steps: v.object({ data: StepsData }) },
+    answer: ProfileAnswer,
+    beside: ProfileBeside,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       const application = await applicationDetails(c, customer);
@@ -249,13 +183,7 @@ export const profileRoutes = [
     tag: 'Profile',
     auth: 'session',
     body: ProfileRequest,
-    data: v.object({
-      profile_pic: v.string(),
-      profile_details: v.object({ first_name: v.string() }),
-      eligibility_status: v.number(),
-      next_step: v.string(),
-      step_percentage: v.number(),
-    }),
+    answer: DashboardAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       return ok(c, {

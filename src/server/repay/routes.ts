@@ -2,10 +2,11 @@
  * Finding a loan to repay (product.md §7, calls 4 and 5): by PAN and a one-time
  * code, which opens a repay session for that loan. Paying it is payments/ (payments/routes.ts).
  */
-import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { MINIMUM_PAYMENT_PAISE, paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
-import { REPAY_OTP_SENT, type RepaymentData, SendOtpRequest, VerifyOtpRequest } from '../../lib/schemas/repay.ts';
+import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
+import { type RepaymentData, VerifyOtpAnswer, VerifyOtpBeside } from '../../lib/schemas/answers/repay.ts';
+import { REPAY_OTP_SENT, SendOtpRequest, VerifyOtpRequest } from '../../lib/schemas/repay.ts';
 import type { Deps } from '../context.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
@@ -44,6 +45,7 @@ export const repayRoutes = [
     tag: 'Repay',
     auth: 'client',
     body: SendOtpRequest,
+    answer: MessageOnlyAnswer,
     async handle(c, input) {
       const deps = c.get('deps');
       const found = await activeLoanByPan(deps.db, input.pancard);
@@ -74,12 +76,8 @@ export const repayRoutes = [
     tag: 'Repay',
     auth: 'client',
     body: VerifyOtpRequest,
-    data: v.object({
-      repay_token: v.string(),
-      expires_in_seconds: v.number(),
-      razorpay_key: v.string(),
-      razorpay_checkout_url: v.string(),
-    }),
+    answer: VerifyOtpAnswer,
+    beside: VerifyOtpBeside.entries,
     async handle(c, input) {
       const deps = c.get('deps');
       await deps.otp.consume('repay', input.panNumber, input.otp);

@@ -17,9 +17,6 @@ const routes = apiRoutes(loadConfig({ NODE_ENV: 'development', OTP_SECRET: 'x'.r
   pattern: new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`),
 }));
 
-/** Routes still to be given their answer's schema (issue 21): this list only shrinks. */
-export const ANSWERS_NOT_YET_DECLARED: readonly string[] = ['appCustomerRegisteration', 'saveleadDetails'];
-
 const FailureEnvelope = v.object({
   Status: v.picklist([STATUS.failed, STATUS.invalidSession, STATUS.invalidSessionAlt]),
   Message: v.pipe(v.string(), v.minLength(1)),

@@ -2,11 +2,12 @@
  * The customer's loans as the dashboard reads them (product.md §3.9, "Loan
  * detail", product.md §7 getLeadList and getLeadDetail), and the words the screens show for their codes.
  */
+import type * as v from 'valibot';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
 import { formatRupees } from '../../../lib/money.ts';
-import type { LoanAccountFields } from '../../../lib/schemas/repay.ts';
+import type { LeadDetailAnswer, LeadListAnswer } from '../../../lib/schemas/answers/loans.ts';
 import type { DashboardLocation } from '../navigation/router.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { dashboardCall } from './api.ts';
@@ -14,62 +15,11 @@ import { $profile, loadProfile } from './profile.ts';
 import { $session } from './sessionStore.ts';
 import type { Loaded } from './useLoaded.ts';
 
-export interface LeadListItem {
-  lead_id: number;
-  /** Rupees; null before a quote was accepted. */
-  loan_amount: number | null;
-  status: string;
-  lead_entry_date: string;
-}
-
-export interface LoanDetail extends LoanAccountFields {
-  lead_id: number;
-  loan_no: string;
-  first_name: string;
-  monthly_salary_amount: number | null;
-  loan_amount: number;
-  tenure: number | null;
-  purpose: string;
-  mobile: string;
-  email: string;
-  status: string;
-  pancard: string;
-  gender?: string;
-  marital_status_id?: string;
-  m_city_name: string;
-  m_state_name: string;
-  lead_final_disbursed_date: string;
-  repayment_date?: string;
-  /** The loan's own state (active, closed) and what closes it today, once disbursed. */
-  loan_status?: string;
-  total_due_amount?: number;
-  manager?: { name: string; mobile: string | null; email: string | null } | null;
-}
-
-export interface Collection {
-  date: string;
-  /** Rupees. */
-  amount: number;
-  source: string;
-  reference: string;
-  /** Where it went (rupees), when the server says: charges, interest, principal; the excess is refunded. */
-  charges?: number;
-  interest?: number;
-  principal?: number;
-  excess?: number;
-  held_for_refund?: boolean;
-  /** Its refunds: paid (with how and the reference) or being processed by the lender. */
-  refunds?: Refund[];
-}
-
-export interface Refund {
-  /** Rupees. */
-  amount: number;
-  status: 'paid' | 'processing';
-  source?: string;
-  reference?: string;
-  date?: string;
-}
+type LeadDetail = v.InferOutput<typeof LeadDetailAnswer>;
+export type LeadListItem = v.InferOutput<typeof LeadListAnswer>['lead_list'][number];
+export type LoanDetail = LeadDetail['data'][number];
+export type Collection = LeadDetail['collection'][number][number];
+export type Refund = Collection['refunds'][number];
 
 export interface LoanDetails {
   detail: LoanDetail;
@@ -90,21 +40,23 @@ async function customerPan(): Promise<string> {
 
 /** The customer's applications, newest first; the server answers for the session's customer only. */
 export async function loadLeads(): Promise<Loaded<LeadListItem[]>> {
-  const envelope = await dashboardCall<{ lead_list?: LeadListItem[] }>(API.leadList, { pancard: await customerPan() });
+  const envelope = await dashboardCall<v.InferOutput<typeof LeadListAnswer>>(API.leadList, {
+    pancard: await customerPan(),
+  });
   if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
-  return { data: envelope.Data.lead_list ?? [] };
+  return { data: envelope.Data.lead_list };
 }
 
 /** One application with its loan and payments; null when there is none to show (not found, or not theirs). */
 export async function loadLoanDetails(leadId: string): Promise<Loaded<LoanDetails | null>> {
-  const envelope = await dashboardCall<{ data?: LoanDetail[]; collection?: Collection[][] }>(API.leadDetail, {
+  const envelope = await dashboardCall<LeadDetail>(API.leadDetail, {
     lead_id: leadId,
   });
   // The server answers another customer's lead and a missing one alike (404): nothing to show.
   if (envelope.Status !== STATUS.ok)
     return envelope.error === 'not_found' ? { data: null } : { error: failureMessage(envelope) };
-  const detail = envelope.Data.data?.[0];
-  return detail ? { data: { detail, collections: envelope.Data.collection?.[0] ?? [] } } : { data: null };
+  const detail = envelope.Data.data[0];
+  return detail ? { data: { detail, collections: envelope.Data.collection[0] ?? [] } } : { data: null };
 }
 
 /** Where a lead's details are: the lead id in the address as well as in the history state, so a reload keeps it. */

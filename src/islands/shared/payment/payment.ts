@@ -6,7 +6,7 @@
 import { formatDate } from '../../../lib/format.ts';
 import { formatPaise, formatRupees } from '../../../lib/money.ts';
 import { entryToPaise } from '../../../lib/repayAmount.ts';
-import type { LoanAccountFields } from '../../../lib/schemas/repay.ts';
+import type { LoanAccountFields } from '../../../lib/schemas/answers/repay.ts';
 
 /** product.md §4, §8, word for word. */
 export const PAYMENT_SUCCESSFUL = 'Payment Successful';

@@ -6,10 +6,12 @@
  * and how they show what happens, which they pass in.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import type * as v from 'valibot';
 import { callApi, failureMessage, thrownMessage } from '../../../lib/api/client.ts';
 import { type Envelope, isSessionDead, STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
 import { paiseFromRupees } from '../../../lib/money.ts';
+import type { PaymentStatusAnswer, RazorpayOrderAnswer } from '../../../lib/schemas/answers/repay.ts';
 import { PAYMENT_NOT_CONFIRMED, PAYU_NOT_STARTED, RAZORPAY_NOT_OPENED, thankYouUrl } from './payment.ts';
 import { payuOrderFrom, submitPayuForm } from './payu.ts';
 import { loadRazorpay, RAZORPAY_LOAD_FAILED, type RazorpayFailure, type RazorpaySuccess } from './razorpay.ts';
@@ -56,16 +58,13 @@ export interface PaymentOptions {
   isHandled?: (error: unknown) => boolean;
 }
 
-interface OrderData {
-  order_id?: string;
-  /** Rupees: what the server decided to charge. */
-  amount?: number;
-  razorpay_key?: string;
-  key?: string;
-  razorpay_checkout_url?: string;
-}
-
-type PaymentStatusReply = Envelope<{ status?: string; txnId?: string }> & { status?: string; txnId?: string };
+/**
+ * The answers' shapes (src/lib/schemas/answers/repay.ts), each field checked before use: another back-end
+ * may send fewer, or Checkout's own name `key` for the key.
+ */
+type OrderData = Partial<v.InferOutput<typeof RazorpayOrderAnswer>> & { key?: string };
+type PaymentStatus = Partial<v.InferOutput<typeof PaymentStatusAnswer>>;
+type PaymentStatusReply = Envelope<PaymentStatus> & PaymentStatus;
 
 export function usePayment(options: PaymentOptions) {
   const ownGuard = useRef(false);
