@@ -5,6 +5,8 @@
  * checks from this list; the upload screens take their accept lists from that answer or, on a
  * single-document screen, from the same entry here.
  */
+import type * as v from 'valibot';
+import type { KycDocumentsAnswer, MandatoryDocumentsAnswer } from './schemas/answers/documents.ts';
 
 /** A document's formats: a picture (JPEG or PNG) or a PDF. */
 export type DocumentFormat = 'image' | 'pdf';
@@ -47,32 +49,8 @@ export const REPEAT_DOC_TYPES: ReadonlySet<string> = new Set(['bank_statement', 
 export const documentByDocsId = (docsId: number): LoanDocument | undefined =>
   LOAN_DOCUMENTS.find((doc) => doc.docs_id === docsId);
 
+/** The documents' answers' types come from their schemas (src/lib/schemas/answers/documents.ts). */
+export type MandatoryDocument = v.InferOutput<typeof MandatoryDocumentsAnswer>[number];
+export type KycDocuments = v.InferOutput<typeof KycDocumentsAnswer>;
 /** The stored file's type, as the server read it from the bytes. */
-export type StoredFileType = 'jpeg' | 'png' | 'pdf';
-
-/** One document of the mandatory-document answer: the spec's four fields and what is on file. */
-export interface MandatoryDocument {
-  name: string;
-  /** The spec's one word (product.md §3): the document's usual format. */
-  allowed_format: DocumentFormat;
-  /** Every format the server takes for it (a utility bill: image or pdf). */
-  allowed_formats: DocumentFormat[];
-  event_name: string;
-  doc_type: string;
-  docs_id: number | null;
-  uploaded: boolean;
-  /** When the stored file was taken (ISO 8601), or null. */
-  uploaded_at: string | null;
-  file_type: StoredFileType | null;
-  size_bytes: number | null;
-  /** A short-lived signed address of a stored picture, for its thumbnail; null for a PDF or nothing. */
-  file_url: string | null;
-}
-
-/** The kyc screen's answer: each identity item and loan document, and whether it is on file. */
-export interface KycDocuments {
-  pan: { verified: boolean };
-  selfie: { uploaded: boolean; file_url: string | null };
-  /** The documents of the newest application; `requested` is false before one asks for them. */
-  documents: (MandatoryDocument & { requested: boolean })[];
-}
+export type StoredFileType = NonNullable<MandatoryDocument['file_type']>;

@@ -103,27 +103,6 @@ export async function kycDocuments(c: Context<AppEnv>, customer: Customer): Prom
   };
 }
 
-/** The answers' shapes, for the OpenAPI document. */
-const formatSchema = v.picklist(['image', 'pdf']);
-export const MandatoryDocumentData = v.object({
-  name: v.string(),
-  allowed_format: formatSchema,
-  allowed_formats: v.array(formatSchema),
-  event_name: v.string(),
-  doc_type: v.string(),
-  docs_id: v.nullable(v.number()),
-  uploaded: v.boolean(),
-  uploaded_at: v.nullable(v.string()),
-  file_type: v.nullable(v.picklist(['jpeg', 'png', 'pdf'])),
-  size_bytes: v.nullable(v.number()),
-  file_url: v.nullable(v.string()),
-});
-export const KycDocumentsData = v.object({
-  pan: v.object({ verified: v.boolean() }),
-  selfie: v.object({ uploaded: v.boolean(), file_url: v.nullable(v.string()) }),
-  documents: v.array(v.object({ ...MandatoryDocumentData.entries, requested: v.boolean() })),
-});
-
 /** The browser sends "N/A" when the customer gave no password (product.md §3). */
 const NO_PASSWORD = new Set(['', 'N/A']);
 

@@ -4,6 +4,7 @@ import { API } from '../../lib/api/paths.ts';
 import { indiaDate } from '../../lib/dates.ts';
 import { keyFactStatement } from '../../lib/kfs.ts';
 import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
+import { KycDocumentsAnswer, MandatoryDocumentsAnswer } from '../../lib/schemas/answers/documents.ts';
 import { KeyFactStatementAnswer } from '../../lib/schemas/answers/kfs.ts';
 import { LeadDetailAnswer, LeadListAnswer } from '../../lib/schemas/answers/loans.ts';
 import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
@@ -19,14 +20,7 @@ import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account
 import { loanOfLead, loansOf } from '../loans/store.ts';
 import { refundsOfLoan } from '../refunds/store.ts';
 import { answerOfEvents } from '../registration/events.ts';
-import {
-  DOCS_ID,
-  KycDocumentsData,
-  kycDocuments,
-  MandatoryDocumentData,
-  mandatoryDocuments,
-  saveDocument,
-} from './documents.ts';
+import { DOCS_ID, kycDocuments, mandatoryDocuments, saveDocument } from './documents.ts';
 import { applicationEvents, withinQuote } from './events.ts';
 
 /** The two events product.md §7 names saveleadDetails; the registration endpoint still answers them for old clients. */
@@ -80,7 +74,7 @@ export const applicationRoutes = [
     tag: 'Application',
     auth: 'session',
     body: v.object({ profile_id: v.optional(v.pipe(v.string(), v.uuid())) }),
-    answer: v.array(MandatoryDocumentData),
+    answer: MandatoryDocumentsAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       const lead = await openLeadOf(c.get('deps').db, customer.id);
@@ -97,7 +91,7 @@ export const applicationRoutes = [
     tag: 'Application',
     auth: 'session',
     body: v.object({ profile_id: v.optional(v.pipe(v.string(), v.uuid())) }),
-    answer: KycDocumentsData,
+    answer: KycDocumentsAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       return ok(c, await kycDocuments(c, customer));
