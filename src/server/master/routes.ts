@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
+import { MasterAnswer } from '../../lib/schemas/answers/master.ts';
 import { requiredMessage } from '../../lib/schemas/fields.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
@@ -55,18 +56,6 @@ export const MasterRequest = v.variant(
   TYPE_INVALID,
 );
 
-const id = v.pipe(v.number(), v.integer());
-/** By name; the ids are stable across data updates. */
-const StatesData = v.object({ states: v.array(v.object({ state_id: id, state_name: v.string() })) });
-const CitiesData = v.object({ cities: v.array(v.object({ city_id: id, city_name: v.string() })) });
-const PincodeData = v.object({
-  pincode: v.string(),
-  city_id: id,
-  city_name: v.string(),
-  state_id: id,
-  state_name: v.string(),
-});
-
 export const masterRoutes = [
   defineRoute({
     method: 'post',
@@ -77,7 +66,7 @@ export const masterRoutes = [
     tag: 'Master data',
     auth: 'client',
     body: MasterRequest,
-    answer: v.union([StatesData, CitiesData, PincodeData]),
+    answer: MasterAnswer,
     failures: { 404: 'An unknown state_id, or a well-formed pin code that is not in the data.' },
     async handle(c, input) {
       const data = await masterData();

@@ -4,6 +4,7 @@ import { safeParse } from 'valibot';
 import { callApi, failureMessage, NetworkError } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
+import type { PincodeAnswer } from '../../../lib/schemas/answers/master.ts';
 import type { ResidenceAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { ResidenceDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
@@ -80,7 +81,7 @@ export default function ResidenceAddress({ route }: ScreenProps) {
     if (known === pincode) return;
     const controller = new AbortController();
     setLookup({ status: 'looking', pincode });
-    callApi<{ city_name: string; state_name: string }>(
+    callApi<v.InferOutput<typeof PincodeAnswer>>(
       API.master,
       { type: 'pincode', pincode },
       { signal: controller.signal },
