@@ -32,8 +32,8 @@ export type Answer<T> = Response & { readonly [answerData]: T };
 
 /**
  * A success. `T` comes from where the answer goes (the route's answer schema), never from `data`,
- * so `data` is checked against it field by field. `beside`: keys some calls of the specification carry next to the envelope's own
- * (getProfile's Steps, verifyOtp's repayment_data and order_id, …).
+ * so `data` is checked against it field by field. `beside`: keys some calls of the specification
+ * carry next to the envelope's own (getProfile's Steps, verifyOtp's repayment_data and order_id, …).
  */
 export function ok<T extends object>(
   c: Context,

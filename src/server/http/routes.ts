@@ -15,7 +15,7 @@ import type { Answer } from './respond.ts';
 /**
  * `A` is the route's answer schema (the envelope's `Data` on success): a handler of a route that
  * declares one must return `ok()` with exactly that shape (./respond.ts), so a wrong field does not
- * build. Undefined for answers that are not the envelope (files, providers' own formats).
+ * build. Undefined for answers that are not the envelope (`fileResponse`, `plainAnswer`).
  */
 export interface RouteSpec<
   S extends v.GenericSchema = v.GenericSchema,
@@ -44,7 +44,7 @@ export interface RouteSpec<
   ownValidation?: boolean;
   /** Query parameters, documented (the handler reads them). */
   query?: Record<string, { description: string; required?: boolean }>;
-  /** The shape of `Data` on success (src/lib/schemas): types the handler, documents it, checked by the API tests. */
+  /** The shape of `Data` on success (src/lib/schemas/answers): types the handler, documents it, checked by the API tests. */
   answer?: A;
   /** Keys a success carries beside the envelope's (getProfile's `Steps`), for the document. */
   beside?: Record<string, v.GenericSchema>;
