@@ -35,8 +35,16 @@ const INLINE_BUDGET = 2 * KB;
 /** The dashboard: the first screen with everything it needs, and what each further screen adds. */
 const DASHBOARD_FIRST_SCREEN_BUDGET = 110 * KB;
 const DASHBOARD_SCREEN_BUDGET = 15 * KB;
-/** Screens allowed more (issue 14): the document tiles carry the camera, the downscaling and the PDF page count. */
-const DASHBOARD_SCREEN_EXCEPTIONS: Record<string, number> = { MandatoryDocuments: 20 * KB, DocumentUpload: 20 * KB };
+/**
+ * Screens allowed more: the document tiles carry the camera, the downscaling and the PDF page count
+ * (issue 14); the quote carries its form, the form's checks and the whole Key Fact Statement it shows
+ * before acceptance, and measured 15.2 KB once its figures went through the money module (issue 21).
+ */
+const DASHBOARD_SCREEN_EXCEPTIONS: Record<string, number> = {
+  MandatoryDocuments: 20 * KB,
+  DocumentUpload: 20 * KB,
+  CalculateLoan: 16 * KB,
+};
 /**
  * The staff console (issue 22), measured on 2026-11-26: React's renderer and React are 68.6 KB of
  * the 73.2 KB shell (the router, the session and a fetch wrapper are the rest: no forms or state
