@@ -7,10 +7,10 @@
 import { desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
-import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
 import { maskPan } from '../../lib/format.ts';
 import { formatPaise, paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
 import { entryToPaise } from '../../lib/repayAmount.ts';
+import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
 import {
   CustomerViewAnswer,
   LOAN_BUCKETS,
