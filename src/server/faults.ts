@@ -28,7 +28,18 @@ export const CRASH_POINTS = [
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
-const armed = process.env.NODE_ENV === 'production' ? undefined : process.env.CRASH_AT;
+const inProduction = process.env.NODE_ENV === 'production';
+let armed = inProduction ? undefined : process.env.CRASH_AT;
+
+/**
+ * Arms one point in the running process (the development route /__dev/crash), so a test kills the
+ * server in the middle of a write without first restarting it with CRASH_AT: one start per crash
+ * instead of two. Never in production.
+ */
+export function armCrashPoint(name: CrashPoint): void {
+  if (inProduction) throw new Error('crash points are never armed in production');
+  armed = name;
+}
 
 export function crashPoint(name: CrashPoint): void {
   if (armed !== name) return;

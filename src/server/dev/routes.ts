@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { paiseFromRupees } from '../../lib/money.ts';
 import { ApproveAnswer, RejectAnswer, SendBackAnswer } from '../../lib/schemas/answers/staffApplications.ts';
-import { DevClockAnswer, DevMailboxAnswer, DevOutboxAnswer } from '../../lib/schemas/answers/system.ts';
+import { DevClockAnswer, DevCrashAnswer, DevMailboxAnswer, DevOutboxAnswer } from '../../lib/schemas/answers/system.ts';
 import {
   approveLead,
   disburseLead,
@@ -19,6 +19,7 @@ import {
 } from '../application/staff.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { armCrashPoint, CRASH_POINTS } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { mailboxMessagesTo } from '../mail/outboxTransport.ts';
@@ -30,6 +31,9 @@ const codeIn = (body: string) => body.match(/\b\d{4}\b/)?.[0] ?? null;
 
 /** The e-mail outbox (MAIL_TRANSPORT=outbox), as /__dev/outbox is for SMS. */
 export const DEV_MAILBOX_PATH = '/__dev/mailbox';
+
+/** Arms a crash point in the running server (the crash-safety tests; src/server/faults.ts). */
+export const DEV_CRASH_PATH = '/__dev/crash';
 
 /** Staff's decisions for browser tests (the ops command line cannot open a database the server holds). */
 export const DEV_STAFF_PATH = '/__dev/staff';
@@ -108,6 +112,22 @@ export const devRoutes = [
     async handle(c, input) {
       clockOffsetMs += input.advance_seconds * 1000;
       return ok(c, { now: devClock().toISOString() });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: DEV_CRASH_PATH,
+    operationId: 'devCrash',
+    summary:
+      'Development only: the next request to reach this crash point kills the server outright (crash-safety tests)',
+    tag: 'Development',
+    auth: 'none',
+    body: v.object({ point: v.picklist(CRASH_POINTS, `point is one of ${CRASH_POINTS.join(', ')}`) }),
+    answer: DevCrashAnswer,
+    enabled: developmentOnly,
+    async handle(c, input) {
+      armCrashPoint(input.point);
+      return ok(c, { armed: input.point });
     },
   }),
   defineRoute({

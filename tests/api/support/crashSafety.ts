@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../src/lib/api/paths.ts';
 import { queryRows } from '../../../src/server/db/client.ts';
-import { DEV_STAFF_PATH } from '../../../src/server/dev/routes.ts';
+import { DEV_CRASH_PATH, DEV_STAFF_PATH } from '../../../src/server/dev/routes.ts';
 import type { CrashPoint } from '../../../src/server/faults.ts';
 import { REPAY_PATHS, WEBHOOK_PATHS } from '../../../src/server/payments/paths.ts';
 import { randomPan } from './borrower.ts';
@@ -41,8 +41,8 @@ export function crashSafety(engine: Engine) {
     let profileId = '';
     let leadId = 0;
 
-    async function start(crashAt = '') {
-      server = await startServerProcess({ ...place.env, CRASH_AT: crashAt });
+    async function start() {
+      server = await startServerProcess(place.env);
       api = apiClient(server.url);
     }
     async function stop() {
@@ -59,12 +59,11 @@ export function crashSafety(engine: Engine) {
     }
 
     /**
-     * Restarts the server armed at `point`, makes the request, sees the process killed there before
-     * it answered, and starts the server again, unarmed, on the same data.
+     * Arms the running server at `point`, makes the request, sees the process killed there before it
+     * answered, and starts the server again, unarmed, on the same data.
      */
     async function crashDuring(point: CrashPoint, request: () => Promise<unknown>) {
-      await stop();
-      await start(point);
+      expect((await api.post(DEV_CRASH_PATH, { point })).body.Data).toEqual({ armed: point });
       const killed = server as ServerProcess;
       const answered = await request().then(
         () => true,

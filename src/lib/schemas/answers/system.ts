@@ -23,3 +23,4 @@ export const DevMailboxAnswer = v.array(
 
 /** devClock: the server's clock after the move. */
 export const DevClockAnswer = v.strictObject({ now: v.string() });
+export const DevCrashAnswer = v.strictObject({ armed: v.string() });
