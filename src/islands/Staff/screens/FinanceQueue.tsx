@@ -8,6 +8,7 @@ import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { formatRupees } from '../../../lib/money.ts';
 import type { ApproveDisbursalAnswer, DisbursalsAnswer } from '../../../lib/schemas/answers/staffApplications.ts';
+import { TextField } from '../components/ActionForm.tsx';
 import { age, BusyButton, CallNotice, ConsoleLink, focusHeading } from '../components/parts.tsx';
 import { QueueControls } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
@@ -47,20 +48,13 @@ function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
         {age(item.age_hours)} ago.
       </p>
       <form className={styles.form} onSubmit={submit}>
-        <div className={styles.field}>
-          <label htmlFor={id}>Payout reference</label>
-          <input
-            id={id}
-            className={styles.input}
-            autoComplete="off"
-            value={reference}
-            onChange={(event) => setReference(event.target.value)}
-            aria-describedby={`${id}-hint`}
-          />
-          <span id={`${id}-hint`} className={styles.hint}>
-            The bank transfer's reference: 6 to 40 letters, digits or dashes.
-          </span>
-        </div>
+        <TextField
+          id={id}
+          label="Payout reference"
+          value={reference}
+          onChange={setReference}
+          hint="The bank transfer's reference: 6 to 40 letters, digits or dashes."
+        />
         <CallNotice message={message} />
         <div>
           <BusyButton busy={busy} busyText="Requesting…">

@@ -9,6 +9,7 @@ import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { formatRupees } from '../../../lib/money.ts';
 import type { RefundsAnswer } from '../../../lib/schemas/answers/refunds.ts';
+import { TextField } from '../components/ActionForm.tsx';
 import { age, BusyButton, CallNotice, focusHeading } from '../components/parts.tsx';
 import { QueueControls, type QueueOrder } from '../components/QueueControls.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
@@ -90,20 +91,13 @@ function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
           </fieldset>
         )}
         {method === 'bank_transfer' && (
-          <div className={styles.field}>
-            <label htmlFor={`${id}-reference`}>Bank transfer reference (UTR)</label>
-            <input
-              id={`${id}-reference`}
-              className={styles.input}
-              autoComplete="off"
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-              aria-describedby={`${id}-hint`}
-            />
-            <span id={`${id}-hint`} className={styles.hint}>
-              The transfer's reference: 6 to 40 letters, digits or dashes.
-            </span>
-          </div>
+          <TextField
+            id={`${id}-reference`}
+            label="Bank transfer reference (UTR)"
+            value={reference}
+            onChange={setReference}
+            hint="The transfer's reference: 6 to 40 letters, digits or dashes."
+          />
         )}
         <CallNotice message={message} />
         <div>
