@@ -36,4 +36,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # SIGTERM: the server stops taking connections and lets running requests finish (15 s at most):
 # give it more than that before SIGKILL (docker stop -t 20, Kubernetes' default 30 s).
 STOPSIGNAL SIGTERM
-CMD ["node", "src/server/main.ts"]
+CMD ["node", "src/server/app/main.ts"]

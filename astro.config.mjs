@@ -9,7 +9,7 @@ import { cssModuleSources } from './src/plugins/cssModuleSources.ts';
 import { headersFile } from './src/plugins/headersFile.ts';
 import { inlineScriptHashes as scriptHashes } from './src/plugins/inlineScripts.ts';
 import { markdownFacts } from './src/plugins/markdownFacts.ts';
-import { apiOrigin, PAYMENT_ORIGINS } from './src/server/securityHeaders.ts';
+import { apiOrigin, PAYMENT_ORIGINS } from './src/server/security/headers.ts';
 
 // Where the browser finds the API: same origin when unset (npm start), else e.g. https://api.example.in
 const apiBase = process.env.PUBLIC_API_BASE || undefined;

@@ -234,8 +234,8 @@ async function check(): Promise<void> {
       OPS_USER: 'production-install-check',
     };
 
-    say('starting node src/server/main.ts with NODE_ENV=production');
-    const server = startProcess(folder, env, 'src/server/main.ts', 'listening');
+    say('starting node src/server/app/main.ts with NODE_ENV=production');
+    const server = startProcess(folder, env, 'src/server/app/main.ts', 'listening');
     running.push(server);
     const address = (await server.ready).address?.replace(/\/$/, '') ?? '';
     const health = await fetch(`${address}/Api/health`);
@@ -255,7 +255,7 @@ async function check(): Promise<void> {
     });
     say(`the Dockerfile's HEALTHCHECK command passed`);
 
-    await stopCleanly(server, 'src/server/main.ts');
+    await stopCleanly(server, 'src/server/app/main.ts');
 
     const journal = JSON.parse(await readFile(join(ROOT, 'src/server/db/migrations/meta/_journal.json'), 'utf8'));
     const expected = (journal.entries as unknown[]).length;

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 
 const API_PORT = process.env.API_PORT ?? '4322';
 const children = [
-  spawn(process.execPath, ['--watch-path=src/server', '--watch-path=src/lib', 'src/server/main.ts'], {
+  spawn(process.execPath, ['--watch-path=src/server', '--watch-path=src/lib', 'src/server/app/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: API_PORT, SERVE_SITE: '0' },
   }),

@@ -1,8 +1,8 @@
 /** Writes the API description to docs/openapi.json (a test keeps it equal to what the server serves). */
 import { writeFile } from 'node:fs/promises';
-import { apiRoutes } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openApiDocument } from '../src/server/openapi.ts';
+import { apiRoutes } from '../src/server/app/app.ts';
+import { loadConfig } from '../src/server/config/config.ts';
+import { openApiDocument } from '../src/server/http/openapi.ts';
 
 // The document describes a development server: its /__dev routes and payment sandboxes included.
 const document = openApiDocument(apiRoutes(loadConfig({ NODE_ENV: 'development', OTP_SECRET: 'x'.repeat(32) })));

@@ -9,7 +9,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/config/config.ts';
 import { type OpenDatabase, openDatabase } from '../src/server/db/client.ts';
 import { runOps } from '../src/server/ops/run.ts';
 import { sessionFileOf } from '../src/server/ops/savedSession.ts';

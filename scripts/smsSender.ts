@@ -5,9 +5,10 @@
  * and that process's own sender delivers its queue. SIGTERM or SIGINT: the delivery in flight is
  * finished and recorded, then the process ends.
  */
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+
+import { createLogger } from '../src/server/app/logger.ts';
+import { ConfigError, loadConfig } from '../src/server/config/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { createLogger } from '../src/server/logger.ts';
 import { httpTransport } from '../src/server/sms/httpTransport.ts';
 import { outboxTransport } from '../src/server/sms/outboxTransport.ts';
 import { SmsSender } from '../src/server/sms/sender.ts';

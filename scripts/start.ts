@@ -111,7 +111,7 @@ const opening = newDatabase
   ? progress(`Creating the embedded database in ${dataDir}/ (first start, about 12 s)`)
   : null;
 try {
-  await import('../src/server/main.ts');
+  await import('../src/server/app/main.ts');
 } finally {
   opening?.done('Database ready');
 }

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { indiaDate } from '../../src/lib/dates.ts';
-import { SANDBOX_CREDENTIALS } from '../../src/server/config.ts';
+import { SANDBOX_CREDENTIALS } from '../../src/server/config/config.ts';
 import { customers, paymentOrders } from '../../src/server/db/schema.ts';
 import { createLoan } from '../../src/server/loans/create.ts';
 import { REPAY_PATHS } from '../../src/server/payments/paths.ts';

@@ -235,7 +235,7 @@ ${RUNS === 3 ? 'the median of 3 runs' : `**${RUNS} run(s) only: a quick check, n
 - Lighthouse ${lighthouseVersion}, its default configuration: the mobile preset (a mid-range phone's screen, simulated
   slow 4G and 4× CPU slowdown), categories performance, accessibility, best practices and SEO.
 - Browser: ${chromium.version}, the full browser of the Chromium build the browser tests drive (tests/support/chromium.ts), headless.
-- Server: the project's own server (src/server/main.ts) serving a copy of the built site, as \`npm start\`
+- Server: the project's own server (src/server/app/main.ts) serving a copy of the built site, as \`npm start\`
   serves dist/, on loopback. The floor is a bare HTML page (no styles, scripts or images) added to that copy
   only, served by the same server in the same run; every page is measured once per round, rounds repeated.
 - Machine: ${note}.

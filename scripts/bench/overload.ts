@@ -22,10 +22,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { STATEMENT_API } from '../../src/lib/statementLines.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createLogger } from '../../src/server/logger.ts';
-import { DEMO_BORROWER, seedDemo } from '../../src/server/seed.ts';
-import { createDeps } from '../../src/server/services.ts';
+import { createLogger } from '../../src/server/app/logger.ts';
+import { createDeps } from '../../src/server/app/services.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
+import { DEMO_BORROWER, seedDemo } from '../../src/server/dev/seed.ts';
 import type { Samples } from './overloadSampler.ts';
 import { machineNote, median } from './report.ts';
 import { type BenchServer, type Prepare, postgresAdminUrl, startBenchServer } from './server.ts';
@@ -319,7 +319,7 @@ const doc = `# Overload benchmark
 Measured by \`npm run bench:overload\` (scripts/bench/overload.ts) on ${first.date}, in ${((Date.now() - started) / 1000).toFixed(0)} s.${ROUNDS < 3 ? '\n\n**A quick check with fewer rounds (BENCH_RUNS set): not the figures.**' : ''}
 Machine: ${note}.${baseline[0] ? `\nThe before figures: the same script against ${baseline[0].version}, on ${baseline[0].date} (machine: ${baseline[0].machine}).` : ''}
 
-The server runs as its own process on 127.0.0.1 (\`node src/server/main.ts\`, a fresh database with the demo
+The server runs as its own process on 127.0.0.1 (\`node src/server/app/main.ts\`, a fresh database with the demo
 borrower seeded). In each of ${first.rounds} rounds, at once: ${STATEMENTS} statement-of-account PDFs asked by the signed-in demo
 borrower (loan KCL100001), and ${OVERSIZED} requests of ${(OVERSIZED_BYTES / 2 ** 20).toFixed(1)} MB with no credential on the shared registration
 endpoint (valid JSON, a selfie upload without a token), each sent whole as fast as the socket takes it.

@@ -127,7 +127,7 @@ export async function startBenchServer(
       await database.close();
     }
   }
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+  const server = spawn(process.execPath, ['src/server/app/main.ts'], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';
-import { formatHeadersFile, staticHeaderRules } from '../server/securityHeaders.ts';
+import { formatHeadersFile, staticHeaderRules } from '../server/security/headers.ts';
 
 /** Writes dist/_headers (security headers and caching) for whichever CDN serves the build. */
 export function headersFile(apiBase: string | undefined): AstroIntegration {

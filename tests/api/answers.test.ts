@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
-import { apiRoutes } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { apiRoutes } from '../../src/server/app/app.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
 import { registrationEvents } from '../../src/server/registration/routes.ts';
 import { checkAnswer } from './support/answerCheck.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
 import { approveLead, disburseLead, rejectLead } from '../../src/server/application/staff.ts';
-import { SANDBOX_CREDENTIALS } from '../../src/server/config.ts';
+import { SANDBOX_CREDENTIALS } from '../../src/server/config/config.ts';
 import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { paymentSignature } from '../../src/server/payments/razorpay.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { ConfigError, loadConfig } from '../../src/server/config/config.ts';
 import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { httpTransport } from '../../src/server/sms/httpTransport.ts';
 import { SmsDeliveryError } from '../../src/server/sms/transport.ts';

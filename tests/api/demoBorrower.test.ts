@@ -1,14 +1,14 @@
 /**
- * The demo borrower a new embedded database gets (src/server/seed.ts) is one consistent customer:
+ * The demo borrower a new embedded database gets (src/server/dev/seed.ts) is one consistent customer:
  * the profile, the application, its accepted Key Fact Statement and the loan tell the same story in
  * every call the dashboard and the repay page make.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
 import { KFS_STATEMENTS_PATH } from '../../src/lib/kfs.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import type { Deps } from '../../src/server/context.ts';
-import { DEMO_BORROWER, seedDemo } from '../../src/server/seed.ts';
+import type { Deps } from '../../src/server/app/context.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
+import { DEMO_BORROWER, seedDemo } from '../../src/server/dev/seed.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
 

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
-import { createApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createLogger } from '../../src/server/logger.ts';
+import { createApp } from '../../src/server/app/app.ts';
+import { createLogger } from '../../src/server/app/logger.ts';
+import { createDeps } from '../../src/server/app/services.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
 import { DATA_FILE } from '../../src/server/master/data.ts';
 import { parseDataFile } from '../../src/server/master/dataFile.ts';
 import {
@@ -14,7 +15,6 @@ import {
   STATE_REQUIRED,
   STATE_UNKNOWN,
 } from '../../src/server/master/routes.ts';
-import { createDeps } from '../../src/server/services.ts';
 
 type App = ReturnType<typeof createApp>;
 type Deps = Awaited<ReturnType<typeof createDeps>>;

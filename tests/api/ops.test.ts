@@ -6,16 +6,16 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, indiaDate } from '../../src/lib/dates.ts';
-import { type Config, loadConfig } from '../../src/server/config.ts';
+import { createLogger } from '../../src/server/app/logger.ts';
+import { createDeps } from '../../src/server/app/services.ts';
+import { type Config, loadConfig } from '../../src/server/config/config.ts';
 import type { OpenDatabase } from '../../src/server/db/client.ts';
 import { auditLog, customers, staffMembers } from '../../src/server/db/schema.ts';
+import { DEMO_BORROWER, seedDemo } from '../../src/server/dev/seed.ts';
 import { createLoan } from '../../src/server/loans/create.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';
-import { createLogger } from '../../src/server/logger.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
-import { DEMO_BORROWER, seedDemo } from '../../src/server/seed.ts';
-import { createDeps } from '../../src/server/services.ts';
 import { verifyPassword } from '../../src/server/staff/passwords.ts';
 
 /**

@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { COMPLAINT_PATHS } from '../../src/server/complaints/routes.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
 import { auditLog, staffMembers } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';

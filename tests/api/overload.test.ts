@@ -20,7 +20,7 @@ import { STATEMENT_API } from '../../src/lib/statementLines.ts';
 import { customers, leads } from '../../src/server/db/schema.ts';
 import { createLoan } from '../../src/server/loans/create.ts';
 import { WEBHOOK_PATHS } from '../../src/server/payments/paths.ts';
-import { formatHeadersFile, staticHeaderRules } from '../../src/server/securityHeaders.ts';
+import { formatHeadersFile, staticHeaderRules } from '../../src/server/security/headers.ts';
 import { PdfDrawPool } from '../../src/server/statements/drawPool.ts';
 import { statementInput } from '../../src/server/statements/load.ts';
 import { statementPdf } from '../../src/server/statements/statementPdf.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { addDays } from '../../src/lib/dates.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
-import { SANDBOX_CREDENTIALS } from '../../src/server/config.ts';
+import { SANDBOX_CREDENTIALS } from '../../src/server/config/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { REPAY_PATHS, WEBHOOK_PATHS } from '../../src/server/payments/paths.ts';
 import { requestHash } from '../../src/server/payments/payu.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, indiaDate } from '../../src/lib/dates.ts';
 import { site } from '../../src/lib/site.ts';
 import { statementRows } from '../../src/lib/statementLines.ts';
-import { loadConfig, SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../../src/server/config.ts';
+import { loadConfig, SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../../src/server/config/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { loans } from '../../src/server/db/schema.ts';
 import { loanAccount, loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { latestCode } from './signIn.ts';
 
-/** The borrower every fresh embedded database holds (src/server/seed.ts). */
+/** The borrower every fresh embedded database holds (src/server/dev/seed.ts). */
 export const DEMO = { pan: 'DEMOP1234D', mobile: '9876500001', loanNo: 'KCL100001' } as const;
 
 export const REPAY = {

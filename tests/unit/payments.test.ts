@@ -11,7 +11,7 @@ import {
   verifyResponseHash,
 } from '../../src/server/payments/payu.ts';
 import { paymentSignature, webhookSignature } from '../../src/server/payments/razorpay.ts';
-import { sameSignature } from '../../src/server/signatures.ts';
+import { sameSignature } from '../../src/server/security/signatures.ts';
 
 describe('Razorpay signatures', () => {
   it('matches the worked example of a public Standard Checkout integration', () => {

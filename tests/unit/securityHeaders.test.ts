@@ -8,7 +8,7 @@ import {
   headersForPath,
   parseHeadersFile,
   staticHeaderRules,
-} from '../../src/server/securityHeaders.ts';
+} from '../../src/server/security/headers.ts';
 
 /** The policy a path gets from the written _headers file, as the Node server reads it back. */
 const policyOf = (path: string) =>

@@ -1,5 +1,5 @@
 /**
- * The worker pool's idle rule (src/server/workerPool.ts, issue 20): a worker left idle past idleMs is
+ * The worker pool's idle rule (src/server/app/workerPool.ts, issue 20): a worker left idle past idleMs is
  * stopped and its memory given back; the next job starts a new one. Run through the upload check
  * pool, its smallest use. No speed is asserted: the waits only let the idle time pass.
  */

@@ -16,11 +16,11 @@ import {
   type StoredFileType,
 } from '../../lib/documents.ts';
 import { DocumentAnswer } from '../../lib/schemas/answers/application.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import type { Customer } from '../customers/store.ts';
 import type { Database, Transaction } from '../db/client.ts';
-import { crashPoint } from '../faults.ts';
+import { crashPoint } from '../dev/faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import {
   fileLeadDocument,

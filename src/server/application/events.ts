@@ -26,13 +26,13 @@ import {
   KfsAcknowledgementRequest,
   QuoteDecisionRequest,
 } from '../../lib/schemas/application.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { type Customer, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation, type Transaction } from '../db/client.ts';
 import { retryingTransaction } from '../db/retry.ts';
+import { crashPoint } from '../dev/faults.ts';
 import { decide, type Quote, quoteRate } from '../eligibility/policy.ts';
-import { crashPoint } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import {
   acknowledgeStatement,

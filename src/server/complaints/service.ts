@@ -8,8 +8,8 @@
 import { addDays, indiaDate } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/format.ts';
 import { site } from '../../lib/site.ts';
-import type { Deps } from '../context.ts';
-import { errorFields } from '../logger.ts';
+import type { Deps } from '../app/context.ts';
+import { errorFields } from '../app/logger.ts';
 import { mailTransportFor } from '../mail/index.ts';
 import { complaintMessage } from '../sms/messages.ts';
 import { type Complaint, type NewComplaint, openComplaint } from './store.ts';

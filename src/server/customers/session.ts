@@ -1,6 +1,6 @@
 /** The customer a request is signed in as. */
 import type { Context } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import { ApiError, sessionExpired } from '../http/respond.ts';
 import { type Customer, customerById } from './store.ts';
 

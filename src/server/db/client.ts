@@ -12,7 +12,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { EmbeddedDatabase, prepareStatements } from './embedded.ts';
 import { isDataException, isTransientConflict, isUniqueViolation } from './errors.ts';
 import { schema } from './schema.ts';

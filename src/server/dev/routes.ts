@@ -17,13 +17,13 @@ import {
   StaffError,
   sendBackLead,
 } from '../application/staff.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
-import { armCrashPoint, CRASH_POINTS } from '../faults.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { mailboxMessagesTo } from '../mail/outboxTransport.ts';
 import { outboxMessagesTo } from '../sms/outboxTransport.ts';
+import { armCrashPoint, CRASH_POINTS } from './faults.ts';
 
 const developmentOnly = (config: Config) => config.env !== 'production';
 /** The one-time code in a message body: the first run of 4 digits. */
@@ -32,7 +32,7 @@ const codeIn = (body: string) => body.match(/\b\d{4}\b/)?.[0] ?? null;
 /** The e-mail outbox (MAIL_TRANSPORT=outbox), as /__dev/outbox is for SMS. */
 export const DEV_MAILBOX_PATH = '/__dev/mailbox';
 
-/** Arms a crash point in the running server (the crash-safety tests; src/server/faults.ts). */
+/** Arms a crash point in the running server (the crash-safety tests; src/server/dev/faults.ts). */
 export const DEV_CRASH_PATH = '/__dev/crash';
 
 /** Staff's decisions for browser tests (the ops command line cannot open a database the server holds). */

@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { HEADERS } from '../../lib/api/paths.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import { isSessionToken, repaySessionLoan } from '../repay/store.ts';
 import { findStaffSession, STAFF_MESSAGES, staffSessionExpired } from '../staff/auth.ts';
 import type { StaffRole } from '../staff/roles.ts';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HEADERS } from '../../lib/api/paths.ts';
-import type { AppEnv, Deps } from '../context.ts';
+import type { AppEnv, Deps } from '../app/context.ts';
 import { ApiError, sessionExpired } from './respond.ts';
 
 export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {

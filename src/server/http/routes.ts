@@ -4,8 +4,8 @@
  */
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
-import type { Config } from '../config.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
+import type { Config } from '../config/config.ts';
 import type { StaffRole } from '../staff/roles.ts';
 import { readJson, validate } from './body.ts';
 import { admit, type BodyRules, type Credential } from './gate.ts';

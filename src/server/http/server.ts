@@ -7,7 +7,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 
 type Fetch = Parameters<typeof serve>[0]['fetch'];
 

@@ -2,9 +2,10 @@
  * The mail transport the configuration names, one per database (the app's and the operations
  * command line's), made when first needed so the app's wiring stays as it is.
  */
-import type { Config } from '../config.ts';
+
+import type { Logger } from '../app/logger.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
-import type { Logger } from '../logger.ts';
 import { mailHttpTransport } from './httpTransport.ts';
 import { mailOutboxTransport } from './outboxTransport.ts';
 import type { MailTransport } from './transport.ts';

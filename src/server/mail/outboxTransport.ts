@@ -3,9 +3,9 @@
  * serves it. It does not exist in production (config refuses it).
  */
 import { desc, eq } from 'drizzle-orm';
+import type { Logger } from '../app/logger.ts';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
 
 /** The newest 50 e-mails written for one address, newest first (what /__dev/mailbox serves). */

@@ -2,7 +2,7 @@
  * What a command of the operations command line works with: on the database, the open database and
  * the settings; on the server, the staff API as the signed-in member; and where it prints.
  */
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import type { StaffServer } from './staffServer.ts';
 

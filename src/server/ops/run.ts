@@ -9,7 +9,7 @@
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
 import { terminalLines, terminalSafe } from '../../lib/terminalText.ts';
 import { LifecycleConflict, StaffError } from '../application/staff.ts';
-import { type Config, ConfigError } from '../config.ts';
+import { type Config, ConfigError } from '../config/config.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { actor } from './actor.ts';
 import { leadIdOf, UsageError } from './arguments.ts';

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { UsageError } from './arguments.ts';
 
 /** --database: a postgres:// address, or the embedded database's folder. */

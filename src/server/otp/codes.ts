@@ -6,7 +6,7 @@
  */
 import { createHmac, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { takeSlot } from '../db/rateLimit.ts';
 import { ApiError } from '../http/respond.ts';

@@ -10,8 +10,9 @@
  *   nothing: it is refused and leaves no row. The mihpayid is kept only as the collection's
  *   reference, for staff to find the payment at PayU.
  */
+
+import type { Logger } from '../app/logger.ts';
 import type { Database, Transaction } from '../db/client.ts';
-import type { Logger } from '../logger.ts';
 import { recordCollection, recordUnallocatedReceipt } from './ledger.ts';
 import { collectionById, type Order, payuReferenceTaken } from './store.ts';
 

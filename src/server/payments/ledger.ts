@@ -13,7 +13,7 @@ import { indiaDate } from '../../lib/dates.ts';
 import { type AccountEvent, type Allocation, accountOn, type StatementLine } from '../../lib/loanAccount.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { loans } from '../db/schema.ts';
-import { crashPoint } from '../faults.ts';
+import { crashPoint } from '../dev/faults.ts';
 import { accountEvents, accountTerms, reversalsOf } from '../loans/account.ts';
 
 export interface CollectionInput {

@@ -11,7 +11,7 @@
  */
 import type { Context } from 'hono';
 import { MINIMUM_PAYMENT_PAISE } from '../../lib/money.ts';
-import type { AppEnv, Deps } from '../context.ts';
+import type { AppEnv, Deps } from '../app/context.ts';
 import type { Transaction } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { retryingTransaction } from '../db/retry.ts';

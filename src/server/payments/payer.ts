@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { HEADERS } from '../../lib/api/paths.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import { ApiError } from '../http/respond.ts';
 import { activeLoanOf, type LoanRow, loanOfLead } from '../loans/store.ts';
 import { isSessionToken, repaySessionLoan } from '../repay/store.ts';

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { paiseFromRupees, rupeesText } from '../../lib/money.ts';
-import { sameSignature } from '../signatures.ts';
+import { sameSignature } from '../security/signatures.ts';
 
 export interface PayuFields {
   key: string;

@@ -11,13 +11,13 @@
  */
 import type { Context } from 'hono';
 import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import type { Database, Transaction } from '../db/client.ts';
-import { crashPoint } from '../faults.ts';
+import { crashPoint } from '../dev/faults.ts';
 import { readForm } from '../http/body.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { sameSignature } from '../signatures.ts';
+import { sameSignature } from '../security/signatures.ts';
 import { creditPayuPayment, creditRazorpayPayment } from './credit.ts';
 import { REPAY_PATHS, WEBHOOK_PATHS } from './paths.ts';
 import { PayuError, paiseFromPayu, payuActions, verifyResponseHash } from './payu.ts';

@@ -11,7 +11,7 @@ import { HEADERS } from '../../lib/api/paths.ts';
 import { accountOn } from '../../lib/loanAccount.ts';
 import { RECEIPT_PATH, type Receipt, type ReceiptStatus } from '../../lib/receipt.ts';
 import { ReceiptAnswer } from '../../lib/schemas/answers/receipt.ts';
-import type { AppEnv, Deps } from '../context.ts';
+import type { AppEnv, Deps } from '../app/context.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { accountEvents, accountTerms, type CollectionRow, type LoanRow, reversalsOf } from '../loans/account.ts';

@@ -13,10 +13,10 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Allocation, accountOn } from '../../lib/loanAccount.ts';
+import type { Logger } from '../app/logger.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { auditLog, collectionReversals, collections, loans, paymentDisputes } from '../db/schema.ts';
 import { accountEvents, accountTerms, collectionsOf, reversalsOf } from '../loans/account.ts';
-import type { Logger } from '../logger.ts';
 import { lockLoan, valueDateAfter } from './ledger.ts';
 import type { Provider } from './store.ts';
 

@@ -24,7 +24,7 @@ import {
   SELFIE_REQUIRED,
   SelfieUploadRequest,
 } from '../../lib/schemas/profile.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { type Customer, customerByPan, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation } from '../db/client.ts';

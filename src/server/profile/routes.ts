@@ -8,7 +8,7 @@ import { applicationStep } from '../../lib/onboarding.ts';
 import { DashboardAnswer, ProfileAnswer, ProfileBeside, type StepsAnswer } from '../../lib/schemas/answers/profile.ts';
 import type { EmploymentDetails } from '../../lib/schemas/application.ts';
 import { ProfileRequest } from '../../lib/schemas/profile.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import type { Customer } from '../customers/store.ts';
 import { ok } from '../http/respond.ts';

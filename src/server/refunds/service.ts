@@ -13,14 +13,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { formatPaise } from '../../lib/money.ts';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../app/context.ts';
+import type { Logger } from '../app/logger.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { retryingTransaction } from '../db/retry.ts';
 import { auditLog, collectionReversals, refundRequests } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
 import { accountEvents, collectionsOf, reversalsOf } from '../loans/account.ts';
-import type { Logger } from '../logger.ts';
 import { lockLoan, valueDateAfter } from '../payments/ledger.ts';
 import { createPayuRefund, PayuError } from '../payments/payu.ts';
 import { createRazorpayRefund, RazorpayError } from '../payments/razorpay.ts';

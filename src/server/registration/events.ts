@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import type { Answer } from '../http/respond.ts';
 import type { HandlerAnswer } from '../http/routes.ts';
 

@@ -7,7 +7,7 @@ import { MINIMUM_PAYMENT_PAISE, paiseFromRupees, rupeesFromPaise } from '../../l
 import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
 import { type RepaymentData, VerifyOtpAnswer, VerifyOtpBeside } from '../../lib/schemas/answers/repay.ts';
 import { REPAY_OTP_SENT, SendOtpRequest, VerifyOtpRequest } from '../../lib/schemas/repay.ts';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../app/context.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { figuresInRupees, type LoanRow, loanAccountToday, loanFigures } from '../loans/account.ts';

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../app/context.ts';
 import { loans, repaySessions } from '../db/schema.ts';
 import type { LoanRow } from '../loans/store.ts';
 

@@ -18,8 +18,8 @@ import {
   RazorpayPayAnswer,
   RazorpayRefundAnswer,
 } from '../../lib/schemas/answers/sandbox.ts';
-import { SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../config.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
+import { SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../config/config.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { WEBHOOK_PATHS } from '../payments/paths.ts';

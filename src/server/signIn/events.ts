@@ -1,7 +1,7 @@
 /** Sign-in with a one-time code: calls 1 to 3 of product.md §7. */
 import { LoginAnswer, VerifyAnswer } from '../../lib/schemas/answers/signIn.ts';
 import { LoginRequest, ResendRequest, VerifyRequest } from '../../lib/schemas/signIn.ts';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../app/context.ts';
 import { customerById, findOrCreateCustomer, updateCustomer } from '../customers/store.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineEvent } from '../registration/events.ts';

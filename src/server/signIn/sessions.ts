@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 

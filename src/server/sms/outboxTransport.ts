@@ -3,9 +3,9 @@
  * serves it; the log says only that one was written. It does not exist in production (config refuses it).
  */
 import { desc, eq } from 'drizzle-orm';
+import type { Logger } from '../app/logger.ts';
 import type { Database } from '../db/client.ts';
 import { smsOutbox } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
 import type { SmsMessage, SmsTransport } from './transport.ts';
 
 /** The newest 50 messages written for one mobile, newest first (what /__dev/outbox serves). */

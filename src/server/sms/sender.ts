@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Logger } from '../app/logger.ts';
 import { type Database, queryRows } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
-import type { Logger } from '../logger.ts';
 import type { SmsQueue } from './queue.ts';
 import { SmsDeliveryError, type SmsTransport } from './transport.ts';
 

@@ -6,7 +6,7 @@
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../app/context.ts';
 import { retryingTransaction } from '../db/retry.ts';
 import { staffChallenges, staffMembers, staffSessions } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';

@@ -3,7 +3,7 @@
  * readable in the development mailbox. Production seeds none (config/staff.ts: no password there);
  * the first production admin is made with `npm run ops -- staff add` (README "Running the back office").
  */
-import type { Deps } from '../context.ts';
+import type { Deps } from '../app/context.ts';
 import { staffMembers } from '../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 import type { StaffRole } from './roles.ts';

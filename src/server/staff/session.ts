@@ -1,6 +1,6 @@
 /** The staff member of a request, as the gate admitted them (http/gate.ts), for the staff routes. */
 import type { Context } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import { ApiError } from '../http/respond.ts';
 import type { ActiveStaff } from './roles.ts';
 

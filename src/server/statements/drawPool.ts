@@ -5,9 +5,9 @@
  * calls the same drawing functions (statementPdf.ts), so what they draw is unchanged.
  */
 import { STATUS } from '../../lib/api/envelope.ts';
+import type { Logger } from '../app/logger.ts';
+import { WorkerPool, type WorkerPoolOptions } from '../app/workerPool.ts';
 import { ApiError } from '../http/respond.ts';
-import type { Logger } from '../logger.ts';
-import { WorkerPool, type WorkerPoolOptions } from '../workerPool.ts';
 import type { DrawJob } from './drawWorker.ts';
 import type { StatementInput } from './statementPdf.ts';
 

@@ -4,7 +4,7 @@
  */
 import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
-import { serveJobs } from '../workerPool.ts';
+import { serveJobs } from '../app/workerPool.ts';
 import { noDuesCertificatePdf, type StatementInput, statementPdf } from './statementPdf.ts';
 
 const DRAWING_NICE = 10;

@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { STATEMENT_API } from '../../lib/statementLines.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';

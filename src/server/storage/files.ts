@@ -6,11 +6,11 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../app/context.ts';
 import { files } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { sameSignature } from '../signatures.ts';
+import { sameSignature } from '../security/signatures.ts';
 import { CONTENT_TYPES } from './fileType.ts';
 
 const LIFETIME_SECONDS = 600;

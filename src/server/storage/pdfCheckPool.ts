@@ -4,7 +4,7 @@
  * the queue full is refused with a message. The request thread only copies the bytes to a worker
  * and awaits it.
  */
-import { WorkerPool, type WorkerPoolOptions } from '../workerPool.ts';
+import { WorkerPool, type WorkerPoolOptions } from '../app/workerPool.ts';
 import type { PdfCheckJob } from './pdfCheckWorker.ts';
 import type { PdfPasswordCheck } from './pdfPassword.ts';
 

@@ -3,7 +3,7 @@
  * the request thread. Answers every job, even one whose check throws; the password is never logged.
  */
 import { workerData } from 'node:worker_threads';
-import { serveJobs } from '../workerPool.ts';
+import { serveJobs } from '../app/workerPool.ts';
 import { checkPdfPassword } from './pdfPassword.ts';
 
 export interface PdfCheckJob {

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppEnv, Deps } from '../context.ts';
+import type { AppEnv, Deps } from '../app/context.ts';
 import { queryRows } from '../db/client.ts';
 import { takeSlot } from '../db/rateLimit.ts';
 import { files } from '../db/schema.ts';
-import { crashPoint } from '../faults.ts';
+import { crashPoint } from '../dev/faults.ts';
 import { ApiError } from '../http/respond.ts';
 import { CONTENT_TYPES, decodeBase64, type FileType, sniffFileType } from './fileType.ts';
 import type { PdfPasswordCheck } from './pdfPassword.ts';

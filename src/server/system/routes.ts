@@ -6,9 +6,9 @@ import type { Context } from 'hono';
 import { API } from '../../lib/api/paths.ts';
 import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
 import { OpenApiAnswer } from '../../lib/schemas/answers/system.ts';
+import { openApiDocument } from '../http/openapi.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute, type RouteSpec } from '../http/routes.ts';
-import { openApiDocument } from '../openapi.ts';
 
 interface Encoded {
   /** The document as sent in each encoding, with its entity tag. */

@@ -6,8 +6,8 @@
 import * as v from 'valibot';
 import { STATUS } from '../../../src/lib/api/envelope.ts';
 import { API } from '../../../src/lib/api/paths.ts';
-import { apiRoutes } from '../../../src/server/app.ts';
-import { loadConfig } from '../../../src/server/config.ts';
+import { apiRoutes } from '../../../src/server/app/app.ts';
+import { loadConfig } from '../../../src/server/config/config.ts';
 import type { RouteSpec } from '../../../src/server/http/routes.ts';
 import { registrationEvents } from '../../../src/server/registration/routes.ts';
 

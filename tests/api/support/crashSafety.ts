@@ -3,7 +3,7 @@
  * each multi-step write — a registration step, an application step, a document upload, disbursal,
  * and a payment at each of its stages — and started again on the same data. What a customer can
  * see afterwards is never half a write, and the retried request or the provider's webhook completes
- * it exactly once. The points are src/server/faults.ts; one customer goes from sign-in to a loan
+ * it exactly once. The points are src/server/dev/faults.ts; one customer goes from sign-in to a loan
  * and repays part of it, so each write happens on real data. One test file per database engine
  * (crashSafety*.test.ts), so that the two run side by side.
  */
@@ -15,8 +15,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../src/lib/api/paths.ts';
 import { queryRows } from '../../../src/server/db/client.ts';
+import type { CrashPoint } from '../../../src/server/dev/faults.ts';
 import { DEV_CRASH_PATH, DEV_STAFF_PATH } from '../../../src/server/dev/routes.ts';
-import type { CrashPoint } from '../../../src/server/faults.ts';
 import { REPAY_PATHS, WEBHOOK_PATHS } from '../../../src/server/payments/paths.ts';
 import { randomPan } from './borrower.ts';
 import { base64, tinyJpeg, tinyPdf, tinyPng } from './files.ts';

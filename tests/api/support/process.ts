@@ -1,5 +1,5 @@
 /**
- * The API and the operations command line as processes of their own (`node src/server/main.ts`,
+ * The API and the operations command line as processes of their own (`node src/server/app/main.ts`,
  * `node scripts/ops.ts`), for tests that stop or kill them and start them again on the same data.
  */
 import { spawn } from 'node:child_process';
@@ -72,7 +72,7 @@ export interface ServerProcess {
 
 /** Starts the server on a port of the system's choosing; resolves once it listens. */
 export async function startServerProcess(env: Env): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, ['src/server/app/main.ts'], {
     env: { ...process.env, ...BASE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

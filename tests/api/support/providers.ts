@@ -2,7 +2,7 @@
  * What the payment providers send back, signed and hashed with the sandbox secrets by the same code
  * that checks live ones: Razorpay Checkout's result and webhook, PayU's response.
  */
-import { SANDBOX_CREDENTIALS } from '../../../src/server/config.ts';
+import { SANDBOX_CREDENTIALS } from '../../../src/server/config/config.ts';
 import { WEBHOOK_PATHS } from '../../../src/server/payments/paths.ts';
 import { responseHash } from '../../../src/server/payments/payu.ts';
 import { paymentSignature, webhookSignature } from '../../../src/server/payments/razorpay.ts';

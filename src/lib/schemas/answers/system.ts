@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 
-/** openapi: the OpenAPI 3.1 document (src/server/openapi.ts writes it; its own shape is OpenAPI's). */
+/** openapi: the OpenAPI 3.1 document (src/server/http/openapi.ts writes it; its own shape is OpenAPI's). */
 export const OpenApiAnswer = v.looseObject({
   openapi: v.literal('3.1.0'),
   info: v.looseObject({ title: v.string(), version: v.string() }),

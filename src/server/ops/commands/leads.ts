@@ -3,6 +3,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { formatPaise, formatRupees, paiseFromRupees, rupeesFromPaise } from '../../../lib/money.ts';
 import { LOAN_PURPOSES } from '../../../lib/schemas/application.ts';
 import { terminalLines, terminalSafe } from '../../../lib/terminalText.ts';
+import { createLogger } from '../../app/logger.ts';
 import {
   approveLead,
   disburseLead,
@@ -11,14 +12,13 @@ import {
   type SendBackStep,
   sendBackLead,
 } from '../../application/staff.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 import { customerById } from '../../customers/store.ts';
 import type { OpenDatabase } from '../../db/client.ts';
 import { type Quote, quoteRate } from '../../eligibility/policy.ts';
 import { statementsOfLead } from '../../leads/kfsStore.ts';
 import { documentsOfLead, leadsWithApplicants } from '../../leads/store.ts';
 import { loanOfLead } from '../../loans/store.ts';
-import { createLogger } from '../../logger.ts';
 import { SmsQueue } from '../../sms/queue.ts';
 import { actor } from '../actor.ts';
 import { INTEGER_MAX, leadIdOf, option, UsageError, wholeNumber } from '../arguments.ts';

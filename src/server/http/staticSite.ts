@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, posix, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
-import { type HeaderRule, headersForPath, parseHeadersFile } from './securityHeaders.ts';
+import { type HeaderRule, headersForPath, parseHeadersFile } from '../security/headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -4,9 +4,9 @@
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { HEADERS } from '../lib/api/paths.ts';
-import { site } from '../lib/site.ts';
-import type { RouteSpec } from './http/routes.ts';
+import { HEADERS } from '../../lib/api/paths.ts';
+import { site } from '../../lib/site.ts';
+import type { RouteSpec } from './routes.ts';
 
 const schemaOf = (schema: v.GenericSchema) => {
   const { $schema: _ignored, ...json } = toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' }) as Record<

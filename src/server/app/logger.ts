@@ -2,7 +2,7 @@
  * Structured JSON logs, one object per line. Callers pass only what is safe to keep: never a
  * one-time code, a token, a PAN or an Aadhaar number (request bodies are never logged).
  */
-import { databaseFailure } from './db/errors.ts';
+import { databaseFailure } from '../db/errors.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };

@@ -4,20 +4,20 @@
  * Every variable is documented in the README and in .env.example; each area's schema is in config/.
  */
 import * as v from 'valibot';
-import { DatabaseSchema } from './config/database.ts';
-import { EligibilitySchema } from './config/eligibility.ts';
-import { KycSchema } from './config/kyc.ts';
-import { MailSchema } from './config/mail.ts';
-import { OtpSchema } from './config/otp.ts';
-import { PaymentsSchema } from './config/payments.ts';
-import { PublicUrlsSchema } from './config/publicUrls.ts';
-import { ServerSchema } from './config/server.ts';
-import { SessionSchema } from './config/session.ts';
-import { SmsSchema } from './config/sms.ts';
-import { StaffSchema } from './config/staff.ts';
-import { StorageSchema } from './config/storage.ts';
+import { DatabaseSchema } from './database.ts';
+import { EligibilitySchema } from './eligibility.ts';
+import { KycSchema } from './kyc.ts';
+import { MailSchema } from './mail.ts';
+import { OtpSchema } from './otp.ts';
+import { PaymentsSchema } from './payments.ts';
+import { PublicUrlsSchema } from './publicUrls.ts';
+import { ServerSchema } from './server.ts';
+import { SessionSchema } from './session.ts';
+import { SmsSchema } from './sms.ts';
+import { StaffSchema } from './staff.ts';
+import { StorageSchema } from './storage.ts';
 
-export { SANDBOX_CREDENTIALS, SANDBOX_PATHS } from './config/payments.ts';
+export { SANDBOX_CREDENTIALS, SANDBOX_PATHS } from './payments.ts';
 
 /**
  * Every area reads the same environment; their settings, merged, are the configuration (payments is set by

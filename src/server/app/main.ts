@@ -1,13 +1,13 @@
 /** Starts the server: the built site and the API on one origin (or the API alone, SERVE_SITE=0). */
-import { API } from '../lib/api/paths.ts';
+import { API } from '../../lib/api/paths.ts';
+import { ConfigError, loadConfig } from '../config/config.ts';
+import { DEMO_BORROWER, seedDemo } from '../dev/seed.ts';
+import { InFlightRequests } from '../http/inFlight.ts';
+import { serveHttp } from '../http/server.ts';
+import { seedDevelopmentStaff } from '../staff/seed.ts';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { InFlightRequests } from './http/inFlight.ts';
-import { serveHttp } from './http/server.ts';
 import { createLogger } from './logger.ts';
-import { DEMO_BORROWER, seedDemo } from './seed.ts';
 import { createDeps, startSmsSender } from './services.ts';
-import { seedDevelopmentStaff } from './staff/seed.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {

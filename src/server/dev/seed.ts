@@ -7,16 +7,16 @@
  * Loan History, the banner and the repay page all tell the same story.
  */
 import { count, eq } from 'drizzle-orm';
-import { addDays, indiaDate } from '../lib/dates.ts';
-import { rupeesFromPaise } from '../lib/money.ts';
-import { percentToHundredths } from '../lib/rates.ts';
-import { site } from '../lib/site.ts';
-import { loanTermsOf } from './application/statements.ts';
-import type { Deps } from './context.ts';
-import { customers, leads } from './db/schema.ts';
-import { decide, type Quote } from './eligibility/policy.ts';
-import { issueStatement } from './leads/kfsStore.ts';
-import { createLoan } from './loans/create.ts';
+import { addDays, indiaDate } from '../../lib/dates.ts';
+import { rupeesFromPaise } from '../../lib/money.ts';
+import { percentToHundredths } from '../../lib/rates.ts';
+import { site } from '../../lib/site.ts';
+import type { Deps } from '../app/context.ts';
+import { loanTermsOf } from '../application/statements.ts';
+import { customers, leads } from '../db/schema.ts';
+import { decide, type Quote } from '../eligibility/policy.ts';
+import { issueStatement } from '../leads/kfsStore.ts';
+import { createLoan } from '../loans/create.ts';
 
 export const DEMO_BORROWER = {
   pancard: 'DEMOP1234D',

@@ -1,16 +1,16 @@
 /** What every handler can reach: the settings, the database, the outside services and the clock. */
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { PanVerifier } from './kyc/panVerifier.ts';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/client.ts';
+import type { PanVerifier } from '../kyc/panVerifier.ts';
+import type { OtpCodes } from '../otp/codes.ts';
+import type { ActiveSession, Sessions } from '../signIn/sessions.ts';
+import type { SmsQueue } from '../sms/queue.ts';
+import type { SmsTransport } from '../sms/transport.ts';
+import type { ActiveStaff } from '../staff/roles.ts';
+import type { PdfDrawPool } from '../statements/drawPool.ts';
+import type { FileStore } from '../storage/fileStore.ts';
+import type { PdfCheckPool } from '../storage/pdfCheckPool.ts';
 import type { Logger } from './logger.ts';
-import type { OtpCodes } from './otp/codes.ts';
-import type { ActiveSession, Sessions } from './signIn/sessions.ts';
-import type { SmsQueue } from './sms/queue.ts';
-import type { SmsTransport } from './sms/transport.ts';
-import type { ActiveStaff } from './staff/roles.ts';
-import type { PdfDrawPool } from './statements/drawPool.ts';
-import type { FileStore } from './storage/fileStore.ts';
-import type { PdfCheckPool } from './storage/pdfCheckPool.ts';
 
 export interface Deps {
   config: Config;

@@ -1,21 +1,21 @@
 /** Wires the outside world for the app: database, SMS queue and gateway, one-time codes, sessions, clock. */
-import type { Config } from './config.ts';
+import type { Config } from '../config/config.ts';
+import { type OpenDatabase, openDatabase } from '../db/client.ts';
+import { devClock } from '../dev/routes.ts';
+import { httpPanVerifier, type PanVerifier, sandboxPanVerifier } from '../kyc/panVerifier.ts';
+import { OtpCodes } from '../otp/codes.ts';
+import { Sessions } from '../signIn/sessions.ts';
+import { httpTransport } from '../sms/httpTransport.ts';
+import { outboxTransport } from '../sms/outboxTransport.ts';
+import { SmsQueue } from '../sms/queue.ts';
+import { SmsSender } from '../sms/sender.ts';
+import type { SmsTransport } from '../sms/transport.ts';
+import { PdfDrawPool } from '../statements/drawPool.ts';
+import { diskFileStore, memoryFileStore } from '../storage/fileStore.ts';
+import { PdfCheckPool } from '../storage/pdfCheckPool.ts';
+import { s3FileStore } from '../storage/s3Store.ts';
 import type { Deps } from './context.ts';
-import { type OpenDatabase, openDatabase } from './db/client.ts';
-import { devClock } from './dev/routes.ts';
-import { httpPanVerifier, type PanVerifier, sandboxPanVerifier } from './kyc/panVerifier.ts';
 import type { Logger } from './logger.ts';
-import { OtpCodes } from './otp/codes.ts';
-import { Sessions } from './signIn/sessions.ts';
-import { httpTransport } from './sms/httpTransport.ts';
-import { outboxTransport } from './sms/outboxTransport.ts';
-import { SmsQueue } from './sms/queue.ts';
-import { SmsSender } from './sms/sender.ts';
-import type { SmsTransport } from './sms/transport.ts';
-import { PdfDrawPool } from './statements/drawPool.ts';
-import { diskFileStore, memoryFileStore } from './storage/fileStore.ts';
-import { PdfCheckPool } from './storage/pdfCheckPool.ts';
-import { s3FileStore } from './storage/s3Store.ts';
 
 export interface ServiceOverrides {
   now?: () => Date;
