@@ -51,7 +51,7 @@ export default defineConfig({
 
 function server(port: number, dataDir: string, settings: Record<string, string> = {}) {
   return {
-    command: 'node src/server/main.ts',
+    command: 'node src/server/app/main.ts',
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
