@@ -657,6 +657,47 @@ export const loanContactNotes = pgTable(
 );
 
 /**
+ * The automatic messages to a borrower about a loan (issue 23), and what became of each: the
+ * reminders before and after the due date, and the receipt of each credited payment, one row per
+ * (loan, kind, what it is about, channel), so a rerun never sends one twice. A row waits until
+ * `not_before` (reminders only go out between 08:00 and 19:00 in India), is re-checked against the
+ * loan when it is sent, then handed to the SMS queue (`sms_queue_id`, whose status is its delivery)
+ * or sent by mail. The text is written when it is sent, from the loan as it is then; never logged.
+ */
+export const loanMessages = pgTable(
+  'loan_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    /** due_in_3 | due_in_1 | due_today | overdue_1 | overdue_7 | receipt */
+    kind: text('kind').notNull(),
+    /** What it is about: the due date (YYYY-MM-DD) of a reminder, the collection's id of a receipt. */
+    about: text('about').notNull(),
+    /** sms | email */
+    channel: text('channel').notNull(),
+    collectionId: bigint('collection_id', { mode: 'number' }).references(() => collections.id),
+    /** waiting | queued (handed to the SMS queue) | sent (e-mail) | failed | skipped (the loan was paid, no address) */
+    status: text('status').notNull().default('waiting'),
+    /** Not sent before then; while a sender holds the row, the end of its lease. */
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** The amount to pay the message stated, when it stated one. */
+    amountPaise: integer('amount_paise'),
+    smsQueueId: bigint('sms_queue_id', { mode: 'number' }).references(() => smsQueue.id),
+    /** Why it was skipped or failed, in words without personal data. */
+    outcome: text('outcome'),
+    createdAt: createdAt(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('loan_messages_once_idx').on(table.loanId, table.kind, table.about, table.channel),
+    index('loan_messages_waiting_idx').on(table.notBefore).where(sql`status = 'waiting'`),
+  ],
+);
+
+/**
  * Four eyes on a refund (issue 22, issue 23): one finance member asks to refund a collection's excess
  * (money the loan never owed, or a second payment held) by bank transfer with its reference, or
  * through the payment's provider (Razorpay, PayU); another approves, which records it paid as a
@@ -756,5 +797,6 @@ export const schema = {
   disbursalRequests,
   complaints,
   loanContactNotes,
+  loanMessages,
   refundRequests,
 };
