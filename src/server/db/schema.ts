@@ -378,6 +378,15 @@ export const loans = pgTable(
     accountRulesVersion: integer('account_rules_version').notNull(),
     status: text('status').notNull().default('active'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * The end of day's classification (src/server/overdue/, issue 23): days past due and the RBI's
+     * class (standard | sma0 | sma1 | sma2 | npa) as of `classified_on`, the class since `class_since`.
+     * Its history is loan_classifications.
+     */
+    daysPastDue: integer('days_past_due').notNull().default(0),
+    assetClass: text('asset_class').notNull().default('standard'),
+    classSince: date('class_since', { mode: 'string' }),
+    classifiedOn: date('classified_on', { mode: 'string' }),
     createdAt: createdAt(),
     createdBy: text('created_by').notNull(),
   },
@@ -800,3 +809,53 @@ export const schema = {
   loanMessages,
   refundRequests,
 };
+
+/**
+ * Each scheduled job's units of work done (src/server/jobs/, issue 23): one row per (job, India day,
+ * key), written in the same transaction as the unit's own writes, so a rerun of a day, a retry or a
+ * second worker on the same PostgreSQL never does a unit twice.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    key: text('key').notNull(),
+    /** Which worker did it (a random id per process). */
+    worker: text('worker').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.job, table.day, table.key] })],
+);
+
+/**
+ * A loan's classes over time (issue 23; RBI's SMA and NPA): one row per class it entered, with the day
+ * it began (from the days past due: SMA-0 the day after the due date, SMA-1 on the 31st day past due,
+ * SMA-2 on the 61st, NPA on the 91st) and the day it ended (a higher class began, or all arrears were
+ * paid). `notified_at`: when the borrower was told, once per class (null until the notice goes out,
+ * between 08:00 and 19:00 India time).
+ */
+export const loanClassifications = pgTable(
+  'loan_classifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    /** sma0 | sma1 | sma2 | npa */
+    assetClass: text('asset_class').notNull(),
+    beganOn: date('began_on', { mode: 'string' }).notNull(),
+    endedOn: date('ended_on', { mode: 'string' }),
+    /** Days past due and the amount overdue on the end of day that recorded it. */
+    daysPastDue: integer('days_past_due').notNull(),
+    overduePaise: integer('overdue_paise').notNull(),
+    /** The end of day that recorded it. */
+    recordedOn: date('recorded_on', { mode: 'string' }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('loan_classifications_once_idx').on(table.loanId, table.assetClass, table.beganOn),
+    index('loan_classifications_to_notify_idx').on(table.loanId).where(sql`notified_at is null`),
+  ],
+);
