@@ -859,3 +859,51 @@ export const loanClassifications = pgTable(
     index('loan_classifications_to_notify_idx').on(table.loanId).where(sql`notified_at is null`),
   ],
 );
+
+/**
+ * The credit information files made (src/server/bureau/, issue 23): one per reporting date, with the
+ * file's name (kept in BUREAU_DIR, mode 0600), its SHA-256 and who made it (a staff member or the job).
+ */
+export const bureauRuns = pgTable(
+  'bureau_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The reporting date the file is as on. */
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    /** The reporting date before it (the period is the days after it up to `as_of`); null before the first. */
+    periodFrom: date('period_from', { mode: 'string' }),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    accounts: integer('accounts').notNull(),
+    madeBy: text('made_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('bureau_runs_as_of_idx').on(table.asOf)],
+);
+
+/**
+ * What each file said of each loan: its line, the status reported (open | overdue | closed) and the
+ * figures, and whether the borrower's default notice went with it (once per loan). A loan reported
+ * closed is not in a later file while it stays closed.
+ */
+export const bureauRunLoans = pgTable(
+  'bureau_run_loans',
+  {
+    runId: bigint('run_id', { mode: 'number' })
+      .notNull()
+      .references(() => bureauRuns.id),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    line: integer('line').notNull(),
+    status: text('status').notNull(),
+    daysPastDue: integer('days_past_due').notNull(),
+    currentBalancePaise: integer('current_balance_paise').notNull(),
+    amountOverduePaise: integer('amount_overdue_paise').notNull(),
+    defaultNotice: boolean('default_notice').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.runId, table.loanId] }),
+    index('bureau_run_loans_loan_idx').on(table.loanId),
+  ],
+);
