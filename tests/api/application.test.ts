@@ -150,7 +150,7 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
     await expect(disburseLead(server.database.db, lead.lead_id, 'ops:test')).rejects.toThrow(/waits for the customer/);
     const ack = await send(token, {
       event_name: 'kfs_acknowledgement',
-      kfs_no: approved.statement.kfsNo,
+      kfs_no: approved.kfs.kfsNo,
       kfs_acknowledged: true,
     });
     expect(ack.body.Status, ack.body.Message).toBe(1);

@@ -7,14 +7,12 @@
 import type { Context } from 'hono';
 import type * as v from 'valibot';
 import { indiaDate } from '../../lib/dates.ts';
-import { formatDate } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { formatRupees, paiseFromRupees } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import {
   ApplicationStepAnswer,
   BankingAnswer,
-  KfsAcknowledgementAnswer,
   QuoteAnswer,
   QuoteDecisionAnswer,
 } from '../../lib/schemas/answers/application.ts';
@@ -23,45 +21,25 @@ import {
   EmploymentRequest,
   GenerateQuoteRequest,
   KFS_REQUIRED,
-  KfsAcknowledgementRequest,
   QuoteDecisionRequest,
 } from '../../lib/schemas/application.ts';
 import type { AppEnv } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { type Customer, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation, type Transaction } from '../db/client.ts';
-import { retryingTransaction } from '../db/retry.ts';
 import { crashPoint } from '../dev/faults.ts';
 import { decide, type Quote, quoteRate } from '../eligibility/policy.ts';
 import { ApiError, ok } from '../http/respond.ts';
-import {
-  acknowledgeStatement,
-  customerStatement,
-  issueStatement,
-  lockedStatement,
-  type StatementRow,
-} from '../leads/kfsStore.ts';
+import { deliverKfs, kfsDeliveryOf } from '../kfs/service.ts';
+import { issueKfs } from '../kfs/store.ts';
 import { insertLead, type Lead, openLeadOf } from '../leads/store.ts';
 import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
 import { defineEvent } from '../registration/events.ts';
 import { assignedTo, nextCreditManager } from '../staff/assignment.ts';
 import { bankOfIfsc } from './banks.ts';
 import { documentEvents, mandatoryDocuments } from './documents.ts';
-import {
-  allows,
-  type CustomerChange,
-  changeOpenApplication,
-  lockedLead,
-  requireAllowed,
-  writeLead,
-} from './lifecycle.ts';
-import { type Delivery, deliverStatement, expired } from './statements.ts';
+import { type CustomerChange, changeOpenApplication, requireAllowed, writeLead } from './lifecycle.ts';
 
-/** How a request's handler delivers a statement: the app's transports, the request's origin for the link. */
-export const deliveryOf = (c: Context<AppEnv>): Delivery => {
-  const { config, db, sms } = c.get('deps');
-  return { config, db, sms, log: c.get('log'), origin: new URL(c.req.url).origin };
-};
 const APPLICATION_STEPS = [
   'generate_loan_quote',
   'employment_details',
@@ -207,7 +185,7 @@ export const applicationEvents = {
         const { amount, tenure } = withinQuote(quote, input);
         const rate = quoteRate(quote);
         const next = lead.userType === 'NEW' ? 'employment_details' : await afterDocuments(c, lead, tx);
-        const row = await issueStatement(
+        const row = await issueKfs(
           tx,
           lead,
           { amountPaise: paiseFromRupees(amount), tenureDays: tenure, dailyRatePercent: rate },
@@ -225,68 +203,8 @@ export const applicationEvents = {
         });
         return { row, step };
       });
-      await deliverStatement(deliveryOf(c), row, { kind: 'acknowledged' });
+      await deliverKfs(kfsDeliveryOf(c), row, { kind: 'acknowledged' });
       return ok(c, { ...step, kfs: row.content as KeyFactStatement }, 'Quote accepted.');
-    },
-  }),
-
-  /** The customer accepts a statement staff issued on approving other terms; disbursal waits for it. */
-  kfs_acknowledgement: defineEvent({
-    auth: 'session',
-    schema: KfsAcknowledgementRequest,
-    answer: KfsAcknowledgementAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
-      if (input.kfs_acknowledged !== true) throw new ApiError(400, KFS_REQUIRED, 'kfs_required');
-      const deps = c.get('deps');
-      const found = await customerStatement(deps.db, input.kfs_no, customer.id);
-      // Another customer's statement and one that does not exist get the same answer.
-      if (!found) throw new ApiError(404, 'No Key Fact Statement available.', 'not_found');
-      const already = (at: Date) =>
-        ok<v.InferOutput<typeof KfsAcknowledgementAnswer>>(
-          c,
-          { kfs_no: found.row.kfsNo, acknowledged_at: at.toISOString() },
-          'You have already accepted this Key Fact Statement.',
-        );
-      if (found.row.acknowledgedAt) return already(found.row.acknowledgedAt);
-      const now = deps.now();
-      // The lead, then its statement (the one lock order): a staff decision on the lead waits or is waited for.
-      const outcome = await retryingTransaction(deps.db, async (tx) => {
-        const lead = (await lockedLead(tx, found.lead.id)) as Lead;
-        const row = (await lockedStatement(tx, found.row.id)) as StatementRow;
-        if (row.acknowledgedAt) return { already: row.acknowledgedAt };
-        if (lead.kfsId !== row.id || row.supersededAt || !allows(lead, 'accept_statement')) {
-          throw new ApiError(
-            409,
-            'This Key Fact Statement has been replaced. Please read the latest one.',
-            'kfs_superseded',
-          );
-        }
-        if (expired(row, now)) {
-          throw new ApiError(
-            409,
-            `This Key Fact Statement was valid until ${formatDate(row.validUntil)}. Please contact us for a new one.`,
-            'kfs_expired',
-          );
-        }
-        return { acknowledged: await acknowledgeStatement(tx, row, lead, now), lead };
-      });
-      // A second acknowledgement at the same moment found it done: one delivery.
-      if ('already' in outcome) return already(outcome.already);
-      const { acknowledged, lead } = outcome;
-      await deliverStatement(deliveryOf(c), acknowledged, { kind: 'acknowledged' });
-      const row = acknowledged;
-      const content = row.content as KeyFactStatement;
-      return ok(
-        c,
-        {
-          kfs_no: row.kfsNo,
-          acknowledged_at: (acknowledged.acknowledgedAt ?? now).toISOString(),
-          lead_id: lead.id,
-          sanctioned_amount_paise: content.sanctioned_amount_paise,
-        },
-        `Thank you. You have accepted Key Fact Statement ${row.kfsNo}.`,
-      );
     },
   }),
 

@@ -15,13 +15,13 @@ import { retryingTransaction } from '../db/retry.ts';
 import { auditLog } from '../db/schema.ts';
 import { crashPoint } from '../dev/faults.ts';
 import { offeredDailyRates, type Quote, quoteRate } from '../eligibility/policy.ts';
-import { issueStatement, lockedStatement, type StatementRow } from '../leads/kfsStore.ts';
+import { deliverKfs, type KfsDelivery, kfsExpired, loanTermsOf, statesTerms } from '../kfs/service.ts';
+import { issueKfs, type KfsRow, lockedKfs } from '../kfs/store.ts';
 import { type Lead, leadById, storedDocuments } from '../leads/store.ts';
 import { createLoan } from '../loans/create.ts';
 import { activeLoanOf } from '../loans/store.ts';
 import { requestedDocuments } from './documents.ts';
 import { allows, type LeadAction, lockedLead, requireAllowed, requireVersion, writeLead } from './lifecycle.ts';
-import { type Delivery, deliverStatement, expired, loanTermsOf, states } from './statements.ts';
 
 export class StaffError extends Error {}
 /** A decision the application's state or version refuses (409 on the API, exit 2 on the command line). */
@@ -134,7 +134,7 @@ export async function approveLead(
   approval: Approval,
   actor: string,
   now = new Date(),
-  delivery?: Omit<Delivery, 'db'>,
+  delivery?: Omit<KfsDelivery, 'db'>,
 ) {
   const result = await decideOn(
     db,
@@ -143,15 +143,15 @@ export async function approveLead(
     approval.version,
     async (tx, lead) => {
       checkApproval(lead, approval);
-      const current = lead.kfsId ? await lockedStatement(tx, lead.kfsId) : undefined;
+      const current = lead.kfsId ? await lockedKfs(tx, lead.kfsId) : undefined;
       const figures = {
         amountPaise: approval.amountPaise,
         tenureDays: approval.tenureDays,
         dailyRatePercent: approval.dailyRatePercent,
       };
       const keep =
-        current?.acknowledgedAt && !current.supersededAt && states(current.content as KeyFactStatement, figures);
-      const statement: StatementRow = keep ? current : await issueStatement(tx, lead, figures, 'approval', now, false);
+        current?.acknowledgedAt && !current.supersededAt && statesTerms(current.content as KeyFactStatement, figures);
+      const kfs: KfsRow = keep ? current : await issueKfs(tx, lead, figures, 'approval', now, false);
       await writeLead(tx, id, {
         status: keep ? 'accepted' : 'approved',
         approvedAmountPaise: approval.amountPaise,
@@ -169,8 +169,8 @@ export async function approveLead(
       });
       const { version: _seen, managerMobile: _mobile, managerEmail: _email, ...terms } = approval;
       return {
-        result: { statement, awaitingAcknowledgement: statement.acknowledgedAt === null },
-        audit: { ...terms, kfs_no: statement.kfsNo, kfs_reissued: !keep },
+        result: { kfs, awaitingAcknowledgement: kfs.acknowledgedAt === null },
+        audit: { ...terms, kfs_no: kfs.kfsNo, kfs_reissued: !keep },
       };
     },
     actor,
@@ -178,9 +178,9 @@ export async function approveLead(
   );
   // A new statement to accept: the customer is told, with the link, as soon as it is issued.
   if (delivery && result.awaitingAcknowledgement) {
-    await deliverStatement({ ...delivery, db }, result.statement, {
+    await deliverKfs({ ...delivery, db }, result.kfs, {
       kind: 'issued',
-      validUntil: formatDate(result.statement.validUntil),
+      validUntil: formatDate(result.kfs.validUntil),
     });
   }
   return result;
@@ -272,7 +272,7 @@ export async function disburseLead(
   id: number,
   actor: string,
   now = new Date(),
-  delivery?: Omit<Delivery, 'db'>,
+  delivery?: Omit<KfsDelivery, 'db'>,
 ) {
   const made = retryingTransaction(db, (tx) => makeLoan(tx, id, actor, now));
   let result: Awaited<typeof made>;
@@ -284,7 +284,7 @@ export async function disburseLead(
     throw error;
   }
   if (delivery) {
-    await deliverStatement({ ...delivery, db }, result.statement, { kind: 'disbursed', loanNo: result.loan.loanNo });
+    await deliverKfs({ ...delivery, db }, result.kfs, { kind: 'disbursed', loanNo: result.loan.loanNo });
   }
   return result.loan;
 }
@@ -301,12 +301,12 @@ const activeLoanRefusal = (id: number) =>
 export async function makeLoan(tx: Transaction, id: number, actor: string, now: Date) {
   const lead = await lockedLead(tx, id);
   if (!lead) throw new StaffError(`There is no lead ${id}. See: npm run ops -- leads`);
-  const statement = lead.kfsId ? await lockedStatement(tx, lead.kfsId) : undefined;
-  if (lead.status === 'approved' && statement && !statement.acknowledgedAt) {
+  const kfs = lead.kfsId ? await lockedKfs(tx, lead.kfsId) : undefined;
+  if (lead.status === 'approved' && kfs && !kfs.acknowledgedAt) {
     throw new StaffError(
-      expired(statement, now)
-        ? `Key Fact Statement ${statement.kfsNo} of lead ${id} expired on ${formatDate(statement.validUntil)} without the customer's acceptance; approve again to issue a new one.`
-        : `Lead ${id} waits for the customer to accept Key Fact Statement ${statement.kfsNo} (valid until ${formatDate(statement.validUntil)}); it cannot be disbursed before.`,
+      kfsExpired(kfs, now)
+        ? `Key Fact Statement ${kfs.kfsNo} of lead ${id} expired on ${formatDate(kfs.validUntil)} without the customer's acceptance; approve again to issue a new one.`
+        : `Lead ${id} waits for the customer to accept Key Fact Statement ${kfs.kfsNo} (valid until ${formatDate(kfs.validUntil)}); it cannot be disbursed before.`,
     );
   }
   if (!allows(lead, 'disburse')) throw new StaffError(`Lead ${id} is ${lead.status}; approve it before disbursing.`);
@@ -317,17 +317,17 @@ export async function makeLoan(tx: Transaction, id: number, actor: string, now: 
   };
   // The accepted statement must be the lead's current one and state the approved terms exactly.
   if (
-    !statement?.acknowledgedAt ||
-    statement.supersededAt ||
+    !kfs?.acknowledgedAt ||
+    kfs.supersededAt ||
     lead.approvedVersion === null ||
-    !states(statement.content as KeyFactStatement, approved)
+    !statesTerms(kfs.content as KeyFactStatement, approved)
   ) {
     throw new StaffError(
       `Lead ${id} has no accepted Key Fact Statement of its approved terms; approve it again to issue one.`,
     );
   }
   if (await activeLoanOf(tx, lead.customerId)) throw activeLoanRefusal(id);
-  const terms = loanTermsOf(statement.content as KeyFactStatement);
+  const terms = loanTermsOf(kfs.content as KeyFactStatement);
   const loan = await createLoan(tx, {
     customerId: lead.customerId,
     leadId: String(id),
@@ -337,10 +337,10 @@ export async function makeLoan(tx: Transaction, id: number, actor: string, now: 
     disbursalDate: indiaDate(now),
     actor,
     now,
-    kfsId: statement.id,
+    kfsId: kfs.id,
     terms: terms.terms,
   });
   crashPoint('disburse.loan-created');
   await writeLead(tx, id, { status: 'disbursed' });
-  return { loan, statement };
+  return { loan, kfs };
 }

@@ -183,7 +183,7 @@ export const devRoutes = [
           );
           return ok(c, {
             status: approved.awaitingAcknowledgement ? ('approved' as const) : ('accepted' as const),
-            kfs_no: approved.statement.kfsNo,
+            kfs_no: approved.kfs.kfsNo,
             awaiting_acknowledgement: approved.awaitingAcknowledgement,
           });
         }

@@ -12,10 +12,10 @@ import { rupeesFromPaise } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import { site } from '../../lib/site.ts';
 import type { Deps } from '../app/context.ts';
-import { loanTermsOf } from '../application/statements.ts';
 import { customers, leads } from '../db/schema.ts';
 import { decide, type Quote } from '../eligibility/policy.ts';
-import { issueStatement } from '../leads/kfsStore.ts';
+import { loanTermsOf } from '../kfs/service.ts';
+import { issueKfs } from '../kfs/store.ts';
 import { createLoan } from '../loans/create.ts';
 
 export const DEMO_BORROWER = {
@@ -139,7 +139,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       .returning();
     if (!lead) throw new Error('demo lead not stored');
     // The statement the borrower accepted with the quote; the loan is made on exactly its terms.
-    const statement = await issueStatement(
+    const statement = await issueKfs(
       tx,
       lead,
       {

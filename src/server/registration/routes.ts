@@ -6,6 +6,7 @@ import { validate } from '../http/body.ts';
 import { requireAuth } from '../http/middleware.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { kfsEvents } from '../kfs/events.ts';
 import { profileEvents } from '../profile/events.ts';
 import { signInEvents } from '../signIn/events.ts';
 import { answerOfEvents, type DefinedEvent } from './events.ts';
@@ -14,6 +15,7 @@ export const registrationEvents: Record<string, DefinedEvent> = {
   ...signInEvents,
   ...profileEvents,
   ...applicationEvents,
+  ...kfsEvents,
 };
 
 const EventName = v.object({ event_name: v.string('event_name is required') });

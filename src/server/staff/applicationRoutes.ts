@@ -28,7 +28,7 @@ import { auditLog } from '../db/schema.ts';
 import { type Quote, quoteRate } from '../eligibility/policy.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { statementsOfLead } from '../leads/kfsStore.ts';
+import { kfsOfLead } from '../kfs/store.ts';
 import { auditOfLead, documentsOfLead, isOpen, type Lead, leadsInStates, storedDocuments } from '../leads/store.ts';
 import { fileUrl } from '../storage/files.ts';
 import { assignedTo } from './assignment.ts';
@@ -72,7 +72,7 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
   const documents = await documentsOfLead(db, lead.id);
   const files = await storedDocuments(db, lead.id);
   const names = new Map((await allStaff(db)).map((member) => [member.id, member.name]));
-  const statements = await statementsOfLead(db, lead.id);
+  const statements = await kfsOfLead(db, lead.id);
   return {
     lead_id: lead.id,
     version: lead.version,
@@ -268,11 +268,11 @@ export const staffApplicationRoutes = [
         c,
         {
           status: approved.awaitingAcknowledgement ? ('approved' as const) : ('accepted' as const),
-          kfs_no: approved.statement.kfsNo,
+          kfs_no: approved.kfs.kfsNo,
           awaiting_acknowledgement: approved.awaitingAcknowledgement,
         },
         approved.awaitingAcknowledgement
-          ? `Approved. Key Fact Statement ${approved.statement.kfsNo} was sent to the customer to accept.`
+          ? `Approved. Key Fact Statement ${approved.kfs.kfsNo} was sent to the customer to accept.`
           : 'Approved on the statement the customer accepted: ready for disbursal.',
       );
     },

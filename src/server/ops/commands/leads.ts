@@ -16,7 +16,7 @@ import type { Config } from '../../config/config.ts';
 import { customerById } from '../../customers/store.ts';
 import type { OpenDatabase } from '../../db/client.ts';
 import { type Quote, quoteRate } from '../../eligibility/policy.ts';
-import { statementsOfLead } from '../../leads/kfsStore.ts';
+import { kfsOfLead } from '../../kfs/store.ts';
 import { documentsOfLead, leadsWithApplicants } from '../../leads/store.ts';
 import { loanOfLead } from '../../loans/store.ts';
 import { SmsQueue } from '../../sms/queue.ts';
@@ -70,7 +70,7 @@ const termsText = (paise: number | null, days: number | null, rateHundredths: nu
 export async function showLead({ database, write }: OpsContext, idText: string | undefined, json: boolean) {
   const lead = await leadById(database, idText);
   const docs = await documentsOfLead(database.db, lead.id);
-  const rows = await statementsOfLead(database.db, lead.id);
+  const rows = await kfsOfLead(database.db, lead.id);
   if (json) {
     const statements = rows.map((row) => ({
       kfs_no: row.kfsNo,
@@ -258,8 +258,8 @@ export async function decideLead(
   );
   write.out(
     approved.awaitingAcknowledgement
-      ? terminalSafe`These terms differ from the statement the customer accepted: Key Fact Statement ${approved.statement.kfsNo} was issued; the customer must accept it before disbursal.`
-      : terminalSafe`Key Fact Statement ${approved.statement.kfsNo}, accepted by the customer, stands.`,
+      ? terminalSafe`These terms differ from the statement the customer accepted: Key Fact Statement ${approved.kfs.kfsNo} was issued; the customer must accept it before disbursal.`
+      : terminalSafe`Key Fact Statement ${approved.kfs.kfsNo}, accepted by the customer, stands.`,
   );
 }
 

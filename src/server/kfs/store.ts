@@ -9,11 +9,11 @@ import { keyFactStatement, kfsNumber } from '../../lib/kfs.ts';
 import { site } from '../../lib/site.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { keyFactStatements, leads } from '../db/schema.ts';
-import type { Lead } from './store.ts';
+import type { Lead } from '../leads/store.ts';
 
-export type StatementRow = typeof keyFactStatements.$inferSelect;
+export type KfsRow = typeof keyFactStatements.$inferSelect;
 
-export interface StatementTerms {
+export interface KfsTerms {
   amountPaise: number;
   tenureDays: number;
   dailyRatePercent: number;
@@ -24,14 +24,14 @@ export interface StatementTerms {
  * quote's is acknowledged as it is issued (the customer confirmed it in the same request); an
  * approval's waits for the customer.
  */
-export async function issueStatement(
+export async function issueKfs(
   tx: Transaction,
   lead: Lead,
-  figures: StatementTerms,
+  figures: KfsTerms,
   reason: 'quote' | 'approval',
   now: Date,
   acknowledged: boolean,
-): Promise<StatementRow> {
+): Promise<KfsRow> {
   const [next] = await queryRows<{ n: string | number }>(tx, sql`select nextval('kfs_no_seq') as n`);
   const issuedOn = indiaDate(now);
   const content = keyFactStatement(site, { ...figures, issuedOn, kfsNo: kfsNumber(next?.n ?? 0) });
@@ -62,14 +62,14 @@ export async function issueStatement(
   return row;
 }
 
-export async function statementById(db: Database | Transaction, id: string | null): Promise<StatementRow | undefined> {
+export async function kfsById(db: Database | Transaction, id: string | null): Promise<KfsRow | undefined> {
   if (!id) return undefined;
   const [row] = await db.select().from(keyFactStatements).where(eq(keyFactStatements.id, id));
   return row;
 }
 
 /** Every statement of a lead, latest first. */
-export function statementsOfLead(db: Database | Transaction, leadId: number): Promise<StatementRow[]> {
+export function kfsOfLead(db: Database | Transaction, leadId: number): Promise<KfsRow[]> {
   return db
     .select()
     .from(keyFactStatements)
@@ -78,7 +78,7 @@ export function statementsOfLead(db: Database | Transaction, leadId: number): Pr
 }
 
 /** The statement of this number with its lead, when the lead is the customer's. */
-export async function customerStatement(db: Database | Transaction, kfsNo: string, customerId: string) {
+export async function customerKfs(db: Database | Transaction, kfsNo: string, customerId: string) {
   const [found] = await db
     .select({ row: keyFactStatements, lead: leads })
     .from(keyFactStatements)
@@ -88,7 +88,7 @@ export async function customerStatement(db: Database | Transaction, kfsNo: strin
 }
 
 /** The statement with its row locked until the transaction ends (after its lead's: the one lock order). */
-export async function lockedStatement(tx: Transaction, id: string): Promise<StatementRow | undefined> {
+export async function lockedKfs(tx: Transaction, id: string): Promise<KfsRow | undefined> {
   const [row] = await tx.select().from(keyFactStatements).where(eq(keyFactStatements.id, id)).for('update');
   return row;
 }
@@ -97,12 +97,7 @@ export async function lockedStatement(tx: Transaction, id: string): Promise<Stat
  * Records the customer's acceptance of their current statement, and the accepted application, in the
  * caller's transaction, which holds the lead's lock and then the statement's (application/lifecycle.ts).
  */
-export async function acknowledgeStatement(
-  tx: Transaction,
-  row: StatementRow,
-  lead: Lead,
-  now: Date,
-): Promise<StatementRow> {
+export async function acknowledgeKfs(tx: Transaction, row: KfsRow, lead: Lead, now: Date): Promise<KfsRow> {
   const [updated] = await tx
     .update(keyFactStatements)
     .set({ acknowledgedAt: now })

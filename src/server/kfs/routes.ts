@@ -10,16 +10,16 @@ import { StoredStatementsAnswer } from '../../lib/schemas/answers/kfs.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { type StatementRow, statementsOfLead } from '../leads/kfsStore.ts';
 import { leadOfCustomer } from '../leads/store.ts';
-import { expired } from './statements.ts';
+import { kfsExpired } from './service.ts';
+import { type KfsRow, kfsOfLead } from './store.ts';
 
 const NONE = 'No Key Fact Statement available.';
 
-function standing(row: StatementRow, now: Date): KfsStanding {
+function standing(row: KfsRow, now: Date): KfsStanding {
   if (row.supersededAt) return 'superseded';
   if (row.acknowledgedAt) return 'accepted';
-  return expired(row, now) ? 'expired' : 'awaiting';
+  return kfsExpired(row, now) ? 'expired' : 'awaiting';
 }
 
 export const kfsRoutes = [
@@ -45,7 +45,7 @@ export const kfsRoutes = [
       const { db, now } = c.get('deps');
       const lead = await leadOfCustomer(db, input.lead_id, customer.id);
       // Another customer's application and one with no statement get the same answer.
-      const rows = lead ? await statementsOfLead(db, lead.id) : [];
+      const rows = lead ? await kfsOfLead(db, lead.id) : [];
       if (!lead || rows.length === 0) throw new ApiError(404, NONE, 'not_found');
       const at = now();
       const statements: StoredKeyFactStatement[] = rows.map((row) => ({

@@ -1,24 +1,25 @@
 /**
- * What a Key Fact Statement means once stored (leads/kfsStore.ts): when it has expired, the terms a
+ * What a Key Fact Statement means once stored (./store.ts): when it has expired, the terms a
  * loan takes from it, and its delivery by SMS and e-mail. A loan is disbursed only on an acknowledged
  * current statement, with exactly its terms.
  */
+import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
-import { formatPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
+import type { AppEnv } from '../app/context.ts';
 import { errorFields, type Logger } from '../app/logger.ts';
 import type { Config } from '../config/config.ts';
 import { contactOfLead } from '../customers/store.ts';
 import type { Database } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
-import type { StatementRow, StatementTerms } from '../leads/kfsStore.ts';
 import { mailTransportFor } from '../mail/index.ts';
-import { type KfsMoment, kfsMessage } from '../sms/messages.ts';
 import type { SmsQueue } from '../sms/queue.ts';
+import { type KfsMoment, kfsMail, kfsSms } from './messages.ts';
+import type { KfsRow, KfsTerms } from './store.ts';
 
 /** Expired: its last day of validity (India) has passed with no acknowledgement. */
-export const expired = (row: StatementRow, now: Date) => row.acknowledgedAt === null && row.validUntil < indiaDate(now);
+export const kfsExpired = (row: KfsRow, now: Date) => row.acknowledgedAt === null && row.validUntil < indiaDate(now);
 
 /** The statement's figures as the loan takes them. */
 export function loanTermsOf(content: KeyFactStatement) {
@@ -31,12 +32,12 @@ export function loanTermsOf(content: KeyFactStatement) {
 }
 
 /** Whether a statement states exactly these terms. */
-export const states = (content: KeyFactStatement, figures: StatementTerms) =>
+export const statesTerms = (content: KeyFactStatement, figures: KfsTerms) =>
   content.sanctioned_amount_paise === figures.amountPaise &&
   content.tenure_days === figures.tenureDays &&
   content.daily_rate_hundredths === Math.round(figures.dailyRatePercent * 100);
 
-export interface Delivery {
+export interface KfsDelivery {
   config: Config;
   db: Database;
   /** The SMS queue: the link leaves through it, delivered (and retried) by the sender. */
@@ -46,28 +47,16 @@ export interface Delivery {
   origin?: string;
 }
 
+/** How a request's handler delivers a statement: the app's transports, the request's origin for the link. */
+export const kfsDeliveryOf = (c: Context<AppEnv>): KfsDelivery => {
+  const { config, db, sms } = c.get('deps');
+  return { config, db, sms, log: c.get('log'), origin: new URL(c.req.url).origin };
+};
+
 /** Where the customer opens the statement again: the application screen of the dashboard. */
-export function statementLink(delivery: Pick<Delivery, 'config' | 'origin'>, leadId: number): string {
+export function kfsLink(delivery: Pick<KfsDelivery, 'config' | 'origin'>, leadId: number): string {
   const base = delivery.config.payments.siteUrl ?? delivery.origin ?? site.siteUrl;
   return `${base.replace(/\/$/, '')}/my-dashboard/lead-preview?lead_id=${leadId}#key-fact-statement`;
-}
-
-function mailBody(content: KeyFactStatement, intro: string, link: string): string {
-  // The e-mail carries the figures that matter and the link; the statement itself is on the dashboard.
-  return [
-    intro,
-    '',
-    `Key Fact Statement ${content.kfs_no}`,
-    `Sanctioned amount: ${formatPaise(content.sanctioned_amount_paise)}`,
-    `Tenure: ${content.tenure_days} days; one repayment ${content.instalment.due}`,
-    `Interest: ${content.daily_rate_percent}% a day (${content.annual_rate_percent}% a year), fixed`,
-    `APR: ${content.apr_percent}%`,
-    `Total amount to be paid: ${formatPaise(content.total_repayable_paise)}`,
-    '',
-    `Read the whole statement, print it or save a copy: ${link}`,
-    '',
-    `${site.legalName} (${site.brand})`,
-  ].join('\n');
 }
 
 /**
@@ -75,9 +64,9 @@ function mailBody(content: KeyFactStatement, intro: string, link: string): strin
  * customer gave an address. A failing transport never undoes what happened (the statement stays on the dashboard): it is logged without
  * the address or the number, and the caller carries on.
  */
-export async function deliverStatement(delivery: Delivery, row: StatementRow, moment: KfsMoment): Promise<void> {
+export async function deliverKfs(delivery: KfsDelivery, row: KfsRow, moment: KfsMoment): Promise<void> {
   const content = row.content as KeyFactStatement;
-  const link = statementLink(delivery, row.leadId);
+  const link = kfsLink(delivery, row.leadId);
   const customer = await contactOfLead(delivery.db, row.leadId);
   if (!customer) return;
   const facts = { kfs_no: row.kfsNo, moment: moment.kind };
@@ -86,7 +75,7 @@ export async function deliverStatement(delivery: Delivery, row: StatementRow, mo
       delivery.db,
       {
         to: customer.mobile,
-        body: kfsMessage(row.kfsNo, moment, link, delivery.config.sms.senderId),
+        body: kfsSms(row.kfsNo, moment, link, delivery.config.sms.senderId),
         senderId: delivery.config.sms.senderId,
         templateId: delivery.config.sms.templateId,
       },
@@ -98,23 +87,12 @@ export async function deliverStatement(delivery: Delivery, row: StatementRow, mo
     delivery.log.warn('kfs sms not queued', { ...facts, db_code: databaseFailure(error)?.code ?? 'unknown' });
   }
   if (!customer.email) return;
-  const subject =
-    moment.kind === 'acknowledged'
-      ? `Your Key Fact Statement ${row.kfsNo}`
-      : moment.kind === 'issued'
-        ? `Please accept your new Key Fact Statement ${row.kfsNo}`
-        : `Your ${site.brand} loan ${moment.loanNo} is disbursed: Key Fact Statement ${row.kfsNo}`;
-  const intro =
-    moment.kind === 'acknowledged'
-      ? 'Thank you for accepting. This is the Key Fact Statement you accepted.'
-      : moment.kind === 'issued'
-        ? `Our team approved your loan on terms other than those you accepted. Please read the new Key Fact Statement and accept it on your dashboard by ${moment.validUntil}: your loan is paid out only after you accept it.`
-        : `Your loan ${moment.loanNo} has been paid into your bank account on the terms of the Key Fact Statement below.`;
+  const mail = kfsMail(row.kfsNo, content, moment, link);
   try {
     await mailTransportFor(delivery.config, delivery.db, delivery.log).send({
       to: customer.email,
-      subject,
-      body: mailBody(content, intro, link),
+      subject: mail.subject,
+      body: mail.body,
     });
   } catch (error) {
     delivery.log.warn('kfs mail not sent', { ...facts, ...errorFields(error) });

@@ -1,0 +1,59 @@
+/**
+ * The Key Fact Statement's words in the SMS and the e-mail that carry it: its number and a link to it on
+ * the dashboard, never the whole statement (its text and sections are src/lib/kfs.ts, shared with the
+ * dashboard). The SMS matches a template registered on DLT under the configured template id.
+ */
+import type { KeyFactStatement } from '../../lib/kfs.ts';
+import { formatPaise } from '../../lib/money.ts';
+import { site } from '../../lib/site.ts';
+
+/** When a statement is sent: acknowledged, issued by staff on other terms (to accept), the loan disbursed on it. */
+export type KfsMoment =
+  | { kind: 'acknowledged' }
+  | { kind: 'issued'; validUntil: string }
+  | { kind: 'disbursed'; loanNo: string };
+
+/**
+ * The SMS sent when the customer acknowledges it, when staff issue one on other terms and when the
+ * loan is disbursed: its number and a link to it on the dashboard (never a figure that could go stale).
+ */
+export function kfsSms(kfsNo: string, moment: KfsMoment, link: string, senderId: string): string {
+  const lead =
+    moment.kind === 'acknowledged'
+      ? `You accepted Key Fact Statement ${kfsNo} for your ${site.brand} loan.`
+      : moment.kind === 'issued'
+        ? `Your ${site.brand} loan is approved on new terms: please read and accept Key Fact Statement ${kfsNo} by ${moment.validUntil}.`
+        : `Your ${site.brand} loan ${moment.loanNo} is disbursed on Key Fact Statement ${kfsNo}.`;
+  return `${lead} Read it any time: ${link} -${senderId}`;
+}
+
+/** The e-mail: the figures that matter and the link; the statement itself is on the dashboard. */
+export function kfsMail(kfsNo: string, content: KeyFactStatement, moment: KfsMoment, link: string) {
+  const subject =
+    moment.kind === 'acknowledged'
+      ? `Your Key Fact Statement ${kfsNo}`
+      : moment.kind === 'issued'
+        ? `Please accept your new Key Fact Statement ${kfsNo}`
+        : `Your ${site.brand} loan ${moment.loanNo} is disbursed: Key Fact Statement ${kfsNo}`;
+  const intro =
+    moment.kind === 'acknowledged'
+      ? 'Thank you for accepting. This is the Key Fact Statement you accepted.'
+      : moment.kind === 'issued'
+        ? `Our team approved your loan on terms other than those you accepted. Please read the new Key Fact Statement and accept it on your dashboard by ${moment.validUntil}: your loan is paid out only after you accept it.`
+        : `Your loan ${moment.loanNo} has been paid into your bank account on the terms of the Key Fact Statement below.`;
+  const body = [
+    intro,
+    '',
+    `Key Fact Statement ${kfsNo}`,
+    `Sanctioned amount: ${formatPaise(content.sanctioned_amount_paise)}`,
+    `Tenure: ${content.tenure_days} days; one repayment ${content.instalment.due}`,
+    `Interest: ${content.daily_rate_percent}% a day (${content.annual_rate_percent}% a year), fixed`,
+    `APR: ${content.apr_percent}%`,
+    `Total amount to be paid: ${formatPaise(content.total_repayable_paise)}`,
+    '',
+    `Read the whole statement, print it or save a copy: ${link}`,
+    '',
+    `${site.legalName} (${site.brand})`,
+  ].join('\n');
+  return { subject, body };
+}
