@@ -30,4 +30,5 @@ export const STAFF_API = {
   requestRefund: '/Api/Staff/requestRefund',
   approveRefund: '/Api/Staff/approveRefund',
   cancelRefund: '/Api/Staff/cancelRefund',
+  bureauFile: '/Api/Staff/bureauFile',
 } as const;

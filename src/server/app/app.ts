@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { API, HEADERS } from '../../lib/api/paths.ts';
 import { applicationRoutes } from '../application/routes.ts';
+import { bureauRoutes } from '../bureau/routes.ts';
 import { complaintRoutes } from '../complaints/routes.ts';
 import type { Config } from '../config/config.ts';
 import { contactRoutes } from '../contact/routes.ts';
@@ -71,6 +72,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...staffApplicationRoutes,
     ...staffLoanRoutes,
     ...refundRoutes,
+    ...bureauRoutes,
     ...complaintRoutes,
     ...devRoutes,
     ...razorpaySandboxRoutes,

@@ -4,13 +4,16 @@
  * Every variable is documented in the README and in .env.example; each area's schema is in config/.
  */
 import * as v from 'valibot';
+import { BureauSchema } from './bureau.ts';
 import { DatabaseSchema } from './database.ts';
 import { EligibilitySchema } from './eligibility.ts';
+import { JobsSchema } from './jobs.ts';
 import { KycSchema } from './kyc.ts';
 import { MailSchema } from './mail.ts';
 import { OtpSchema } from './otp.ts';
 import { PaymentsSchema } from './payments.ts';
 import { PublicUrlsSchema } from './publicUrls.ts';
+import { RefundsSchema } from './refunds.ts';
 import { ServerSchema } from './server.ts';
 import { SessionSchema } from './session.ts';
 import { SmsSchema } from './sms.ts';
@@ -36,6 +39,9 @@ const ConfigSchema = v.intersect([
   EligibilitySchema,
   PublicUrlsSchema,
   StaffSchema,
+  JobsSchema,
+  BureauSchema,
+  RefundsSchema,
 ]);
 
 export type Config = v.InferOutput<typeof ConfigSchema>;

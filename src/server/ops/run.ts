@@ -22,6 +22,7 @@ import {
   requestDisbursalOnServer,
   showApplication,
 } from './commands/applications.ts';
+import { bureauArguments, bureauFileOnServer } from './commands/bureau.ts';
 import { decideLead, decisionArguments, disburse, listLeads, showLead } from './commands/leads.ts';
 import { collect, collectArguments, listLoans, listRefunds, showLoan } from './commands/loans.ts';
 import { approveRefundOnServer, listRefundsOnServer, requestRefundOnServer } from './commands/refunds.ts';
@@ -56,6 +57,9 @@ On the server (as the signed-in staff member, with their roles):
   refunds [--newest]                            money to refund and refund requests to approve (finance)
   request-refund <collection_id> <amount> --ref <transfer reference>
   approve-refund <request_id>                   another finance member's request: recorded as paid
+  bureau-file --as-of <YYYY-MM-DD> [--out <file or folder>]
+                                                the credit information file as on a reporting date,
+                                                saved here (0600; default ./bureau-files/) (finance)
   loans [--bucket current|1-30|31-60|61-90|90+] active loans by days past due
   loan <loan_no>                                one loan: dues, payments, contact notes
   collect <loan_no> <amount> --ref <reference>  record an offline bank transfer (rupees; collections)
@@ -127,6 +131,7 @@ const COMMANDS: Record<string, Command> = {
   refunds: { server: listRefundsOnServer, database: (ops) => listRefunds(ops) },
   'request-refund': { server: requestRefundOnServer },
   'approve-refund': { server: approveRefundOnServer },
+  'bureau-file': { server: bureauFileOnServer, check: bureauArguments },
   staff: { server: (ops) => listStaff(ops) },
   'staff-add': { server: addStaffOnServer, database: addFirstAdmin, check: staffArguments },
   'staff-update': { server: updateStaffOnServer },

@@ -8,7 +8,7 @@ import type { Database, Transaction } from '../db/client.ts';
 import { smsQueue } from '../db/schema.ts';
 import type { SmsMessage } from './transport.ts';
 
-export type SmsPurpose = 'login' | 'repay' | 'kfs' | 'complaint';
+export type SmsPurpose = 'login' | 'repay' | 'kfs' | 'complaint' | 'bureau_notice' | 'overdue_notice';
 
 export class SmsQueue {
   private readonly listeners = new Set<() => Promise<void>>();
