@@ -7,7 +7,7 @@ import { serveHttp } from '../http/server.ts';
 import { seedDevelopmentStaff } from '../staff/seed.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
-import { createDeps, startSmsSender } from './services.ts';
+import { createDeps, startJobWorker, startSmsSender } from './services.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -35,6 +35,8 @@ const seeded = config.seedDemo && database.kind === 'embedded' && (await seedDem
 await seedDevelopmentStaff(deps);
 // Delivers the SMS queue from this process (SMS_SENDER=off: only `npm run sms-sender` does).
 const smsSender = startSmsSender(deps);
+// Runs the scheduled jobs (end of day, reminders, …) from this process (JOB_WORKER=off: only `npm run jobs` does).
+const jobWorker = await startJobWorker(deps);
 
 const server = serveHttp(app.fetch, config, { port: config.port, hostname: config.host }, (info) => {
   const origin = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${info.port}`;
@@ -78,7 +80,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }, STOP_WAIT_MS).unref();
     // The database stays open until the last running request has finished, whether or not its client is still there,
     // and the sender's delivery in flight is recorded (what it has not claimed stays queued for the next start).
-    await Promise.all([requests.drain(), smsSender?.stop()]);
+    await Promise.all([requests.drain(), smsSender?.stop(), jobWorker?.stop()]);
     await database.close();
     await Promise.all([deps.pdfChecks.close(), deps.pdfDrawing.close()]);
     // Answers already on their way get a moment to reach their clients.

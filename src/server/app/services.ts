@@ -2,6 +2,7 @@
 import type { Config } from '../config/config.ts';
 import { type OpenDatabase, openDatabase } from '../db/client.ts';
 import { devClock } from '../dev/routes.ts';
+import { JobWorker } from '../jobs/worker.ts';
 import { httpPanVerifier, type PanVerifier, sandboxPanVerifier } from '../kyc/panVerifier.ts';
 import { OtpCodes } from '../otp/codes.ts';
 import { Sessions } from '../signIn/sessions.ts';
@@ -76,4 +77,12 @@ export function startSmsSender(deps: Deps): SmsSender | null {
   });
   sender.start();
   return sender;
+}
+
+/** The job worker of this process (src/server/jobs/), started; null when JOB_WORKER=off (only `npm run jobs` processes run jobs). */
+export async function startJobWorker(deps: Deps): Promise<JobWorker | null> {
+  if (deps.config.jobs.worker === 'off') return null;
+  const worker = new JobWorker(deps);
+  await worker.start();
+  return worker;
 }

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
+import { isCalendarDate } from '../../lib/dates.ts';
 import { paiseFromRupees } from '../../lib/money.ts';
 import { ApproveAnswer, RejectAnswer, SendBackAnswer } from '../../lib/schemas/answers/staffApplications.ts';
 import { DevClockAnswer, DevCrashAnswer, DevMailboxAnswer, DevOutboxAnswer } from '../../lib/schemas/answers/system.ts';
@@ -21,6 +22,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { runDay } from '../jobs/scheduler.ts';
 import { mailboxMessagesTo } from '../mail/outboxTransport.ts';
 import { outboxMessagesTo } from '../sms/outboxTransport.ts';
 import { armCrashPoint, CRASH_POINTS } from './faults.ts';
@@ -37,6 +39,16 @@ export const DEV_CRASH_PATH = '/__dev/crash';
 
 /** Staff's decisions for browser tests (the ops command line cannot open a database the server holds). */
 export const DEV_STAFF_PATH = '/__dev/staff';
+
+/** Runs a day's jobs at once (`npm run ops -- run-day --date YYYY-MM-DD`; src/server/jobs/). */
+export const DEV_RUN_DAY_PATH = '/__dev/run-day';
+const DevRunDayAnswer = v.strictObject({
+  day: v.string(),
+  now: v.string(),
+  jobs: v.array(
+    v.strictObject({ job: v.string(), day: v.string(), done: v.number(), skipped: v.number(), failed: v.number() }),
+  ),
+});
 
 let clockOffsetMs = 0;
 /** The server's clock: real time plus whatever the development clock route added. */
@@ -112,6 +124,25 @@ export const devRoutes = [
     async handle(c, input) {
       clockOffsetMs += input.advance_seconds * 1000;
       return ok(c, { now: devClock().toISOString() });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: DEV_RUN_DAY_PATH,
+    operationId: 'devRunDay',
+    summary:
+      'Development only: runs every scheduled job for one day at once (end of day, notices, …), moving the development clock forward to 10:00 that day in India first',
+    tag: 'Development',
+    auth: 'none',
+    body: v.object({ date: v.pipe(v.string(), v.check(isCalendarDate, 'date must be a date, YYYY-MM-DD')) }),
+    answer: DevRunDayAnswer,
+    enabled: developmentOnly,
+    async handle(c, input) {
+      // Within the hours borrowers may be contacted, so the day's notices go out too; never backwards.
+      const tenInIndia = Date.parse(`${input.date}T10:00:00+05:30`);
+      clockOffsetMs = Math.max(clockOffsetMs, tenInIndia - Date.now());
+      const outcomes = await runDay(c.get('deps'), input.date);
+      return ok(c, { day: input.date, now: devClock().toISOString(), jobs: outcomes });
     },
   }),
   defineRoute({

@@ -23,6 +23,12 @@ export interface JobUnit extends JobDay {
   tx: Transaction;
   /** `job:day:key`, for an outside service's idempotency key (a provider's refund, say): stable across retries. */
   idempotencyKey: string;
+  /**
+   * Work for after the commit (an e-mail, waking the SMS sender): run only once the unit is recorded
+   * done; a failure there is logged, never retried. Never use `deps.db` inside `run`: on the embedded
+   * engine the unit's open transaction holds the one session, so a query outside it waits for ever.
+   */
+  afterCommit(work: () => Promise<void>): void;
 }
 
 export interface JobDefinition {
