@@ -6,6 +6,23 @@ import * as v from 'valibot';
 import { gatewayInProduction, setWhen } from './rules.ts';
 import { httpsUrl, int, NODE_ENV, optionalText } from './values.ts';
 
+const templateId = (sample: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/^\d{19}$/, 'must be the 19-digit DLT template id')), sample);
+
+/**
+ * The automatic messages' texts (src/server/reminders/messages.ts), each registered on DLT under its
+ * own template id: a gateway refuses a text sent under another text's id. The defaults are samples.
+ */
+const TEMPLATE_VARIABLES = {
+  due_in_3: 'SMS_DLT_TEMPLATE_DUE_IN_3',
+  due_in_1: 'SMS_DLT_TEMPLATE_DUE_IN_1',
+  due_today: 'SMS_DLT_TEMPLATE_DUE_TODAY',
+  overdue_1: 'SMS_DLT_TEMPLATE_OVERDUE_1',
+  overdue_7: 'SMS_DLT_TEMPLATE_OVERDUE_7',
+  receipt: 'SMS_DLT_TEMPLATE_RECEIPT',
+} as const;
+export type SmsTemplateKind = keyof typeof TEMPLATE_VARIABLES;
+
 const SmsVariables = v.object({
   NODE_ENV,
   // No default here: the outbox outside production, nothing in production (it must be http).
@@ -15,6 +32,12 @@ const SmsVariables = v.object({
     v.pipe(v.string(), v.regex(/^\d{19}$/, 'must be the 19-digit DLT template id')),
     '1007000000000000001',
   ),
+  SMS_DLT_TEMPLATE_DUE_IN_3: templateId('1007000000000000011'),
+  SMS_DLT_TEMPLATE_DUE_IN_1: templateId('1007000000000000012'),
+  SMS_DLT_TEMPLATE_DUE_TODAY: templateId('1007000000000000013'),
+  SMS_DLT_TEMPLATE_OVERDUE_1: templateId('1007000000000000014'),
+  SMS_DLT_TEMPLATE_OVERDUE_7: templateId('1007000000000000015'),
+  SMS_DLT_TEMPLATE_RECEIPT: templateId('1007000000000000016'),
   SMS_HTTP_URL: httpsUrl(),
   SMS_HTTP_API_KEY: optionalText(),
   SMS_SENDER: v.optional(v.picklist(['inprocess', 'off'], 'must be inprocess or off'), 'inprocess'),
@@ -28,8 +51,27 @@ export const SmsSchema = v.pipe(
   ...gatewayInProduction<Variables>('SMS_TRANSPORT'),
   setWhen<Variables>('SMS_HTTP_URL', 'SMS_TRANSPORT is http', (e) => e.SMS_TRANSPORT === 'http'),
   setWhen<Variables>('SMS_HTTP_API_KEY', 'SMS_TRANSPORT is http', (e) => e.SMS_TRANSPORT === 'http'),
+  // One id for several texts is refused by the gateways: each text's id differs from the others' and the shared one.
+  v.rawCheck<Variables>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const e = dataset.value;
+    const seen = new Map<string, string>([[e.SMS_DLT_TEMPLATE_ID, 'SMS_DLT_TEMPLATE_ID']]);
+    for (const name of Object.values(TEMPLATE_VARIABLES)) {
+      const other = seen.get(e[name]);
+      if (other) {
+        addIssue({
+          message: `must differ from ${other}: each SMS text has its own DLT template id`,
+          path: [{ type: 'object', origin: 'value', input: e, key: name, value: e[name] }],
+        });
+      }
+      seen.set(e[name], name);
+    }
+  }),
   v.transform((e) => {
-    const dlt = { senderId: e.SMS_SENDER_ID, templateId: e.SMS_DLT_TEMPLATE_ID };
+    const templates = Object.fromEntries(
+      Object.entries(TEMPLATE_VARIABLES).map(([kind, name]) => [kind, e[name]]),
+    ) as Record<SmsTemplateKind, string>;
+    const dlt = { senderId: e.SMS_SENDER_ID, templateId: e.SMS_DLT_TEMPLATE_ID, templates };
     return {
       // The checks above leave http only with its address and key.
       sms:

@@ -13,6 +13,7 @@
 
 import type { Logger } from '../app/logger.ts';
 import type { Database, Transaction } from '../db/client.ts';
+import { queueReceipt } from '../reminders/store.ts';
 import { recordCollection, recordUnallocatedReceipt } from './ledger.ts';
 import { collectionById, type Order, payuReferenceTaken } from './store.ts';
 
@@ -44,7 +45,11 @@ export function creditRazorpayPayment(
       recordedBy,
       now,
     });
-    if (outcome.kind === 'recorded') return { kind: 'credited', reference: paymentId };
+    if (outcome.kind === 'recorded') {
+      // The receipt (SMS and e-mail) is queued with the credit: committed together, or neither.
+      await queueReceipt(tx, { loanId: order.loanId, collectionId: outcome.collectionId }, now);
+      return { kind: 'credited', reference: paymentId };
+    }
     if (outcome.kind !== 'duplicate') throw new Error(`unexpected ledger outcome ${outcome.kind}`);
     const existing = await collectionById(tx, outcome.collectionId);
     // This very payment again (callback and webhook, a retry), or a second payment already held.
@@ -95,7 +100,10 @@ export function creditPayuPayment(
       recordedBy,
       now,
     });
-    if (outcome.kind === 'recorded') return { kind: 'credited', reference };
+    if (outcome.kind === 'recorded') {
+      await queueReceipt(tx, { loanId: order.loanId, collectionId: outcome.collectionId }, now);
+      return { kind: 'credited', reference };
+    }
     if (outcome.kind !== 'duplicate') throw new Error(`unexpected ledger outcome ${outcome.kind}`);
     const existing = await collectionById(tx, outcome.collectionId);
     if (existing.reference !== reference) {

@@ -28,6 +28,7 @@ import { leadsOf } from '../leads/store.ts';
 import { type LoanRow, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { loanByNo, loansOf, loansWithBorrowers } from '../loans/store.ts';
 import { recordCollection } from '../payments/ledger.ts';
+import { messagesOfLoan, queueReceipt } from '../reminders/store.ts';
 import { staffActor } from './roles.ts';
 import { staffOf } from './session.ts';
 
@@ -58,6 +59,15 @@ function notesOf(db: Database, loanId: string) {
     .innerJoin(staffMembers, eq(staffMembers.id, loanContactNotes.staffId))
     .where(eq(loanContactNotes.loanId, loanId))
     .orderBy(desc(loanContactNotes.createdAt));
+}
+
+/**
+ * An automatic message's delivery as staff read it: waiting (for 08:00, or a retry), skipped (the loan
+ * was paid), failed, or the SMS queue's own state once handed to it (queued, sending, sent, failed).
+ */
+function deliveryOf(status: string, smsStatus: string | null): string {
+  if (status === 'queued') return smsStatus ?? 'queued';
+  return status;
 }
 
 export const staffLoanRoutes = [
@@ -135,6 +145,14 @@ export const staffLoanRoutes = [
           source: row.source,
           reference: row.reference,
         })),
+        messages: (await messagesOfLoan(db, loan.id)).map(({ message, sms }) => ({
+          at: (message.handledAt ?? message.createdAt).toISOString(),
+          kind: message.kind,
+          channel: message.channel,
+          status: deliveryOf(message.status, sms?.status ?? null),
+          outcome: message.outcome ?? sms?.error ?? null,
+          amount: message.amountPaise === null ? null : rupeesFromPaise(message.amountPaise),
+        })),
         notes: (await notesOf(db, loan.id)).map(({ note, by }) => ({
           at: note.createdAt.toISOString(),
           by,
@@ -175,14 +193,21 @@ export const staffLoanRoutes = [
         throw new ApiError(409, `Loan ${loan.loanNo} is ${loan.status}; it takes no receipt.`, 'loan_closed');
       const amountPaise = entryToPaise(input.amount) ?? 0;
       if (amountPaise < 100) throw new ApiError(400, 'The amount must be at least ₹1.', 'amount_too_small');
-      const outcome = await recordCollection(db, {
-        loanId: loan.id,
-        source: 'offline',
-        reference: input.reference,
-        amountPaise,
-        recordedBy: staffActor(staffOf(c)),
-        now: now(),
-        refuseOverpayment: true,
+      const at = now();
+      // The receipt to the borrower is queued with the collection: committed together, or neither.
+      const outcome = await db.transaction(async (tx) => {
+        const recorded = await recordCollection(tx, {
+          loanId: loan.id,
+          source: 'offline',
+          reference: input.reference,
+          amountPaise,
+          recordedBy: staffActor(staffOf(c)),
+          now: at,
+          refuseOverpayment: true,
+        });
+        if (recorded.kind === 'recorded')
+          await queueReceipt(tx, { loanId: loan.id, collectionId: recorded.collectionId }, at);
+        return recorded;
       });
       if (outcome.kind === 'duplicate')
         throw new ApiError(409, `A receipt with reference ${input.reference} is already recorded.`, 'duplicate');

@@ -23,6 +23,24 @@ type Loan = v.InferOutput<typeof LoanAccountAnswer>;
 
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
 
+/** The automatic messages' kinds and delivery states in words (src/server/reminders/). */
+const MESSAGE_KINDS: Record<string, string> = {
+  due_in_3: 'Reminder 3 days before the due date',
+  due_in_1: 'Reminder 1 day before the due date',
+  due_today: 'Reminder on the due date',
+  overdue_1: 'Notice 1 day past the due date',
+  overdue_7: 'Notice 7 days past the due date',
+  receipt: 'Payment receipt',
+};
+const DELIVERY: Record<string, string> = {
+  waiting: 'waiting to be sent',
+  queued: 'queued',
+  sending: 'being sent',
+  sent: 'sent',
+  failed: 'not delivered',
+  skipped: 'not sent',
+};
+
 function ContactNoteForm({ loanNo, done }: { loanNo: string; done: () => Promise<void> }) {
   const call = useStaffCall();
   const [note, setNote] = useState('');
@@ -219,6 +237,25 @@ export default function LoanAccount({ search, session }: StaffScreenProps) {
               </ol>
             )}
             {collections && <ContactNoteForm loanNo={loanNo} done={reload} />}
+          </section>
+          <section className={styles.card} aria-labelledby="messages-heading">
+            <h2 id="messages-heading">Automatic messages ({formatNumber(loan.messages.length)})</h2>
+            {loan.messages.length === 0 ? (
+              <p>No reminder or receipt has been sent yet.</p>
+            ) : (
+              <ol className={styles.plainList}>
+                {loan.messages.map((row) => (
+                  <li key={`${row.kind}-${row.channel}-${row.at}`} className={styles.note}>
+                    <p>
+                      <strong>{dateAndTime(row.at)}</strong>, {MESSAGE_KINDS[row.kind] ?? row.kind} by{' '}
+                      {row.channel === 'sms' ? 'SMS' : 'e-mail'}: {DELIVERY[row.status] ?? row.status}
+                      {row.outcome ? ` (${row.outcome})` : ''}
+                      {row.amount !== null ? `, stated ${formatRupees(row.amount)}` : ''}.
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
           </section>
         </>
       )}

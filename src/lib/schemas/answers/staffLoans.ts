@@ -36,6 +36,20 @@ export const LoanAccountAnswer = v.strictObject({
   payments: v.array(
     v.strictObject({ value_date: v.string(), amount: v.number(), source: v.string(), reference: v.string() }),
   ),
+  /** The automatic messages (reminders, receipts), newest first, with their delivery. */
+  messages: v.array(
+    v.strictObject({
+      at: v.string(),
+      /** due_in_3 | due_in_1 | due_today | overdue_1 | overdue_7 | receipt */
+      kind: v.string(),
+      /** sms | email */
+      channel: v.string(),
+      /** waiting | queued | sending | sent | failed | skipped */
+      status: v.string(),
+      outcome: v.nullable(v.string()),
+      amount: v.nullable(v.number()),
+    }),
+  ),
   notes: v.array(
     v.strictObject({
       at: v.string(),
