@@ -44,6 +44,26 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'services-without-the-request',
+      comment:
+        "Only routes, the HTTP layer and the readers of the session see Hono's Context; handlers pass what " +
+        "a service needs (its dependencies, the request's origin) explicitly (docs/decisions.md, 'One calling convention').",
+      severity: 'error',
+      from: {
+        path: '^src/server/',
+        pathNot: [
+          '^src/server/http/',
+          '^src/server/app/(app|context)\\.ts$',
+          '/routes\\.ts$',
+          '/[a-z]+Routes\\.ts$',
+          '/session\\.ts$',
+          // The providers' stand-ins are HTTP services themselves.
+          '^src/server/sandbox/',
+        ],
+      },
+      to: { path: '(^|/)node_modules/hono/' },
+    },
+    {
       name: 'server-features-through-their-stores',
       comment:
         "A server feature reaches another feature's data only through that feature's store, or through one " +
@@ -70,6 +90,8 @@ module.exports = {
           // Stores.
           '^src/server/[^/]+/store\\.ts$',
           '^src/server/customers/session\\.ts$',
+          // The customers' sessions (a service of Deps): the type of a live one.
+          '^src/server/signIn/sessions\\.ts$',
           '^src/server/staff/session\\.ts$',
           // Services.
           '^src/server/loans/(account|create)\\.ts$',

@@ -4,7 +4,6 @@
  * kept beyond its last four digits (product.md §10.8).
  */
 
-import type { Context } from 'hono';
 import * as v from 'valibot';
 import {
   type DocumentFormat,
@@ -16,12 +15,12 @@ import {
   type StoredFileType,
 } from '../../lib/documents.ts';
 import { DocumentAnswer } from '../../lib/schemas/answers/application.ts';
-import type { AppEnv } from '../app/context.ts';
-import { ownCustomer } from '../customers/session.ts';
+import { signedInCustomer } from '../customers/session.ts';
 import type { Customer } from '../customers/store.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { crashPoint } from '../dev/faults.ts';
-import { ApiError, ok } from '../http/respond.ts';
+import { ApiError } from '../http/respond.ts';
+import type { RequestScope } from '../http/scope.ts';
 import {
   fileLeadDocument,
   type Lead,
@@ -30,7 +29,7 @@ import {
   type StoredDocument,
   storedDocuments,
 } from '../leads/store.ts';
-import { defineEvent } from '../registration/events.ts';
+import { answer, defineEvent, type EventCall } from '../registration/events.ts';
 import { fileUrl } from '../storage/files.ts';
 import type { FileType } from '../storage/fileType.ts';
 import { checkUploadedPdf, discardUnusedFile, storeUpload } from '../storage/uploads.ts';
@@ -54,7 +53,7 @@ export const requestedDocuments = (lead: Pick<Lead, 'userType'>): LoanDocument[]
   LOAN_DOCUMENTS.filter((doc) => lead.userType === 'NEW' || REPEAT_DOC_TYPES.has(doc.doc_type));
 
 /** One document of the answer: the list's entry with what is on file (a signed address for a picture). */
-function documentState(c: Context<AppEnv>, doc: LoanDocument, row: StoredDocument | undefined): MandatoryDocument {
+function documentState(scope: RequestScope, doc: LoanDocument, row: StoredDocument | undefined): MandatoryDocument {
   const fileType = row ? (TYPE_OF_CONTENT[row.content_type] ?? null) : null;
   return {
     name: doc.name,
@@ -68,25 +67,25 @@ function documentState(c: Context<AppEnv>, doc: LoanDocument, row: StoredDocumen
     file_type: fileType,
     size_bytes: row ? Number(row.size_bytes) : null,
     // PDFs are only ever downloaded (decisions.md "Upload security"), so only pictures get an address to show.
-    file_url: row && fileType !== 'pdf' ? fileUrl(c, row.file_id) : null,
+    file_url: row && fileType !== 'pdf' ? fileUrl(scope, row.file_id) : null,
   };
 }
 
 export async function mandatoryDocuments(
-  c: Context<AppEnv>,
+  scope: RequestScope,
   lead: Lead,
-  db: Database | Transaction = c.get('deps').db,
+  db: Database | Transaction = scope.deps.db,
 ): Promise<MandatoryDocument[]> {
   const stored = await storedDocuments(db, lead.id);
-  return requestedDocuments(lead).map((doc) => documentState(c, doc, stored.get(doc.doc_type)));
+  return requestedDocuments(lead).map((doc) => documentState(scope, doc, stored.get(doc.doc_type)));
 }
 
 /**
  * The kyc screen (issue 14): PAN and selfie, and every loan document with the newest application's
  * state of it: asked for or not, on file or not, since when and as what.
  */
-export async function kycDocuments(c: Context<AppEnv>, customer: Customer): Promise<KycDocuments> {
-  const { db } = c.get('deps');
+export async function kycDocuments(scope: RequestScope, customer: Customer): Promise<KycDocuments> {
+  const { db } = scope.deps;
   const lead = await newestLeadOf(db, customer.id);
   const stored = lead ? await storedDocuments(db, lead.id) : new Map<string, StoredDocument>();
   const requested = new Set(lead ? requestedDocuments(lead).map((doc) => doc.doc_type) : []);
@@ -94,10 +93,10 @@ export async function kycDocuments(c: Context<AppEnv>, customer: Customer): Prom
     pan: { verified: Boolean(customer.pancard) },
     selfie: {
       uploaded: Boolean(customer.selfieFileId),
-      file_url: customer.selfieFileId ? fileUrl(c, customer.selfieFileId) : null,
+      file_url: customer.selfieFileId ? fileUrl(scope, customer.selfieFileId) : null,
     },
     documents: LOAN_DOCUMENTS.map((doc) => ({
-      ...documentState(c, doc, stored.get(doc.doc_type)),
+      ...documentState(scope, doc, stored.get(doc.doc_type)),
       requested: requested.has(doc.doc_type),
     })),
   };
@@ -111,9 +110,9 @@ const NO_PASSWORD = new Set(['', 'N/A']);
  * staff are never left with a document nobody can read. Answers the note kept with the document;
  * the password itself is never kept or logged.
  */
-async function checkProtection(c: Context<AppEnv>, bytes: Uint8Array, password: string): Promise<string | null> {
+async function checkProtection(scope: RequestScope, bytes: Uint8Array, password: string): Promise<string | null> {
   // In the upload check workers: a PDF's shape can never hold this thread (issue 13).
-  const check = await checkUploadedPdf(c, bytes, password);
+  const check = await checkUploadedPdf(scope, bytes, password);
   switch (check.result) {
     case 'not_encrypted':
       return null;
@@ -161,7 +160,7 @@ const MISSING_FILE: Record<string, string> = {
  * new file; a replaced file is discarded once no decision rests on it (storage/uploads.ts).
  */
 export async function saveDocument<Step>(
-  c: Context<AppEnv>,
+  scope: RequestScope,
   customer: Pick<Customer, 'id'>,
   docType: string,
   file: string,
@@ -174,14 +173,14 @@ export async function saveDocument<Step>(
     advance?: (tx: Transaction, lead: Lead) => Promise<Step>;
   } = {},
 ) {
-  const deps = c.get('deps');
+  const { deps } = scope;
   const seen = await openLeadOf(deps.db, customer.id);
   if (options.leadId !== undefined && seen?.id !== options.leadId)
     throw new ApiError(403, 'This application does not belong to the signed-in customer.', 'forbidden');
   if (!seen) throw new ApiError(409, 'Start your loan application with the loan calculator first.', 'no_application');
   // Refused before any file is stored when the application is already past changing.
   requireAllowed(seen, 'change');
-  const doc = (await mandatoryDocuments(c, seen)).find((d) => d.doc_type === docType);
+  const doc = (await mandatoryDocuments(scope, seen)).find((d) => d.doc_type === docType);
   if (!doc) throw new ApiError(400, 'This document is not needed for your application.', 'unknown_document');
   if (options.event && doc.event_name !== options.event) {
     throw new ApiError(400, 'This document belongs to another step.', 'unknown_document');
@@ -189,14 +188,14 @@ export async function saveDocument<Step>(
   const missing = MISSING_FILE[docType] ?? 'Please upload all required documents.';
   let protection: string | null = null;
   const stored = await storeUpload(
-    c,
+    deps,
     seen.customerId,
     `document-${docType.replaceAll('_', '-')}`,
     file,
     doc.allowed_formats.flatMap((format) => FILE_TYPES[format]),
     missing,
     async (bytes, type) => {
-      if (type === 'pdf') protection = await checkProtection(c, bytes, password);
+      if (type === 'pdf') protection = await checkProtection(scope, bytes, password);
     },
   );
   const note =
@@ -233,7 +232,7 @@ const DocumentRequest = (event: string) =>
   });
 
 type Advance = (
-  c: Context<AppEnv>,
+  call: EventCall,
   lead: Lead,
   tx: Transaction,
 ) => Promise<{ next_step: string; step_percentage: number; lead_id: number }>;
@@ -247,14 +246,14 @@ export function documentEvents(advance: Advance) {
         auth: 'session',
         schema: DocumentRequest(event),
         answer: DocumentAnswer,
-        async handle(c, input) {
-          const customer = await ownCustomer(c, input.profile_id);
-          const { doc, step } = await saveDocument(c, customer, input.doc_type, input.file, input.password, {
+        async handle(call, input) {
+          const customer = await signedInCustomer(call, input.profile_id);
+          const { doc, step } = await saveDocument(call, customer, input.doc_type, input.file, input.password, {
             event,
             aadhaarLast4: input.aadhaar_last4,
-            advance: (tx, lead) => advance(c, lead, tx),
+            advance: (tx, lead) => advance(call, lead, tx),
           });
-          return ok(c, step ?? {}, `${doc.name} uploaded.`);
+          return answer(step ?? {}, `${doc.name} uploaded.`);
         },
       }),
     ]),

@@ -4,7 +4,6 @@
  * the lead's lock in the state machine of ./lifecycle.ts; once submitted, staff decide (./staff.ts).
  */
 
-import type { Context } from 'hono';
 import type * as v from 'valibot';
 import { indiaDate } from '../../lib/dates.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
@@ -23,18 +22,18 @@ import {
   KFS_REQUIRED,
   QuoteDecisionRequest,
 } from '../../lib/schemas/application.ts';
-import type { AppEnv } from '../app/context.ts';
-import { ownCustomer } from '../customers/session.ts';
+import { signedInCustomer } from '../customers/session.ts';
 import { type Customer, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation, type Transaction } from '../db/client.ts';
 import { crashPoint } from '../dev/faults.ts';
 import { decide, type Quote, quoteRate } from '../eligibility/policy.ts';
-import { ApiError, ok } from '../http/respond.ts';
-import { deliverKfs, kfsDeliveryOf } from '../kfs/service.ts';
+import { ApiError } from '../http/respond.ts';
+import type { RequestScope } from '../http/scope.ts';
+import { deliverKfs, kfsDelivery } from '../kfs/service.ts';
 import { issueKfs } from '../kfs/store.ts';
 import { insertLead, type Lead, openLeadOf } from '../leads/store.ts';
 import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
-import { defineEvent } from '../registration/events.ts';
+import { answer, defineEvent, type EventCall } from '../registration/events.ts';
 import { assignedTo, nextCreditManager } from '../staff/assignment.ts';
 import { bankOfIfsc } from './banks.ts';
 import { documentEvents, mandatoryDocuments } from './documents.ts';
@@ -50,11 +49,11 @@ const APPLICATION_STEPS = [
 
 /** A customer's change of their open application, under its lock (lifecycle.ts). */
 const changeApplication = <T>(
-  c: Context<AppEnv>,
+  call: EventCall,
   customer: Pick<Customer, 'id'>,
   action: CustomerChange,
   work: (tx: Transaction, lead: Lead) => Promise<T>,
-) => changeOpenApplication(c.get('deps').db, customer.id, action, work);
+) => changeOpenApplication(call.deps.db, customer.id, action, work);
 
 /**
  * Moves the application on: next_step on the lead and on the customer, progress per finished card,
@@ -82,27 +81,27 @@ async function advance(tx: Transaction, lead: Lead, nextStep: string, now: Date,
 }
 
 /** After employment (or the quote, for a repeat customer): the first document still missing, else the bank. */
-async function afterDocuments(c: Context<AppEnv>, lead: Lead, db: Transaction): Promise<string> {
-  const missing = (await mandatoryDocuments(c, lead, db)).find((doc) => !doc.uploaded);
+async function afterDocuments(scope: RequestScope, lead: Lead, db: Transaction): Promise<string> {
+  const missing = (await mandatoryDocuments(scope, lead, db)).find((doc) => !doc.uploaded);
   return missing ? missing.event_name : 'banking_details';
 }
 
 export const applicationEvents = {
-  ...documentEvents((c, lead, tx) =>
-    afterDocuments(c, lead, tx).then((next) => advance(tx, lead, next, c.get('deps').now())),
+  ...documentEvents((call, lead, tx) =>
+    afterDocuments(call, lead, tx).then((next) => advance(tx, lead, next, call.deps.now())),
   ),
   generate_loan_quote: defineEvent({
     auth: 'session',
     schema: GenerateQuoteRequest,
     answer: QuoteAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
       if (customer.eligibilityStatus !== 1) {
         throw new ApiError(409, 'Please complete your profile and check your eligibility first.', 'not_eligible');
       }
-      const deps = c.get('deps');
+      const { deps } = call;
       const answerExisting = (existing: Lead) =>
-        ok<v.InferOutput<typeof QuoteAnswer>>(c, {
+        answer<v.InferOutput<typeof QuoteAnswer>>({
           ...(existing.quote as Quote),
           daily_rate_percent: quoteRate(existing.quote as Quote),
           step_percentage: existing.stepPercentage,
@@ -147,8 +146,7 @@ export const applicationEvents = {
         if (!winner) throw error;
         return answerExisting(winner);
       }
-      return ok(
-        c,
+      return answer(
         { ...decision.quote, step_percentage: 0, lead_id: lead.id, next_step: 'loan_quotation_decision' },
         'Your loan quote is ready.',
       );
@@ -159,17 +157,16 @@ export const applicationEvents = {
     auth: 'session',
     schema: QuoteDecisionRequest,
     answer: QuoteDecisionAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
-      const deps = c.get('deps');
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
+      const { deps } = call;
       if (input.accepted_id === 2) {
-        const lead = await changeApplication(c, customer, 'withdraw', async (tx, lead) => {
+        const lead = await changeApplication(call, customer, 'withdraw', async (tx, lead) => {
           await writeLead(tx, lead.id, { status: 'withdrawn' });
           await updateCustomer(tx, customer.id, { nextStep: 'generate_loan_quote' });
           return lead;
         });
-        return ok(
-          c,
+        return answer(
           { next_step: 'generate_loan_quote' as const, lead_id: lead.id },
           'You declined the quote. You can ask for a new one at any time.',
         );
@@ -180,11 +177,11 @@ export const applicationEvents = {
       const now = deps.now();
       // The statement is stored, acknowledged, as the lead's current one with the step: all or
       // nothing, under the lead's lock, and only while the customer may still change the application.
-      const { row, step } = await changeApplication(c, customer, 'change', async (tx, lead) => {
+      const { row, step } = await changeApplication(call, customer, 'change', async (tx, lead) => {
         const quote = lead.quote as Quote;
         const { amount, tenure } = withinQuote(quote, input);
         const rate = quoteRate(quote);
-        const next = lead.userType === 'NEW' ? 'employment_details' : await afterDocuments(c, lead, tx);
+        const next = lead.userType === 'NEW' ? 'employment_details' : await afterDocuments(call, lead, tx);
         const row = await issueKfs(
           tx,
           lead,
@@ -203,8 +200,8 @@ export const applicationEvents = {
         });
         return { row, step };
       });
-      await deliverKfs(kfsDeliveryOf(c), row, { kind: 'acknowledged' });
-      return ok(c, { ...step, kfs: row.content as KeyFactStatement }, 'Quote accepted.');
+      await deliverKfs(kfsDelivery(call), row, { kind: 'acknowledged' });
+      return answer({ ...step, kfs: row.content as KeyFactStatement }, 'Quote accepted.');
     },
   }),
 
@@ -212,14 +209,14 @@ export const applicationEvents = {
     auth: 'session',
     schema: EmploymentRequest,
     answer: ApplicationStepAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
       const { event_name: _event, profile_id: _profile, ...employment } = input;
-      const step = await changeApplication(c, customer, 'change', async (tx, lead) => {
+      const step = await changeApplication(call, customer, 'change', async (tx, lead) => {
         if (!lead.kfsAcknowledgedAt) throw new ApiError(409, 'Please accept a loan quote first.', 'out_of_order');
-        return advance(tx, lead, await afterDocuments(c, lead, tx), c.get('deps').now(), { employment });
+        return advance(tx, lead, await afterDocuments(call, lead, tx), call.deps.now(), { employment });
       });
-      return ok(c, step, 'Employment details saved.');
+      return answer(step, 'Employment details saved.');
     },
   }),
 
@@ -227,9 +224,9 @@ export const applicationEvents = {
     auth: 'session',
     schema: BankingRequest,
     answer: BankingAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
-      const now = c.get('deps').now();
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
+      const now = call.deps.now();
       const bank = {
         account_name: input.account_name,
         account_branch: input.account_branch,
@@ -241,15 +238,14 @@ export const applicationEvents = {
         bank_name: bankOfIfsc(input.account_ifsc) ?? '',
         verification_consent_at: now.toISOString(),
       };
-      const step = await changeApplication(c, customer, 'submit', async (tx, lead) => {
-        const missing = (await mandatoryDocuments(c, lead, tx)).filter((doc) => !doc.uploaded);
+      const step = await changeApplication(call, customer, 'submit', async (tx, lead) => {
+        const missing = (await mandatoryDocuments(call, lead, tx)).filter((doc) => !doc.uploaded);
         if (!lead.kfsAcknowledgedAt || missing.length > 0) {
           throw new ApiError(409, 'Please upload all required documents.', 'out_of_order');
         }
         return advance(tx, lead, 'completed', now, { bank });
       });
-      return ok(
-        c,
+      return answer(
         { ...step, step_percentage: 100, bank_name: bank.bank_name },
         'Bank details saved. Your application is complete.',
       );

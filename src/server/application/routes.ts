@@ -12,14 +12,14 @@ import { LOAN_PURPOSES } from '../../lib/schemas/application.ts';
 import { site } from '../../lib/site.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { type Quote, quoteRate } from '../eligibility/policy.ts';
-import { validate } from '../http/body.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { scopeOf } from '../http/scope.ts';
 import { leadOfCustomer, leadsOf, openLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { loanOfLead, loansOf } from '../loans/store.ts';
 import { refundsOfLoan } from '../refunds/store.ts';
-import { answerOfEvents } from '../registration/events.ts';
+import { eventRoute } from '../registration/events.ts';
 import { DOCS_ID, kycDocuments, mandatoryDocuments, saveDocument } from './documents.ts';
 import { applicationEvents, withinQuote } from './events.ts';
 
@@ -28,7 +28,6 @@ const LEAD_EVENTS = {
   generate_loan_quote: applicationEvents.generate_loan_quote,
   loan_quotation_decision: applicationEvents.loan_quotation_decision,
 };
-const EventName = v.object({ event_name: v.string('event_name is required') });
 
 const leadId = v.pipe(
   v.union([v.string(), v.number()], 'lead_id is required'),
@@ -41,30 +40,14 @@ const shownStatus = (leadStatus: string, loanStatus: string | undefined) =>
   leadStatus === 'disbursed' && loanStatus === 'closed' ? 'closed' : leadStatus;
 
 export const applicationRoutes = [
-  defineRoute({
-    method: 'post',
+  eventRoute({
     path: API.saveleadDetails,
     operationId: 'saveleadDetails',
     summary: 'The loan quote (generate_loan_quote) and the decision on it (loan_quotation_decision), by event_name',
     tag: 'Application',
     auth: 'session',
-    body: v.variant('event_name', [
-      LEAD_EVENTS.generate_loan_quote.schema,
-      LEAD_EVENTS.loan_quotation_decision.schema,
-    ] as unknown as v.VariantOptions<'event_name'>),
-    ownValidation: true,
-    answer: answerOfEvents(LEAD_EVENTS),
-    async handle(c, body: unknown) {
-      const { event_name: name } = validate(EventName, body);
-      const event = Object.hasOwn(LEAD_EVENTS, name) ? LEAD_EVENTS[name as keyof typeof LEAD_EVENTS] : undefined;
-      if (!event)
-        throw new ApiError(
-          400,
-          `Unknown event_name "${name.slice(0, 40)}": this call takes generate_loan_quote or loan_quotation_decision.`,
-          'unknown_event',
-        );
-      return event.handle(c, validate(event.schema, body));
-    },
+    events: LEAD_EVENTS,
+    unknown: (name) => `Unknown event_name "${name}": this call takes generate_loan_quote or loan_quotation_decision.`,
   }),
   defineRoute({
     method: 'post',
@@ -79,7 +62,7 @@ export const applicationRoutes = [
       const customer = await ownCustomer(c, input.profile_id);
       const lead = await openLeadOf(c.get('deps').db, customer.id);
       if (!lead) throw new ApiError(409, 'Failed to fetch required documents.', 'no_application');
-      const list = await mandatoryDocuments(c, lead);
+      const list = await mandatoryDocuments(scopeOf(c), lead);
       return ok(c, list, list.length ? 'Success' : 'No documents are required at this moment.');
     },
   }),
@@ -94,7 +77,7 @@ export const applicationRoutes = [
     answer: KycDocumentsAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
-      return ok(c, await kycDocuments(c, customer));
+      return ok(c, await kycDocuments(scopeOf(c), customer));
     },
   }),
   defineRoute({
@@ -119,9 +102,16 @@ export const applicationRoutes = [
     answer: MessageOnlyAnswer,
     async handle(c, input) {
       const customer = await ownCustomer(c);
-      const { doc } = await saveDocument(c, customer, DOCS_ID[input.docs_id] as string, input.file, input.password, {
-        leadId: input.lead_id,
-      });
+      const { doc } = await saveDocument(
+        scopeOf(c),
+        customer,
+        DOCS_ID[input.docs_id] as string,
+        input.file,
+        input.password,
+        {
+          leadId: input.lead_id,
+        },
+      );
       return ok(c, {}, `${doc.name} uploaded.`);
     },
   }),

@@ -8,12 +8,12 @@ import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { KfsAcknowledgementAnswer } from '../../lib/schemas/answers/application.ts';
 import { KFS_REQUIRED, KfsAcknowledgementRequest } from '../../lib/schemas/application.ts';
 import { allows, lockedLead } from '../application/lifecycle.ts';
-import { ownCustomer } from '../customers/session.ts';
+import { signedInCustomer } from '../customers/session.ts';
 import { retryingTransaction } from '../db/retry.ts';
-import { ApiError, ok } from '../http/respond.ts';
+import { ApiError } from '../http/respond.ts';
 import type { Lead } from '../leads/store.ts';
-import { defineEvent } from '../registration/events.ts';
-import { deliverKfs, kfsDeliveryOf, kfsExpired } from './service.ts';
+import { answer, defineEvent } from '../registration/events.ts';
+import { deliverKfs, kfsDelivery, kfsExpired } from './service.ts';
 import { acknowledgeKfs, customerKfs, type KfsRow, lockedKfs } from './store.ts';
 
 export const kfsEvents = {
@@ -21,16 +21,15 @@ export const kfsEvents = {
     auth: 'session',
     schema: KfsAcknowledgementRequest,
     answer: KfsAcknowledgementAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
       if (input.kfs_acknowledged !== true) throw new ApiError(400, KFS_REQUIRED, 'kfs_required');
-      const deps = c.get('deps');
+      const { deps } = call;
       const found = await customerKfs(deps.db, input.kfs_no, customer.id);
       // Another customer's statement and one that does not exist get the same answer.
       if (!found) throw new ApiError(404, 'No Key Fact Statement available.', 'not_found');
       const already = (at: Date) =>
-        ok<v.InferOutput<typeof KfsAcknowledgementAnswer>>(
-          c,
+        answer<v.InferOutput<typeof KfsAcknowledgementAnswer>>(
           { kfs_no: found.row.kfsNo, acknowledged_at: at.toISOString() },
           'You have already accepted this Key Fact Statement.',
         );
@@ -60,11 +59,10 @@ export const kfsEvents = {
       // A second acknowledgement at the same moment found it done: one delivery.
       if ('already' in outcome) return already(outcome.already);
       const { acknowledged, lead } = outcome;
-      await deliverKfs(kfsDeliveryOf(c), acknowledged, { kind: 'acknowledged' });
+      await deliverKfs(kfsDelivery(call), acknowledged, { kind: 'acknowledged' });
       const row = acknowledged;
       const content = row.content as KeyFactStatement;
-      return ok(
-        c,
+      return answer(
         {
           kfs_no: row.kfsNo,
           acknowledged_at: (acknowledged.acknowledgedAt ?? now).toISOString(),

@@ -3,16 +3,15 @@
  * loan takes from it, and its delivery by SMS and e-mail. A loan is disbursed only on an acknowledged
  * current statement, with exactly its terms.
  */
-import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { site } from '../../lib/site.ts';
-import type { AppEnv } from '../app/context.ts';
 import { errorFields, type Logger } from '../app/logger.ts';
 import type { Config } from '../config/config.ts';
 import { contactOfLead } from '../customers/store.ts';
 import type { Database } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
+import type { RequestScope } from '../http/scope.ts';
 import { mailTransportFor } from '../mail/index.ts';
 import type { SmsQueue } from '../sms/queue.ts';
 import { type KfsMoment, kfsMail, kfsSms } from './messages.ts';
@@ -47,11 +46,14 @@ export interface KfsDelivery {
   origin?: string;
 }
 
-/** How a request's handler delivers a statement: the app's transports, the request's origin for the link. */
-export const kfsDeliveryOf = (c: Context<AppEnv>): KfsDelivery => {
-  const { config, db, sms } = c.get('deps');
-  return { config, db, sms, log: c.get('log'), origin: new URL(c.req.url).origin };
-};
+/** How a request delivers a statement: the app's transports, the request's origin for the link. */
+export const kfsDelivery = ({ deps, log, origin }: RequestScope): KfsDelivery => ({
+  config: deps.config,
+  db: deps.db,
+  sms: deps.sms,
+  log,
+  origin,
+});
 
 /** Where the customer opens the statement again: the application screen of the dashboard. */
 export function kfsLink(delivery: Pick<KfsDelivery, 'config' | 'origin'>, leadId: number): string {

@@ -9,9 +9,8 @@
  * to expire (neither Razorpay's Orders API nor PayU's hosted checkout cancels an order); a payment that
  * still arrives on it is credited once like any other (./credit.ts), its excess kept for refund.
  */
-import type { Context } from 'hono';
 import { MINIMUM_PAYMENT_PAISE } from '../../lib/money.ts';
-import type { AppEnv, Deps } from '../app/context.ts';
+import type { Deps } from '../app/context.ts';
 import type { Transaction } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { retryingTransaction } from '../db/retry.ts';
@@ -140,10 +139,11 @@ export async function createPayuPaymentOrder(
 }
 
 /** What the browser needs to open Razorpay's checkout: the public key id and the script's address. */
-export function checkoutSettings(c: Context<AppEnv>) {
-  const { razorpay, apiUrl } = c.get('deps').config.payments;
+export function checkoutSettings(scope: { deps: Pick<Deps, 'config'>; origin: string }) {
+  const { razorpay, apiUrl } = scope.deps.config.payments;
   return {
     razorpay_key: razorpay.keyId,
-    razorpay_checkout_url: new URL(razorpay.checkoutUrl, apiUrl ?? new URL(c.req.url).origin).href,
+    // PUBLIC_API_URL (required in production); the request's own origin only outside production.
+    razorpay_checkout_url: new URL(razorpay.checkoutUrl, apiUrl ?? scope.origin).href,
   };
 }

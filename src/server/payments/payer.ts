@@ -2,10 +2,8 @@
  * Which loan a payment request pays: the repay session's one loan, or the signed-in customer's own
  * loan (the dashboard's Pay Now).
  */
-import type { Context } from 'hono';
 import { STATUS } from '../../lib/api/envelope.ts';
-import { HEADERS } from '../../lib/api/paths.ts';
-import type { AppEnv } from '../app/context.ts';
+import type { Deps } from '../app/context.ts';
 import { ApiError } from '../http/respond.ts';
 import { activeLoanOf, type LoanRow, loanOfLead } from '../loans/store.ts';
 import { isSessionToken, repaySessionLoan } from '../repay/store.ts';
@@ -21,12 +19,10 @@ const named = (leadId: string | number | undefined) =>
  * The loan a payment request is for: the repay session's one loan, or the signed-in customer's
  * own loan: the one of the lead the request names, else their active loan. A named lead must be
  * the customer's own (or the repay session's): another customer's lead and a lead without a loan
- * get the same 403, so nothing tells whose lead a number is.
+ * get the same 403, so nothing tells whose lead a number is. `token`: the request's Authtoken.
  */
-export async function payerLoan(c: Context<AppEnv>, leadId?: string | number): Promise<LoanRow> {
-  const deps = c.get('deps');
+export async function payerLoan(deps: Deps, token: string, leadId?: string | number): Promise<LoanRow> {
   const lead = named(leadId);
-  const token = c.req.header(HEADERS.token) ?? '';
   if (isSessionToken(token)) {
     const repayLoan = await repaySessionLoan(deps, token);
     if (repayLoan) {

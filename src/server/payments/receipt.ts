@@ -4,14 +4,13 @@
  * and shown only to whoever made it: the signed-in customer whose loan it paid, or the repay
  * session that ordered it (for a day after that session ends, so a reload still shows it).
  */
-import type { Context } from 'hono';
 import * as v from 'valibot';
 import { STATUS } from '../../lib/api/envelope.ts';
 import { HEADERS } from '../../lib/api/paths.ts';
 import { accountOn } from '../../lib/loanAccount.ts';
 import { RECEIPT_PATH, type Receipt, type ReceiptStatus } from '../../lib/receipt.ts';
 import { ReceiptAnswer } from '../../lib/schemas/answers/receipt.ts';
-import type { AppEnv, Deps } from '../app/context.ts';
+import type { Deps } from '../app/context.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { accountEvents, accountTerms, type CollectionRow, type LoanRow, reversalsOf } from '../loans/account.ts';
@@ -60,10 +59,8 @@ async function findPayment(deps: Deps, txnId: string): Promise<Found | null> {
   return { loan: ordered.loan, order: ordered.order, collection: collection ?? null };
 }
 
-/** Who asks: the signed-in customer, or a repay session (possibly just ended), from the Authtoken header. */
-async function asker(c: Context<AppEnv>) {
-  const deps = c.get('deps');
-  const token = c.req.header(HEADERS.token) ?? '';
+/** Who asks: the signed-in customer, or a repay session (possibly just ended), by the request's Authtoken. */
+async function asker(deps: Deps, token: string) {
   if (!token) return null;
   const session = await deps.sessions.find(token);
   if (session) return { customerId: session.customerId } as const;
@@ -148,7 +145,7 @@ export const receiptRoutes = [
     },
     async handle(c, input) {
       const deps = c.get('deps');
-      const who = await asker(c);
+      const who = await asker(c.get('deps'), c.req.header(HEADERS.token) ?? '');
       if (!who) throw new ApiError(401, RECEIPT_MESSAGES.signIn, 'sign_in_required', STATUS.invalidSession);
       const found = await findPayment(deps, input.txnId);
       if (!found || !mayRead(who, found)) throw new ApiError(404, RECEIPT_MESSAGES.notFound, 'receipt_not_found');

@@ -5,6 +5,7 @@
  * (./payer.ts); the providers' own returns and webhooks are ./providerRoutes.ts.
  */
 
+import { HEADERS } from '../../lib/api/paths.ts';
 import { rupeesFromPaise } from '../../lib/money.ts';
 import { entryToPaise } from '../../lib/repayAmount.ts';
 import { PaymentStatusAnswer, PayuOrderAnswer, RazorpayOrderAnswer } from '../../lib/schemas/answers/repay.ts';
@@ -13,6 +14,7 @@ import { customerById } from '../customers/store.ts';
 import { crashPoint } from '../dev/faults.ts';
 import { ApiError, failure, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { scopeOf } from '../http/scope.ts';
 import { sameSignature } from '../security/signatures.ts';
 import { creditRazorpayPayment } from './credit.ts';
 import { checkoutSettings, createPayuPaymentOrder, createRazorpayPaymentOrder } from './orders.ts';
@@ -46,12 +48,12 @@ export const paymentRoutes = [
     },
     async handle(c, input) {
       const deps = c.get('deps');
-      const loan = await payerLoan(c, input.lead_id);
+      const loan = await payerLoan(c.get('deps'), c.req.header(HEADERS.token) ?? '', input.lead_id);
       const order = await createRazorpayPaymentOrder(deps, loan, requested(input.rzp_amount), deps.providerFetch);
       return ok(c, {
         order_id: order.orderId,
         amount: rupeesFromPaise(order.amountPaise),
-        ...checkoutSettings(c),
+        ...checkoutSettings(scopeOf(c)),
       });
     },
   }),
@@ -118,7 +120,7 @@ export const paymentRoutes = [
     async handle(c, input) {
       const deps = c.get('deps');
       // udf5 is the lead id (product.md §7): the dashboard names its loan as for Razorpay.
-      const loan = await payerLoan(c, input.udf5);
+      const loan = await payerLoan(c.get('deps'), c.req.header(HEADERS.token) ?? '', input.udf5);
       const customer = await customerById(deps.db, loan.customerId);
       if (!customer) throw new Error(`loan ${loan.loanNo} has no customer`);
       const order = await createPayuPaymentOrder(deps, loan, requested(input.amount), {

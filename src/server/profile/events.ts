@@ -4,7 +4,6 @@
  * can be redone until the customer has been found eligible.
  */
 
-import type { Context } from 'hono';
 import { indiaDate } from '../../lib/dates.ts';
 import { paiseFromRupees } from '../../lib/money.ts';
 import { REGISTRATION_EVENTS, type RegistrationEvent, registrationPercent } from '../../lib/onboarding.ts';
@@ -24,16 +23,16 @@ import {
   SELFIE_REQUIRED,
   SelfieUploadRequest,
 } from '../../lib/schemas/profile.ts';
-import type { AppEnv } from '../app/context.ts';
-import { ownCustomer } from '../customers/session.ts';
+import type { Deps } from '../app/context.ts';
+import { signedInCustomer } from '../customers/session.ts';
 import { type Customer, customerByPan, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation } from '../db/client.ts';
 import { decide } from '../eligibility/policy.ts';
-import { ApiError, ok } from '../http/respond.ts';
+import { ApiError } from '../http/respond.ts';
 import { KycUnavailable } from '../kyc/panVerifier.ts';
 import { activeLoanOf } from '../loans/store.ts';
 import { placeOfPincode } from '../master/data.ts';
-import { defineEvent } from '../registration/events.ts';
+import { answer, defineEvent } from '../registration/events.ts';
 import { fileUrl } from '../storage/files.ts';
 import { discardUnusedFile, storeUpload } from '../storage/uploads.ts';
 
@@ -60,7 +59,7 @@ function checkTurn(customer: Customer, event: RegistrationEvent) {
 
 /** Saves a step and moves the customer on (never back, when a step is redone). */
 async function completeStep(
-  c: Context<AppEnv>,
+  deps: Pick<Deps, 'db'>,
   customer: Customer,
   event: RegistrationEvent,
   changes: Partial<Customer>,
@@ -68,7 +67,7 @@ async function completeStep(
   const done = Math.max(REGISTRATION_EVENTS.indexOf(event), position(customer.nextStep) - 1);
   const nextStep = REGISTRATION_EVENTS[done + 1] ?? 'register_now';
   const stepPercentage = registrationPercent(REGISTRATION_EVENTS[done] as RegistrationEvent);
-  await updateCustomer(c.get('deps').db, customer.id, {
+  await updateCustomer(deps.db, customer.id, {
     ...changes,
     nextStep,
     stepPercentage,
@@ -82,16 +81,16 @@ export const profileEvents = {
     auth: 'session',
     schema: PanVerificationRequest,
     answer: PanVerifiedAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
       checkTurn(customer, 'pancard_verification');
-      const deps = c.get('deps');
+      const { deps } = call;
       let check: Awaited<ReturnType<typeof deps.panVerifier.verify>>;
       try {
         check = await deps.panVerifier.verify(input.pancard);
       } catch (error) {
         if (!(error instanceof KycUnavailable)) throw error;
-        c.get('log').error('kyc unavailable', { reason: error.message });
+        call.log.error('kyc unavailable', { reason: error.message });
         throw new ApiError(
           503,
           'PAN verification is not available just now. Please try again in a few minutes.',
@@ -105,14 +104,14 @@ export const profileEvents = {
       if (holder && holder.id !== customer.id) throw panTaken();
       // Two customers claiming one new PAN at the same moment both pass the check above; the unique
       // index lets one through and the other hears the same answer.
-      const step = await completeStep(c, customer, 'pancard_verification', {
+      const step = await completeStep(call.deps, customer, 'pancard_verification', {
         pancard: input.pancard,
         fullName: check.fullName,
         monthlyIncomePaise: paiseFromRupees(input.monthly_income),
       }).catch((error: unknown) => {
         throw isUniqueViolation(error, 'customers_pancard_unique') ? panTaken() : error;
       });
-      return ok(c, { full_name: check.fullName, ...step }, 'PAN verified successfully.');
+      return answer({ full_name: check.fullName, ...step }, 'PAN verified successfully.');
     },
   }),
 
@@ -120,10 +119,10 @@ export const profileEvents = {
     auth: 'session',
     schema: PersonalDetailsRequest,
     answer: StepAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
       checkTurn(customer, 'personal_details');
-      const step = await completeStep(c, customer, 'personal_details', {
+      const step = await completeStep(call.deps, customer, 'personal_details', {
         gender: input.gender,
         email: input.personal_email,
         dob: input.dob,
@@ -131,7 +130,7 @@ export const profileEvents = {
         // Sent and kept only for the married (product.md §5).
         spouseName: input.marital_status_id === 2 ? (input.spouse_name ?? null) : null,
       });
-      return ok(c, step, 'Personal details saved.');
+      return answer(step, 'Personal details saved.');
     },
   }),
 
@@ -139,12 +138,12 @@ export const profileEvents = {
     auth: 'session',
     schema: ResidenceDetailsRequest,
     answer: ResidenceAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
       checkTurn(customer, 'residence_details');
       const place = await placeOfPincode(input.residence_pincode);
       if (!place) throw new ApiError(422, 'We could not find this pin code. Please check it.', 'unknown_pincode');
-      const step = await completeStep(c, customer, 'residence_details', {
+      const step = await completeStep(call.deps, customer, 'residence_details', {
         residenceTypeId: input.residence_type_id,
         residenceAddress1: input.residence_address_1,
         residenceAddress2: input.residence_address_2,
@@ -153,7 +152,7 @@ export const profileEvents = {
         residenceCity: place.cityName,
         residenceState: place.stateName,
       });
-      return ok(c, { ...step, city: place.cityName, state: place.stateName }, 'Address saved.');
+      return answer({ ...step, city: place.cityName, state: place.stateName }, 'Address saved.');
     },
   }),
 
@@ -161,16 +160,16 @@ export const profileEvents = {
     auth: 'session',
     schema: IncomeDetailsRequest,
     answer: StepAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
       checkTurn(customer, 'income_details');
-      const step = await completeStep(c, customer, 'income_details', {
+      const step = await completeStep(call.deps, customer, 'income_details', {
         incomeTypeId: input.income_type_id,
         salaryModeId: input.salary_mode_id,
         salaryDate: input.salary_date,
         monthlyIncomePaise: paiseFromRupees(input.monthly_income),
       });
-      return ok(c, step, 'Income details saved.');
+      return answer(step, 'Income details saved.');
     },
   }),
 
@@ -178,12 +177,12 @@ export const profileEvents = {
     auth: 'session',
     schema: SelfieUploadRequest,
     answer: SelfieAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
       // A new picture may replace the old one at any time (the 'update' action of upload-picture).
       if (customer.eligibilityStatus !== 1) checkTurn(customer, 'selfie_upload');
-      const file = await storeUpload(c, customer.id, 'selfie', input.file, ['jpeg', 'png'], SELFIE_REQUIRED);
-      const deps = c.get('deps');
+      const file = await storeUpload(call.deps, customer.id, 'selfie', input.file, ['jpeg', 'png'], SELFIE_REQUIRED);
+      const { deps } = call;
       // The picture replaced is deleted unless a staff decision rests on it (storage/uploads.ts).
       const discardReplaced = async () => {
         if (customer.selfieFileId) await discardUnusedFile(deps, customer.selfieFileId);
@@ -191,19 +190,18 @@ export const profileEvents = {
       if (customer.eligibilityStatus === 1) {
         await updateCustomer(deps.db, customer.id, { selfieFileId: file.id });
         await discardReplaced();
-        return ok(
-          c,
+        return answer(
           {
-            selfie_doc_url: fileUrl(c, file.id),
+            selfie_doc_url: fileUrl(call, file.id),
             next_step: customer.nextStep,
             step_percentage: customer.stepPercentage,
           },
           'Picture updated.',
         );
       }
-      const step = await completeStep(c, customer, 'selfie_upload', { selfieFileId: file.id });
+      const step = await completeStep(call.deps, customer, 'selfie_upload', { selfieFileId: file.id });
       await discardReplaced();
-      return ok(c, { selfie_doc_url: fileUrl(c, file.id), ...step }, 'Picture saved.');
+      return answer({ selfie_doc_url: fileUrl(call, file.id), ...step }, 'Picture saved.');
     },
   }),
 
@@ -211,12 +209,11 @@ export const profileEvents = {
     auth: 'session',
     schema: RegisterNowRequest,
     answer: RegisterNowAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c, input.profile_id);
-      const deps = c.get('deps');
+    async handle(call, input) {
+      const customer = await signedInCustomer(call, input.profile_id);
+      const { deps } = call;
       if (customer.eligibilityStatus === 1) {
-        return ok(
-          c,
+        return answer(
           { next_step: customer.nextStep, eligibility_status: 1 as const },
           'You are already eligible. Continue your loan application.',
         );
@@ -251,7 +248,7 @@ export const profileEvents = {
       if (!decision.eligible) {
         throw new ApiError(422, decision.message, 'not_eligible', undefined, { eligibility_status: 0 });
       }
-      return ok(c, { next_step: 'generate_loan_quote', eligibility_status: 1 as const }, decision.message);
+      return answer({ next_step: 'generate_loan_quote', eligibility_status: 1 as const }, decision.message);
     },
   }),
 };

@@ -1,5 +1,4 @@
 /** The customer's profile as the dashboard reads it (product.md §3): get profile and getDashboardData. */
-import type { Context } from 'hono';
 import type * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
 import { daysBetween } from '../../lib/dates.ts';
@@ -8,11 +7,13 @@ import { applicationStep } from '../../lib/onboarding.ts';
 import { DashboardAnswer, ProfileAnswer, ProfileBeside, type StepsAnswer } from '../../lib/schemas/answers/profile.ts';
 import type { EmploymentDetails } from '../../lib/schemas/application.ts';
 import { ProfileRequest } from '../../lib/schemas/profile.ts';
-import type { AppEnv } from '../app/context.ts';
+import type { Deps } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import type { Customer } from '../customers/store.ts';
+import type { Database } from '../db/client.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { scopeOf } from '../http/scope.ts';
 import { isOpen, type Lead, latestLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
@@ -22,8 +23,7 @@ export const PROFILE_PATHS = { profile: API.getProfile, dashboard: API.dashboard
 
 const firstName = (customer: Customer) => (customer.fullName ?? '').split(' ')[0] ?? '';
 
-async function activeLoanDetails(c: Context<AppEnv>, customer: Customer) {
-  const { db, now } = c.get('deps');
+async function activeLoanDetails({ db, now }: Pick<Deps, 'db' | 'now'>, customer: Customer) {
   const loan = await activeLoanOf(db, customer.id);
   if (!loan) return null;
   const account = await loanAccountToday(db, loan, now());
@@ -103,15 +103,15 @@ function executiveDetails(lead: Lead | undefined) {
 /** NEW, or REPEAT once an earlier loan was repaid (as generate_loan_quote decides it). */
 type UserType = v.InferOutput<typeof StepsAnswer>['user_type'];
 
-async function userType(c: Context<AppEnv>, customer: Customer, lead: Lead | undefined): Promise<UserType> {
+async function userType(db: Database, customer: Customer, lead: Lead | undefined): Promise<UserType> {
   // The column holds what generate_loan_quote wrote: one of the answer's user types.
   if (lead && isOpen(lead)) return lead.userType as UserType;
-  return (await hasClosedLoan(c.get('deps').db, customer.id)) ? 'REPEAT' : 'NEW';
+  return (await hasClosedLoan(db, customer.id)) ? 'REPEAT' : 'NEW';
 }
 
 /** The application part of getProfile (product.md §3: profile, "Steps data"). */
-async function applicationDetails(c: Context<AppEnv>, customer: Customer) {
-  const lead = await latestLeadOf(c.get('deps').db, customer.id);
+async function applicationDetails(db: Database, customer: Customer) {
+  const lead = await latestLeadOf(db, customer.id);
   const open = lead && isOpen(lead) ? lead : undefined;
   const percent = open?.stepPercentage ?? 0;
   return {
@@ -128,7 +128,7 @@ async function applicationDetails(c: Context<AppEnv>, customer: Customer) {
     // step stage minus one is the current step index); 100 percent means it is locked.
     step_complete_percent: percent,
     step_stage: applicationStep(open?.nextStep ?? 'generate_loan_quote') + 1,
-    user_type: await userType(c, customer, open),
+    user_type: await userType(db, customer, open),
   };
 }
 
@@ -145,7 +145,7 @@ export const profileRoutes = [
     beside: ProfileBeside,
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
-      const application = await applicationDetails(c, customer);
+      const application = await applicationDetails(c.get('deps').db, customer);
       const steps = {
         step_complete_percent: application.step_complete_percent,
         step_stage: application.step_stage,
@@ -156,14 +156,14 @@ export const profileRoutes = [
         c,
         {
           full_name: customer.fullName ?? '',
-          profile_pic: customer.selfieFileId ? fileUrl(c, customer.selfieFileId) : '',
+          profile_pic: customer.selfieFileId ? fileUrl(scopeOf(c), customer.selfieFileId) : '',
           profile_filled_percent: customer.stepPercentage,
           application_filled_percent: application.application_filled_percent,
           registration_successful: customer.registrationSuccessful,
           eligibility_status: customer.eligibilityStatus,
           eligibility_reason: customer.eligibilityReason ?? '',
           next_event_name: customer.nextStep,
-          active_loan_details: await activeLoanDetails(c, customer),
+          active_loan_details: await activeLoanDetails(c.get('deps'), customer),
           profile_details: profileDetails(customer),
           customer_employment_details: application.customer_employment_details,
           excutive_details: application.excutive_details,
@@ -187,7 +187,7 @@ export const profileRoutes = [
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       return ok(c, {
-        profile_pic: customer.selfieFileId ? fileUrl(c, customer.selfieFileId) : '',
+        profile_pic: customer.selfieFileId ? fileUrl(scopeOf(c), customer.selfieFileId) : '',
         profile_details: { first_name: firstName(customer) },
         eligibility_status: customer.eligibilityStatus,
         next_step: customer.nextStep,

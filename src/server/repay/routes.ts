@@ -10,6 +10,7 @@ import { REPAY_OTP_SENT, SendOtpRequest, VerifyOtpRequest } from '../../lib/sche
 import type { Deps } from '../app/context.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { scopeOf } from '../http/scope.ts';
 import { figuresInRupees, type LoanRow, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { activeLoanByPan } from '../loans/store.ts';
 import { checkoutSettings, createRazorpayPaymentOrder } from '../payments/orders.ts';
@@ -95,7 +96,7 @@ export const repayRoutes = [
           : await createRazorpayPaymentOrder(deps, found.loan, null, deps.providerFetch);
       return ok(
         c,
-        { repay_token: session.token, expires_in_seconds: session.expiresInSeconds, ...checkoutSettings(c) },
+        { repay_token: session.token, expires_in_seconds: session.expiresInSeconds, ...checkoutSettings(scopeOf(c)) },
         'OTP verified successfully.',
         { repayment_data: repayment, order_id: order.orderId },
       );

@@ -3,8 +3,8 @@ import { LoginAnswer, VerifyAnswer } from '../../lib/schemas/answers/signIn.ts';
 import { LoginRequest, ResendRequest, VerifyRequest } from '../../lib/schemas/signIn.ts';
 import type { Deps } from '../app/context.ts';
 import { customerById, findOrCreateCustomer, updateCustomer } from '../customers/store.ts';
-import { ApiError, ok } from '../http/respond.ts';
-import { defineEvent } from '../registration/events.ts';
+import { ApiError } from '../http/respond.ts';
+import { answer, defineEvent } from '../registration/events.ts';
 import { otpMessage } from '../sms/messages.ts';
 import type { SmsMessage } from '../sms/transport.ts';
 
@@ -26,12 +26,12 @@ export const signInEvents = {
     auth: 'client',
     schema: LoginRequest,
     answer: LoginAnswer,
-    async handle(c, input) {
-      const { config, otp } = c.get('deps');
+    async handle(call, input) {
+      const { config, otp } = call.deps;
       const { customerId } = await otp.issue({
         purpose: 'login',
         subject: input.mobile,
-        address: c.get('address'),
+        address: call.address,
         recipient: async (tx) => ({ customerId: await findOrCreateCustomer(tx, input), mobile: input.mobile }),
         message: (code, mobile) => loginMessage(config, code, mobile),
       });
@@ -39,7 +39,7 @@ export const signInEvents = {
       if (!customerId) throw new Error('a sign-in code was issued without a customer');
       // The same answer, at once, for a new and a known mobile, whatever the SMS gateway does:
       // nothing tells whether someone is a customer.
-      return ok(c, { cust_profile_id: customerId }, OTP_SENT);
+      return answer({ cust_profile_id: customerId }, OTP_SENT);
     },
   }),
 
@@ -47,18 +47,18 @@ export const signInEvents = {
     auth: 'client',
     schema: ResendRequest,
     answer: LoginAnswer,
-    async handle(c, input) {
-      const deps = c.get('deps');
+    async handle(call, input) {
+      const { deps } = call;
       const customer = await customerById(deps.db, input.profile_id);
       if (!customer) throw new ApiError(400, START_AGAIN, 'unknown_profile');
       await deps.otp.issue({
         purpose: 'login',
         subject: customer.mobile,
-        address: c.get('address'),
+        address: call.address,
         recipient: async () => ({ customerId: customer.id, mobile: customer.mobile }),
         message: (code, mobile) => loginMessage(deps.config, code, mobile),
       });
-      return ok(c, { cust_profile_id: customer.id }, OTP_SENT);
+      return answer({ cust_profile_id: customer.id }, OTP_SENT);
     },
   }),
 
@@ -66,8 +66,8 @@ export const signInEvents = {
     auth: 'client',
     schema: VerifyRequest,
     answer: VerifyAnswer,
-    async handle(c, input) {
-      const deps = c.get('deps');
+    async handle(call, input) {
+      const { deps } = call;
       const customer = await customerById(deps.db, input.profile_id);
       if (!customer) throw new ApiError(401, 'The OTP you entered is incorrect.', 'otp_invalid');
       await deps.otp.consume('login', customer.mobile, input.otp);
@@ -75,8 +75,7 @@ export const signInEvents = {
         await updateCustomer(deps.db, customer.id, { verifiedAt: deps.now() });
       }
       const token = await deps.sessions.open(customer.id);
-      return ok(
-        c,
+      return answer(
         {
           next_step: customer.nextStep,
           app_login_token: token,

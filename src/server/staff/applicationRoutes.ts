@@ -28,6 +28,7 @@ import { auditLog } from '../db/schema.ts';
 import { type Quote, quoteRate } from '../eligibility/policy.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { scopeOf } from '../http/scope.ts';
 import { kfsOfLead } from '../kfs/store.ts';
 import { auditOfLead, documentsOfLead, isOpen, type Lead, leadsInStates, storedDocuments } from '../leads/store.ts';
 import { fileUrl } from '../storage/files.ts';
@@ -222,7 +223,7 @@ export const staffApplicationRoutes = [
       const lead = await decided(() => findLead(db, input.lead_id)).catch(() => {
         throw new ApiError(404, `There is no lead ${input.lead_id}.`, 'not_found');
       });
-      return ok(c, await applicationAsSubmitted(c, db, lead));
+      return ok(c, await applicationAsSubmitted(scopeOf(c), db, lead));
     },
   }),
   defineRoute({

@@ -5,8 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { AppEnv } from '../app/context.ts';
+import type { Deps } from '../app/context.ts';
 import { files } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
@@ -36,11 +35,12 @@ export function signedFilePath(secret: string, fileId: string, expires: number):
   return `/Api/files/${fileId}?expires=${expires}&sig=${signature(secret, fileId, expires)}`;
 }
 
-export function fileUrl(c: Context<AppEnv>, fileId: string): string {
-  const { config, now } = c.get('deps');
+/** A file's signed address for its owner's answer, valid for ten minutes. */
+export function fileUrl(scope: { deps: Pick<Deps, 'config' | 'now'>; origin: string }, fileId: string): string {
+  const { config, now } = scope.deps;
   const expires = Math.floor(now().getTime() / 1000) + LIFETIME_SECONDS;
   // PUBLIC_API_URL (required in production); the request's own origin only outside production.
-  const base = config.payments.apiUrl ?? new URL(c.req.url).origin;
+  const base = config.payments.apiUrl ?? scope.origin;
   return new URL(signedFilePath(config.otp.secret, fileId, expires), base).href;
 }
 

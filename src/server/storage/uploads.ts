@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { AppEnv, Deps } from '../app/context.ts';
+import type { Deps } from '../app/context.ts';
+import type { Logger } from '../app/logger.ts';
 import { queryRows } from '../db/client.ts';
 import { takeSlot } from '../db/rateLimit.ts';
 import { files } from '../db/schema.ts';
@@ -29,7 +29,7 @@ export const megabytes = (bytes: number, round = Math.round) => `${round((bytes 
  * once their type and size are accepted and may refuse them too (an encrypted PDF's password).
  */
 export async function storeUpload(
-  c: Context<AppEnv>,
+  deps: Pick<Deps, 'config' | 'files' | 'db' | 'now'>,
   customerId: string,
   kind: string,
   base64: string,
@@ -37,7 +37,7 @@ export async function storeUpload(
   requiredMessage: string,
   inspect?: (bytes: Uint8Array, type: FileType) => void | Promise<void>,
 ) {
-  const { config, files: store, db, now } = c.get('deps');
+  const { config, files: store, db, now } = deps;
   if (!base64.trim()) throw new ApiError(400, requiredMessage, 'file_required');
   const bytes = decodeBase64(base64);
   if (!bytes) throw new ApiError(400, 'The file could not be read. Please choose it again.', 'file_unreadable');
@@ -53,7 +53,7 @@ export async function storeUpload(
       'file_too_large',
     );
   }
-  await withinCustomerCaps(c, customerId, bytes.length);
+  await withinCustomerCaps(deps, customerId, bytes.length);
   await inspect?.(bytes, type);
   const id = randomUUID();
   const storageKey = `${customerId}/${kind}/${id}`;
@@ -81,15 +81,15 @@ export async function storeUpload(
  * this thread). A check the pool could not finish refuses the upload with a message, never a 500.
  */
 export async function checkUploadedPdf(
-  c: Context<AppEnv>,
+  scope: { deps: Pick<Deps, 'pdfChecks'>; log: Logger },
   bytes: Uint8Array,
   password: string,
 ): Promise<PdfPasswordCheck> {
-  const outcome = await c.get('deps').pdfChecks.check(bytes, password);
+  const outcome = await scope.deps.pdfChecks.check(bytes, password);
   switch (outcome.result) {
     case 'timed_out':
     case 'failed':
-      c.get('log').warn('pdf check refused', { outcome: outcome.result, size_bytes: bytes.length });
+      scope.log.warn('pdf check refused', { outcome: outcome.result, size_bytes: bytes.length });
       throw new ApiError(
         422,
         'We could not check this PDF. Please save it again from your PDF viewer and upload the copy.',
@@ -107,8 +107,8 @@ export async function checkUploadedPdf(
  * becomes of it) and so many bytes kept in all. Replaced files are discarded (discardUnusedFile),
  * so an ordinary application stays far below the stored cap.
  */
-async function withinCustomerCaps(c: Context<AppEnv>, customerId: string, size: number) {
-  const { config, db, now } = c.get('deps');
+async function withinCustomerCaps(deps: Pick<Deps, 'config' | 'db' | 'now'>, customerId: string, size: number) {
+  const { config, db, now } = deps;
   const { perHour, storedBytesMax } = config.uploads.customerCaps;
   const [stored] = await queryRows<{ bytes: string | number }>(
     db,
