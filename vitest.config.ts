@@ -1,24 +1,53 @@
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './tests/slowFirstSequencer.ts';
+import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium.ts';
+
+const executablePath = await chromiumPath();
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
-    environment: 'node',
-    // Starts the run's server log empty and scans it for personal data at the end (scripts/checkLogs.ts);
-    // makes the migrated databases each test's database is copied from.
-    globalSetup: ['tests/logCheck.setup.ts', 'tests/databaseTemplates.setup.ts'],
-    // Vitest's default leaves one core of two idle; the API tests wait on databases and child
-    // processes as much as they compute.
-    maxWorkers: 2,
-    sequence: { sequencer: SlowFirstSequencer },
-    testTimeout: 60_000,
-    // Opening an embedded database and migrating it takes seconds on a busy 2-core machine.
-    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          environment: 'node',
+          // Starts the run's server log empty and scans it for personal data at the end
+          // (scripts/checkLogs.ts); makes the migrated databases each test's database is copied from.
+          globalSetup: ['tests/logCheck.setup.ts', 'tests/databaseTemplates.setup.ts'],
+          // Vitest's default leaves one core of two idle; the API tests wait on databases and child
+          // processes as much as they compute.
+          maxWorkers: 2,
+          sequence: { sequencer: SlowFirstSequencer },
+          testTimeout: 60_000,
+          // Opening an embedded database and migrating it takes seconds on a busy 2-core machine.
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Components of the islands, drawn alone in the same Chromium the browser tests drive (docs/
+        // decisions.md, "Component tests in the real browser"): a form's or a hook's edge cases in
+        // milliseconds, without a page, a server and a signed-in customer to reach them.
+        // Known up front, so Vite never reloads the page mid-run to optimize what it discovered late.
+        optimizeDeps: { include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime'] },
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath, args: CHROMIUM_ARGS } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
     // What the unit and API tests run of the server and the shared library, measured by V8 itself (no
     // instrumented copy of the code). The floor is the measured figure rounded down (docs/benchmarks.md):
     // a change that leaves code untested lowers it and fails the run. The islands are covered by the
-    // browser tests, and code in child processes and database threads is not measured.
+    // browser and component tests, and code in child processes and database threads is not measured.
     coverage: {
       provider: 'v8',
       include: ['src/server/**/*.ts', 'src/lib/**/*.ts'],

@@ -6,7 +6,7 @@
  * so nothing competes with the browsers and the servers they drive.
  *
  *   tests:  test:unit -> checkLogs
- *   checks: build -> links -> budgets -> lint -> typecheck -> audit -> check:production-install
+ *   checks: build -> test:components -> links -> budgets -> lint -> typecheck -> audit -> check:production-install
  *   then:   test:e2e -> testSummary
  *
  * Each step's output is printed whole when it ends (the lanes' lines would otherwise interleave),
@@ -35,6 +35,7 @@ const LANES: Step[][] = [
   [npmRun('test:unit'), node('checkLogs', 'scripts/checkLogs.ts')],
   [
     npmRun('build'),
+    npmRun('test:components'),
     npmRun('links'),
     npmRun('budgets', '--check'),
     npmRun('lint'),

@@ -1,4 +1,4 @@
-/** Adds up the unit and browser test reports into one closing line: "Tests: N passed, N failed". */
+/** Adds up the unit and API, component and browser test reports into one closing line: "Tests: N passed, N failed". */
 import { readFile } from 'node:fs/promises';
 
 interface Totals {
@@ -7,8 +7,8 @@ interface Totals {
   skipped: number;
 }
 
-async function vitest(): Promise<Totals> {
-  const report = JSON.parse(await readFile('reports/vitest.json', 'utf8'));
+async function vitest(file: string): Promise<Totals> {
+  const report = JSON.parse(await readFile(file, 'utf8'));
   return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests ?? 0 };
 }
 
@@ -18,7 +18,11 @@ async function playwright(): Promise<Totals> {
   return { passed: expected + flaky, failed: unexpected, skipped };
 }
 
-const parts = await Promise.all([vitest(), playwright()]);
+const parts = await Promise.all([
+  vitest('reports/vitest.json'),
+  vitest('reports/vitest-components.json'),
+  playwright(),
+]);
 const sum = (key: keyof Totals) => parts.reduce((total, part) => total + part[key], 0);
 if (sum('passed') === 0) {
   console.error('No test ran.');

@@ -1,9 +1,9 @@
-import { CharacterBoxes } from '../shared/CharacterBoxes.tsx';
 import type { FieldErrors } from '../shared/fieldErrors.tsx';
 import card from '../shared/IslandCard.module.css';
 import linkButton from '../shared/LinkButton.module.css';
+import { CodeBoxes } from './CodeBoxes.tsx';
 import styles from './LoginCard.module.css';
-import { CODE_DIGITS, type Field, type SignInFlow } from './useSignInFlow.ts';
+import type { Field, SignInFlow } from './useSignInFlow.ts';
 
 interface CodeStepProps {
   /** The card's id, the prefix of its fields' ids. */
@@ -27,23 +27,7 @@ export function CodeStep({ id, flow, errors }: CodeStepProps) {
           Change number
         </button>
       </p>
-      <fieldset className={styles.codeGroup}>
-        <legend>One-time code</legend>
-        <CharacterBoxes
-          boxes={flow.code}
-          length={CODE_DIGITS}
-          idPrefix={`${id}-digit`}
-          label={(index) => `Digit ${index + 1} of ${CODE_DIGITS}`}
-          classes={{ boxes: styles.boxes, box: styles.box }}
-          input={(index) => ({
-            inputMode: 'numeric',
-            pattern: '[0-9]*',
-            autoComplete: index === 0 ? 'one-time-code' : 'off',
-            ...errors.inputProps('otp'),
-          })}
-        />
-      </fieldset>
-      {errors.message('otp', { role: 'alert' })}
+      <CodeBoxes id={id} code={flow.code} errors={errors} />
       <button
         type="submit"
         className={`button ${card.submit}`}

@@ -16,6 +16,8 @@ const MESSAGE_MS = 5_000;
 const CONSENT_MESSAGE = 'Please check the checkbox to accept our terms and conditions';
 const VERIFY_THROWN = 'Error verifying OTP';
 export const CODE_DIGITS = 4;
+/** The code's boxes take digits only. */
+export const CODE_BOXES = { length: CODE_DIGITS, clean: (text: string) => text.replace(/\D/g, '') };
 
 export type Field = 'mobile' | 'consent' | 'otp';
 interface Message {
@@ -37,7 +39,7 @@ export function useSignInFlow() {
   const [consent, setConsent] = useState(false);
   /** The consent's full text is open (it stays so across the steps). */
   const [consentOpen, setConsentOpen] = useState(false);
-  const code = useCharacterBoxes({ length: CODE_DIGITS, clean: (text) => text.replace(/\D/g, '') });
+  const code = useCharacterBoxes(CODE_BOXES);
   const { busy, running, call } = useCall<'send' | 'resend' | 'verify'>();
   const [message, setMessage] = useState<Message | null>(null);
   /** Just signed out of the dashboard: said in the status region until the next request. */
