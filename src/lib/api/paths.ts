@@ -27,6 +27,8 @@ export const API = {
   singleDocument: '/Api/Website/uploadSingleDocument',
   /** The kyc screen: each document and whether it is on file (issue 14). */
   kycDocuments: '/Api/Website/getKycDocuments',
+  /** A credited payment's receipt as a PDF (issue 23), from /thanku and the loan's screen. */
+  receiptPdf: '/Api/Website/downloadReceipt',
 } as const;
 
 /**

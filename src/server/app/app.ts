@@ -22,6 +22,7 @@ import { providerRoutes } from '../payments/providerRoutes.ts';
 import { receiptRoutes } from '../payments/receipt.ts';
 import { paymentRoutes } from '../payments/routes.ts';
 import { profileRoutes } from '../profile/routes.ts';
+import { receiptPdfRoutes } from '../receipts/routes.ts';
 import { refundRoutes } from '../refunds/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { repayRoutes } from '../repay/routes.ts';
@@ -64,6 +65,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...kfsRoutes,
     ...fileRoutes,
     ...statementRoutes,
+    ...receiptPdfRoutes,
     ...repayRoutes,
     ...paymentRoutes,
     ...providerRoutes,

@@ -9,6 +9,7 @@ import type { Logger } from '../app/logger.ts';
 import { WorkerPool, type WorkerPoolOptions } from '../app/workerPool.ts';
 import { ApiError } from '../http/respond.ts';
 import type { DrawJob } from './drawWorker.ts';
+import type { ReceiptInput } from './receiptPdf.ts';
 import type { StatementInput } from './statementPdf.ts';
 
 /** A statement of a long loan keeps its lines, the font's tables and pdfkit's pages in memory. */
@@ -35,8 +36,10 @@ export class PdfDrawPool extends WorkerPool<DrawJob, Uint8Array> {
   }
 
   /** The document's bytes; a full queue answers 503 with Retry-After, a failed or overrun drawing 503 too. */
-  async draw(document: DrawJob['document'], input: StatementInput, log?: Logger): Promise<Uint8Array> {
-    const outcome = await this.run({ document, input });
+  async draw(document: 'statement' | 'noDues', input: StatementInput, log?: Logger): Promise<Uint8Array>;
+  async draw(document: 'receipt', input: ReceiptInput, log?: Logger): Promise<Uint8Array>;
+  async draw(document: DrawJob['document'], input: StatementInput | ReceiptInput, log?: Logger): Promise<Uint8Array> {
+    const outcome = await this.run({ document, input } as DrawJob);
     if (outcome.result === 'done') return outcome.value;
     // For operators: which way drawing failed, never what the document says.
     log?.warn('pdf drawing refused', { document, outcome: outcome.result, pending: this.pending });

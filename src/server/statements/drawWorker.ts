@@ -5,14 +5,14 @@
 import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { serveJobs } from '../app/workerPool.ts';
+import { type ReceiptInput, receiptPdf } from './receiptPdf.ts';
 import { noDuesCertificatePdf, type StatementInput, statementPdf } from './statementPdf.ts';
 
 const DRAWING_NICE = 10;
 
-export interface DrawJob {
-  document: 'statement' | 'noDues';
-  input: StatementInput;
-}
+export type DrawJob =
+  | { document: 'statement' | 'noDues'; input: StatementInput }
+  | { document: 'receipt'; input: ReceiptInput };
 
 // A drawing yields the cores to the request thread: on Linux a thread's nice value is its own, so
 // this lowers the priority of this worker only (a statement may wait; /Api/health should not).
@@ -26,6 +26,7 @@ const gate = (workerData as { gate?: Int32Array } | undefined)?.gate;
 serveJobs(
   (job: DrawJob) => {
     while (gate && Atomics.load(gate, 0) === 0) Atomics.wait(gate, 0, 0);
+    if (job.document === 'receipt') return receiptPdf(job.input);
     return job.document === 'statement' ? statementPdf(job.input) : noDuesCertificatePdf(job.input);
   },
   (bytes) => [bytes.buffer as ArrayBuffer],

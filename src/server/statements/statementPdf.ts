@@ -85,10 +85,10 @@ const time = new Intl.DateTimeFormat('en-IN', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-/** "23-11-2026 17:40 IST". */
-const stamp = (instant: Date) => `${formatDate(instant)} ${time.format(instant)} IST`;
+/** "23-11-2026 17:40 IST". The drawing helpers below are exported for the payment receipt (src/server/receipts/receiptPdf.ts). */
+export const stamp = (instant: Date) => `${formatDate(instant)} ${time.format(instant)} IST`;
 
-function newDocument(title: string, lender: Lender, generatedAt: Date) {
+export function newDocument(title: string, lender: Lender, generatedAt: Date) {
   const doc = new PDFDocument({
     size: PAGE.size,
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.footer + 10 },
@@ -106,7 +106,7 @@ type Doc = InstanceType<typeof PDFDocument>;
 
 const contentWidth = (doc: Doc) => doc.page.width - PAGE.margin * 2;
 
-function finish(doc: Doc): Promise<Uint8Array> {
+export function finish(doc: Doc): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   return new Promise((resolve, reject) => {
@@ -117,7 +117,7 @@ function finish(doc: Doc): Promise<Uint8Array> {
 }
 
 /** The lender's name and particulars at the top of the first page. */
-function letterhead(doc: Doc, lender: Lender) {
+export function letterhead(doc: Doc, lender: Lender) {
   doc.font('bold').fontSize(14).fillColor(INK).text(lender.legalName);
   doc.font('regular').fontSize(8).fillColor(MUTED);
   doc.text(lender.registration);
@@ -167,7 +167,7 @@ function factsHeight(doc: Doc, pairs: [string, string][], columns = 2) {
  * Label and value pairs in two columns. A line that would cross the page's foot starts the next page
  * whole: a label is never on one page and its value on another.
  */
-function facts(doc: Doc, pairs: [string, string][], columns = 2) {
+export function facts(doc: Doc, pairs: [string, string][], columns = 2) {
   const { gap, columnWidth, labelWidth, valueWidth } = factsLayout(doc, columns);
   for (let i = 0; i < pairs.length; i += columns) {
     const row = pairs.slice(i, i + columns);
@@ -190,7 +190,7 @@ function facts(doc: Doc, pairs: [string, string][], columns = 2) {
   }
 }
 
-function heading(doc: Doc, text: string) {
+export function heading(doc: Doc, text: string) {
   doc.moveDown(0.5);
   doc.x = PAGE.margin;
   doc.font('bold').fontSize(11).fillColor(INK).text(text);
@@ -198,7 +198,7 @@ function heading(doc: Doc, text: string) {
 }
 
 /** Page numbers and the lender's contacts on every page, drawn once the pages are all known. */
-function footers(doc: Doc, lender: Lender, label: string) {
+export function footers(doc: Doc, lender: Lender, label: string) {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
