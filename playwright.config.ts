@@ -7,6 +7,13 @@ const PORT = Number(process.env.E2E_PORT ?? 4322);
 // A fresh embedded database for every run.
 const DATA_DIR = join(tmpdir(), `kosh-e2e-${process.pid}-${Date.now()}`);
 
+const LONGEST = [
+  /journey\.spec\.ts/,
+  /everyRoute\.spec\.ts/,
+  /dashboardEveryScreen\.spec\.ts/,
+  /dashboardAccessibility\.spec\.ts/,
+];
+
 // The browser tests run against the built site served by the project's own server (as `npm start`).
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,7 +47,14 @@ export default defineConfig({
       testMatch: /clock\/.*\.spec\.ts/,
       fullyParallel: false,
     },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: [/clock\//, /repay\.spec\.ts/] },
+    // The longest files (a whole customer's life; axe and widths over every page and every dashboard
+    // screen) start first too: begun last, one of them ran alone at the end while the other worker idled.
+    { name: 'longest', use: { ...devices['Desktop Chrome'] }, testMatch: LONGEST },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: [/clock\//, /repay\.spec\.ts/, ...LONGEST],
+    },
   ],
   webServer: [
     server(PORT, DATA_DIR),
