@@ -14,6 +14,9 @@ import { allJobs } from './all.ts';
 import type { JobDefinition } from './definition.ts';
 import { JobDayFailed, runJobDay, WORKER_ID } from './scheduler.ts';
 
+/** Any fixed number: holders of this advisory lock start pg-boss one at a time (src/server/db/client.ts has the migrations'). */
+const START_LOCK = 7_246_023;
+
 /** The time zone of every schedule: the business's days are India's. */
 export const JOB_TIME_ZONE = 'Asia/Kolkata';
 
@@ -58,12 +61,27 @@ export class JobWorker {
   async start(): Promise<void> {
     const pool = poolOf(this.deps);
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+      // Unnamed: the embedded pool names (prepares) every text it is given, and pg-boss's schema is
+      // created by texts of several statements, which PostgreSQL runs only unprepared and without values.
+      db: {
+        executeSql: (text, values) =>
+          pool.query(
+            values?.length ? { text, values: values as unknown[], name: undefined } : { text, name: undefined },
+          ),
+      },
       schema: 'pgboss',
     });
     // pg-boss's errors (a failed poll, say) are logged without their text, which may quote a query's values.
     boss.on('error', (error: Error) => this.deps.log.error('job worker error', { error: error.name }));
-    await boss.start();
+    // Workers starting at once on a new database would each create pg-boss's schema: one at a time.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [START_LOCK]);
+      await boss.start();
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [START_LOCK]).catch(() => undefined);
+      lock.release();
+    }
     this.boss = boss;
     for (const job of this.jobs) {
       await boss.createQueue(job.name, {

@@ -23,6 +23,7 @@ import {
   showApplication,
 } from './commands/applications.ts';
 import { bureauArguments, bureauFileOnServer } from './commands/bureau.ts';
+import { runDayArguments, runDayOnServer } from './commands/jobs.ts';
 import { decideLead, decisionArguments, disburse, listLeads, showLead } from './commands/leads.ts';
 import { collect, collectArguments, listLoans, listRefunds, showLoan } from './commands/loans.ts';
 import { approveRefundOnServer, listRefundsOnServer, requestRefundOnServer } from './commands/refunds.ts';
@@ -60,6 +61,8 @@ On the server (as the signed-in staff member, with their roles):
   bureau-file --as-of <YYYY-MM-DD> [--out <file or folder>]
                                                 the credit information file as on a reporting date,
                                                 saved here (0600; default ./bureau-files/) (finance)
+  run-day --date <YYYY-MM-DD>                   development only: run every scheduled job of that day now
+                                                (end of day, notices, reminders, …), the clock moved to 10:00
   loans [--bucket current|1-30|31-60|61-90|90+] active loans by days past due
   loan <loan_no>                                one loan: dues, payments, contact notes
   collect <loan_no> <amount> --ref <reference>  record an offline bank transfer (rupees; collections)
@@ -132,6 +135,7 @@ const COMMANDS: Record<string, Command> = {
   'request-refund': { server: requestRefundOnServer },
   'approve-refund': { server: approveRefundOnServer },
   'bureau-file': { server: bureauFileOnServer, check: bureauArguments },
+  'run-day': { server: runDayOnServer, check: runDayArguments },
   staff: { server: (ops) => listStaff(ops) },
   'staff-add': { server: addStaffOnServer, database: addFirstAdmin, check: staffArguments },
   'staff-update': { server: updateStaffOnServer },
