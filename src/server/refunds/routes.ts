@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
+import { indiaDate } from '../../lib/dates.ts';
 import { formatPaise, rupeesFromPaise } from '../../lib/money.ts';
 import { entryToPaise } from '../../lib/repayAmount.ts';
 import {
@@ -17,8 +18,9 @@ import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { collectionsToRefund } from '../payments/store.ts';
 import { staffOf } from '../staff/session.ts';
+import { overdueFirst } from './deadline.ts';
 import { approveRefund, cancelRefund, REFUND_METHODS, type RefundMethod, requestRefund } from './service.ts';
-import { openRefundRequests } from './store.ts';
+import { openRefundRequests, refundDueOn } from './store.ts';
 
 const TAG = 'staff';
 const Sort = v.optional(v.picklist(['oldest', 'newest'], 'sort is oldest or newest'), 'oldest');
@@ -33,15 +35,20 @@ export const refundRoutes = [
     path: STAFF_API.refunds,
     operationId: 'staffRefunds',
     summary:
-      'Money to refund (paid beyond the dues, second payments held), oldest first, and refunds waiting for a second approver (finance)',
+      'Money to refund (paid beyond the dues, second payments held) and refunds waiting for a second approver, each with the day it is due; those past it first, then oldest first (finance)',
     tag: TAG,
     auth: 'staff',
     roles: ['finance'],
     body: v.object({ sort: Sort }),
     answer: RefundsAnswer,
     async handle(c, input) {
-      const { db, now } = c.get('deps');
+      const { db, now, config } = c.get('deps');
       const at = now();
+      const today = indiaDate(at);
+      const due = (receivedOn: string) => {
+        const dueOn = refundDueOn(receivedOn, config.refunds.dueDays);
+        return { due_on: dueOn, overdue: today > dueOn };
+      };
       const staffId = staffOf(c).staffId;
       const requests = await openRefundRequests(db);
       const requested = new Set(requests.map((row) => row.request.collectionId));
@@ -58,8 +65,9 @@ export const refundRoutes = [
           to_refund: rupeesFromPaise(toRefundPaise),
           why: collection.heldForRefund ? ('second_payment' as const) : ('excess' as const),
           age_hours: hoursSince(collection.createdAt, at),
+          ...due(collection.valueDate),
         }));
-      const toApprove = requests.map(({ request, loanNo, borrower, collectionReference, requestedBy }) => ({
+      const toApprove = requests.map(({ request, loanNo, borrower, collectionReference, requestedBy, receivedOn }) => ({
         request_id: request.id,
         collection_id: request.collectionId,
         loan_no: loanNo,
@@ -74,10 +82,12 @@ export const refundRoutes = [
         requested_by: requestedBy,
         requested_by_you: request.requestedBy === staffId,
         age_hours: hoursSince(request.requestedAt, at),
+        received_on: receivedOn,
+        ...due(receivedOn),
       }));
       return ok(c, {
-        to_request: { count: toRequest.length, items: inOrder(toRequest, input.sort) },
-        to_approve: { count: toApprove.length, items: inOrder(toApprove, input.sort) },
+        to_request: { count: toRequest.length, items: overdueFirst(inOrder(toRequest, input.sort)) },
+        to_approve: { count: toApprove.length, items: overdueFirst(inOrder(toApprove, input.sort)) },
       });
     },
   }),

@@ -5,10 +5,20 @@
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { addDays } from '../../lib/dates.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { collections, customers, loans, refundRequests, staffMembers } from '../db/schema.ts';
 
 export type RefundRequest = typeof refundRequests.$inferSelect;
+
+/**
+ * A refund's deadline (issue 23; docs/decisions.md "Refunds within seven days"): due REFUND_DUE_DAYS
+ * calendar days (7 unless configured) after the money arrived, the collection's value date; overdue
+ * from the day after. The queue, `ops refunds` and the borrower's dashboard all show it from here.
+ */
+export function refundDueOn(receivedOn: string, dueDays: number): string {
+  return addDays(receivedOn, dueDays);
+}
 
 const decider = alias(staffMembers, 'decider');
 
@@ -21,6 +31,8 @@ function requestsWithNames(db: Database | Transaction) {
       borrower: customers.fullName,
       collectionReference: collections.reference,
       collectionSource: collections.source,
+      /** The day the money arrived: the refund is due a set number of days after it. */
+      receivedOn: collections.valueDate,
       requestedBy: staffMembers.name,
       decidedBy: decider.name,
     })

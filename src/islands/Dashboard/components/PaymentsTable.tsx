@@ -16,9 +16,13 @@ function allocationText(payment: Collection): string | null {
   return `Applied to ${parts.join(', ')}`;
 }
 
-/** "Refunded ₹1,000 on 26-11-2026, Bank transfer ref. UTR1" or "Refund of ₹1,000 being processed". */
+/** "Refunded ₹1,000 on 26-11-2026, Bank transfer ref. UTR1" or, while processing, "Refund of ₹1,000 by 03-12-2026". */
 function refundText(refund: Refund): string {
-  if (refund.status === 'processing') return `Refund of ${rupees(refund.amount)} being processed`;
+  if (refund.status === 'processing') {
+    return refund.due_on
+      ? `Refund of ${rupees(refund.amount)} by ${formatDate(refund.due_on)}`
+      : `Refund of ${rupees(refund.amount)} being processed`;
+  }
   const by = refund.source ? `, ${sourceLabel(refund.source)} ref. ${orNA(refund.reference)}` : '';
   return `Refunded ${rupees(refund.amount)}${refund.date ? ` on ${formatDate(refund.date)}` : ''}${by}`;
 }

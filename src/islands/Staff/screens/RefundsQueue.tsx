@@ -1,7 +1,9 @@
 /**
  * Finance's refunds under four eyes (issues 22 and 23): money to refund (paid beyond the dues,
- * second payments held), oldest first, each requested with the bank transfer's reference; and
- * requests waiting for a second finance member, whose approval records the refund paid.
+ * second payments held), each requested with the bank transfer's reference or through its provider;
+ * and requests waiting for a second finance member, whose approval records the refund paid. Each
+ * shows the day it is due (7 days after the money arrived unless configured); those past it come
+ * first, marked overdue.
  */
 import { type FormEvent, useState } from 'react';
 import type * as v from 'valibot';
@@ -23,6 +25,17 @@ type ToApprove = Refunds['to_approve']['items'][number];
 
 type Method = ToApprove['method'];
 const PROVIDERS = { razorpay: 'Razorpay', payu: 'PayU' } as const;
+
+/** "Due by 27-11-2026", or, past it, a mark that says so before it. */
+function DueBy({ item }: { item: { due_on: string; overdue: boolean } }) {
+  return item.overdue ? (
+    <>
+      <span className={styles.overdue}>Overdue</span>: it was due by {formatDate(item.due_on)}.
+    </>
+  ) : (
+    <>Due by {formatDate(item.due_on)}.</>
+  );
+}
 
 const WHY = { excess: 'paid beyond the dues', second_payment: 'a second payment on a paid order' } as const;
 
@@ -51,7 +64,8 @@ function RequestRow({ item, done }: { item: ToRequest; done: () => void }) {
       </h3>
       <p>
         {formatRupees(item.to_refund)} to refund of {formatRupees(item.amount)} received on{' '}
-        {formatDate(item.received_on)} (ref. {item.reference}), {WHY[item.why]}; {age(item.age_hours)} ago.
+        {formatDate(item.received_on)} (ref. {item.reference}), {WHY[item.why]}; {age(item.age_hours)} ago.{' '}
+        <DueBy item={item} />
       </p>
       <form className={styles.form} onSubmit={submit}>
         <div className={styles.field}>
@@ -124,7 +138,8 @@ function ApproveRow({ item, done }: { item: ToApprove; done: (withdrawn: boolean
       </h3>
       <p>
         {item.method === 'bank_transfer' ? `Bank transfer ref. ${item.reference}` : `Through ${PROVIDERS[item.method]}`}{' '}
-        for the payment ref. {item.payment_reference}; requested by {item.requested_by} {age(item.age_hours)} ago.
+        for the payment ref. {item.payment_reference} received on {formatDate(item.received_on)}; requested by{' '}
+        {item.requested_by} {age(item.age_hours)} ago. <DueBy item={item} />
         {item.status === 'sending' && item.method !== 'bank_transfer' && (
           <> Approved and being sent to {PROVIDERS[item.method]}: if it still is in two minutes, approve it again.</>
         )}

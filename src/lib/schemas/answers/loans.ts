@@ -44,6 +44,8 @@ const Refund = v.strictObject({
   amount: v.number(),
   /** Paid (how and the reference given) or being processed by the lender. */
   status: v.picklist(['paid', 'processing']),
+  /** While processing: the day it is due by (YYYY-MM-DD; 7 days after the money arrived unless configured). */
+  due_on: v.optional(v.string()),
   source: v.optional(v.string()),
   reference: v.optional(v.string()),
   date: v.optional(v.string()),

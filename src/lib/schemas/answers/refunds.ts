@@ -3,6 +3,9 @@ import * as v from 'valibot';
 
 const queue = <Row extends v.GenericSchema>(row: Row) => v.strictObject({ count: v.number(), items: v.array(row) });
 
+/** When a refund is due (the configured days after the money arrived, 7 by default), and whether that has passed. */
+const Deadline = v.object({ due_on: v.string(), overdue: v.boolean() });
+
 /** staffRefunds: money to refund, and refund requests waiting for a second approver. */
 export const RefundsAnswer = v.strictObject({
   to_request: queue(
@@ -18,6 +21,7 @@ export const RefundsAnswer = v.strictObject({
       /** Paid beyond the dues, or a second payment on an order already paid. */
       why: v.picklist(['excess', 'second_payment']),
       age_hours: v.number(),
+      ...Deadline.entries,
     }),
   ),
   to_approve: queue(
@@ -36,6 +40,9 @@ export const RefundsAnswer = v.strictObject({
       requested_by: v.string(),
       requested_by_you: v.boolean(),
       age_hours: v.number(),
+      /** The day the money arrived. */
+      received_on: v.string(),
+      ...Deadline.entries,
     }),
   ),
 });

@@ -13,7 +13,7 @@ import { loanByNo, loansWithBorrowers } from '../../loans/store.ts';
 import { recordCollection } from '../../payments/ledger.ts';
 import { disputesOf, openDisputeCounts } from '../../payments/reversals.ts';
 import { collectionsToRefund } from '../../payments/store.ts';
-import { openRefundRequests, paidRefunds } from '../../refunds/store.ts';
+import { openRefundRequests, paidRefunds, refundDueOn } from '../../refunds/store.ts';
 import { actor } from '../actor.ts';
 import { INTEGER_MAX, rupeesToPaise, UsageError } from '../arguments.ts';
 import type { OpsContext } from '../context.ts';
@@ -203,7 +203,11 @@ export async function collect({ database, write }: OpsContext, args: string[]) {
 }
 
 /** Money received that the loans do not owe: paid beyond the dues, or a second payment held on a paid order. */
-export async function listRefunds({ database, write }: OpsContext) {
+/** "27-11-2026", or "OVERDUE 27-11-2026" once past it. */
+const dueBy = (dueOn: string, today: string) => `${today > dueOn ? 'OVERDUE ' : ''}${formatDate(dueOn)}`;
+
+export async function listRefunds({ database, write, config }: OpsContext) {
+  const today = indiaDate(new Date());
   const rows = await collectionsToRefund(database.db);
   // A refund finance requested waits for a second member's approval (the back office's four eyes).
   const requested = new Map((await openRefundRequests(database.db)).map((row) => [row.request.collectionId, row]));
@@ -221,6 +225,7 @@ export async function listRefunds({ database, write }: OpsContext) {
           amount: formatPaise(collection.amountPaise),
           to_refund: formatPaise(toRefundPaise),
           why: collection.heldForRefund ? 'second payment on a paid order' : 'paid beyond the dues',
+          due_by: dueBy(refundDueOn(collection.valueDate, config.refunds.dueDays), today),
           requested: waiting
             ? `${formatPaise(waiting.request.amountPaise)} ref. ${waiting.request.reference} by ${waiting.requestedBy}, to approve`
             : '',

@@ -23,13 +23,27 @@ interface Refunds {
       amount: number;
       to_refund: number;
       why: string;
+      due_on: string;
+      overdue: boolean;
     }[];
   };
   to_approve: {
     count: number;
-    items: { request_id: number; loan_no: string; amount: number; reference: string; requested_by_you: boolean }[];
+    items: {
+      request_id: number;
+      loan_no: string;
+      amount: number;
+      reference: string;
+      requested_by_you: boolean;
+      due_on: string;
+      overdue: boolean;
+    }[];
   };
 }
+
+/** "27-11-2026", or "OVERDUE 27-11-2026" once past it (the server lists those first). */
+const dueBy = (row: { due_on: string; overdue: boolean }) =>
+  `${row.overdue ? 'OVERDUE ' : ''}${formatDate(row.due_on)}`;
 
 export async function listRefundsOnServer(ops: OpsServerContext, args: string[]) {
   const answer = await ops.server.call<Refunds>(STAFF_API.refunds, {
@@ -51,6 +65,7 @@ export async function listRefundsOnServer(ops: OpsServerContext, args: string[])
           amount: formatRupees(row.amount),
           to_refund: formatRupees(row.to_refund),
           why: row.why === 'second_payment' ? 'second payment on a paid order' : 'paid beyond the dues',
+          due_by: dueBy(row),
         })),
       ),
     );
@@ -65,6 +80,7 @@ export async function listRefundsOnServer(ops: OpsServerContext, args: string[])
           amount: formatRupees(row.amount),
           reference: row.reference,
           requested_by: row.requested_by_you ? 'you' : 'another member',
+          due_by: dueBy(row),
         })),
       ),
     );
