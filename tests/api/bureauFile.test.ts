@@ -15,7 +15,7 @@ import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { customers } from '../../src/server/db/schema.ts';
-import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
+import { DEV_MAILBOX_PATH, DEV_RUN_DAY_PATH } from '../../src/server/dev/routes.ts';
 import { loanAccount, loanFigures } from '../../src/server/loans/account.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';
 import { runOps } from '../../src/server/ops/run.ts';
@@ -273,5 +273,25 @@ describe.each(ENGINES)('credit bureau file (%s database)', (engine) => {
     );
     expect(runs.map((run) => run.as_of)).toEqual(['2026-11-23', '2026-11-30']);
     expect(runs.every((run) => run.made_by.startsWith('staff:'))).toBe(true);
+  });
+
+  it('the schedule makes the file the day after a reporting date, once (run-day of 10-12-2026: the file as on the 9th)', async () => {
+    clock.advance(10 * DAY);
+    const ran = await server.post(DEV_RUN_DAY_PATH, { date: '2026-12-10' });
+    expect(ran.status, ran.body.Message).toBe(200);
+    expect(ran.body.Data.jobs).toContainEqual(expect.objectContaining({ job: 'bureau-file', done: 1, failed: 0 }));
+    const [run] = await queryRows<{ made_by: string; file_name: string; accounts: number }>(
+      server.database.db,
+      sql`select made_by, file_name, accounts from bureau_runs where as_of = '2026-12-09'`,
+    );
+    expect(run).toMatchObject({ made_by: 'job:bureau-file', file_name: 'KOSH_TUDF_NB00000000_20261209.txt' });
+    const kept = join(folder, 'server', 'KOSH_TUDF_NB00000000_20261209.txt');
+    expect((await stat(kept)).mode & 0o777).toBe(0o600);
+    expect(linesOf(await readFile(kept, 'utf8')).has(overdue.loan.loanNo)).toBe(true);
+    // A day that follows no reporting date makes none; the same day again makes it no second time.
+    const again = await server.post(DEV_RUN_DAY_PATH, { date: '2026-12-10' });
+    expect(again.body.Data.jobs).toContainEqual(expect.objectContaining({ job: 'bureau-file', done: 0 }));
+    const runs = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from bureau_runs`);
+    expect(runs[0]?.n).toBe(3);
   });
 });
