@@ -19,6 +19,7 @@ import { formatPaise } from './money.ts';
 import { loanCost, percentToHundredths } from './rates.ts';
 import type { KeyFactStatementAnswer, StoredStatementsAnswer } from './schemas/answers/kfs.ts';
 import type { Site } from './site.ts';
+import { addWorkingDays } from './workingDays.ts';
 
 export const KFS_TITLE = 'Key Fact Statement';
 
@@ -32,17 +33,11 @@ type KfsOfficer = KeyFactStatement['nodal_officer'];
 
 /**
  * The last day a statement issued on `issuedOn` can be accepted: `workingDays` working days after the
- * issue date, working days being Monday to Saturday (Sundays do not count; public holidays are not
- * known here, so a validity can only be longer in practice, never shorter than stated).
+ * issue date, from the calendar (src/lib/workingDays.ts: Sundays, second and fourth Saturdays and the
+ * public holidays of content/holidays.json do not count), so one issued before a holiday keeps them all.
  */
 export function kfsValidUntil(issuedOn: string, workingDays: number): string {
-  let day = issuedOn;
-  let counted = 0;
-  while (counted < workingDays) {
-    day = addDays(day, 1);
-    if (new Date(`${day}T00:00:00Z`).getUTCDay() !== 0) counted += 1;
-  }
-  return day;
+  return addWorkingDays(issuedOn, workingDays);
 }
 
 /** "KFS-000123" from the sequence's value. */

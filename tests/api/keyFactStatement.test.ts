@@ -71,10 +71,10 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     expect(kfs.kfs_no).toMatch(/^KFS-\d{6}$/);
     // The preview and the stored statement are the same statement but for its number.
     expect({ ...kfs, kfs_no: null }).toEqual(preview.body.Data);
-    // Monday 23-11-2026 in India, valid 3 working days: Thursday 26-11-2026.
+    // Monday 23-11-2026 in India, valid 3 working days (Tuesday 24-11 is Guru Nanak's Birthday): Friday 27-11-2026.
     expect(kfs).toMatchObject({
       issued_on: '2026-11-23',
-      valid_until: '2026-11-26',
+      valid_until: '2026-11-27',
       sanctioned_amount_paise: 20_000_00,
       tenure_days: 60,
       daily_rate_percent: 0.5,
@@ -101,7 +101,7 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
       .select()
       .from(keyFactStatements)
       .where(eq(keyFactStatements.kfsNo, kfs.kfs_no));
-    expect(row).toMatchObject({ reason: 'quote', content: kfs, validUntil: '2026-11-26', supersededAt: null });
+    expect(row).toMatchObject({ reason: 'quote', content: kfs, validUntil: '2026-11-27', supersededAt: null });
     expect(row?.acknowledgedAt?.toISOString()).toBe(clock.now().toISOString());
     const mine = await statements(token, quote.body.Data.lead_id);
     expect(mine.body.Data.statements).toEqual([
@@ -118,12 +118,12 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     const refused = await staff({ action: 'disburse', lead_id: who.leadId });
     expect(refused.status).toBe(409);
     expect(refused.body.Message).toBe(
-      `Lead ${who.leadId} waits for the customer to accept Key Fact Statement ${newNo} (valid until 26-11-2026); it cannot be disbursed before.`,
+      `Lead ${who.leadId} waits for the customer to accept Key Fact Statement ${newNo} (valid until 27-11-2026); it cannot be disbursed before.`,
     );
     // The customer is told at once, with the link to read and accept it.
     const [told] = (await server.get(`${API.devOutbox}?to=${who.mobile}`)).body;
     expect(told.body).toContain(
-      `Your Kosh Credit loan is approved on new terms: please read and accept Key Fact Statement ${newNo} by 26-11-2026.`,
+      `Your Kosh Credit loan is approved on new terms: please read and accept Key Fact Statement ${newNo} by 27-11-2026.`,
     );
     expect(told.body).toContain(`/my-dashboard/lead-preview?lead_id=${who.leadId}#key-fact-statement`);
     const [toldMail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(who.email)}`)).body;
@@ -224,10 +224,10 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     {
       const late = await send(token, { event_name: 'kfs_acknowledgement', kfs_no: kfsNo, kfs_acknowledged: true });
       expect(late.body.Message).toBe(
-        'This Key Fact Statement was valid until 26-11-2026. Please contact us for a new one.',
+        'This Key Fact Statement was valid until 27-11-2026. Please contact us for a new one.',
       );
       expect((await staff({ action: 'disburse', lead_id: who.leadId })).body.Message).toContain(
-        `Key Fact Statement ${kfsNo} of lead ${who.leadId} expired on 26-11-2026 without the customer's acceptance`,
+        `Key Fact Statement ${kfsNo} of lead ${who.leadId} expired on 27-11-2026 without the customer's acceptance`,
       );
       const again = await staff({ action: 'approve', lead_id: who.leadId, amount: 10000, tenure: 60, roi: 0.5 });
       const fresh = again.body.Data.kfs_no;

@@ -16,13 +16,13 @@ const kfs = keyFactStatement(site, {
 const rows = Object.fromEntries(kfsSections(kfs).flatMap((section) => section.rows));
 
 describe('the Key Fact Statement (RBI/2024-25/18, Annex A)', () => {
-  it('is numbered from the sequence and valid for the configured working days, Sundays not counted', () => {
+  it('is numbered from the sequence and valid for the configured working days of the calendar', () => {
     expect(kfsNumber(123)).toBe('KFS-000123');
     expect(kfs.kfs_no).toBe('KFS-000123');
-    // Mon 23-11 + 3 working days: Tue, Wed, Thu.
-    expect(kfs.valid_until).toBe('2026-11-26');
-    // Thu 26-11 + 3: Fri, Sat, (Sun skipped) Mon.
-    expect(kfsValidUntil('2026-11-26', 3)).toBe('2026-11-30');
+    // Mon 23-11 + 3 working days: (Tue 24-11 Guru Nanak's Birthday) Wed, Thu, Fri (tests/unit/workingDays.test.ts).
+    expect(kfs.valid_until).toBe('2026-11-27');
+    // Thu 26-11 + 3: Fri, (fourth Saturday and Sunday off) Mon, Tue.
+    expect(kfsValidUntil('2026-11-26', 3)).toBe('2026-12-01');
     // Sat 28-11 + 3: (Sun) Mon, Tue, Wed.
     expect(kfsValidUntil('2026-11-28', 3)).toBe('2026-12-02');
   });
@@ -61,7 +61,7 @@ describe('the Key Fact Statement (RBI/2024-25/18, Annex A)', () => {
       expect(rows[label], label).toBeTruthy();
     }
     expect(rows['KFS number']).toBe('KFS-000123');
-    expect(rows['Valid until']).toContain('26-11-2026');
+    expect(rows['Valid until']).toContain('27-11-2026');
     expect(rows['Disbursal schedule']).toContain('100% upfront');
     expect(rows['Number of instalments']).toBe('1');
     expect(rows['Repayment date']).toBe('60 days after the disbursal date (22-01-2027 if disbursed on 23-11-2026)');
