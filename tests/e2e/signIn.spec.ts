@@ -12,8 +12,6 @@ import {
 } from '../support/signIn.ts';
 
 const MOBILE_TOO_SHORT = 'The Mobile field must be at least 10 characters in length.';
-const MOBILE_INVALID = 'Mobile number invalid!';
-const CONSENT = 'Please check the checkbox to accept our terms and conditions';
 const OTP_DIGITS = 'Please enter 4 digits OTP';
 const OTP_SENT = 'OTP sent successfully to your mobile number.';
 const WRONG = 'The OTP you entered is incorrect.';
@@ -44,81 +42,8 @@ const envelope = (status: number, body: object) => ({
 });
 
 test.describe('step 1: mobile number and consent', () => {
-  test('the mobile field takes digits only, at most 10, with numeric keyboard and autocomplete', async ({ page }) => {
-    const c = await openCard(page);
-    await expect(c.mobile).toHaveAttribute('inputmode', 'numeric');
-    await expect(c.mobile).toHaveAttribute('autocomplete', 'tel-national');
-    await expect(c.mobile).toHaveAttribute('maxlength', '10');
-    await c.mobile.pressSequentially('98a76-5x4');
-    await expect(c.mobile).toHaveValue('987654');
-    await c.mobile.pressSequentially('3210999');
-    await expect(c.mobile).toHaveValue('9876543210');
-  });
-
-  test(`fewer than 10 digits: "${MOBILE_TOO_SHORT}", tied to the field`, async ({ page }) => {
-    let sent = false;
-    page.on('request', (request) => {
-      if (request.url().includes(REGISTRATION)) sent = true;
-    });
-    const c = await openCard(page);
-    await c.mobile.fill('98765');
-    await c.consent.check();
-    await c.getOtp.click();
-    await expect(c.alert).toHaveText(MOBILE_TOO_SHORT);
-    await expect(c.mobile).toHaveAttribute('aria-invalid', 'true');
-    const describedBy = (await c.mobile.getAttribute('aria-describedby')) ?? '';
-    const errorId = await c.alert.getAttribute('id');
-    expect(describedBy.split(' ')).toContain(errorId);
-    await expect(c.mobile).toBeFocused();
-    await expect(c.mobile).toHaveValue('98765');
-    expect(sent).toBe(false);
-  });
-
-  test(`a number not starting with 6 to 9: "${MOBILE_INVALID}", and nothing is sent`, async ({ page }) => {
-    let sent = false;
-    page.on('request', (request) => {
-      if (request.url().includes(REGISTRATION)) sent = true;
-    });
-    const c = await openCard(page);
-    await c.mobile.fill('5876543210');
-    await c.consent.check();
-    await c.getOtp.click();
-    await expect(c.alert).toHaveText(MOBILE_INVALID);
-    await expect(c.mobile).toHaveAttribute('aria-invalid', 'true');
-    expect(sent).toBe(false);
-  });
-
-  test('an empty number gives the same message', async ({ page }) => {
-    const c = await openCard(page);
-    await c.consent.check();
-    await c.getOtp.click();
-    await expect(c.alert).toHaveText(MOBILE_TOO_SHORT);
-  });
-
-  test(`consent unticked: "${CONSENT}", tied to the checkbox`, async ({ page }) => {
-    const c = await openCard(page);
-    await c.mobile.fill(randomMobile());
-    await c.getOtp.click();
-    await expect(c.alert).toHaveText(CONSENT);
-    await expect(c.consent).toHaveAttribute('aria-invalid', 'true');
-    expect((await c.consent.getAttribute('aria-describedby'))?.split(' ')).toContain(await c.alert.getAttribute('id'));
-    await expect(c.getOtp).toBeVisible();
-  });
-
-  test('read more expands the consent text, which links to the terms and the privacy policy', async ({ page }) => {
-    const c = await openCard(page);
-    const terms = c.root.getByRole('link', { name: 'Terms and Conditions' });
-    await expect(c.readMore).toHaveAttribute('aria-expanded', 'false');
-    await expect(terms).toBeHidden();
-    await c.readMore.click();
-    await expect(c.readMore).toHaveAttribute('aria-expanded', 'true');
-    await expect(c.readMore).toHaveText('Read less');
-    await expect(terms).toHaveAttribute('href', '/termsandconditions');
-    await expect(c.root.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacypolicy');
-    await c.readMore.press('Enter');
-    await expect(c.readMore).toHaveAttribute('aria-expanded', 'false');
-    await expect(terms).toBeHidden();
-  });
+  // The checks before any request (the field's digits, the short, invalid and empty number, the consent,
+  // Read more): tests/components/LoginCard.test.tsx.
 
   test('the code request carries the UTM parameters of the address, empty strings for the missing ones', async ({
     page,
