@@ -147,6 +147,7 @@ export function buildFacts(data: Site = site): Record<string, string> {
     minSalary: rupees(loan.minMonthlySalaryRupees),
     rateTiers: rateTiersText(loan),
     coolingOffDays: String(loan.coolingOffDays),
+    refundDays: String(loan.refundDays),
     kfsValidityDays: String(loan.kfsValidityWorkingDays),
     overdueInterestDays: String(loan.afterDueDate.interestDaysMax),
     penalCharge: formatPaise(servicing.penalChargePaise),

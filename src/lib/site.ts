@@ -120,6 +120,8 @@ export const SiteSchema = v.object({
       gstPercent: positive,
       /** Days after disbursal in which the borrower may exit the loan without penalty (RBI digital lending). */
       coolingOffDays: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      /** Calendar days after money paid beyond the dues arrives by which it is refunded (the server's REFUND_DUE_DAYS default). */
+      refundDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)),
       /** Working days a Key Fact Statement stays valid for acceptance (RBI: at least 3 for a tenure of 7 days or more). */
       kfsValidityWorkingDays: v.pipe(v.number(), v.integer(), v.minValue(3)),
       /**
