@@ -5,11 +5,14 @@
  * server's status wins over the address's. A payment still being confirmed is asked again a few
  * times with its progress shown; without a session that may read it, the page says to sign in.
  */
+import { fetchPdf, saveFile } from '../islands/shared/pdfDownload.ts';
 import { callApi, failureMessage, NetworkError } from '../lib/api/client.ts';
 import { isSessionDead, STATUS } from '../lib/api/envelope.ts';
+import { API } from '../lib/api/paths.ts';
 import { formatDate } from '../lib/format.ts';
 import { formatPaise } from '../lib/money.ts';
 import { RECEIPT_PATH, REPAY_TOKEN_KEY, type Receipt, type ReceiptStatus } from '../lib/receipt.ts';
+import { receiptFileName } from '../lib/receiptPdf.ts';
 import { readSession } from '../lib/session.ts';
 
 /** The waits between checks while a payment is being confirmed: soon at first, then less often (35 s in all). */
@@ -41,6 +44,9 @@ async function start(card: HTMLElement) {
   const progress = card.querySelector<HTMLProgressElement>('[data-receipt-progress]') as HTMLProgressElement;
   const again = card.querySelector<HTMLButtonElement>('[data-receipt-again]') as HTMLButtonElement;
   const signIn = card.querySelector<HTMLElement>('[data-receipt-sign-in]') as HTMLElement;
+  const download = card.querySelector<HTMLButtonElement>('[data-receipt-download]') as HTMLButtonElement;
+  /** The session that read this payment, and its reference: the receipt PDF is asked with them. */
+  let reader: { token: string; reference: string } | null = null;
   // The note stays in the page (a live region that appears late may go unannounced); empty, it takes no room.
   const say = (text: string) => {
     note.textContent = text;
@@ -73,6 +79,8 @@ async function start(card: HTMLElement) {
     show('cancel', receipt.status === 'CANCEL');
     show('failed', receipt.status === 'FAILED');
     card.dataset.receiptStatus = receipt.status;
+    // A credited payment's receipt (issue 23): the PDF with what it paid and what was left.
+    download.hidden = receipt.status !== 'SUCCESS';
     fact('status', STATUS_WORDS[receipt.status]);
     fact('amount', formatPaise(receipt.amount_paise));
     // Only money that arrived is "paid".
@@ -97,7 +105,10 @@ async function start(card: HTMLElement) {
     let refusal = { refused: '', signIn: false };
     for (const candidate of tokens) {
       const reply = await callApi<Receipt>(RECEIPT_PATH, { txnId }, { token: candidate });
-      if (reply.Status === STATUS.ok) return { receipt: reply.Data };
+      if (reply.Status === STATUS.ok) {
+        reader = { token: candidate, reference: reply.Data.reference };
+        return { receipt: reply.Data };
+      }
       refusal = { refused: failureMessage(reply), signIn: isSessionDead(reply) };
     }
     return refusal;
@@ -147,5 +158,23 @@ async function start(card: HTMLElement) {
     }
   };
   again.addEventListener('click', () => void check());
+  download.addEventListener('click', async () => {
+    if (!reader || download.disabled) return;
+    download.disabled = true;
+    say('Preparing your receipt…');
+    try {
+      const answer = await fetchPdf(API.receiptPdf, { reference: reader.reference }, reader.token);
+      if ('error' in answer) {
+        say(answer.error);
+        signIn.hidden = !answer.sessionDead;
+        return;
+      }
+      const filename = receiptFileName(reader.reference);
+      saveFile(answer.blob, filename);
+      say(`Saved ${filename}.`);
+    } finally {
+      download.disabled = false;
+    }
+  });
   await check();
 }

@@ -9,6 +9,3 @@ export const ReceiptPdfRequest = v.object({
     v.regex(/^[\w-]{1,80}$/, 'reference is not a payment reference'),
   ),
 });
-
-/** The receipt's file name for a payment reference. */
-export const receiptFileName = (reference: string) => `receipt-${reference}.pdf`;

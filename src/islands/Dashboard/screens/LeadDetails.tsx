@@ -2,6 +2,7 @@ import { formatDate, maskPan } from '../../../lib/format.ts';
 import { accountFacts } from '../../shared/payment/payment.ts';
 import { type Fact, FactTable } from '../components/FactTable.tsx';
 import { Link } from '../components/Link.tsx';
+import { PaymentReceipts } from '../components/PaymentReceipts.tsx';
 import { PaymentsTable } from '../components/PaymentsTable.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
@@ -95,6 +96,7 @@ export default function LeadDetails({ route, location }: ScreenProps) {
             <h2 id="loan-payments">Payments</h2>
             <PaymentsTable collections={data.collections} />
           </section>
+          <PaymentReceipts collections={data.collections} />
           <StatementDownloads detail={data.detail} />
         </>
       )}
