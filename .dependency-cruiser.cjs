@@ -95,7 +95,7 @@ module.exports = {
           '^src/server/staff/session\\.ts$',
           // Services.
           '^src/server/loans/(account|create)\\.ts$',
-          '^src/server/application/(staff|lifecycle)\\.ts$',
+          '^src/server/application/(staff|lifecycle|quote)\\.ts$',
           // The Key Fact Statement: when it expires, the terms a loan takes from it, its delivery.
           '^src/server/kfs/service\\.ts$',
           // The back office: staff sessions and roles (the gate admits staff routes), assignment, passwords.

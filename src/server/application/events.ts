@@ -7,7 +7,7 @@
 import type * as v from 'valibot';
 import { indiaDate } from '../../lib/dates.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
-import { formatRupees, paiseFromRupees } from '../../lib/money.ts';
+import { paiseFromRupees } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import {
   ApplicationStepAnswer,
@@ -38,6 +38,7 @@ import { assignedTo, nextCreditManager } from '../staff/assignment.ts';
 import { bankOfIfsc } from './banks.ts';
 import { documentEvents, mandatoryDocuments } from './documents.ts';
 import { type CustomerChange, changeOpenApplication, requireAllowed, writeLead } from './lifecycle.ts';
+import { withinQuote } from './quote.ts';
 
 const APPLICATION_STEPS = [
   'generate_loan_quote',
@@ -252,23 +253,3 @@ export const applicationEvents = {
     },
   }),
 };
-
-/** The amount and tenure of a quote decision, within the quote's ranges (the field's message otherwise). */
-export function withinQuote(quote: Quote, input: { amount?: number | undefined; tenure?: number | undefined }) {
-  const { amount, tenure } = input;
-  if (amount === undefined || amount < quote.min_loan_amount || amount > quote.max_loan_amount) {
-    throw new ApiError(
-      400,
-      `Choose an amount from ${formatRupees(quote.min_loan_amount)} to ${formatRupees(quote.max_loan_amount)}.`,
-      'validation_failed',
-    );
-  }
-  if (tenure === undefined || tenure < quote.min_loan_tenure || tenure > quote.max_loan_tenure) {
-    throw new ApiError(
-      400,
-      `Choose a tenure from ${quote.min_loan_tenure} to ${quote.max_loan_tenure} days.`,
-      'validation_failed',
-    );
-  }
-  return { amount, tenure };
-}

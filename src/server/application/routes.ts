@@ -1,17 +1,12 @@
-/** The application's read side: documents still needed, loan history, one loan's details, the KFS preview, the single-document upload. */
+/** The application's read side: documents still needed, loan history, one loan's details, the single-document upload. */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
-import { indiaDate } from '../../lib/dates.ts';
-import { keyFactStatement } from '../../lib/kfs.ts';
-import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
+import { rupeesFromPaise } from '../../lib/money.ts';
 import { KycDocumentsAnswer, MandatoryDocumentsAnswer } from '../../lib/schemas/answers/documents.ts';
-import { KeyFactStatementAnswer } from '../../lib/schemas/answers/kfs.ts';
 import { LeadDetailAnswer, LeadListAnswer } from '../../lib/schemas/answers/loans.ts';
 import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
 import { LOAN_PURPOSES } from '../../lib/schemas/application.ts';
-import { site } from '../../lib/site.ts';
 import { ownCustomer } from '../customers/session.ts';
-import { type Quote, quoteRate } from '../eligibility/policy.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { scopeOf } from '../http/scope.ts';
@@ -21,7 +16,7 @@ import { loanOfLead, loansOf } from '../loans/store.ts';
 import { refundsOfLoan } from '../refunds/store.ts';
 import { eventRoute } from '../registration/events.ts';
 import { DOCS_ID, kycDocuments, mandatoryDocuments, saveDocument } from './documents.ts';
-import { applicationEvents, withinQuote } from './events.ts';
+import { applicationEvents } from './events.ts';
 
 /** The two events product.md §7 names saveleadDetails; the registration endpoint still answers them for old clients. */
 const LEAD_EVENTS = {
@@ -113,38 +108,6 @@ export const applicationRoutes = [
         },
       );
       return ok(c, {}, `${doc.name} uploaded.`);
-    },
-  }),
-  defineRoute({
-    method: 'post',
-    path: API.keyFactStatement,
-    operationId: 'getKeyFactStatement',
-    summary: 'The Key Fact Statement for an amount and tenure within the quote, before acceptance',
-    tag: 'Application',
-    auth: 'session',
-    body: v.object({
-      amount: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      tenure: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    }),
-    answer: KeyFactStatementAnswer,
-    async handle(c, input) {
-      const customer = await ownCustomer(c);
-      const lead = await openLeadOf(c.get('deps').db, customer.id);
-      if (!lead)
-        throw new ApiError(409, 'Start your loan application with the loan calculator first.', 'no_application');
-      // Only what the customer could accept: terms within their quote (each field's message otherwise).
-      const { amount, tenure } = withinQuote(lead.quote as Quote, input);
-      return ok(
-        c,
-        // The preview has no number: one is given when the customer accepts (docs/decisions.md).
-        keyFactStatement(site, {
-          amountPaise: paiseFromRupees(amount),
-          tenureDays: tenure,
-          dailyRatePercent: quoteRate(lead.quote as Quote),
-          issuedOn: indiaDate(c.get('deps').now()),
-          kfsNo: null,
-        }),
-      );
     },
   }),
   defineRoute({

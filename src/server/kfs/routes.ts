@@ -1,16 +1,26 @@
-/** The customer's Key Fact Statements, as stored, for the loan's screens (open it again at any time). */
+/**
+ * The Key Fact Statement's routes: the preview of the terms a customer may still choose, and their
+ * statements as stored, for the loan's screens (open one again at any time).
+ */
 import * as v from 'valibot';
+import { API } from '../../lib/api/paths.ts';
+import { indiaDate } from '../../lib/dates.ts';
 import {
   type KeyFactStatement,
   KFS_STATEMENTS_PATH,
   type KfsStanding,
+  keyFactStatement,
   type StoredKeyFactStatement,
 } from '../../lib/kfs.ts';
-import { StoredStatementsAnswer } from '../../lib/schemas/answers/kfs.ts';
+import { paiseFromRupees } from '../../lib/money.ts';
+import { KeyFactStatementAnswer, StoredStatementsAnswer } from '../../lib/schemas/answers/kfs.ts';
+import { site } from '../../lib/site.ts';
+import { withinQuote } from '../application/quote.ts';
 import { ownCustomer } from '../customers/session.ts';
+import { type Quote, quoteRate } from '../eligibility/policy.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
-import { leadOfCustomer } from '../leads/store.ts';
+import { leadOfCustomer, openLeadOf } from '../leads/store.ts';
 import { kfsExpired } from './service.ts';
 import { type KfsRow, kfsOfLead } from './store.ts';
 
@@ -23,6 +33,38 @@ function standing(row: KfsRow, now: Date): KfsStanding {
 }
 
 export const kfsRoutes = [
+  defineRoute({
+    method: 'post',
+    path: API.keyFactStatement,
+    operationId: 'getKeyFactStatement',
+    summary: 'The Key Fact Statement for an amount and tenure within the quote, before acceptance',
+    tag: 'Application',
+    auth: 'session',
+    body: v.object({
+      amount: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      tenure: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    }),
+    answer: KeyFactStatementAnswer,
+    async handle(c, input) {
+      const customer = await ownCustomer(c);
+      const lead = await openLeadOf(c.get('deps').db, customer.id);
+      if (!lead)
+        throw new ApiError(409, 'Start your loan application with the loan calculator first.', 'no_application');
+      // Only what the customer could accept: terms within their quote (each field's message otherwise).
+      const { amount, tenure } = withinQuote(lead.quote as Quote, input);
+      return ok(
+        c,
+        // The preview has no number: one is given when the customer accepts (docs/decisions.md).
+        keyFactStatement(site, {
+          amountPaise: paiseFromRupees(amount),
+          tenureDays: tenure,
+          dailyRatePercent: quoteRate(lead.quote as Quote),
+          issuedOn: indiaDate(c.get('deps').now()),
+          kfsNo: null,
+        }),
+      );
+    },
+  }),
   defineRoute({
     method: 'post',
     path: KFS_STATEMENTS_PATH,
