@@ -18,14 +18,18 @@ import { ENGINES, startServer, type TestServer, testClock } from './support/serv
 // The clock starts at 2026-11-21 15:30 in India. The loan was disbursed 60 days before, on 2026-09-22,
 // for 60 days: its due date is 2026-11-21 (2026-09-22 + 60 days: 8 days to 30-09, 31 to 31-10, 21 to 21-11).
 const DUE = '2026-11-21';
-// Hand-worked days past due (DPD) = days after the due date with anything unpaid, as of each end of day:
-//   2026-11-22: DPD 1   -> SMA-0 (1-30), which began 2026-11-22 (due + 1)
-//   2026-12-21: DPD 30  -> still SMA-0 (November has 9 days after the 21st, December 21: 9 + 21 = 30)
-//   2026-12-22: DPD 31  -> SMA-1 (31-60), began 2026-12-22 (due + 31); SMA-0 ended 2026-12-21
-//   2027-01-21: DPD 61  -> SMA-2 (61-90), began 2027-01-21 (9 + 31 + 21 = 61); SMA-1 ended 2027-01-20
-//   2027-02-20: DPD 91  -> NPA (over 90), began 2027-02-20 (9 + 31 + 31 + 20 = 91); SMA-2 ended 2027-02-19
+// The RBI's illustration (12 November 2021) counts the due date's own day-end as the first day overdue:
+// due 31 March and unpaid, SMA-0 dated 31 March, SMA-1 30 April (day 31), SMA-2 30 May (61), NPA 29 June (91).
+// The end of day run just after midnight on day T flags the day-end of T-1; its days past due (DPD) are
+// T minus the due date (the account's count as of T, nothing paid yet that day). Worked by hand:
+//   run 2026-11-22: DPD 1  -> SMA-0, dated 2026-11-21 (the due date)
+//   run 2026-12-21: DPD 30 -> still SMA-0 (9 days left in November after the 21st, then 21: 9 + 21 = 30)
+//   run 2026-12-22: DPD 31 -> SMA-1, dated 2026-12-21 (due + 30); SMA-0 ended 2026-12-20
+//   run 2027-01-21: DPD 61 -> SMA-2, dated 2027-01-20 (9 + 31 + 20 = 60 days after the due date); SMA-1 ended 2027-01-19
+//   run 2027-02-19: DPD 90 -> still SMA-2 (9 + 31 + 31 + 19 = 90)
+//   run 2027-02-20: DPD 91 -> NPA, dated 2027-02-19 (due + 90); SMA-2 ended 2027-02-18
 // A part payment on 2027-01-05 (DPD 45) leaves arrears: the class stays and runs on.
-// Everything paid on 2027-02-25: the end of day of 2027-02-26 lifts it to standard, NPA ended 2027-02-25.
+// Everything paid on 2027-02-25: the end of day run on 2027-02-26 lifts it to standard, NPA ended 2027-02-25.
 
 describe.each(ENGINES)('overdue classification (%s)', (engine) => {
   let server: TestServer;
@@ -53,9 +57,15 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
       .from(loanClassifications)
       .where(eq(loanClassifications.loanId, borrower.loan.id))
       .orderBy(loanClassifications.beganOn);
-  const smsTo = async () => (await server.get(`${API.devOutbox}?to=${borrower.mobile}`)).body as { body: string }[];
+  // The class notices only: run-day also runs the other jobs (reminders, receipts, the bureau's notice).
+  const smsTo = async () =>
+    ((await server.get(`${API.devOutbox}?to=${borrower.mobile}`)).body as { body: string }[]).filter((message) =>
+      message.body.includes(' is now classified '),
+    );
   const mailTo = async () =>
-    (await server.get(`/__dev/mailbox?to=${borrower.mobile}@example.in`)).body as { subject: string; body: string }[];
+    (
+      (await server.get(`/__dev/mailbox?to=${borrower.mobile}@example.in`)).body as { subject: string; body: string }[]
+    ).filter((message) => message.subject.includes(': classified '));
   const pay = (paise: number, date: string, ref: string) =>
     recordCollection(server.database.db, {
       loanId: borrower.loan.id,
@@ -72,7 +82,7 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
   });
   afterAll(() => server?.close());
 
-  it('is standard on its due date, SMA-0 the day after, and the borrower is told once with the figures', async () => {
+  it('is standard until its due date ends unpaid, then SMA-0, and the borrower is told once with the figures', async () => {
     await runDay(DUE);
     expect(await loanRow()).toMatchObject({ daysPastDue: 0, assetClass: 'standard', classSince: null });
     expect(await smsTo()).toHaveLength(0);
@@ -82,7 +92,7 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
     expect(await loanRow()).toMatchObject({
       daysPastDue: 1,
       assetClass: 'sma0',
-      classSince: '2026-11-22',
+      classSince: '2026-11-21',
       classifiedOn: '2026-11-22',
     });
     const loan = await loanRow();
@@ -90,7 +100,7 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
     const sms = await smsTo();
     expect(sms).toHaveLength(1);
     expect(sms[0]?.body).toContain(`${borrower.loan.loanNo} is 1 days past its due date 21-11-2026`);
-    expect(sms[0]?.body).toContain('SMA-0 (1 to 30 days past due)');
+    expect(sms[0]?.body).toContain('SMA-0 (up to 30 days past due)');
     expect(sms[0]?.body).toContain(`${formatPaiseInFull(state.balance.totalPaise)} closes it today`);
     const mail = await mailTo();
     expect(mail).toHaveLength(1);
@@ -104,24 +114,24 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
     expect(await mailTo()).toHaveLength(1);
   });
 
-  it('moves up a class on the 31st, 61st and 91st day past due; a part payment lifts nothing', async () => {
+  it('moves up a class on the 31st, 61st and 91st day overdue; a part payment lifts nothing', async () => {
     await runDay('2026-12-21');
-    expect(await loanRow()).toMatchObject({ daysPastDue: 30, assetClass: 'sma0', classSince: '2026-11-22' });
+    expect(await loanRow()).toMatchObject({ daysPastDue: 30, assetClass: 'sma0', classSince: '2026-11-21' });
     await runDay('2026-12-22');
-    expect(await loanRow()).toMatchObject({ daysPastDue: 31, assetClass: 'sma1', classSince: '2026-12-22' });
+    expect(await loanRow()).toMatchObject({ daysPastDue: 31, assetClass: 'sma1', classSince: '2026-12-21' });
 
     const loan = await loanRow();
     const owed = (await loanAccount(server.database.db, loan, '2027-01-05')).state.balance.totalPaise;
     await pay(Math.floor(owed / 2), '2027-01-05', 'PART-1');
     await runDay('2027-01-06');
-    expect(await loanRow()).toMatchObject({ daysPastDue: 46, assetClass: 'sma1', classSince: '2026-12-22' });
+    expect(await loanRow()).toMatchObject({ daysPastDue: 46, assetClass: 'sma1', classSince: '2026-12-21' });
 
     await runDay('2027-01-21');
-    expect(await loanRow()).toMatchObject({ daysPastDue: 61, assetClass: 'sma2', classSince: '2027-01-21' });
+    expect(await loanRow()).toMatchObject({ daysPastDue: 61, assetClass: 'sma2', classSince: '2027-01-20' });
     await runDay('2027-02-19');
     expect(await loanRow()).toMatchObject({ daysPastDue: 90, assetClass: 'sma2' });
     await runDay('2027-02-20');
-    expect(await loanRow()).toMatchObject({ daysPastDue: 91, assetClass: 'npa', classSince: '2027-02-20' });
+    expect(await loanRow()).toMatchObject({ daysPastDue: 91, assetClass: 'npa', classSince: '2027-02-19' });
 
     const sms = (await smsTo()).map((message) => message.body);
     expect(sms).toHaveLength(4);
@@ -138,10 +148,10 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
     expect(await loanRow()).toMatchObject({ daysPastDue: 0, assetClass: 'standard', classSince: '2027-02-25' });
     expect((await history()).map((row) => [row.assetClass, row.beganOn, row.endedOn, row.notifiedAt !== null])).toEqual(
       [
-        ['sma0', '2026-11-22', '2026-12-21', true],
-        ['sma1', '2026-12-22', '2027-01-20', true],
-        ['sma2', '2027-01-21', '2027-02-19', true],
-        ['npa', '2027-02-20', '2027-02-25', true],
+        ['sma0', '2026-11-21', '2026-12-20', true],
+        ['sma1', '2026-12-21', '2027-01-19', true],
+        ['sma2', '2027-01-20', '2027-02-18', true],
+        ['npa', '2027-02-19', '2027-02-25', true],
       ],
     );
     // No notice after it is lifted, and none twice.

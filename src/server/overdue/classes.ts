@@ -1,10 +1,11 @@
 /**
  * The RBI's classes of an overdue loan (docs/decisions.md, "Overdue: days past due, SMA and NPA"):
- * by days past due at the end of a day, SMA-0 1 to 30, SMA-1 31 to 60, SMA-2 61 to 90, NPA over 90
- * (Master Circular on prudential norms; the 12 November 2021 clarification: flagged daily as part of
- * the day-end, and upgraded to standard only once all arrears of interest and principal are paid).
- * A loan repaid in one instalment owes everything from its due date on, so its days past due run from
- * the day after the due date until the last paisa is paid, and each class begins on a fixed day.
+ * by days past due at the end of a day, SMA-0 up to 30, SMA-1 31 to 60, SMA-2 61 to 90, NPA over 90
+ * (the clarification of 12 November 2021, DOR.STR.REC.68/21.04.048/2021-22: flagged as part of the
+ * day-end process for the day, and upgraded to standard only once all arrears of interest and
+ * principal are paid). Its illustration counts the due date itself as the first day overdue: due on
+ * 31 March and unpaid at its day-end, SMA-0 dated 31 March, SMA-1 30 April, SMA-2 30 May, NPA 29 June.
+ * A loan repaid in one instalment owes everything from its due date on, so each class has a fixed date.
  */
 import { addDays } from '../../lib/dates.ts';
 
@@ -12,7 +13,7 @@ export const OVERDUE_CLASSES = ['sma0', 'sma1', 'sma2', 'npa'] as const;
 export type OverdueClass = (typeof OVERDUE_CLASSES)[number];
 export type AssetClass = 'standard' | OverdueClass;
 
-/** The first day past due of each class. */
+/** The least days past due of each class (the due date's own day-end being the first). */
 export const CLASS_FROM_DPD: Record<OverdueClass, number> = { sma0: 1, sma1: 31, sma2: 61, npa: 91 };
 
 export const CLASS_NAMES: Record<AssetClass, string> = {
@@ -25,7 +26,7 @@ export const CLASS_NAMES: Record<AssetClass, string> = {
 
 /** What each class means, in the words the notices, the KFS and the rates page use. */
 export const CLASS_RANGES: Record<OverdueClass, string> = {
-  sma0: '1 to 30 days past due',
+  sma0: 'up to 30 days past due',
   sma1: '31 to 60 days past due',
   sma2: '61 to 90 days past due',
   npa: 'more than 90 days past due (a non-performing asset)',
@@ -39,9 +40,9 @@ export function classOf(daysPastDue: number): AssetClass {
   return 'standard';
 }
 
-/** The day a class begins for a loan due on `dueDate` (SMA-0 the day after it, NPA the 91st day past it). */
+/** The date of a class for a loan due on `dueDate`: the day at whose day-end it is reached (SMA-0 the due date, NPA 90 days after it). */
 export function classBegins(dueDate: string, overdueClass: OverdueClass): string {
-  return addDays(dueDate, CLASS_FROM_DPD[overdueClass]);
+  return addDays(dueDate, CLASS_FROM_DPD[overdueClass] - 1);
 }
 
 /** The classes a loan has passed through up to `current`, each with its first and (but the last) its last day. */

@@ -10,7 +10,7 @@ import type { Deps } from '../app/context.ts';
 import type { Transaction } from '../db/client.ts';
 import { loanAccount, loanAccountToday } from '../loans/account.ts';
 import { mailTransportFor } from '../mail/index.ts';
-import { type AssetClass, type CLASS_FROM_DPD, classesUpTo, classOf } from './classes.ts';
+import { type AssetClass, classesUpTo, classOf, type OverdueClass } from './classes.ts';
 import { classNoticeMail, classNoticeSms } from './messages.ts';
 import { borrowerOf, currentUntold, liftClasses, lockLoan, markTold, recordClass, setLoanClass } from './store.ts';
 
@@ -21,9 +21,12 @@ export interface Classified {
 }
 
 /**
- * One loan's end of day for `day`: its days past due and class as of that day. A loan whose account
- * owes nothing (closed) is lifted to standard on the day the arrears were paid; one that owes keeps
- * its class however much of it was paid. A day earlier than the loan's last classification changes nothing.
+ * One loan's end of day, run on `day` just after midnight: the day-end of the day before. The account
+ * as of `day` (nothing paid yet that day) owes since its due date for `daysPastDue` days, which is the
+ * RBI's count at the day-end of the day before (the due date's own day-end being the first day). A loan
+ * whose account owes nothing (closed) is lifted to standard on the day the arrears were paid; one that
+ * owes keeps its class however much of it was paid. A day earlier than the loan's last classification
+ * changes nothing.
  */
 export async function classifyLoan(tx: Transaction, loanNo: string, day: string): Promise<Classified | null> {
   const loan = await lockLoan(tx, loanNo);
@@ -88,7 +91,7 @@ export async function noticeClass(
   const borrower = await borrowerOf(tx, loan.customerId);
   const facts = {
     loanNo: loan.loanNo,
-    overdueClass: row.assetClass as keyof typeof CLASS_FROM_DPD,
+    overdueClass: row.assetClass as OverdueClass,
     daysPastDue: state.daysPastDue,
     dueDate: state.dueDate,
     overduePaise: state.balance.totalPaise,
