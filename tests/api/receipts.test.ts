@@ -22,7 +22,7 @@ import { RECEIPT_PDF_MESSAGES } from '../../src/server/receipts/routes.ts';
 import { deliverLoanMessages } from '../../src/server/reminders/service.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { createBorrower } from './support/borrower.ts';
-import { razorpayCheckoutResult } from './support/providers.ts';
+import { payuResponse, postForm, razorpayCheckoutResult } from './support/providers.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 import { latestCode, signIn } from './support/signIn.ts';
 
@@ -158,6 +158,22 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
     expect(rows[0]?.body).toContain(`interest ${formatPaise(100_000)}`);
     expect(rows[1]?.body).toContain(`received ${formatPaise(1_000_000)}`);
     expect(rows[1]?.body).toContain('Your loan is now closed.');
+  });
+
+  it('a PayU payment credited by its webhook has its receipt too, and its PDF is found by the order’s txnid', async () => {
+    const { pancard, mobile } = await createBorrower(server, clock.now());
+    const token = await repaySession(pancard, mobile);
+    const order = await server.post(REPAY_PATHS.payuOrder, { amount: '1500', udf5: '' }, { token });
+    const parameters = order.body.data.parameters as Record<string, string>;
+    const success = payuResponse(parameters, 'success');
+    expect((await postForm(`${server.url}/Api/webhooks/payu`, success)).status).toBe(200);
+    await deliverLoanMessages(deps, clock.now());
+    const [sms] = await receiptSms(mobile);
+    expect(sms?.body).toContain(`received ${formatPaise(150_000)}`);
+    expect(sms?.body).toContain(`Left to pay: ${formatPaise(950_000)}`);
+    const pdf = await download(parameters.txnid as string, token);
+    expect(pdf.status).toBe(200);
+    expect(flat((await pdfText(pdf.bytes)).text)).toContain(`Reference ${success.mihpayid}`);
   });
 
   it('the PDF downloads for its borrower (signed in, or the repay session that paid) and for no one else', async () => {
