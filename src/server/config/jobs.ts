@@ -10,7 +10,7 @@ export const JobsSchema = v.pipe(
     JOB_WORKER: v.optional(v.picklist(['inprocess', 'off'], 'must be inprocess or off'), 'inprocess'),
     JOB_POLL_SECONDS: int(5, 1, 600),
     JOB_RETRY_LIMIT: int(8, 0, 50),
-    SMS_DLT_TEMPLATE_ID_OVERDUE_CLASS: v.optional(
+    SMS_DLT_TEMPLATE_OVERDUE_CLASS: v.optional(
       v.pipe(v.string(), v.regex(/^\d{19}$/, 'must be the 19-digit DLT template id')),
       '1007000000000000231',
     ),
@@ -20,7 +20,7 @@ export const JobsSchema = v.pipe(
       worker: e.JOB_WORKER,
       pollSeconds: e.JOB_POLL_SECONDS,
       retryLimit: e.JOB_RETRY_LIMIT,
-      overdueClassTemplateId: e.SMS_DLT_TEMPLATE_ID_OVERDUE_CLASS,
+      overdueClassTemplateId: e.SMS_DLT_TEMPLATE_OVERDUE_CLASS,
     },
   })),
 );

@@ -1,7 +1,7 @@
 /**
  * The notice a borrower gets the first time their loan enters each class, in plain words with the
  * figures: how many days past due, what closes the loan today, what the class means and what follows.
- * The SMS text matches the DLT template SMS_DLT_TEMPLATE_ID_OVERDUE_CLASS.
+ * The SMS text matches the DLT template SMS_DLT_TEMPLATE_OVERDUE_CLASS.
  */
 import { formatDate } from '../../lib/format.ts';
 import { formatPaiseInFull } from '../../lib/money.ts';
