@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
-import { loadConfig } from '../../src/server/config/config.ts';
+import { site } from '../../src/lib/site.ts';
+import { ConfigError, loadConfig } from '../../src/server/config/config.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
 import { runOps } from '../../src/server/ops/run.ts';
@@ -132,5 +133,13 @@ describe.each(ENGINES)('refunds due 7 days after the money arrived (%s database)
     expect(olderLine).toContain('OVERDUE 17-11-2026');
     const newerLine = printed.split('\n').find((line) => line.includes(newer.loanNo)) ?? '';
     expect(newerLine).toContain('OVERDUE 27-11-2026');
+  });
+
+  it('REFUND_DUE_DAYS may shorten the days the pages promise, never lengthen them', () => {
+    expect(loadConfig(TEST_ENV).refunds.dueDays).toBe(site.loan.refundDays);
+    expect(loadConfig({ ...TEST_ENV, REFUND_DUE_DAYS: '3' }).refunds.dueDays).toBe(3);
+    expect(() => loadConfig({ ...TEST_ENV, REFUND_DUE_DAYS: String(site.loan.refundDays + 1) })).toThrow(
+      new ConfigError(`Invalid configuration:\n  REFUND_DUE_DAYS: must be at most ${site.loan.refundDays}`),
+    );
   });
 });
