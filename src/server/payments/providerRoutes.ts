@@ -17,6 +17,7 @@ import { crashPoint } from '../dev/faults.ts';
 import { readForm } from '../http/body.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { type RequestScope, scopeOf } from '../http/scope.ts';
 import { sameSignature } from '../security/signatures.ts';
 import { creditPayuPayment, creditRazorpayPayment } from './credit.ts';
 import { REPAY_PATHS, WEBHOOK_PATHS } from './paths.ts';
@@ -26,8 +27,8 @@ import { recordDispute, recordReversal } from './reversals.ts';
 import { closeUnpaidOrder, failWaitingOrder, markWebhookReceived, orderByProviderId } from './store.ts';
 
 /** Where the payer lands after a provider: the site's /thanku with the outcome in the address. */
-function thankYouUrl(c: Context<AppEnv>, status: 'SUCCESS' | 'FAILED' | 'CANCEL', txnId: string | null): string {
-  const base = c.get('deps').config.payments.siteUrl ?? new URL(c.req.url).origin;
+function thankYouUrl(scope: RequestScope, status: 'SUCCESS' | 'FAILED' | 'CANCEL', txnId: string | null): string {
+  const base = scope.deps.config.payments.siteUrl ?? scope.origin;
   const url = new URL('/thanku', base);
   url.searchParams.set('txnStatus', status);
   url.searchParams.set('txnId', txnId ?? 'N/A');
@@ -49,8 +50,8 @@ type PayuOutcome = {
 };
 
 /** Verifies a PayU response (form fields) and finds its order; answers what to tell the payer and what to write. */
-async function checkPayu(c: Context<AppEnv>, form: Record<string, string>, recordedBy: string): Promise<PayuOutcome> {
-  const deps = c.get('deps');
+async function checkPayu(scope: RequestScope, form: Record<string, string>, recordedBy: string): Promise<PayuOutcome> {
+  const deps = scope.deps;
   const { key, salt } = deps.config.payments.payu;
   const fields = {
     key: form.key ?? '',
@@ -69,7 +70,7 @@ async function checkPayu(c: Context<AppEnv>, form: Record<string, string>, recor
   };
   const txnId = form.mihpayid || fields.txnid || null;
   if (fields.key !== key || !verifyResponseHash(fields, form.hash ?? '', salt)) {
-    c.get('log').warn('payu response hash mismatch', { txnid: fields.txnid.slice(0, 30) });
+    scope.log.warn('payu response hash mismatch', { txnid: fields.txnid.slice(0, 30) });
     return { result: 'FAILED', txnId, write: null };
   }
   const order = await orderByProviderId(deps.db, 'payu', fields.txnid);
@@ -77,7 +78,7 @@ async function checkPayu(c: Context<AppEnv>, form: Record<string, string>, recor
   if (fields.status === 'success') {
     // An amount that differs from the order's was changed in flight: never count it.
     if (paiseFromPayu(fields.amount) !== order.amountPaise) {
-      c.get('log').warn('payu amount mismatch', { order: order.id });
+      scope.log.warn('payu amount mismatch', { order: order.id });
       return { result: 'FAILED', txnId, write: null };
     }
     // Credited by its order (the txnid, which the hash covers); the unhashed mihpayid is only kept.
@@ -87,7 +88,7 @@ async function checkPayu(c: Context<AppEnv>, form: Record<string, string>, recor
         mihpayid: form.mihpayid ?? '',
         recordedBy,
         now: deps.now(),
-        log: c.get('log'),
+        log: scope.log,
       });
       return credit.reference;
     };
@@ -110,8 +111,8 @@ const formFields = (c: Context<AppEnv>): Promise<Record<string, string>> => read
  * between the two leaves neither and the provider's next delivery does both; a webhook seen
  * before is acknowledged and ignored. Answers whether this was the first delivery.
  */
-async function onFirstDelivery(c: Context<AppEnv>, provider: string, eventId: string, write: Write) {
-  return c.get('deps').db.transaction(async (tx) => {
+async function onFirstDelivery(scope: RequestScope, provider: string, eventId: string, write: Write) {
+  return scope.deps.db.transaction(async (tx) => {
     if (!(await markWebhookReceived(tx, provider, eventId))) return false;
     crashPoint('webhook.accepted');
     await write(tx);
@@ -129,11 +130,11 @@ const payuReturn = (path: string, summary: string) =>
     auth: 'none',
     plainAnswer: { status: 303, description: 'To the result page, /thanku, with the status and the transaction id' },
     async handle(c) {
-      const outcome = await checkPayu(c, await formFields(c), 'payu:return');
+      const outcome = await checkPayu(scopeOf(c), await formFields(c), 'payu:return');
       crashPoint('payu.verified');
       // A repeat for an order already paid shows the payment it was paid with.
       const credited = await outcome.write?.(c.get('deps').db);
-      return c.redirect(thankYouUrl(c, outcome.result, credited ?? outcome.txnId), 303);
+      return c.redirect(thankYouUrl(scopeOf(c), outcome.result, credited ?? outcome.txnId), 303);
     },
   });
 
@@ -168,10 +169,10 @@ const isPaise = (value: unknown): value is number => Number.isSafeInteger(value)
 /** A refund done (refund.processed; payment.refunded carries its refund too): both name the refund's id, recorded once. */
 const RAZORPAY_REFUND_EVENTS = new Set(['refund.processed', 'payment.refunded']);
 
-function razorpayRefund(c: Context<AppEnv>, refund: RazorpayRefund | undefined): Write {
+function razorpayRefund(scope: RequestScope, refund: RazorpayRefund | undefined): Write {
   if (!refund?.id || !refund.payment_id || !isPaise(refund.amount) || refund.status === 'failed') {
     return async () => {
-      c.get('log').warn('razorpay refund webhook without a refund done');
+      scope.log.warn('razorpay refund webhook without a refund done');
       return null;
     };
   }
@@ -184,10 +185,10 @@ function razorpayRefund(c: Context<AppEnv>, refund: RazorpayRefund | undefined):
       providerReference: id,
       amountPaise: amount,
       recordedBy: 'razorpay:webhook',
-      now: c.get('deps').now(),
-      log: c.get('log'),
+      now: scope.deps.now(),
+      log: scope.log,
     });
-    if (outcome.kind === 'unknown-payment') c.get('log').warn('razorpay refund of a payment not recorded here');
+    if (outcome.kind === 'unknown-payment') scope.log.warn('razorpay refund of a payment not recorded here');
     return null;
   };
 }
@@ -197,17 +198,17 @@ function razorpayRefund(c: Context<AppEnv>, refund: RazorpayRefund | undefined):
  * the loan flagged for staff while it is open; a lost one takes the money back (a chargeback), so the
  * payment is reversed like a refund of the amount deducted.
  */
-function razorpayDispute(c: Context<AppEnv>, name: string, dispute: RazorpayDispute | undefined): Write {
+function razorpayDispute(scope: RequestScope, name: string, dispute: RazorpayDispute | undefined): Write {
   if (!dispute?.id || !dispute.payment_id || !isPaise(dispute.amount)) {
     return async () => {
-      c.get('log').warn('razorpay dispute webhook without a dispute', { event: name.slice(0, 40) });
+      scope.log.warn('razorpay dispute webhook without a dispute', { event: name.slice(0, 40) });
       return null;
     };
   }
   const { id, payment_id: paymentReference, amount } = dispute;
   const status = name.slice('payment.dispute.'.length) || dispute.status || 'open';
   return async (db) => {
-    const deps = c.get('deps');
+    const deps = scope.deps;
     const recorded = await recordDispute(db, {
       provider: 'razorpay',
       paymentReference,
@@ -218,7 +219,7 @@ function razorpayDispute(c: Context<AppEnv>, name: string, dispute: RazorpayDisp
       now: deps.now(),
     });
     if (recorded.kind === 'unknown-payment') {
-      c.get('log').warn('razorpay dispute of a payment not recorded here');
+      scope.log.warn('razorpay dispute of a payment not recorded here');
       return null;
     }
     if (status === 'lost') {
@@ -230,7 +231,7 @@ function razorpayDispute(c: Context<AppEnv>, name: string, dispute: RazorpayDisp
         amountPaise: isPaise(dispute.amount_deducted) ? dispute.amount_deducted : amount,
         recordedBy: 'razorpay:webhook',
         now: deps.now(),
-        log: c.get('log'),
+        log: scope.log,
       });
     }
     return null;
@@ -315,7 +316,7 @@ async function payuRefund(c: Context<AppEnv>) {
     c.get('log').warn('payu refund of a payment not recorded here');
     return null;
   };
-  const first = await onFirstDelivery(c, 'payu', `refund:${requestId}`, write);
+  const first = await onFirstDelivery(scopeOf(c), 'payu', `refund:${requestId}`, write);
   return ok(c, {}, first ? 'Received' : 'Already received');
 }
 
@@ -352,7 +353,7 @@ async function payuChargeback(c: Context<AppEnv>) {
     if (recorded.kind === 'unknown-payment') c.get('log').warn('payu chargeback of a payment not recorded here');
     return null;
   };
-  const first = await onFirstDelivery(c, 'payu', `chargeback:${cbId}:${status}:${amount}`, write);
+  const first = await onFirstDelivery(scopeOf(c), 'payu', `chargeback:${cbId}:${status}:${amount}`, write);
   return ok(c, {}, first ? 'Received' : 'Already received');
 }
 
@@ -378,8 +379,8 @@ export const providerRoutes = [
       // Keyed on what the hash covers (the order's txnid and the status), never on the unhashed mihpayid.
       const eventId = `${form.txnid ?? ''}:${form.status ?? ''}`;
       // Verified before it is marked received: a forged notification must not use up a real one's id.
-      const outcome = await checkPayu(c, form, 'payu:webhook');
-      if (outcome.write) await onFirstDelivery(c, 'payu', eventId, outcome.write);
+      const outcome = await checkPayu(scopeOf(c), form, 'payu:webhook');
+      if (outcome.write) await onFirstDelivery(scopeOf(c), 'payu', eventId, outcome.write);
       return ok(c, {}, 'Received');
     },
   }),
@@ -459,11 +460,11 @@ export const providerRoutes = [
           return null;
         };
       } else if (RAZORPAY_REFUND_EVENTS.has(event.event ?? '')) {
-        write = razorpayRefund(c, refund);
+        write = razorpayRefund(scopeOf(c), refund);
       } else if (event.event?.startsWith('payment.dispute.')) {
-        write = razorpayDispute(c, event.event, dispute);
+        write = razorpayDispute(scopeOf(c), event.event, dispute);
       }
-      if (!(await onFirstDelivery(c, 'razorpay', eventId, write))) return ok(c, {}, 'Already received');
+      if (!(await onFirstDelivery(scopeOf(c), 'razorpay', eventId, write))) return ok(c, {}, 'Already received');
       return ok(c, {}, 'Received');
     },
   }),

@@ -63,6 +63,11 @@ export function eventRoute(
   },
 ): RouteSpec {
   const { events, unknown, ...spec } = route;
+  // A table's key is the event_name its schema takes: a row under another name could never be reached.
+  for (const [name, event] of Object.entries(events)) {
+    const named = 'entries' in event.schema ? (event.schema.entries as { event_name?: { literal?: unknown } }) : {};
+    if (named.event_name?.literal !== name) throw new Error(`the event ${name} takes another event_name`);
+  }
   return defineRoute({
     ...spec,
     method: 'post',
