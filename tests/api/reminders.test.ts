@@ -18,8 +18,10 @@ import { createDeps } from '../../src/server/app/services.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { loanMessages, mailOutbox, smsQueue } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
+import { runDay as runJobsOfDay } from '../../src/server/jobs/scheduler.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
+import { loanMessagesJob, remindersJob } from '../../src/server/reminders/job.ts';
 import { deliverLoanMessages, queueReminder, sendDueReminders } from '../../src/server/reminders/service.ts';
 import { createBorrower } from './support/borrower.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
@@ -198,6 +200,22 @@ describe.each(ENGINES)('reminders and notices (%s database)', (engine) => {
     ]);
     expect(messages[0]?.amount).toBeGreaterThan(10_000);
     expect(indiaDate(clock.now())).toBe(addDays(dueDate, -3));
+  });
+
+  it('through the scheduler: the day’s reminder job queues and delivers once; a rerun of the day does nothing', async () => {
+    const { mobile, loan, dueDate } = await borrowerDueIn(7);
+    const day = addDays(dueDate, -1);
+    setClock(at(day, '08:00'));
+    const jobs = [remindersJob, loanMessagesJob];
+    const first = await runJobsOfDay(deps, day, jobs);
+    expect(first.find((outcome) => outcome.job === 'reminders')?.done).toBeGreaterThanOrEqual(1);
+    const rows = await smsTo(mobile);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.templateId).toBe(deps.config.sms.templates.due_in_1);
+    expect(rows[0]?.body).toContain(loan.loanNo);
+    const again = await runJobsOfDay(deps, day, jobs);
+    expect(again.find((outcome) => outcome.job === 'reminders')?.done).toBe(0);
+    expect(await smsTo(mobile)).toHaveLength(1);
   });
 
   it('refuses one template id for several texts at start', () => {
