@@ -13,7 +13,7 @@ import { scopeOf } from '../http/scope.ts';
 import { leadOfCustomer, leadsOf, openLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { loanOfLead, loansOf } from '../loans/store.ts';
-import { refundsOfLoan } from '../refunds/store.ts';
+import { refundDueOn, refundsOfLoan } from '../refunds/store.ts';
 import { eventRoute } from '../registration/events.ts';
 import { DOCS_ID, kycDocuments, mandatoryDocuments, saveDocument } from './documents.ts';
 import { applicationEvents } from './events.ts';
@@ -204,7 +204,12 @@ export const applicationRoutes = [
             })),
           ...requests
             .filter((request) => request.collectionId === row.id && request.status === 'requested')
-            .map((request) => ({ amount: rupeesFromPaise(request.amountPaise), status: 'processing' as const })),
+            .map((request) => ({
+              amount: rupeesFromPaise(request.amountPaise),
+              status: 'processing' as const,
+              // Due a set number of days after the money arrived (docs/decisions.md, "Refunds within seven days").
+              due_on: refundDueOn(row.valueDate, c.get('deps').config.refunds.dueDays),
+            })),
         ],
       }));
       return ok(c, { data: [detail], collection: [collection] });

@@ -153,11 +153,13 @@ test('finance requests a refund with the reference, the same member is refused, 
     'You requested this refund: another finance member must approve it.',
   );
 
-  // The borrower sees the refund being processed.
+  // The borrower sees the refund being processed, by the day the queue shows it due.
+  const dueBy = (await toApprove.textContent())?.match(/due by (\d{2}-\d{2}-\d{4})/i)?.[1];
+  expect(dueBy).toMatch(/^\d{2}-\d{2}-\d{4}$/);
   const customerPage = await page.context().newPage();
   await openDashboard(customerPage, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
   const payments = customerPage.getByRole('table', { name: 'Payments received' });
-  await expect(payments).toContainText(`Refund of ${shown} being processed`);
+  await expect(payments).toContainText(`Refund of ${shown} by ${dueBy}`);
 
   const finance2 = await staffByApi(request, 'finance2@kosh.test');
   await openConsole(page, finance2, '/staff/');
