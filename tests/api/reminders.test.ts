@@ -22,7 +22,13 @@ import { runDay as runJobsOfDay } from '../../src/server/jobs/scheduler.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { loanMessagesJob, remindersJob } from '../../src/server/reminders/job.ts';
-import { deliverLoanMessages, queueReminder, sendDueReminders } from '../../src/server/reminders/service.ts';
+import {
+  deliverLoanMessages,
+  inContactWindow,
+  nextContactTime,
+  queueReminder,
+  sendDueReminders,
+} from '../../src/server/reminders/service.ts';
 import { createBorrower } from './support/borrower.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 
@@ -229,5 +235,21 @@ describe.each(ENGINES)('reminders and notices (%s database)', (engine) => {
         SMS_DLT_TEMPLATE_DUE_TODAY: '1007000000000000099',
       }),
     ).toThrow(/SMS_DLT_TEMPLATE_DUE_TODAY/);
+  });
+});
+
+describe('the hours reminders may leave', () => {
+  it('from 08:00 to before 19:00 in India; outside, the next 08:00', () => {
+    const day = '2026-12-10';
+    expect(inContactWindow(at(day, '07:59'))).toBe(false);
+    expect(inContactWindow(at(day, '08:00'))).toBe(true);
+    expect(inContactWindow(at(day, '18:59'))).toBe(true);
+    expect(inContactWindow(at(day, '19:00'))).toBe(false);
+    expect(nextContactTime(at(day, '06:00')).toISOString()).toBe(at(day, '08:00').toISOString());
+    expect(nextContactTime(at(day, '12:34')).toISOString()).toBe(at(day, '12:34').toISOString());
+    expect(nextContactTime(at(day, '19:00')).toISOString()).toBe(at(addDays(day, 1), '08:00').toISOString());
+    // Late at night and just after midnight: the coming morning in India.
+    expect(nextContactTime(at(day, '23:30')).toISOString()).toBe(at(addDays(day, 1), '08:00').toISOString());
+    expect(nextContactTime(at(day, '00:10')).toISOString()).toBe(at(day, '08:00').toISOString());
   });
 });
