@@ -7,7 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/lib/api/paths.ts';
+import { API, HEADERS } from '../../src/lib/api/paths.ts';
+import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { formatPaiseInFull } from '../../src/lib/money.ts';
 import { loanClassifications, loans } from '../../src/server/db/schema.ts';
 import { loanAccount } from '../../src/server/loans/account.ts';
@@ -154,6 +155,36 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
         ['npa', '2027-02-19', '2027-02-25', true],
       ],
     );
+    // Staff see the class and its history on the loan (the console's loan account, ops loan).
+    const login = await server.post(STAFF_API.login, { email: 'collections@kosh.test', password: 'kosh-staff-dev' });
+    const [code] = (await server.get(`/__dev/mailbox?to=${encodeURIComponent('collections@kosh.test')}`)).body;
+    const verified = await server.post(STAFF_API.verify, {
+      challenge_id: login.body.Data.challenge_id,
+      code: code.body.match(/code is (\d{6})/)?.[1],
+    });
+    const staffView = await server.post(
+      STAFF_API.loan,
+      { loan_no: borrower.loan.loanNo },
+      { headers: { [HEADERS.staffToken]: verified.body.Data.staff_token, Auth: '' } },
+    );
+    expect(staffView.body.Data.classification).toMatchObject({
+      asset_class: 'standard',
+      name: 'Standard',
+      since: '2027-02-25',
+      days_past_due: 0,
+      classified_on: '2027-02-26',
+    });
+    expect(
+      staffView.body.Data.classification.history.map((row: { name: string; began_on: string }) => [
+        row.name,
+        row.began_on,
+      ]),
+    ).toEqual([
+      ['SMA-0', '2026-11-21'],
+      ['SMA-1', '2026-12-21'],
+      ['SMA-2', '2027-01-20'],
+      ['NPA', '2027-02-19'],
+    ]);
     // No notice after it is lifted, and none twice.
     await runDay('2027-02-27');
     expect(await smsTo()).toHaveLength(4);

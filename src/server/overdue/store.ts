@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import { customers, loanClassifications, loans } from '../db/schema.ts';
 import type { LoanRow } from '../loans/account.ts';
-import type { AssetClass, OverdueClass } from './classes.ts';
+import { type AssetClass, CLASS_NAMES, type OverdueClass } from './classes.ts';
 
 export type ClassificationRow = typeof loanClassifications.$inferSelect;
 
@@ -117,4 +117,22 @@ export async function borrowerOf(tx: Transaction, customerId: string) {
     .from(customers)
     .where(eq(customers.id, customerId));
   return row;
+}
+
+/** The loan's class as staff see it (the console's loan, `ops loan`): current, since when, and its history. */
+export async function classificationOf(db: Database | Transaction, loan: LoanRow) {
+  const history = await classHistory(db, loan.id);
+  return {
+    asset_class: loan.assetClass,
+    name: CLASS_NAMES[loan.assetClass as AssetClass] ?? loan.assetClass,
+    since: loan.classSince,
+    days_past_due: loan.daysPastDue,
+    classified_on: loan.classifiedOn,
+    history: history.map((row) => ({
+      name: CLASS_NAMES[row.assetClass as AssetClass] ?? row.assetClass,
+      began_on: row.beganOn,
+      ended_on: row.endedOn,
+      told_at: row.notifiedAt?.toISOString() ?? null,
+    })),
+  };
 }

@@ -27,6 +27,7 @@ import { defineRoute } from '../http/routes.ts';
 import { leadsOf } from '../leads/store.ts';
 import { type LoanRow, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { loanByNo, loansOf, loansWithBorrowers } from '../loans/store.ts';
+import { classificationOf } from '../overdue/store.ts';
 import { recordCollection } from '../payments/ledger.ts';
 import { messagesOfLoan, queueReceipt } from '../reminders/store.ts';
 import { staffActor } from './roles.ts';
@@ -153,6 +154,7 @@ export const staffLoanRoutes = [
           outcome: message.outcome ?? sms?.error ?? null,
           amount: message.amountPaise === null ? null : rupeesFromPaise(message.amountPaise),
         })),
+        classification: await classificationOf(db, loan),
         notes: (await notesOf(db, loan.id)).map(({ note, by }) => ({
           at: note.createdAt.toISOString(),
           by,

@@ -195,6 +195,29 @@ export default function LoanAccount({ search, session }: StaffScreenProps) {
               ]}
             />
           </section>
+          <section className={styles.card} aria-labelledby="class-heading">
+            <h2 id="class-heading">RBI classification</h2>
+            <Facts
+              rows={[
+                [
+                  'Class',
+                  loan.classification.since
+                    ? `${loan.classification.name} since ${formatDate(loan.classification.since)}`
+                    : loan.classification.name,
+                ],
+                [
+                  'At the last end of day',
+                  loan.classification.classified_on
+                    ? `${formatNumber(loan.classification.days_past_due)} days past due (run ${formatDate(loan.classification.classified_on)})`
+                    : 'not yet classified',
+                ],
+                ...loan.classification.history.map((row): [string, string] => [
+                  row.name,
+                  `${formatDate(row.began_on)} to ${row.ended_on ? formatDate(row.ended_on) : 'now'}; ${row.told_at ? `borrower told ${dateAndTime(row.told_at)}` : 'borrower not told'}`,
+                ]),
+              ]}
+            />
+          </section>
           {collections && loan.status === 'active' && (
             <section className={styles.card} aria-labelledby="collect-heading">
               <h2 id="collect-heading">Collect</h2>

@@ -50,6 +50,26 @@ export const LoanAccountAnswer = v.strictObject({
       amount: v.nullable(v.number()),
     }),
   ),
+  /**
+   * The end of day's RBI class (src/server/overdue/): standard, sma0, sma1, sma2 or npa, its name
+   * (SMA-1), the date it began, the days past due and the day of that end of day; each class entered,
+   * with when the borrower was told of it.
+   */
+  classification: v.strictObject({
+    asset_class: v.string(),
+    name: v.string(),
+    since: v.nullable(v.string()),
+    days_past_due: v.number(),
+    classified_on: v.nullable(v.string()),
+    history: v.array(
+      v.strictObject({
+        name: v.string(),
+        began_on: v.string(),
+        ended_on: v.nullable(v.string()),
+        told_at: v.nullable(v.string()),
+      }),
+    ),
+  }),
   notes: v.array(
     v.strictObject({
       at: v.string(),

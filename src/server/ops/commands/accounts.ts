@@ -56,6 +56,13 @@ interface LoanAccount {
   collected: number;
   excess_to_refund: number;
   payments: { value_date: string; amount: number; source: string; reference: string }[];
+  classification: {
+    name: string;
+    since: string | null;
+    days_past_due: number;
+    classified_on: string | null;
+    history: { name: string; began_on: string; ended_on: string | null; told_at: string | null }[];
+  };
   notes: { at: string; by: string; note: string; promised_on: string | null; promised_amount: number | null }[];
 }
 
@@ -73,7 +80,25 @@ export async function showLoanOnServer(ops: OpsServerContext, loanNo: string | u
     ];
     if (loan.days_past_due) lines.push(terminalSafe`  Days past due    ${loan.days_past_due} (${loan.bucket})`);
     if (loan.excess_to_refund) lines.push(terminalSafe`  Excess to refund ${formatRupees(loan.excess_to_refund)}`);
+    const { classification } = loan;
+    lines.push(
+      terminalSafe`  RBI class        ${classification.name}${classification.since ? ` since ${formatDate(classification.since)}` : ''}${classification.classified_on ? `; ${classification.days_past_due} days past due at the end of day run ${formatDate(classification.classified_on)}` : ''}`,
+    );
     ops.write.out(`${lines.join('\n')}\n`);
+    if (classification.history.length) {
+      ops.write.out('Classes entered');
+      ops.write.out(
+        table(
+          classification.history.map((row) => ({
+            class: row.name,
+            from: formatDate(row.began_on),
+            to: row.ended_on ? formatDate(row.ended_on) : 'now',
+            'borrower told': row.told_at ? formatDate(row.told_at) : 'no',
+          })),
+        ),
+      );
+      ops.write.out('');
+    }
     ops.write.out('Payments');
     ops.write.out(
       table(

@@ -10,6 +10,7 @@ import { describeAllocation, statementRows } from '../../../lib/statementLines.t
 import { terminalSafe } from '../../../lib/terminalText.ts';
 import { loanAccountToday, loanFigures } from '../../loans/account.ts';
 import { loanByNo, loansWithBorrowers } from '../../loans/store.ts';
+import { classificationOf } from '../../overdue/store.ts';
 import { recordCollection } from '../../payments/ledger.ts';
 import { disputesOf, openDisputeCounts } from '../../payments/reversals.ts';
 import { collectionsToRefund } from '../../payments/store.ts';
@@ -68,6 +69,10 @@ export async function showLoan({ database, write }: OpsContext, loanNo: string |
     terminalSafe`  To close today        ${money(figures.closureAmountPaise)} (no prepayment charge)`,
   ];
   if (figures.daysPastDue) lines.push(terminalSafe`  Days past due         ${figures.daysPastDue}`);
+  const classification = await classificationOf(database.db, loan);
+  lines.push(
+    terminalSafe`  RBI class             ${classification.name}${classification.since ? ` since ${formatDate(classification.since)}` : ''}${classification.classified_on ? ` (end of day run ${formatDate(classification.classified_on)})` : ''}`,
+  );
   if (figures.excessPaise) lines.push(terminalSafe`  Excess to refund      ${money(figures.excessPaise)}`);
   if (figures.writtenOffPaise) {
     lines.push(terminalSafe`  Written off           ${money(figures.writtenOffPaise)} (less than ₹1 left at closure)`);
