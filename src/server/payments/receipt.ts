@@ -6,13 +6,10 @@
  */
 import * as v from 'valibot';
 import { STATUS } from '../../lib/api/envelope.ts';
-import { HEADERS } from '../../lib/api/paths.ts';
 import { accountOn } from '../../lib/loanAccount.ts';
-import { RECEIPT_PATH, type Receipt, type ReceiptStatus } from '../../lib/receipt.ts';
-import { ReceiptAnswer } from '../../lib/schemas/answers/receipt.ts';
+import type { Receipt, ReceiptStatus } from '../../lib/receipt.ts';
 import type { Deps } from '../app/context.ts';
-import { ApiError, ok } from '../http/respond.ts';
-import { defineRoute } from '../http/routes.ts';
+import { ApiError } from '../http/respond.ts';
 import { accountEvents, accountTerms, type CollectionRow, type LoanRow, reversalsOf } from '../loans/account.ts';
 import { repaySessionWithin } from '../repay/store.ts';
 import {
@@ -127,29 +124,15 @@ async function receiptOf(deps: Deps, found: Found): Promise<Receipt> {
   };
 }
 
-export const receiptRoutes = [
-  defineRoute({
-    method: 'post',
-    path: RECEIPT_PATH,
-    operationId: 'paymentReceipt',
-    summary:
-      "One payment's receipt by its transaction id (amount, loan, date, reference, balance left), for the signed-in customer whose loan it paid or the repay session that made it",
-    tag: 'Payments',
-    // The Authtoken is a sign-in or a repay session, checked here; a repay session may have just ended.
-    auth: 'none',
-    body: ReceiptRequest,
-    answer: ReceiptAnswer,
-    failures: {
-      401: 'No live sign-in or repay session: sign in to see the details.',
-      404: "No payment with this transaction ID, or one that is not the asker's (the same answer).",
-    },
-    async handle(c, input) {
-      const deps = c.get('deps');
-      const who = await asker(c.get('deps'), c.req.header(HEADERS.token) ?? '');
-      if (!who) throw new ApiError(401, RECEIPT_MESSAGES.signIn, 'sign_in_required', STATUS.invalidSession);
-      const found = await findPayment(deps, input.txnId);
-      if (!found || !mayRead(who, found)) throw new ApiError(404, RECEIPT_MESSAGES.notFound, 'receipt_not_found');
-      return ok(c, await receiptOf(deps, found));
-    },
-  }),
-];
+/**
+ * The receipt of the payment a transaction id names, for whoever asks with `token` (the request's
+ * Authtoken): 401 with no live sign-in or repay session, 404 for a payment that is not theirs (the
+ * same as one that does not exist).
+ */
+export async function paymentReceipt(deps: Deps, token: string, txnId: string): Promise<Receipt> {
+  const who = await asker(deps, token);
+  if (!who) throw new ApiError(401, RECEIPT_MESSAGES.signIn, 'sign_in_required', STATUS.invalidSession);
+  const found = await findPayment(deps, txnId);
+  if (!found || !mayRead(who, found)) throw new ApiError(404, RECEIPT_MESSAGES.notFound, 'receipt_not_found');
+  return receiptOf(deps, found);
+}

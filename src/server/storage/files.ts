@@ -1,14 +1,10 @@
 /**
- * Serving uploaded files to their owner only. A page cannot send a header with an <img>, so the
- * owner's own profile answers carry a short-lived signed address (HMAC over the file id and the
- * expiry); nothing else can produce one.
+ * Signed addresses of uploaded files; ./routes.ts serves a file by one, to its owner only. A page
+ * cannot send a header with an <img>, so the owner's own profile answers carry a short-lived signed
+ * address (HMAC over the file id and the expiry); nothing else can produce one.
  */
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Deps } from '../app/context.ts';
-import { files } from '../db/schema.ts';
-import { ApiError } from '../http/respond.ts';
-import { defineRoute } from '../http/routes.ts';
 import { sameSignature } from '../security/signatures.ts';
 import { CONTENT_TYPES } from './fileType.ts';
 
@@ -19,7 +15,7 @@ const LIFETIME_SECONDS = 600;
  * Pictures are shown in place (an <img>); a PDF is always downloaded, never rendered by the
  * browser on this origin, whatever it carries (scripts, forms, links).
  */
-function disposition(contentType: string): string {
+export function disposition(contentType: string): string {
   if (contentType === CONTENT_TYPES.jpeg) return 'inline; filename="picture.jpg"';
   if (contentType === CONTENT_TYPES.png) return 'inline; filename="picture.png"';
   if (contentType === CONTENT_TYPES.pdf) return 'attachment; filename="document.pdf"';
@@ -44,41 +40,6 @@ export function fileUrl(scope: { deps: Pick<Deps, 'config' | 'now'>; origin: str
   return new URL(signedFilePath(config.otp.secret, fileId, expires), base).href;
 }
 
-export const fileRoutes = [
-  defineRoute({
-    method: 'get',
-    path: '/Api/files/:id',
-    operationId: 'getFile',
-    summary: "An uploaded file, for its owner: the signed, short-lived address from the owner's profile",
-    tag: 'Profile',
-    auth: 'none',
-    query: {
-      expires: { description: 'Expiry (Unix seconds)', required: true },
-      sig: { description: 'Signature', required: true },
-    },
-    plainAnswer: {
-      description: 'The file, in its own media type (an image or a PDF)',
-      mediaType: 'application/octet-stream',
-    },
-    async handle(c) {
-      const { config, now, db, files: store } = c.get('deps');
-      const id = c.req.param('id') ?? '';
-      const expires = Number(c.req.query('expires'));
-      const given = c.req.query('sig') ?? '';
-      const valid =
-        /^[0-9a-f-]{36}$/.test(id) &&
-        Number.isInteger(expires) &&
-        expires > now().getTime() / 1000 &&
-        sameSignature(signature(config.otp.secret, id, expires), given);
-      if (!valid) throw new ApiError(403, 'This link has expired. Reload the page to see the file.', 'forbidden');
-      const [row] = await db.select().from(files).where(eq(files.id, id));
-      const bytes = row ? await store.get(row.storageKey) : undefined;
-      if (!row || !bytes) throw new ApiError(404, 'There is no such file.', 'not_found');
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': row.contentType,
-        'Content-Disposition': disposition(row.contentType),
-        'X-Content-Type-Options': 'nosniff',
-      });
-    },
-  }),
-];
+/** Whether `given` is the signature of this file's address until `expires` (compared in constant time). */
+export const validFileSignature = (secret: string, fileId: string, expires: number, given: string) =>
+  sameSignature(signature(secret, fileId, expires), given);
