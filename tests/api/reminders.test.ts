@@ -235,6 +235,10 @@ describe.each(ENGINES)('reminders and notices (%s database)', (engine) => {
         SMS_DLT_TEMPLATE_DUE_TODAY: '1007000000000000099',
       }),
     ).toThrow(/SMS_DLT_TEMPLATE_DUE_TODAY/);
+    // Another area's text (the overdue class notice) under a reminder's id is refused too.
+    expect(() => loadConfig({ ...TEST_ENV, SMS_DLT_TEMPLATE_OVERDUE_CLASS: '1007000000000000016' })).toThrow(
+      /SMS_DLT_TEMPLATE_OVERDUE_CLASS.*must differ from SMS_DLT_TEMPLATE_RECEIPT/,
+    );
   });
 });
 

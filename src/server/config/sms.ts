@@ -23,7 +23,9 @@ const TEMPLATE_VARIABLES = {
 } as const;
 export type SmsTemplateKind = keyof typeof TEMPLATE_VARIABLES;
 
-const SmsVariables = v.object({
+// Loose: the other areas' SMS_DLT_TEMPLATE_* variables (the overdue notice, the bureau notice) pass through
+// to the check that every text's id differs; their own areas read and check them.
+const SmsVariables = v.looseObject({
   NODE_ENV,
   // No default here: the outbox outside production, nothing in production (it must be http).
   SMS_TRANSPORT: v.optional(v.picklist(['outbox', 'http'], 'must be outbox or http')),
@@ -55,16 +57,22 @@ export const SmsSchema = v.pipe(
   v.rawCheck<Variables>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const e = dataset.value;
-    const seen = new Map<string, string>([[e.SMS_DLT_TEMPLATE_ID, 'SMS_DLT_TEMPLATE_ID']]);
-    for (const name of Object.values(TEMPLATE_VARIABLES)) {
-      const other = seen.get(e[name]);
+    const others = Object.keys(e)
+      .filter((name) => name.startsWith('SMS_DLT_TEMPLATE_') && name !== 'SMS_DLT_TEMPLATE_ID')
+      .filter((name) => !(Object.values(TEMPLATE_VARIABLES) as string[]).includes(name))
+      .sort();
+    const names = ['SMS_DLT_TEMPLATE_ID', ...Object.values(TEMPLATE_VARIABLES), ...others];
+    const seen = new Map<unknown, string>();
+    for (const name of names) {
+      const value = e[name];
+      const other = seen.get(value);
       if (other) {
         addIssue({
           message: `must differ from ${other}: each SMS text has its own DLT template id`,
-          path: [{ type: 'object', origin: 'value', input: e, key: name, value: e[name] }],
+          path: [{ type: 'object', origin: 'value', input: e, key: name, value }],
         });
       }
-      seen.set(e[name], name);
+      seen.set(value, name);
     }
   }),
   v.transform((e) => {
