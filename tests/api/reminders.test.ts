@@ -5,6 +5,8 @@
  * 06:00 waits for 08:00); never once the loan is paid; each once however often the day runs; each
  * text under its own DLT template id; and all of it in the contact history staff read.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '../../src/lib/api/paths.ts';
@@ -20,6 +22,7 @@ import { loanMessages, mailOutbox, smsQueue } from '../../src/server/db/schema.t
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { runDay as runJobsOfDay } from '../../src/server/jobs/scheduler.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
+import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { loanMessagesJob, remindersJob } from '../../src/server/reminders/job.ts';
 import {
@@ -205,6 +208,23 @@ describe.each(ENGINES)('reminders and notices (%s database)', (engine) => {
       ['due_in_3', 'sms', 'sent'],
     ]);
     expect(messages[0]?.amount).toBeGreaterThan(10_000);
+    // The same history on the command line: npm run ops -- loan, on the server, as this member.
+    const out: string[] = [];
+    const exit = await runOps(['loan', loan.loanNo], {
+      config: () => loadConfig({ ...TEST_ENV }),
+      database: () => Promise.reject(new Error('no database is opened here')),
+      write: { out: (text) => out.push(text), error: () => {} },
+      terminal: {
+        env: { OPS_SERVER: server.url, OPS_STAFF_TOKEN: token },
+        sessionFile: join(tmpdir(), `h2-ops-${process.pid}.json`),
+        ask: () => Promise.reject(new Error('no question expected')),
+      },
+    });
+    expect(exit).toBe(0);
+    const printed = out.join('\n');
+    expect(printed).toContain('Automatic messages');
+    expect(printed).toMatch(/due_in_3\s+sms\s+sent/);
+    expect(printed).toMatch(/due_in_3\s+email\s+sent/);
     expect(indiaDate(clock.now())).toBe(addDays(dueDate, -3));
   });
 

@@ -64,6 +64,15 @@ interface LoanAccount {
     history: { name: string; began_on: string; ended_on: string | null; told_at: string | null }[];
   };
   notes: { at: string; by: string; note: string; promised_on: string | null; promised_amount: number | null }[];
+  /** The automatic messages (reminders, receipts) and their delivery (src/server/reminders/). */
+  messages: {
+    at: string;
+    kind: string;
+    channel: string;
+    status: string;
+    outcome: string | null;
+    amount: number | null;
+  }[];
 }
 
 export async function showLoanOnServer(ops: OpsServerContext, loanNo: string | undefined) {
@@ -120,6 +129,18 @@ export async function showLoanOnServer(ops: OpsServerContext, loanNo: string | u
           promised: row.promised_on
             ? `${formatRupees(row.promised_amount ?? 0)} by ${formatDate(row.promised_on)}`
             : '',
+        })),
+      ),
+    );
+    ops.write.out('\nAutomatic messages');
+    ops.write.out(
+      table(
+        loan.messages.map((row) => ({
+          when: formatDate(row.at),
+          message: row.kind,
+          by: row.channel,
+          delivery: row.outcome ? `${row.status} (${row.outcome})` : row.status,
+          stated: row.amount === null ? '' : formatRupees(row.amount),
         })),
       ),
     );
