@@ -4,7 +4,8 @@
  * equal the account's figures for an open, an overdue and a closed loan; the run is recorded with
  * what each loan was reported as; the closed loan is in the next file no more; the borrower of the
  * overdue loan is told once, by SMS and e-mail, with the figures, when it is first reported overdue;
- * the file is readable by its owner alone, and the log never shows a PAN.
+ * the file is readable by its owner alone, and the log never shows a PAN; a new file (and its
+ * notices) is made only within the hours borrowers may be contacted.
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -244,6 +245,14 @@ describe.each(ENGINES)('credit bureau file (%s database)', (engine) => {
     const early = await ops('bureau-file', '--as-of', '2026-11-30');
     expect(early.code).toBe(2);
     expect(early.err).toContain('30-11-2026 has not ended yet');
+    // At 20:30 in India a file already made is handed back, but none is made: it would tell borrowers of defaults.
+    clock.advance(10 * 3600);
+    finance = await staffToken('finance@kosh.test');
+    const evening = await ops('bureau-file', '--as-of', '2026-11-16');
+    expect(evening.code).toBe(2);
+    expect(evening.err).toContain('A new file is made between 08:00 and 19:00 India time');
+    expect((await ops('bureau-file', '--as-of', '2026-11-23', '--out', join(folder, 'evening.txt'))).code).toBe(0);
+    clock.advance(-10 * 3600);
     // Only finance.
     const credit = await staffToken('credit@kosh.test');
     const refused = await server.post(

@@ -25,6 +25,7 @@ import { ApiError } from '../http/respond.ts';
 import { loanAccount, loanFigures } from '../loans/account.ts';
 import { mailTransportFor } from '../mail/index.ts';
 import { masterData } from '../master/data.ts';
+import { inContactWindow } from '../reminders/service.ts';
 import { type BureauAccount, bureauFile } from './format.ts';
 import { defaultNoticeMail, defaultNoticeSms } from './notice.ts';
 import { type BureauRun, type BureauRunLoan, loansDisbursedBy, reportedBefore, runAsOf } from './store.ts';
@@ -179,6 +180,14 @@ export async function makeBureauFile(
   checkDate(asOf, within?.day ?? indiaDate(now));
   const existing = await runAsOf(within?.tx ?? db, asOf);
   if (existing) return answerOf(deps, existing, false);
+  // Making a file tells borrowers of defaults: only within the hours they may be contacted.
+  if (!inContactWindow(now)) {
+    throw new ApiError(
+      409,
+      'A new file is made between 08:00 and 19:00 India time, when borrowers may be told a default is being reported (the job makes each at 09:00 the day after its date); a file already made can be fetched at any time.',
+      'outside_contact_hours',
+    );
+  }
 
   const periodFrom = previousReportingDate(asOf);
   const repayLink = `${config.payments.siteUrl ?? site.siteUrl}/repayloan`;
