@@ -16,6 +16,7 @@ import { formatDate, formatPercent } from './format.ts';
 import { accountOn, coolingOffUntil } from './loanAccount.ts';
 import { servicingTerms } from './loanTerms.ts';
 import { formatPaise } from './money.ts';
+import { CLASS_NAMES, CLASS_RANGES, classBegins, type OverdueClass } from './overdueClasses.ts';
 import { loanCost, percentToHundredths } from './rates.ts';
 import type { KeyFactStatementAnswer, StoredStatementsAnswer } from './schemas/answers/kfs.ts';
 import type { Site } from './site.ts';
@@ -150,6 +151,7 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
       in_house: `Collection is done by ${lender}'s own staff: reminders by SMS, e-mail and phone calls between 8 a.m. and 7 p.m., following the RBI's Fair Practices Code.`,
       agents:
         'No recovery agents are engaged. If one is ever engaged for your loan, you will be told their name and contact details before they contact you.',
+      overdue_classes: overdueClassesText(onDue.dueDate),
     },
     grievance_officer: {
       name: grievance.name,
@@ -178,6 +180,16 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
       'Your loan may be assigned or securitised to another entity regulated by the RBI; you will be told in writing before it happens, and your terms will not change.',
     terms,
   };
+}
+
+/**
+ * The RBI's classes of an overdue loan, with this loan's own dates as the example (the RBI asks lenders
+ * to give examples of SMA and NPA dates: src/lib/overdueClasses.ts, docs/decisions.md "Overdue: days past
+ * due, SMA and NPA").
+ */
+function overdueClassesText(dueDate: string): string {
+  const on = (overdueClass: OverdueClass) => formatDate(classBegins(dueDate, overdueClass));
+  return `If anything is unpaid at the end of the due date, the RBI requires us to classify the loan every day by how long it has been overdue: ${CLASS_NAMES.sma0} ${CLASS_RANGES.sma0}, ${CLASS_NAMES.sma1} ${CLASS_RANGES.sma1}, ${CLASS_NAMES.sma2} ${CLASS_RANGES.sma2}, and ${CLASS_NAMES.npa} when ${CLASS_RANGES.npa}; the class is reported to the credit bureaus. Example: due on ${formatDate(dueDate)} and not repaid, the loan is ${CLASS_NAMES.sma0} from ${on('sma0')}, ${CLASS_NAMES.sma1} from ${on('sma1')}, ${CLASS_NAMES.sma2} from ${on('sma2')} and ${CLASS_NAMES.npa} from ${on('npa')}. It returns to standard only when everything overdue is paid; paying a part does not. We tell you by SMS and e-mail the first time it enters each class.`;
 }
 
 /** When the penal charge applies: "anything" with no threshold, else "₹100 or more". */
@@ -244,6 +256,10 @@ export function kfsSections(kfs: KeyFactStatement): { title: string; rows: [stri
       rows: [
         ['Recovery and collection', kfs.recovery.in_house],
         ['Recovery agents', kfs.recovery.agents],
+        // Statements issued before this row existed do not carry it (they are shown as they were issued).
+        ...(kfs.recovery.overdue_classes
+          ? [['Overdue classification (SMA and NPA)', kfs.recovery.overdue_classes] as [string, string]]
+          : []),
         [
           'Grievance redressal officer',
           `${officer(kfs.grievance_officer)}; answers within ${kfs.grievance_officer.response_days} days`,

@@ -62,6 +62,10 @@ describe('the Key Fact Statement (RBI/2024-25/18, Annex A)', () => {
     }
     expect(rows['KFS number']).toBe('KFS-000123');
     expect(rows['Valid until']).toContain('27-11-2026');
+    // Due 22-01-2027 (60 days after 23-11-2026): SMA-0 that day, SMA-1 30 days on, SMA-2 60, NPA 90 (src/lib/overdueClasses.ts).
+    expect(rows['Overdue classification (SMA and NPA)']).toContain(
+      'SMA-0 from 22-01-2027, SMA-1 from 21-02-2027, SMA-2 from 23-03-2027 and NPA from 22-04-2027',
+    );
     expect(rows['Disbursal schedule']).toContain('100% upfront');
     expect(rows['Number of instalments']).toBe('1');
     expect(rows['Repayment date']).toBe('60 days after the disbursal date (22-01-2027 if disbursed on 23-11-2026)');

@@ -5,8 +5,8 @@
  */
 import { formatDate } from '../../lib/format.ts';
 import { formatPaiseInFull } from '../../lib/money.ts';
+import { CLASS_NAMES, CLASS_RANGES, type OverdueClass } from '../../lib/overdueClasses.ts';
 import { site } from '../../lib/site.ts';
-import { CLASS_NAMES, CLASS_RANGES, type OverdueClass } from './classes.ts';
 
 export interface ClassNoticeFacts {
   loanNo: string;

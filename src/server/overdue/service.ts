@@ -5,12 +5,13 @@
  * borrowers may be contacted (08:00 to 19:00 India time), the notice of a class the borrower has not
  * yet been told of. Both are jobs of src/server/jobs/all.ts: each loan once a day.
  */
+
+import { type AssetClass, classesUpTo, classOf, type OverdueClass } from '../../lib/overdueClasses.ts';
 import { site } from '../../lib/site.ts';
 import type { Deps } from '../app/context.ts';
 import type { Transaction } from '../db/client.ts';
 import { loanAccount, loanAccountToday } from '../loans/account.ts';
 import { mailTransportFor } from '../mail/index.ts';
-import { type AssetClass, classesUpTo, classOf, type OverdueClass } from './classes.ts';
 import { classNoticeMail, classNoticeSms } from './messages.ts';
 import { borrowerOf, currentUntold, liftClasses, lockLoan, markTold, recordClass, setLoanClass } from './store.ts';
 

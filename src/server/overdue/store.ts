@@ -1,9 +1,9 @@
 /** The overdue classification's rows: the class on the loan, and its history in loan_classifications. */
 import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import { type AssetClass, CLASS_NAMES, type OverdueClass } from '../../lib/overdueClasses.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { customers, loanClassifications, loans } from '../db/schema.ts';
 import type { LoanRow } from '../loans/account.ts';
-import { type AssetClass, CLASS_NAMES, type OverdueClass } from './classes.ts';
 
 export type ClassificationRow = typeof loanClassifications.$inferSelect;
 

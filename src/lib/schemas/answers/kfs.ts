@@ -82,7 +82,8 @@ export const KeyFactStatementAnswer = v.strictObject({
     foreclosure_charge_paise: v.literal(0),
     text_other: v.string(),
   }),
-  recovery: v.strictObject({ in_house: v.string(), agents: v.string() }),
+  /** overdue_classes: the SMA and NPA classes with this loan's dates (statements issued before issue 23 lack it). */
+  recovery: v.strictObject({ in_house: v.string(), agents: v.string(), overdue_classes: v.optional(v.string()) }),
   grievance_officer: v.strictObject({ ...Officer, response_days: v.number() }),
   nodal_officer: v.strictObject(Officer),
   complaint_escalation: v.strictObject({ after_days: v.number(), portal: v.string(), text: v.string() }),
