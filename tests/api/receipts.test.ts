@@ -17,6 +17,7 @@ import { createDeps } from '../../src/server/app/services.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { collections, loanMessages, mailOutbox, smsQueue } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
+import { runOps } from '../../src/server/ops/run.ts';
 import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { RECEIPT_PDF_MESSAGES } from '../../src/server/receipts/routes.ts';
 import { deliverLoanMessages } from '../../src/server/reminders/service.ts';
@@ -158,6 +159,26 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
     expect(rows[0]?.body).toContain(`interest ${formatPaise(100_000)}`);
     expect(rows[1]?.body).toContain(`received ${formatPaise(1_000_000)}`);
     expect(rows[1]?.body).toContain('Your loan is now closed.');
+  });
+
+  it('a transfer recorded with npm run ops -- collect on the database has its receipt queued with it', async () => {
+    const { mobile, loan } = await createBorrower(server, clock.now());
+    const printed: string[] = [];
+    const exit = await runOps(['collect', loan.loanNo, '500', '--ref', 'NEFTH2OPS01'], {
+      config: () => deps.config,
+      database: async () => server.database,
+      write: { out: (text) => printed.push(text), error: (text) => printed.push(text) },
+    });
+    expect(exit, printed.join('\n')).toBe(0);
+    const collection = await collectionOf('NEFTH2OPS01');
+    const queued = await server.database.db
+      .select()
+      .from(loanMessages)
+      .where(eq(loanMessages.collectionId, collection.id));
+    expect(queued.map((row) => row.channel).sort()).toEqual(['email', 'sms']);
+    await deliverLoanMessages(deps, clock.now());
+    const [sms] = await receiptSms(mobile);
+    expect(sms?.body).toContain(`received ${formatPaise(50_000)}`);
   });
 
   it('a PayU payment credited by its webhook has its receipt too, and its PDF is found by the order’s txnid', async () => {

@@ -15,6 +15,7 @@ import { recordCollection } from '../../payments/ledger.ts';
 import { disputesOf, openDisputeCounts } from '../../payments/reversals.ts';
 import { collectionsToRefund } from '../../payments/store.ts';
 import { openRefundRequests, paidRefunds, refundDueOn } from '../../refunds/store.ts';
+import { queueReceipt } from '../../reminders/store.ts';
 import { actor } from '../actor.ts';
 import { INTEGER_MAX, rupeesToPaise, UsageError } from '../arguments.ts';
 import type { OpsContext } from '../context.ts';
@@ -180,14 +181,21 @@ export async function collect({ database, write }: OpsContext, args: string[]) {
   if (!loan) throw new UsageError(terminalSafe`There is no loan ${loanNo}. See: npm run ops -- loans`);
   if (loan.status !== 'active')
     throw new UsageError(terminalSafe`Loan ${loanNo} is ${loan.status}; it takes no collection.`);
-  const outcome = await recordCollection(database.db, {
-    loanId: loan.id,
-    source: 'offline',
-    reference,
-    amountPaise: amount,
-    recordedBy: actor(),
-    now: new Date(),
-    refuseOverpayment: true,
+  const now = new Date();
+  // The borrower's receipt is queued with the collection, as the staff route does (src/server/reminders/).
+  const outcome = await database.db.transaction(async (tx) => {
+    const recorded = await recordCollection(tx, {
+      loanId: loan.id,
+      source: 'offline',
+      reference,
+      amountPaise: amount,
+      recordedBy: actor(),
+      now,
+      refuseOverpayment: true,
+    });
+    if (recorded.kind === 'recorded')
+      await queueReceipt(tx, { loanId: loan.id, collectionId: recorded.collectionId }, now);
+    return recorded;
   });
   if (outcome.kind === 'duplicate')
     throw new UsageError(terminalSafe`A transfer with reference "${reference}" is already recorded.`);
