@@ -1,26 +1,14 @@
 /**
  * Working days from the calendar in content/holidays.json (issue 23; docs/decisions.md "Working days
  * from a calendar"): not a Sunday, not the second or fourth Saturday of its month, not a listed public
- * holiday. Every count of working days (the Key Fact Statement's validity, …) goes through here.
+ * holiday (the central government's compulsory holidays; lunar ones corrected when notified; a year
+ * not listed counts only the weekly days off). Every count of working days (the Key Fact Statement's
+ * validity, …) goes through here. The file's shape is checked by tests/unit/workingDays.test.ts, not
+ * here: this module is in the dashboard's JavaScript.
  */
-import * as v from 'valibot';
-import raw from '../../content/holidays.json' with { type: 'json' };
-import { addDays, isCalendarDate } from './dates.ts';
+import calendar from '../../content/holidays.json' with { type: 'json' };
+import { addDays } from './dates.ts';
 
-const Calendar = v.object({
-  weeklyOff: v.object({
-    sundays: v.boolean(),
-    saturdaysOfTheMonth: v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
-  }),
-  holidays: v.array(
-    v.object({
-      date: v.pipe(v.string(), v.check(isCalendarDate, 'must be a date, YYYY-MM-DD')),
-      name: v.pipe(v.string(), v.minLength(1)),
-    }),
-  ),
-});
-
-const calendar = v.parse(Calendar, raw);
 const holidays = new Map(calendar.holidays.map((holiday) => [holiday.date, holiday.name]));
 
 /** The public holiday on `date` (YYYY-MM-DD), if there is one. */

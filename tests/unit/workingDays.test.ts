@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import calendar from '../../content/holidays.json' with { type: 'json' };
+import { isCalendarDate } from '../../src/lib/dates.ts';
 import { kfsValidUntil } from '../../src/lib/kfs.ts';
 import { addWorkingDays, holidayOn, isWorkingDay } from '../../src/lib/workingDays.ts';
 
 describe('working days from the calendar (content/holidays.json)', () => {
+  it('is a list editors can trust: real dates, in order, each named, every year listed covered', () => {
+    const dates = calendar.holidays.map((holiday) => holiday.date);
+    expect(dates.every(isCalendarDate)).toBe(true);
+    expect([...dates].sort()).toEqual(dates);
+    expect(new Set(dates).size).toBe(dates.length);
+    expect(calendar.holidays.every((holiday) => holiday.name.trim().length > 0)).toBe(true);
+    for (const year of Object.keys(calendar.years)) {
+      // Republic Day, Independence Day and Gandhi Jayanti at least, in every year listed.
+      for (const fixed of ['01-26', '08-15', '10-02']) expect(dates).toContain(`${year}-${fixed}`);
+    }
+    expect(calendar.weeklyOff).toEqual({ sundays: true, saturdaysOfTheMonth: [2, 4] });
+  });
+
   it('are neither Sundays, nor second and fourth Saturdays, nor public holidays', () => {
     // November 2026: Saturdays 7, 14, 21, 28 (the 14th and 28th are off), Sundays 1, 8, 15, 22, 29.
     expect(isWorkingDay('2026-11-07')).toBe(true); // first Saturday
