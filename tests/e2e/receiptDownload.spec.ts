@@ -34,6 +34,14 @@ async function pay(request: APIRequestContext, borrower: { pan: string; mobile: 
   return paymentId;
 }
 
+/** No sideways scrolling on a 320 px phone. */
+async function fits320(page: Page) {
+  await page.setViewportSize({ width: 320, height: 740 });
+  const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(sizes.scroll).toBeLessThanOrEqual(sizes.inner);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** Clicks the button and reads the downloaded PDF back. */
 async function downloadBy(page: Page, name: string) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
@@ -66,11 +74,13 @@ test('the receipt downloads from /thanku and from the loan’s screen, with what
     expect(fromThanku.text).toContain(words);
   }
   await expect(card.getByRole('status')).toHaveText(`Saved receipt-${paymentId}.pdf.`);
+  await fits320(page);
 
   await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
   const fromLoan = await downloadBy(page, `Receipt of ₹300 paid on ${formatDate(new Date())} (PDF)`);
   expect(fromLoan.filename).toBe(`receipt-${paymentId}.pdf`);
   expect(fromLoan.text).toContain('Amount received: ₹300.00');
+  await fits320(page);
 });
 
 test('another customer on the same /thanku address is offered no receipt', async ({ page, request }) => {
