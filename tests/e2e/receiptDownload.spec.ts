@@ -11,6 +11,7 @@ import { flat, pdfText } from '../support/pdfText.ts';
 import { REPAY } from '../support/repay.ts';
 import { latestCode } from '../support/signIn.ts';
 import { borrowerByApi, openDashboard, signInByApi, storeSession } from './dashboard/support.ts';
+import { consoleReady, openConsole, staffByApi } from './staff/support.ts';
 
 const CLIENT_KEY = { Auth: 'kosh-web' };
 const RECEIPT_BUTTON = 'Download receipt (PDF)';
@@ -90,4 +91,19 @@ test('another customer on the same /thanku address is offered no receipt', async
   await page.goto(`/thanku?txnStatus=SUCCESS&txnId=${paymentId}`);
   await expect(page.getByRole('status')).toHaveText('We found no payment of yours with this transaction ID.');
   await expect(page.getByRole('button', { name: RECEIPT_BUTTON })).toBeHidden();
+});
+
+test('collections see the payment’s receipt among the loan’s automatic messages in the console', async ({
+  page,
+  request,
+}) => {
+  const borrower = await borrowerByApi(request);
+  await pay(request, borrower);
+  const collections = await staffByApi(request, 'collections@kosh.test');
+  await openConsole(page, collections, `/staff/loan/?loan_no=${borrower.loanNo}`);
+  await consoleReady(page);
+  const messages = page.getByRole('region', { name: /^Automatic messages/ });
+  await expect(messages).toContainText('Payment receipt by SMS');
+  await expect(messages).toContainText('Payment receipt by e-mail');
+  await fits320(page);
 });
