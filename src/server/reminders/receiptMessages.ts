@@ -8,6 +8,7 @@ import { formatPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
 import type { Config } from '../config/config.ts';
 import type { LoanRow } from '../loans/account.ts';
+import { smsAmount } from './messages.ts';
 import type { ReceiptOf } from './store.ts';
 
 export interface ReceiptFacts {
@@ -30,22 +31,23 @@ export interface ReceiptFacts {
   link: string;
 }
 
-const paidParts = (facts: ReceiptFacts) =>
+/** What the payment paid; in an SMS without the parts that are nil beyond principal and interest. */
+const paidParts = (facts: ReceiptFacts, money: (paise: number) => string, short = false) =>
   [
-    `principal ${formatPaise(facts.principalPaise)}`,
-    `interest ${formatPaise(facts.interestPaise)}`,
-    `charges ${formatPaise(facts.chargesPaise)}`,
-    ...(facts.excessPaise > 0 ? [`to refund ${formatPaise(facts.excessPaise)}`] : []),
+    `principal ${money(facts.principalPaise)}`,
+    `interest ${money(facts.interestPaise)}`,
+    ...(short && facts.chargesPaise === 0 ? [] : [`charges ${money(facts.chargesPaise)}`]),
+    ...(facts.excessPaise > 0 ? [`to refund ${money(facts.excessPaise)}`] : []),
   ].join(', ');
 
 /** What is left and what comes next, in one sentence. */
-function next(facts: ReceiptFacts): string {
+function next(facts: ReceiptFacts, money: (paise: number) => string): string {
   if (facts.closed) return 'Your loan is now closed.';
-  return `Left to pay: ${formatPaise(facts.leftPaise)}, due on ${formatDate(facts.dueDate)}.`;
+  return `Left to pay: ${money(facts.leftPaise)}, due on ${formatDate(facts.dueDate)}.`;
 }
 
 export function receiptSms(facts: ReceiptFacts, senderId: string): string {
-  return `${site.brand}: received ${formatPaise(facts.amountPaise)} for loan ${facts.loanNo} on ${formatDate(facts.valueDate)} (${paidParts(facts)}). ${next(facts)} Receipt: ${facts.link} -${senderId}`;
+  return `${site.brand}: received ${smsAmount(facts.amountPaise)} for loan ${facts.loanNo} on ${formatDate(facts.valueDate)} (${paidParts(facts, smsAmount, true)}). ${next(facts, smsAmount)} Receipt: ${facts.link} -${senderId}`;
 }
 
 export function receiptMail(facts: ReceiptFacts): { subject: string; body: string } {
@@ -56,8 +58,8 @@ export function receiptMail(facts: ReceiptFacts): { subject: string; body: strin
       '',
       `We have received your payment of ${formatPaise(facts.amountPaise)} for your ${site.brand} loan ${facts.loanNo}, counted from ${formatDate(facts.valueDate)} (reference ${facts.reference}).`,
       '',
-      `It paid: ${paidParts(facts)}.`,
-      next(facts),
+      `It paid: ${paidParts(facts, formatPaise)}.`,
+      next(facts, formatPaise),
       ...(facts.excessPaise > 0
         ? ['', `${formatPaise(facts.excessPaise)} was more than the loan owed; we will refund it to you.`]
         : []),
