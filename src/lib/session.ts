@@ -75,3 +75,23 @@ export function takeSignedOut(): boolean {
 export function dashboardHome(eligibility: string | null): string {
   return eligibility === '1' ? '/my-dashboard/eligibility' : '/my-dashboard';
 }
+
+const DASHBOARD = '/my-dashboard/';
+/** Sign-in's parameter naming the dashboard address to return to (docs/decisions.md, "Links that land"). */
+const RETURN_PARAMETER = 'next';
+
+/** Sign-in's address that comes back to `here` (a dashboard address: path, query and fragment). */
+export function signInReturningTo(signInPath: string, here: string): string {
+  return `${signInPath}?${new URLSearchParams({ [RETURN_PARAMETER]: here })}`;
+}
+
+/**
+ * The dashboard address sign-in returns to, from its own query (`?next=`), or null: only a path under
+ * /my-dashboard/ of this site, so a link can never send a customer elsewhere after they sign in.
+ */
+export function returnAddress(search: string, origin: string): string | null {
+  const next = new URLSearchParams(search).get(RETURN_PARAMETER);
+  if (!next?.startsWith(DASHBOARD)) return null;
+  const url = new URL(next, origin);
+  return url.origin === origin && url.pathname.startsWith(DASHBOARD) ? `${url.pathname}${url.search}${url.hash}` : null;
+}

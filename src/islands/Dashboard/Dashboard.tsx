@@ -11,7 +11,8 @@ import { forgetScreen, screenComponent } from './navigation/screenLoader.ts';
 import { HOME, mayOpen, routeOf, screenPath } from './navigation/screens.ts';
 import { SessionEnded } from './state/api.ts';
 import { loadDashboardData } from './state/profile.ts';
-import { $session, endSession } from './state/sessionStore.ts';
+import { askForSession, offerSession } from './state/sessionHandover.ts';
+import { $session, endSession, updateSession } from './state/sessionStore.ts';
 
 export interface DashboardProps {
   /** The brand, for the logo and the page titles. */
@@ -34,9 +35,23 @@ export default function Dashboard({ brand }: DashboardProps) {
 
   useEffect(() => listenToHistory(), []);
 
-  // No session, no dashboard (product.md §4).
+  // While signed in, this tab hands its session to a new tab of the site that asks (a link opened).
+  useEffect(() => (signedIn ? offerSession() : undefined), [signedIn]);
+
+  // No session, no dashboard (product.md §4): unless another tab of this browser hands its session
+  // over, to sign-in, which comes back to this address (docs/decisions.md, "Links that land").
   useEffect(() => {
-    if (!signedIn) endSession();
+    if (signedIn) return;
+    let left = false;
+    askForSession().then((values) => {
+      if (left) return;
+      const { pathname, search, hash } = window.location;
+      if (values) updateSession(values);
+      else endSession({ returnTo: `${pathname}${search}${hash}` });
+    });
+    return () => {
+      left = true;
+    };
   }, [signedIn]);
 
   // The frame's name and picture; the stored copy shows meanwhile, and a failure leaves it as it is.

@@ -3,7 +3,7 @@ import { callApi } from '../../lib/api/client.ts';
 import { API } from '../../lib/api/paths.ts';
 import type { LoginData, VerifyData } from '../../lib/schemas/answers/signIn.ts';
 import { mobileProblem, otpProblem } from '../../lib/schemas/signInRules.ts';
-import { dashboardHome, readSession, takeSignedOut, writeSession } from '../../lib/session.ts';
+import { dashboardHome, readSession, returnAddress, takeSignedOut, writeSession } from '../../lib/session.ts';
 import { trackingParameters } from '../../lib/tracking.ts';
 import { useCall } from '../shared/useCall.ts';
 import { useCharacterBoxes } from '../shared/useCharacterBoxes.ts';
@@ -33,6 +33,9 @@ export type SignInFlow = ReturnType<typeof useSignInFlow>;
  * The sign-in card's state, calls and transitions (product.md §2, §4, §5, §7): a mobile number and
  * consent for a code, then the code; a verified code leaves for the dashboard.
  */
+/** The dashboard address the link that brought the visitor here named, if any. */
+const returnTo = () => returnAddress(window.location.search, window.location.origin);
+
 export function useSignInFlow() {
   const [step, setStep] = useState<'mobile' | 'otp'>('mobile');
   const [mobile, setMobile] = useState('');
@@ -53,9 +56,10 @@ export function useSignInFlow() {
   });
   const { countdown, start: startCountdown } = useResendCountdown(step === 'otp');
 
-  // A visitor who is already signed in belongs on the dashboard; one just signed out is told so.
+  // A visitor who is already signed in belongs on the dashboard (at the address a link asked for); one
+  // just signed out is told so.
   useEffect(() => {
-    if (readSession('token')) window.location.replace('/my-dashboard/');
+    if (readSession('token')) window.location.replace(returnTo() ?? '/my-dashboard/');
     else if (takeSignedOut()) setSignedOut(true);
   }, []);
 
@@ -161,7 +165,7 @@ export function useSignInFlow() {
     const eligibility = String(Data.eligibility_status);
     writeSession({ nextStep: Data.next_step, token: Data.app_login_token, eligibility });
     setMessage({ kind: 'success', text });
-    window.location.assign(dashboardHome(eligibility));
+    window.location.assign(returnTo() ?? dashboardHome(eligibility));
   };
 
   const changeNumber = () => {

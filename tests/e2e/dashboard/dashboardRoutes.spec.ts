@@ -19,12 +19,15 @@ test('every dashboard address is a pre-rendered shell: 200, noindex, not in the 
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain('my-dashboard');
 });
 
-test('without a session every dashboard address goes to /apply-now', async ({ page }) => {
+test('without a session every dashboard address goes to /apply-now, which returns there after sign-in', async ({
+  page,
+}) => {
   // A full page load per screen: slow on a busy machine.
   test.slow();
   for (const screen of SCREENS) {
     await page.goto(screenPath(screen.slug));
-    await page.waitForURL('**/apply-now');
+    await page.waitForURL((url) => url.pathname === '/apply-now');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(screenPath(screen.slug));
   }
 });
 

@@ -10,6 +10,7 @@ import {
   readSession,
   SESSION_KEYS,
   type SessionKey,
+  signInReturningTo,
   writeSession,
 } from '../../../lib/session.ts';
 
@@ -44,9 +45,10 @@ export const SIGN_IN_PATH = '/apply-now';
 
 /**
  * Ends the session in this browser (logout, or a dead session answered Status 4 or 5): every
- * session-storage key goes and the customer goes to sign-in (product.md §4).
+ * session-storage key goes and the customer goes to sign-in (product.md §4). `returnTo`: a dashboard
+ * address sign-in comes back to (a visitor who followed a link; docs/decisions.md, "Links that land").
  */
-export function endSession(): void {
+export function endSession({ returnTo }: { returnTo?: string } = {}): void {
   // Only a customer who was signed in is told so on /apply-now (not a visitor who never was).
   const signedIn = readSession('token') !== null;
   clearSession();
@@ -55,5 +57,5 @@ export function endSession(): void {
   if (signedIn) noteSignedOut();
   if (ending) return;
   ending = true;
-  window.location.replace(SIGN_IN_PATH);
+  window.location.replace(returnTo ? signInReturningTo(SIGN_IN_PATH, returnTo) : SIGN_IN_PATH);
 }
