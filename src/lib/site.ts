@@ -124,6 +124,8 @@ export const SiteSchema = v.object({
       refundDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)),
       /** Working days a Key Fact Statement stays valid for acceptance (RBI: at least 3 for a tenure of 7 days or more). */
       kfsValidityWorkingDays: v.pipe(v.number(), v.integer(), v.minValue(3)),
+      /** Hours in which most complete applications get a decision (the home page's promise). */
+      decisionHours: v.pipe(v.number(), v.integer(), v.minValue(1)),
       /**
        * What may be charged once the due date has passed, and nothing else (docs/decisions.md): contract
        * interest on the principal still outstanding for at most `interestDaysMax` days, and one fixed
