@@ -109,6 +109,45 @@ export function rateTiersText(loan: Site['loan']): string {
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
+const orList = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '');
+
+const PAID_BY: Record<Site['eligibility']['salaryPaidBy'][number], string> = {
+  bank: 'into a bank account',
+  cheque: 'by cheque',
+  cash: 'in cash',
+};
+
+/** "one month's income", "half a month's income", "2 months' income": the largest loan as a share of income. */
+function incomeShareText(share: number): string {
+  if (share === 1) return "one month's income";
+  if (share === 0.5) return "half a month's income";
+  return `${formatNumber(share)} months' income`;
+}
+
+/**
+ * Who may borrow, in the words the pages use (content/site.json `eligibility`, which the server's policy
+ * also reads): "salaried", "paid into a bank account or by cheque", "we cannot lend to the self-employed yet".
+ */
+function eligibilityFacts(data: Site): Record<string, string> {
+  const { ageYears, employment, salaryPaidBy, maxLoanIncomeShare } = data.eligibility;
+  const notTaken = (['bank', 'cheque', 'cash'] as const).filter((mode) => !salaryPaidBy.includes(mode));
+  return {
+    minAge: String(ageYears.min),
+    maxAge: String(ageYears.max),
+    employment: orList([...employment]),
+    salaryPaidBy: `paid ${orList(salaryPaidBy.map((mode) => PAID_BY[mode]))}`,
+    // What the policy refuses, said plainly: an empty refusal would read oddly, so it names what is taken.
+    salaryNotPaidBy: notTaken.length
+      ? `we cannot lend on a salary paid ${orList(notTaken.map((mode) => PAID_BY[mode]))}`
+      : 'any way your salary is paid will do',
+    selfEmployed: employment.includes('self-employed')
+      ? 'self-employed people may apply too'
+      : 'we cannot lend to the self-employed yet',
+    maxLoanShare: incomeShareText(maxLoanIncomeShare),
+  };
+}
+
 export function buildFacts(data: Site = site): Record<string, string> {
   const { loan, contact, grievanceOfficer, registration } = data;
   const rupees = (value: number) => formatPaise(paiseFromRupees(value));
@@ -144,8 +183,11 @@ export function buildFacts(data: Site = site): Record<string, string> {
     maxAnnualRate: formatPercent(annualRatePercent(loan.dailyRatePercent.max)),
     processingFee: formatPercent(loan.processingFeePercent),
     gst: formatPercent(loan.gstPercent),
+    // The income floor is inclusive (the policy accepts exactly this much): pages say "at least {{minSalary}}".
     minSalary: rupees(loan.minMonthlySalaryRupees),
+    ...eligibilityFacts(data),
     rateTiers: rateTiersText(loan),
+    decisionHours: `${loan.decisionHours} hours`,
     coolingOffDays: String(loan.coolingOffDays),
     refundDays: String(loan.refundDays),
     kfsValidityDays: String(loan.kfsValidityWorkingDays),

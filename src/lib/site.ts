@@ -51,6 +51,11 @@ const illustrativeLoan = v.object({
   dailyRatePercent: v.pipe(v.number(), v.gtValue(0)),
 });
 
+/** Employment types, in the order of the profile's income_type_id (1 Salaried, 2 Self-Employed). */
+export const EMPLOYMENT = ['salaried', 'self-employed'] as const;
+/** Salary modes, in the order of the profile's salary_mode_id (1 bank, 2 cheque, 3 cash). */
+export const SALARY_PAID_BY = ['bank', 'cheque', 'cash'] as const;
+
 export const SiteSchema = v.object({
   brand: text,
   legalName: text,
@@ -146,6 +151,26 @@ export const SiteSchema = v.object({
       return Math.min(...rates) === loan.dailyRatePercent.min && Math.max(...rates) === loan.dailyRatePercent.max;
     }, 'dailyRatePercent min and max must be the lowest and highest rate of rateTiers'),
   ),
+  /**
+   * Who may borrow: the eligibility policy's hard rules (src/server/eligibility/policy.ts reads its defaults
+   * from here, with `loan.minMonthlySalaryRupees` as the income floor, inclusive), and the facts the pages
+   * state them with (src/lib/facts.ts), so a page cannot promise other criteria than the server applies.
+   */
+  eligibility: v.object({
+    /** Age in whole years on the day of the decision, both ends included. */
+    ageYears: v.pipe(
+      v.object({
+        min: v.pipe(v.number(), v.integer(), v.minValue(18)),
+        max: v.pipe(v.number(), v.integer(), v.maxValue(75)),
+      }),
+      v.check((r) => r.min <= r.max, 'min must not exceed max'),
+    ),
+    employment: v.pipe(v.array(v.picklist(EMPLOYMENT)), v.minLength(1)),
+    /** How the salary may be paid: into a bank account, by cheque, in cash. */
+    salaryPaidBy: v.pipe(v.array(v.picklist(SALARY_PAID_BY)), v.minLength(1)),
+    /** The largest loan as a share of one month's income. */
+    maxLoanIncomeShare: v.pipe(v.number(), v.gtValue(0), v.maxValue(5)),
+  }),
   /** The loan the home calculator opens on: a representative loan we offer (checked below). */
   calculator: illustrativeLoan,
   examples: v.record(

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { formatRupees, paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
-import { site } from '../../lib/site.ts';
+import { EMPLOYMENT, SALARY_PAID_BY, site } from '../../lib/site.ts';
 
 export const PolicySchema = v.object({
   minAge: v.pipe(v.number(), v.integer(), v.minValue(18)),
@@ -22,13 +22,18 @@ export const PolicySchema = v.object({
 });
 export type Policy = v.InferOutput<typeof PolicySchema>;
 
+/**
+ * The defaults are the site data's `eligibility` and income floor (content/site.json), the figures the
+ * public pages state (src/lib/facts.ts), so the pages and the server cannot disagree; ids as the profile
+ * stores them, in the order of EMPLOYMENT and SALARY_PAID_BY.
+ */
 export const DEFAULT_POLICY: Policy = {
-  minAge: 21,
-  maxAge: 60,
+  minAge: site.eligibility.ageYears.min,
+  maxAge: site.eligibility.ageYears.max,
   minMonthlyIncomeRupees: site.loan.minMonthlySalaryRupees,
-  incomeTypes: [1],
-  salaryModes: [1, 2],
-  maxLoanIncomeShare: 1,
+  incomeTypes: site.eligibility.employment.map((kind) => (EMPLOYMENT.indexOf(kind) + 1) as 1 | 2),
+  salaryModes: site.eligibility.salaryPaidBy.map((mode) => (SALARY_PAID_BY.indexOf(mode) + 1) as 1 | 2 | 3),
+  maxLoanIncomeShare: site.eligibility.maxLoanIncomeShare,
   amountStepRupees: 500,
 };
 
