@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { returnAddress, signInReturningTo } from '../../src/lib/session.ts';
 
 const ORIGIN = 'https://www.koshcredit.example';
-const after = (next: string) => returnAddress(`?${new URLSearchParams({ next })}`, ORIGIN);
+const returnedFor = (next: string) => returnAddress(`?${new URLSearchParams({ next })}`, ORIGIN);
 
 describe('the address sign-in returns to (src/lib/session.ts)', () => {
   it('is the dashboard address a link named, with its query and fragment', () => {
     const here = '/my-dashboard/lead-preview?lead_id=42#key-fact-statement';
     expect(returnAddress(new URL(signInReturningTo('/apply-now', here), ORIGIN).search, ORIGIN)).toBe(here);
-    expect(after('/my-dashboard/details?lead_id=7')).toBe('/my-dashboard/details?lead_id=7');
+    expect(returnedFor('/my-dashboard/details?lead_id=7')).toBe('/my-dashboard/details?lead_id=7');
   });
 
   it.each([
@@ -20,7 +20,7 @@ describe('the address sign-in returns to (src/lib/session.ts)', () => {
     ['a script', 'javascript:alert(1)'],
     ['nothing', ''],
   ])('is nothing for %s', (_, next) => {
-    expect(after(next)).toBeNull();
+    expect(returnedFor(next)).toBeNull();
   });
 
   it('is nothing when sign-in was opened without one', () => {
