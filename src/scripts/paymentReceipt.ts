@@ -36,8 +36,15 @@ const BLOCKS: Record<ReceiptStatus, 'success' | 'pending' | 'failure' | 'refund'
 };
 
 const root = document.querySelector<HTMLElement>('[data-payment-result="thanku"]');
-const txnId = (new URLSearchParams(location.search).get('txnId') ?? '').trim();
-if (root && /^[\w-]{1,80}$/.test(txnId) && txnId !== 'N/A') void start(root);
+const query = new URLSearchParams(location.search);
+const txnId = (query.get('txnId') ?? '').trim();
+/**
+ * A payment the provider reported failed or cancelled took no money through us: its id is often one we
+ * never recorded (a provider's failed attempt), so looking it up would only answer "no payment of
+ * yours" under the id the page shows (issue 25). The page keeps the address's outcome and the id.
+ */
+const unpaid = ['FAILED', 'CANCEL'].includes((query.get('txnStatus') ?? '').trim().toUpperCase());
+if (root && !unpaid && /^[\w-]{1,80}$/.test(txnId) && txnId !== 'N/A') void start(root);
 
 async function start(card: HTMLElement) {
   const note = card.querySelector<HTMLElement>('[data-receipt-note]') as HTMLElement;
