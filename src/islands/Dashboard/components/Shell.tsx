@@ -130,7 +130,7 @@ export function Shell({ brand, children }: { brand: string; children: ReactNode 
             />
           ) : (
             <span className={`${styles.avatar} ${styles.avatarEmpty}`} aria-hidden="true">
-              {firstName.slice(0, 1).toUpperCase() || '?'}
+              {firstName.slice(0, 1).toUpperCase()}
             </span>
           )}
           <span>{firstName ? `Hi, ${firstName}` : 'Hi'}</span>

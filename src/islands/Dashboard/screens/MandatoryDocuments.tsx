@@ -13,7 +13,7 @@ import { type ApplicationAnswer, afterApplicationStep } from '../navigation/appl
 import { navigate } from '../navigation/router.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
-import { clearAlerts, DOCUMENT_ALERT_MS, showAlert } from '../state/alerts.ts';
+import { clearAlerts, closeAlert, DOCUMENT_ALERT_MS, showAlert } from '../state/alerts.ts';
 import { dashboardCall, registrationEvent, SessionEnded } from '../state/api.ts';
 import { digitsOnly } from '../state/forms.ts';
 import { isUpdate, percentTransport } from '../state/uploads.ts';
@@ -31,6 +31,8 @@ const STILL_UPLOADING = 'Please wait until the uploads finish.';
 const LAST4_INVALID = 'Give only the last four digits of the Aadhaar number.';
 
 const LAST4_ID = 'aadhaar-last4';
+/** The key of Continue's own failure banner among the documents'. */
+const CONTINUE_ALERT = '';
 
 const isAadhaar = (doc: MandatoryDocument) => doc.doc_type.startsWith('aadhaar');
 
@@ -50,6 +52,18 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
   const inputs = useRef(new Map<string, HTMLInputElement>());
   // The newest answer of an upload: its next_step decides where Continue goes.
   const lastAnswer = useRef<ApplicationAnswer | null>(null);
+  // The failure banner each document raised, and Continue's: a later success takes its own down (issue 25).
+  const failureAlerts = useRef(new Map<string, number>());
+  const failed = (docType: string, msg: string) => {
+    failureAlerts.current.set(docType, showAlert({ type: 'error', msg }));
+  };
+  const succeeded = (docType: string) => {
+    for (const key of [docType, CONTINUE_ALERT]) {
+      const id = failureAlerts.current.get(key);
+      if (id !== undefined) closeAlert(id);
+      failureAlerts.current.delete(key);
+    }
+  };
 
   const load = useCallback(async () => {
     setListState('loading');
@@ -101,13 +115,14 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
           { transport: percentTransport(onPercent) },
         );
         if (envelope.Status !== STATUS.ok) {
-          showAlert({ type: 'error', msg: failedOne(doc.name) });
+          failed(doc.doc_type, failedOne(doc.name));
           return { ok: false, reason: envelope.Message || failedOne(doc.name), code: envelope.error };
         }
         lastAnswer.current = envelope.Data;
+        succeeded(doc.doc_type);
         return { ok: true };
       } catch (failure) {
-        if (!(failure instanceof SessionEnded)) showAlert({ type: 'error', msg: UPLOAD_ERROR });
+        if (!(failure instanceof SessionEnded)) failed(doc.doc_type, UPLOAD_ERROR);
         throw failure;
       }
     };
@@ -131,7 +146,7 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
         : refused.length > 1
           ? SOME_FAILED
           : UPLOAD_ALL;
-    showAlert({ type: 'error', msg: message });
+    failed(CONTINUE_ALERT, message);
     setMissing(
       Object.fromEntries(
         notDone
