@@ -25,7 +25,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json ./
 COPY src/server ./src/server
 COPY src/lib ./src/lib
-COPY content/site.json ./content/site.json
+COPY content/site.json content/holidays.json ./content/
 COPY scripts/ops.ts scripts/smsSender.ts ./scripts/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
