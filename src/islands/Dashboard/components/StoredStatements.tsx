@@ -40,7 +40,7 @@ async function loadStatements(leadId: string) {
  * current one, opened here at once from the SMS or e-mail link, and a statement staff issued on
  * approving other terms, to read and accept before the loan can be paid out.
  */
-export function StoredStatements({ leadId }: { leadId: string }) {
+export function StoredStatements({ leadId, approved }: { leadId: string; approved: boolean }) {
   const { data, error, retry } = useLoaded(() => loadStatements(leadId));
   const fromLink = typeof window !== 'undefined' && window.location.hash === `#${KFS_ANCHOR}`;
   /** The statement shown (null: not decided yet, '': closed by the customer); `clicked`: opened by a click, so it takes the focus. */
@@ -102,10 +102,16 @@ export function StoredStatements({ leadId }: { leadId: string }) {
           Key Fact Statement {current.kfs_no} was valid until {formatDate(current.valid_until)} and was not accepted.
           Our team will issue a new one; you will find it here.
         </p>
-      ) : (
+      ) : approved ? (
         <p>
           Your loan is made on Key Fact Statement {current.kfs_no}, {STANDING_LABELS[current.standing]}. You can open it
           here at any time, print it or save a copy.
+        </p>
+      ) : (
+        // Not approved yet (issue 25): no loan is made; the statement holds the terms it would be made on.
+        <p>
+          Key Fact Statement {current.kfs_no}, {STANDING_LABELS[current.standing]}, holds the terms of your application:
+          your loan is made on them if it is approved. You can open it here at any time, print it or save a copy.
         </p>
       )}
       <ul className={kfsStyles.list}>

@@ -1,8 +1,12 @@
+import { useStore } from '@nanostores/react';
+import site from '../../../../content/site.json' with { type: 'json' };
 import { Link } from '../components/Link.tsx';
 import styles from '../components/Screen.module.css';
 import { ScreenTitle } from '../components/ScreenTitle.tsx';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
+import { $session } from '../state/sessionStore.ts';
+import { useProfile } from '../state/useProfile.ts';
 import own from './Congratulations.module.css';
 
 /** A finished application with a tick and confetti, drawn inline (no picture to download); decorative. */
@@ -25,14 +29,23 @@ function Illustration() {
 
 /** The end of the application (event completed): it is with our team now. */
 export default function Congratulations({ route }: ScreenProps) {
+  const { profile } = useProfile();
+  const session = useStore($session);
+  // The application just sent: the profile's latest, else the one the session keeps.
+  const leadId = profile?.lead_details?.lead_id ?? (session.leadId || null);
   return (
     <section className={`${styles.panel} ${own.screen}`}>
       <Illustration />
       <ScreenTitle>{route.title}</ScreenTitle>
       <p className={own.message}>
-        Your loan application is complete and is now with our team. We will check it and let you know as soon as it is
-        decided.
+        Your loan application is complete and is now with our team. Most applications get a decision within{' '}
+        {site.loan.decisionHours} hours; we send you an SMS and an e-mail as soon as it is decided.
       </p>
+      {leadId !== null && (
+        <p className={own.message}>
+          Your application number is <strong>{leadId}</strong>. Please give it if you write to us or call us.
+        </p>
+      )}
       <p className={own.links}>
         <Link to={screenPath('lead-preview')} className="button">
           View your application

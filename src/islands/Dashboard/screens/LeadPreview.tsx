@@ -1,3 +1,4 @@
+import site from '../../../../content/site.json' with { type: 'json' };
 import { formatDate, formatPercent } from '../../../lib/format.ts';
 import cards from '../components/Cards.module.css';
 import { type Fact, FactTable } from '../components/FactTable.tsx';
@@ -17,7 +18,6 @@ import {
   loadLeads,
   loadLoanDetails,
   NA,
-  orNA,
   rupees,
   statusLabel,
 } from '../state/loans.ts';
@@ -44,8 +44,45 @@ async function loadLatest(): Promise<Loaded<LatestApplication | null>> {
 
 const WORK_MODES: Record<string, string> = { WFO: 'Office', WFH: 'Remote' };
 
-/** The three panels of facts: each one's id, heading (also its table's caption) and rows. */
-function panelsOf(profile: Profile | null, latest: LatestApplication): [id: string, title: string, rows: Fact[]][] {
+/** A row only when its value exists: before a loan is made, no "NA" rows stand in for what is to come (issue 25). */
+const known = (rows: [string, string | null | undefined][]): Fact[] =>
+  rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== undefined && row[1] !== '');
+
+/** A panel: its id, heading (also its table's caption), the rows that exist and, in their place or after them, what comes next. */
+interface Panel {
+  id: string;
+  title: string;
+  rows: Fact[];
+  note?: string | undefined;
+}
+
+/** What the customer can expect next, by the application's state; nothing once it is decided and told. */
+function nextFor(state: string): string | undefined {
+  switch (state) {
+    case 'applied':
+      return 'Your application is not finished yet: complete the remaining steps and send it to us.';
+    case 'sent_back':
+      return 'Our team sent your application back for a change: make it and send the application again.';
+    case 'submitted':
+      return `Our team is checking your application. Most applications get a decision within ${site.loan.decisionHours} hours; we send you an SMS and an e-mail when it is made. Your loan number shows here once the loan is paid out.`;
+    case 'approved':
+    case 'accepted':
+      return 'Your application is approved. The money is paid into your bank account; your loan number and the day it was paid out show here then.';
+    default:
+      return undefined;
+  }
+}
+
+/** States in which the loan is made (or being paid out) on the accepted statement. */
+const APPROVED = new Set(['approved', 'accepted', 'disbursed', 'closed']);
+
+function approvedOrLent(profile: Profile | null, latest: LatestApplication): boolean {
+  const loanNo = latest.details?.detail.loan_no;
+  return Boolean(loanNo && loanNo !== NA) || APPROVED.has(profile?.lead_details?.status || latest.lead.status);
+}
+
+/** The three panels of facts, each with only what exists (product.md §2.9; issue 25). */
+function panelsOf(profile: Profile | null, latest: LatestApplication): Panel[] {
   const detail = latest.details?.detail;
   const employment = profile?.customer_employment_details;
   // The Credit Manager staff named on approval: from the profile, else from the loan's details.
@@ -53,31 +90,40 @@ function panelsOf(profile: Profile | null, latest: LatestApplication): [id: stri
   const state = profile?.lead_details?.status || latest.lead.status;
   // The server's progress is the open application's; a decided one was filled in full.
   const percent = state === 'applied' || state === 'sent_back' ? profile?.application_filled_percent : 100;
-  const application: [string, string][] = [
+  const disbursedOn = detail?.lead_final_disbursed_date ? formatDate(detail.lead_final_disbursed_date) : null;
+  const application = known([
     ['Application number', String(latest.lead.lead_id)],
-    ['Loan amount', rupees(latest.lead.loan_amount)],
-    ['Tenure', detail?.tenure ? `${detail.tenure} days` : NA],
-    ['Purpose', orNA(detail?.purpose)],
+    ['Loan amount', latest.lead.loan_amount === null ? null : rupees(latest.lead.loan_amount)],
+    ['Tenure', detail?.tenure ? `${detail.tenure} days` : null],
+    ['Purpose', detail?.purpose],
     ['Applied on', formatDate(latest.lead.lead_entry_date)],
-    ['Employer', orNA(employment?.employer_name ?? employment?.company_name)],
-    ['Designation', orNA(employment?.emp_designation ?? employment?.designation)],
-    ['Work mode', orNA(WORK_MODES[employment?.emp_work_mode ?? employment?.work_mode ?? ''])],
-  ];
-  const creditManager: [string, string][] = [
-    ['Name', orNA(manager?.name)],
-    ['Mobile', orNA(manager?.mobile)],
-    ['E-mail', orNA(manager?.email)],
-  ];
-  const status: [string, string][] = [
+    ['Employer', employment?.employer_name ?? employment?.company_name],
+    ['Designation', employment?.emp_designation ?? employment?.designation],
+    ['Work mode', WORK_MODES[employment?.emp_work_mode ?? employment?.work_mode ?? '']],
+  ]);
+  const creditManager = known([
+    ['Name', manager?.name],
+    ['Mobile', manager?.mobile],
+    ['E-mail', manager?.email],
+  ]);
+  const status = known([
     ['Status', statusLabel(state)],
-    ['Application progress', percent === undefined ? NA : formatPercent(percent)],
-    ['Loan number', orNA(detail?.loan_no)],
-    ['Disbursed on', formatDate(detail?.lead_final_disbursed_date)],
-  ];
+    ['Application progress', percent === undefined ? null : formatPercent(percent)],
+    ['Loan number', detail?.loan_no && detail.loan_no !== NA ? detail.loan_no : null],
+    ['Disbursed on', disbursedOn === NA ? null : disbursedOn],
+  ]);
   return [
-    ['preview-application', 'Application Details', application],
-    ['preview-manager', 'Credit Manager', creditManager],
-    ['preview-status', 'Application Status', status],
+    { id: 'preview-application', title: 'Application Details', rows: application },
+    {
+      id: 'preview-manager',
+      title: 'Credit Manager',
+      rows: creditManager,
+      note:
+        creditManager.length === 0
+          ? 'Your Credit Manager is named here once you send your application to our team.'
+          : undefined,
+    },
+    { id: 'preview-status', title: 'Application Status', rows: status, note: nextFor(state) },
   ];
 }
 
@@ -107,15 +153,17 @@ export default function LeadPreview({ route, location }: ScreenProps) {
       )}
       {latest && panels && (
         <>
-          {panels.map(([id, title, rows]) => (
+          {panels.map(({ id, title, rows, note }) => (
             <section key={id} className={styles.panel} aria-labelledby={id}>
               <h2 id={id}>{title}</h2>
-              <FactTable caption={title} rows={rows} />
+              {rows.length > 0 && <FactTable caption={title} rows={rows} />}
+              {note && <p>{note}</p>}
             </section>
           ))}
           <StoredStatements
             key={leadIdOf(location) ?? latest.lead.lead_id}
             leadId={leadIdOf(location) ?? String(latest.lead.lead_id)}
+            approved={approvedOrLent(profile, latest)}
           />
           <ul className={cards.linkCards}>
             <li>
