@@ -229,16 +229,22 @@ test.describe('an application in progress', () => {
     await expectStage(page, 'Approved');
   });
 
-  test('a repaid loan: no loan home; the next application starts, saying the last loan is repaid', async ({
+  test('a repaid loan: the loan home keeps the closed loan, with its certificate, then Apply again; no application shown as begun', async ({
     page,
     request,
   }) => {
     const borrower = await borrowerByApi(request);
     await repayInFullByApi(request, borrower);
     await openDashboard(page, borrower, '/my-dashboard/');
-    await expect(page.getByText('Your last loan is fully repaid. Thank you.')).toBeVisible();
-    await expect(page.getByRole('region', { name: /^Your loan / })).toHaveCount(0);
-    await expectStage(page, 'Applied');
+    await expect(page.getByRole('region', { name: `Your loan ${borrower.loanNo} is closed` })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Statements' })
+        .getByRole('button', { name: 'Download no-dues certificate (PDF)' }),
+    ).toBeVisible();
+    await expect(timeline(page)).toHaveCount(0);
+    await page.getByRole('link', { name: 'Apply again' }).click();
+    await expect(heading(page)).toHaveText('Calculate Your Loan');
   });
 });
 

@@ -14,7 +14,10 @@ import { HOME, screenPath } from '../navigation/screens.ts';
 import { $session } from '../state/sessionStore.ts';
 import { useProfile } from '../state/useProfile.ts';
 
-/** The dashboard home: registration progress, the five step cards, and Check Eligibility when all are done. */
+/**
+ * The dashboard home: registration progress and the five step cards; once all are done, Check
+ * Eligibility comes first (issue 25, finding 8: it sat below every card), with the last refusal's reason.
+ */
 export default function RegistrationHome({ route }: ScreenProps) {
   const session = useStore($session);
   // For the eligible, Dashboard is the eligibility page (product.md §2), the loan's home. Read on
@@ -24,20 +27,22 @@ export default function RegistrationHome({ route }: ScreenProps) {
   const current = currentStepIndex(session.nextStep);
   const percent = Number(session.stepPercent ?? profile?.profile_filled_percent ?? 0);
   const registered = profile?.registration_successful === 1;
+  // Why the last check refused, as the server gave it (eligibility_reason); nothing once eligible.
+  const refusal = profile && profile.eligibility_status !== 1 ? profile.eligibility_reason : '';
 
   if (eligibleOnArrival) return <Redirect to={screenPath(HOME.loan)} />;
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>
-        Complete these five steps to register your profile, then check whether you are eligible for a loan.
-      </p>
-      <ProgressBar label="Profile completed" percent={Number.isFinite(percent) ? percent : 0} />
-      <StepCards current={current} />
       <ProfileState loading={loading && !profile} error={error} retry={retry} />
       {registered && (
         <div className={styles.panel}>
           <h2>Your profile is complete</h2>
+          {refusal ? (
+            <p role="status" data-testid="eligibility-refusal">
+              <strong>Not eligible yet:</strong> {refusal}
+            </p>
+          ) : null}
           <p>
             Check your eligibility to continue to your loan application, or{' '}
             <Link to={screenPath('profile-preview')}>review your profile</Link> first.
@@ -45,6 +50,13 @@ export default function RegistrationHome({ route }: ScreenProps) {
           <EligibilityCheck />
         </div>
       )}
+      {!registered && (
+        <p className={styles.intro}>
+          Complete these five steps to register your profile, then check whether you are eligible for a loan.
+        </p>
+      )}
+      <ProgressBar label="Profile completed" percent={Number.isFinite(percent) ? percent : 0} />
+      <StepCards current={current} />
     </>
   );
 }

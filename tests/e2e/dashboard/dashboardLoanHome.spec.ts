@@ -1,0 +1,183 @@
+/**
+ * The loan home for every state (issue 25, finding 2 and "A loan home for every state"), in a real
+ * browser against the real server, customers made through the API: what each state needs, its one
+ * action on the first screen of a 390 × 844 phone, no sideways scroll at 390 and 320 px, axe clean.
+ * The overdue state needs the server's clock moved: tests/e2e/clock/dashboardOverdue.spec.ts.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import site from '../../../content/site.json' with { type: 'json' };
+import { axeViolations } from '../../support/axe.ts';
+import {
+  applyByApi,
+  type Customer,
+  customerInState,
+  heading,
+  openDashboard,
+  registerByApi,
+  signInByApi,
+  staffByApi,
+} from './support.ts';
+
+const PHONE = { width: 390, height: 844 };
+/** customerInState's borrowers carry their loan number. */
+type Borrower = Customer & { loanNo: string };
+
+test.use({ viewport: PHONE });
+
+/** The state's one action is on the first screen of the phone, without scrolling. */
+async function onFirstScreen(action: Locator) {
+  await expect(action).toBeVisible();
+  const box = await action.boundingBox();
+  expect(box, 'the action has a box').not.toBeNull();
+  expect((box?.y ?? Infinity) + (box?.height ?? 0), 'the action ends within the first screen').toBeLessThanOrEqual(
+    PHONE.height,
+  );
+}
+
+/** No sideways scroll at 390 and 320 px, and nothing axe finds, in this state. */
+async function fitsAndAccessible(page: Page, state: string) {
+  expect(await axeViolations(page, state)).toEqual([]);
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${state} at ${width} px`,
+    ).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize(PHONE);
+}
+
+const timeline = (page: Page) => page.getByRole('region', { name: 'Where your loan stands' });
+
+test('registered, not yet checked: Check Eligibility comes first, above the five step cards', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerByApi(request, await signInByApi(request));
+  await openDashboard(page, customer, '/my-dashboard/');
+  await expect(heading(page)).toHaveText('Profile Registration');
+  await onFirstScreen(page.getByRole('button', { name: 'Check Eligibility' }));
+  await expect(page.getByTestId('eligibility-refusal')).toHaveCount(0);
+  await fitsAndAccessible(page, 'registered');
+});
+
+test('refused at the eligibility check: the home says why, as the server said it, and offers the check again', async ({
+  page,
+  request,
+}) => {
+  // Below the policy's income floor: the server refuses and keeps its reason.
+  const customer = await registerByApi(request, await signInByApi(request), { income: 12_000 });
+  await openDashboard(page, customer, '/my-dashboard/');
+  await page.getByRole('button', { name: 'Check Eligibility' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Eligibility Check' });
+  await expect(dialog).toContainText('Our loans need a monthly income of at least');
+  const reason = (await dialog.getByRole('paragraph').textContent()) ?? '';
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.reload();
+  await expect(page.getByTestId('eligibility-refusal')).toHaveText(`Not eligible yet: ${reason}`);
+  await onFirstScreen(page.getByRole('button', { name: 'Check Eligibility' }));
+  await fitsAndAccessible(page, 'refused eligibility');
+});
+
+test('no application: "You are eligible for a loan" and Start Loan Application first', async ({ page, request }) => {
+  const customer = await customerInState(request, 'eligible');
+  await openDashboard(page, customer, '/my-dashboard/');
+  await expect(heading(page)).toHaveText('Your Loan');
+  await expect(page.getByRole('heading', { level: 2, name: 'You are eligible for a loan' })).toBeVisible();
+  const start = page.getByRole('link', { name: 'Start Loan Application' });
+  await expect(start).toHaveAttribute('href', '/my-dashboard/calculate-loan');
+  await onFirstScreen(start);
+  await fitsAndAccessible(page, 'no application');
+});
+
+test('applying: the next step, the application number, Continue Loan Application first', async ({ page, request }) => {
+  const customer = await customerInState(request, 'documents pending');
+  await openDashboard(page, customer, '/my-dashboard/eligibility');
+  await expect(page.getByRole('heading', { level: 2, name: 'Next: Upload Your Documents' })).toBeVisible();
+  await expect(page.getByTestId('application-number')).toHaveText(String(customer.leadId));
+  await onFirstScreen(page.getByRole('link', { name: 'Continue Loan Application' }));
+  await fitsAndAccessible(page, 'applying');
+});
+
+test('under review: the application number and the decision time; approved: the credit manager', async ({
+  page,
+  request,
+}) => {
+  const customer = await applyByApi(request, await customerInState(request, 'eligible'), 'banking_details');
+  await openDashboard(page, customer, '/my-dashboard/eligibility');
+  const review = page.getByRole('heading', { level: 2, name: 'Your loan application is under review' });
+  await expect(review).toBeVisible();
+  await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
+  await expect(page.getByText(`decision within ${site.loan.decisionHours} hours`)).toBeVisible();
+  await onFirstScreen(page.getByRole('link', { name: 'View Your Application' }));
+  await fitsAndAccessible(page, 'under review');
+
+  await staffByApi(request, customer.leadId, 'approve');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your loan is approved' })).toBeVisible();
+  // The development route's approval names Neha Rao, as staff name the credit manager.
+  await expect(page.getByTestId('credit-manager')).toContainText('Neha Rao');
+  await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
+  await onFirstScreen(page.getByRole('link', { name: 'View Your Application' }));
+  await fitsAndAccessible(page, 'approved');
+});
+
+test('refused application: says so, with its number, and Apply again first; no step to do on the old one', async ({
+  page,
+  request,
+}) => {
+  const customer = await applyByApi(request, await customerInState(request, 'eligible'), 'banking_details');
+  await staffByApi(request, customer.leadId, 'reject');
+  await openDashboard(page, customer, '/my-dashboard/eligibility');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'We could not approve your last application' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
+  await expect(page.getByText('You are still eligible and may apply again now')).toBeVisible();
+  const again = page.getByRole('link', { name: 'Apply again' });
+  await expect(again).toHaveAttribute('href', '/my-dashboard/calculate-loan');
+  await onFirstScreen(again);
+  await fitsAndAccessible(page, 'refused application');
+});
+
+test('active: the amount due, the amount to close today and Pay Now, on the first screen', async ({
+  page,
+  request,
+}) => {
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await openDashboard(page, borrower, '/my-dashboard/');
+  const home = page.getByRole('region', { name: `Your loan ${borrower.loanNo}` });
+  await expect(home.getByTestId('amount-due')).toBeVisible();
+  await expect(home.getByTestId('amount-to-close')).toBeVisible();
+  await onFirstScreen(home.getByRole('link', { name: 'Pay Now' }));
+  await fitsAndAccessible(page, 'active');
+});
+
+test('closed: the closed loan’s card with its no-dues certificate and statement, then Apply again', async ({
+  page,
+  request,
+}) => {
+  const borrower = (await customerInState(request, 'loan closed')) as Borrower;
+  await openDashboard(page, borrower, '/my-dashboard/');
+  await expect(heading(page)).toHaveText('Your Loan');
+  const card = page.getByRole('region', { name: `Your loan ${borrower.loanNo} is closed` });
+  await expect(card).toContainText('Your loan is fully repaid and nothing is due on it.');
+  await expect(card.getByTestId('closed-loan-figures')).toHaveText(
+    /^₹[\d,]+ borrowed, paid out on \d\d-\d\d-\d{4}; ₹[\d,.]+ repaid\.$/,
+  );
+  // No new application shown as begun: no timeline at "Applied", no Start Loan Application.
+  await expect(timeline(page)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Start Loan Application' })).toHaveCount(0);
+  const statements = page.getByRole('region', { name: 'Statements' });
+  const certificate = statements.getByRole('button', { name: 'Download no-dues certificate (PDF)' });
+  await onFirstScreen(certificate);
+  const download = page.waitForEvent('download');
+  await certificate.click();
+  expect((await download).suggestedFilename()).toBe(`no-dues-${borrower.loanNo}.pdf`);
+  await expect(statements.getByRole('button', { name: 'Download statement (PDF)' })).toBeVisible();
+  const again = page.getByRole('link', { name: 'Apply again' });
+  await expect(again).toHaveAttribute('href', '/my-dashboard/calculate-loan');
+  await fitsAndAccessible(page, 'closed');
+  await again.click();
+  await expect(heading(page)).toHaveText('Calculate Your Loan');
+});
