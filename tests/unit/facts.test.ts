@@ -129,6 +129,41 @@ describe('buildFacts', () => {
   });
 });
 
+describe('the eligibility facts (content/site.json `eligibility`, which the server policy reads)', () => {
+  it('state who may borrow as the live site data has it', () => {
+    expect(buildFacts()).toMatchObject({
+      minAge: '21',
+      maxAge: '60',
+      minSalary: '₹25,000',
+      employment: 'salaried',
+      salaryPaidBy: 'paid into a bank account or by cheque',
+      salaryNotPaidBy: 'we cannot lend on a salary paid in cash',
+      selfEmployed: 'we cannot lend to the self-employed yet',
+      maxLoanShare: "one month's income",
+      decisionHours: '24 hours',
+    });
+  });
+
+  it('follow a change in the policy', () => {
+    const data = freshSite();
+    data.eligibility = {
+      ageYears: { min: 23, max: 58 },
+      employment: ['salaried', 'self-employed'],
+      salaryPaidBy: ['bank'],
+      maxLoanIncomeShare: 0.5,
+    };
+    expect(buildFacts(data)).toMatchObject({
+      minAge: '23',
+      maxAge: '58',
+      employment: 'salaried or self-employed',
+      salaryPaidBy: 'paid into a bank account',
+      salaryNotPaidBy: 'we cannot lend on a salary paid by cheque or in cash',
+      selfEmployed: 'self-employed people may apply too',
+      maxLoanShare: "half a month's income",
+    });
+  });
+});
+
 describe('fillFacts', () => {
   const facts = buildFacts();
 

@@ -76,10 +76,9 @@ export function MobileStep({ id, flow, errors, brand, lender }: MobileStepProps)
             <p>
               By ticking this box I confirm that I am a resident of India, that I have read and accept the{' '}
               <a href="/termsandconditions">Terms and Conditions</a> and the <a href="/privacypolicy">Privacy Policy</a>
-              , and that I authorise {brand} and its lender {lender} to verify the details I give, to fetch my credit
-              report from credit bureaus to assess my application, and to contact me by SMS, e-mail, phone call or
-              WhatsApp about my application and my loan, even if my number is registered on the National Do Not Call
-              Registry.
+              , and that I authorise {brand} and its lender {lender} to verify the details I give, and to contact me by
+              SMS, e-mail, phone call or WhatsApp about my application and my loan, even if my number is registered on
+              the National Do Not Call Registry.
             </p>
           </div>
           {errors.message('consent', { className: styles.consentError, role: 'alert' })}
