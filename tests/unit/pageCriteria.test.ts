@@ -172,6 +172,14 @@ describe('the eligibility policy and the pages read the same figures', () => {
     );
   });
 
+  it('the lowest rate tier starts at the income floor, as the rates pages state the tiers', () => {
+    // The rates page, the terms and FAQ 6 give each tier's income range; the lowest must be the floor,
+    // or a customer at the floor would be lent to at a rate no page names for their income.
+    const lowest = site.loan.rateTiers.at(-1);
+    expect(lowest?.minMonthlyIncomeRupees).toBe(policy.minMonthlyIncomeRupees);
+    expect(facts.rateTiers).toContain(`${floor} to`);
+  });
+
   it('the facts the pages use state the policy', () => {
     expect(facts.minAge).toBe(String(policy.minAge));
     expect(facts.maxAge).toBe(String(policy.maxAge));
