@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
+import { site } from '../../src/lib/site.ts';
 import { approveLead } from '../../src/server/application/staff.ts';
 import { type PanVerifier, sandboxPanVerifier } from '../../src/server/kyc/panVerifier.ts';
 import { PROFILE_PATHS } from '../../src/server/profile/routes.ts';
@@ -221,6 +222,10 @@ describe.each(ENGINES)('profile registration and eligibility (%s database)', (en
     const yes = await send(token, { event_name: 'register_now' });
     expect(yes.body).toMatchObject({ Status: 1, Data: { next_step: 'generate_loan_quote', eligibility_status: 1 } });
     expect(yes.body.Message).toMatch(/eligible/);
+    // The offer the check found, for the result to name (issue 25): an amount we lend, at a rate of the policy's tiers.
+    expect(yes.body.Data.max_loan_amount).toBeGreaterThanOrEqual(site.loan.amountRupees.min);
+    expect(yes.body.Data.max_loan_amount).toBeLessThanOrEqual(site.loan.amountRupees.max);
+    expect(site.loan.rateTiers.map((tier) => tier.dailyRatePercent)).toContain(yes.body.Data.daily_rate_percent);
     const locked = await send(token, registration(randomPan())[1] as object);
     expect(locked.status).toBe(409);
     const user = await server.post(API.getUser, {}, { token });

@@ -248,7 +248,15 @@ export const profileEvents = {
       if (!decision.eligible) {
         throw new ApiError(422, decision.message, 'not_eligible', undefined, { eligibility_status: 0 });
       }
-      return answer({ next_step: 'generate_loan_quote', eligibility_status: 1 as const }, decision.message);
+      return answer(
+        {
+          next_step: 'generate_loan_quote',
+          eligibility_status: 1 as const,
+          max_loan_amount: decision.quote.max_loan_amount,
+          daily_rate_percent: decision.quote.daily_rate_percent,
+        },
+        decision.message,
+      );
     },
   }),
 };

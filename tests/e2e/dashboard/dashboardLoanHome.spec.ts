@@ -6,6 +6,7 @@
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import site from '../../../content/site.json' with { type: 'json' };
+import { formatPercent } from '../../../src/lib/format.ts';
 import { axeViolations } from '../../support/axe.ts';
 import {
   applyByApi,
@@ -59,6 +60,16 @@ test('registered, not yet checked: Check Eligibility comes first, above the five
   await onFirstScreen(page.getByRole('button', { name: 'Check Eligibility' }));
   await expect(page.getByTestId('eligibility-refusal')).toHaveCount(0);
   await fitsAndAccessible(page, 'registered');
+  // The result gives the amount and the rate: ₹60,000 a month is the 0.5% tier (content/site.json).
+  await page.getByRole('button', { name: 'Check Eligibility' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Eligibility Check' });
+  const rate = site.loan.rateTiers.find((tier) => 60_000 >= tier.minMonthlyIncomeRupees)?.dailyRatePercent ?? 0;
+  await expect(dialog.getByTestId('eligibility-offer')).toHaveText(
+    new RegExp(`^You can borrow up to ₹[\\d,]+ at ${formatPercent(rate).replace('.', '\\.')} a day\\.$`),
+  );
+  expect(await axeViolations(page, 'eligibility result')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Process' }).click();
+  await expect(heading(page)).toHaveText('Your Loan');
 });
 
 test('refused at the eligibility check: the home says why, as the server said it, and offers the check again', async ({
@@ -105,7 +116,7 @@ test('under review: the application number and the decision time; approved: the 
 }) => {
   const customer = await applyByApi(request, await customerInState(request, 'eligible'), 'banking_details');
   await openDashboard(page, customer, '/my-dashboard/eligibility');
-  const review = page.getByRole('heading', { level: 2, name: 'Your loan application is under review' });
+  const review = page.getByRole('heading', { level: 2, name: 'Your loan application is complete' });
   await expect(review).toBeVisible();
   await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
   await expect(page.getByText(`decision within ${site.loan.decisionHours} hours`)).toBeVisible();

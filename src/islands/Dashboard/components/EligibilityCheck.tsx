@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type * as v from 'valibot';
+import { formatPercent } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import type { RegisterNowAnswer } from '../../../lib/schemas/answers/profile.ts';
 import styles from '../../shared/Dialog.module.css';
 import { useCall } from '../../shared/useCall.ts';
@@ -12,6 +14,8 @@ import { BusyButton } from './BusyButton.tsx';
 interface Outcome {
   eligible: boolean;
   message: string;
+  /** What the check found one may borrow (issue 25, finding 8), when the server said. */
+  offer?: string;
 }
 
 /**
@@ -38,7 +42,11 @@ export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
     if (!answer.ok) return setOutcome({ eligible: false, message: answer.message });
     const { Data, Message } = answer.envelope;
     updateSession({ eligibility: '1', ...(Data.next_step && { nextStep: Data.next_step }) });
-    setOutcome({ eligible: true, message: Message });
+    const offer =
+      Data.max_loan_amount !== undefined && Data.daily_rate_percent !== undefined
+        ? `You can borrow up to ${formatRupees(Data.max_loan_amount)} at ${formatPercent(Data.daily_rate_percent)} a day.`
+        : undefined;
+    setOutcome({ eligible: true, message: Message, ...(offer && { offer }) });
   };
 
   const close = () => dialog.current?.close();
@@ -65,6 +73,11 @@ export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
         <p id={`${id}-message`} className={styles.text}>
           {outcome?.message}
         </p>
+        {outcome?.offer && (
+          <p className={styles.text} data-testid="eligibility-offer">
+            <strong>{outcome.offer}</strong>
+          </p>
+        )}
         <div className={styles.actions}>
           {outcome?.eligible ? (
             <button type="button" className="button" onClick={proceed}>

@@ -48,7 +48,7 @@ export function NextStep({ where, profile }: { where: ApplicationStage; profile:
     const approved = where.stage === 'approved';
     return (
       <div className={styles.panel}>
-        <h2>{approved ? 'Your loan is approved' : 'Your loan application is under review'}</h2>
+        <h2>{approved ? 'Your loan is approved' : 'Your loan application is complete'}</h2>
         <p>
           {approved
             ? 'Accept the Key Fact Statement on your application preview if we ask you to; the money is then paid into your bank account.'

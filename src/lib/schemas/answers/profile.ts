@@ -118,4 +118,10 @@ export const ResidenceAnswer = v.strictObject({ ...StepDone, city: v.string(), s
 /** selfie_upload: the picture's signed address. */
 export const SelfieAnswer = v.strictObject({ selfie_doc_url: v.string(), ...StepDone });
 /** register_now: eligible (a refusal is the envelope's failure with eligibility_status 0). */
-export const RegisterNowAnswer = v.strictObject({ next_step: v.string(), eligibility_status: v.literal(1) });
+export const RegisterNowAnswer = v.strictObject({
+  next_step: v.string(),
+  eligibility_status: v.literal(1),
+  /** The offer the check found (issue 25): the largest loan (rupees) and its daily rate; absent when already eligible. */
+  max_loan_amount: v.optional(v.number()),
+  daily_rate_percent: v.optional(v.number()),
+});
