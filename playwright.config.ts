@@ -11,7 +11,7 @@ const DATA_DIR = join(tmpdir(), `kosh-e2e-${process.pid}-${Date.now()}`);
  * Tests that ask for codes faster than the 30-second spacing: the repay page's for the demo borrower's
  * one PAN, and the sent links' (a customer made through the API moments before signs in on the card).
  */
-const CODES_AT_ONCE = /(repay|dashboardLinks)\.spec\.ts/;
+const CODES_AT_ONCE = /(repay|dashboardLinks|payChoice)\.spec\.ts/;
 const LONGEST = [
   /journey\.spec\.ts/,
   /everyRoute\.spec\.ts/,

@@ -16,7 +16,7 @@ import { borrowerByApi, openDashboard, signInByApi, storeSession } from './dashb
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CLIENT_KEY = { Auth: 'kosh-web' };
-const METHODS = 'UPI, cards, netbanking, wallets';
+const METHODS = /UPI apps \(Google Pay, PhonePe, Paytm, BHIM\), debit and credit cards, net banking, wallets/;
 const NOT_YOURS = 'We found no payment of yours with this transaction ID.';
 
 function receipt(page: Page) {

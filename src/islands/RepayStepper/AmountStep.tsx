@@ -6,6 +6,8 @@ import card from '../shared/IslandCard.module.css';
 import linkButton from '../shared/LinkButton.module.css';
 import { MethodDialog } from '../shared/payment/MethodDialog.tsx';
 import { accountFacts, accountNotes, amountSummary, PAYMENT_NOT_CONFIRMED } from '../shared/payment/payment.ts';
+import type { Provider } from '../shared/payment/providers.ts';
+import { QuickAmounts } from '../shared/payment/QuickAmounts.tsx';
 import { busyLabels, Waiting } from './busyLabel.tsx';
 import { CLOSE_TODAY_LABEL, SCHEDULED_LABEL, whichToPay } from './dues.ts';
 import styles from './RepayStepper.module.css';
@@ -17,13 +19,14 @@ interface AmountStepProps {
   loan: RepaymentData;
   flow: RepayFlow;
   errors: FieldErrors<Field>;
+  providers: Provider[];
 }
 
 /** The amount card (product.md §2): the loan's figures, the amount to pay and the payment-method modal. */
-export function AmountStep({ id, loan, flow, errors }: AmountStepProps) {
+export function AmountStep({ id, loan, flow, errors, providers }: AmountStepProps) {
   const { amount, busy, choosing, unconfirmed } = flow;
   const busyLabel = busyLabels(busy);
-  const summary = amountSummary(amount, paiseFromRupees(loan.total_due_amount));
+  const summary = amountSummary(flow.toPay, paiseFromRupees(loan.total_due_amount));
   const paying = busy === 'razorpay' || busy === 'payu' || busy === 'confirm';
   const facts: [string, string][] = [
     ['Loan number', loan.loan_no],
@@ -64,6 +67,13 @@ export function AmountStep({ id, loan, flow, errors }: AmountStepProps) {
       ))}
 
       <form className={card.form} noValidate onSubmit={flow.proceed}>
+        <QuickAmounts
+          name={`${id}-choice`}
+          closeToday={loan.total_due_amount}
+          due={loan.repayment_amount}
+          choice={flow.choice}
+          onChoose={flow.choose}
+        />
         <div className={card.field}>
           <label htmlFor={`${id}-amount`}>Amount to pay (₹)</label>
           <input
@@ -79,7 +89,7 @@ export function AmountStep({ id, loan, flow, errors }: AmountStepProps) {
             onChange={(event) => flow.typeAmount(event.target.value)}
           />
           <p id={`${id}-amount-hint`} className={card.hint}>
-            Leave it empty, or enter more than the total due, to pay the whole due. A smaller amount is a part payment.
+            For another amount: at least ₹1; less than the total due is a part payment.
           </p>
           <p id={`${id}-amount-summary`} className={styles.summary} data-testid="amount-summary">
             {summary}
@@ -118,6 +128,7 @@ export function AmountStep({ id, loan, flow, errors }: AmountStepProps) {
 
       <MethodDialog
         open={choosing}
+        providers={providers}
         busy={busy}
         summary={summary}
         busyLabel={busyLabel}

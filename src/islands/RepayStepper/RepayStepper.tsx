@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { fieldErrors } from '../shared/fieldErrors.tsx';
 import card from '../shared/IslandCard.module.css';
 import { PAYMENT_SUCCESSFUL, PAYMENT_VERIFICATION_FAILED } from '../shared/payment/payment.ts';
+import type { Provider } from '../shared/payment/providers.ts';
 import { AmountStep } from './AmountStep.tsx';
 import { OtpStep } from './OtpStep.tsx';
 import { PanStep } from './PanStep.tsx';
@@ -12,6 +13,8 @@ import { type Step, useRepayFlow } from './useRepayFlow.ts';
 export interface RepayStepperProps {
   /** The merchant name Razorpay's checkout shows. */
   brand: string;
+  /** content/site.json `payments.providers`, from the page's build: the recommended one first. */
+  providers: Provider[];
 }
 
 const STEPS = [
@@ -32,7 +35,7 @@ const TITLES: Record<Step, string> = {
  * Repay a loan by PAN and one-time code (product.md §2, §4, §5, §7, §8): the
  * progress, the title and the step on screen; useRepayFlow holds what happens.
  */
-export default function RepayStepper({ brand }: RepayStepperProps) {
+export default function RepayStepper({ brand, providers }: RepayStepperProps) {
   const id = useId();
   const flow = useRepayFlow(brand);
   const { step, loan, result } = flow;
@@ -70,7 +73,9 @@ export default function RepayStepper({ brand }: RepayStepperProps) {
 
       {step === 'pannumber' && <PanStep id={id} flow={flow} errors={errors} />}
       {step === 'panotp' && <OtpStep id={id} flow={flow} errors={errors} />}
-      {step === 'amountfetched' && loan && <AmountStep id={id} loan={loan} flow={flow} errors={errors} />}
+      {step === 'amountfetched' && loan && (
+        <AmountStep id={id} loan={loan} flow={flow} errors={errors} providers={providers} />
+      )}
 
       {(step === 'success' || step === 'failure') && result && (
         <div className={card.form}>

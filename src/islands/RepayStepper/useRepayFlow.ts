@@ -5,7 +5,7 @@ import type { Envelope } from '../../lib/api/envelope.ts';
 import { API } from '../../lib/api/paths.ts';
 import { keepRepayToken } from '../../lib/receipt.ts';
 import { acceptsAmountEntry } from '../../lib/repayAmount.ts';
-import type { RepaymentData, VerifyOtpAnswer, VerifyOtpBeside } from '../../lib/schemas/answers/repay.ts';
+import type { VerifyOtpAnswer, VerifyOtpBeside } from '../../lib/schemas/answers/repay.ts';
 import { OTP_MESSAGE, PAN_MESSAGE, PAN_PATTERN } from '../../lib/schemas/signInRules.ts';
 import type { FieldError } from '../shared/fieldErrors.tsx';
 import {
@@ -14,15 +14,19 @@ import {
   PAYMENT_SUCCESSFUL,
   PAYMENT_VERIFICATION_FAILED,
 } from '../shared/payment/payment.ts';
+import { type AmountChoice, chosenAmount } from '../shared/payment/QuickAmounts.tsx';
 import { type PaymentBusy, usePayment } from '../shared/payment/usePayment.ts';
 import { useCall } from '../shared/useCall.ts';
 import { useFocusAfterRender } from '../shared/useFocusAfterRender.ts';
 import { useResendCountdown } from '../shared/useResendCountdown.ts';
 import { nextOtp, nextPan } from './entry.ts';
+import { forgetRepay, type Loan, readRepay, saveRepay } from './saved.ts';
 import { useToasts } from './useToasts.ts';
 
 /** product.md §10.8: what the payer reads where the original only logged. */
 const LOAN_NOT_LOADED = 'We could not load your loan details. Please try again.';
+/** The server's words when the repay token has expired (src/server/http/gate.ts). */
+const SESSION_EXPIRED = 'This payment session has expired. Please enter your PAN again.';
 
 export type Step = 'pannumber' | 'panotp' | 'amountfetched' | 'success' | 'failure';
 /** The stepper's own requests; the payment's steps come from the shared payment flow. */
@@ -33,15 +37,6 @@ type Focus = Field | 'proceed' | 'title';
 
 type VerifyData = v.InferOutput<typeof VerifyOtpAnswer>;
 type VerifyReply = Envelope<VerifyData> & Partial<v.InferOutput<typeof VerifyOtpBeside>>;
-
-/** What OTP verification gave: the loan, its order for the full due, the repay token and the checkout. */
-interface Loan {
-  data: RepaymentData;
-  orderId: string;
-  token: string;
-  razorpayKey: string;
-  checkoutUrl: string;
-}
 
 interface Result {
   ok: boolean;
@@ -61,6 +56,7 @@ export function useRepayFlow(brand: string) {
   const [otp, setOtp] = useState('');
   const [terms, setTerms] = useState(false);
   const [amount, setAmount] = useState('');
+  const [choice, setChoice] = useState<AmountChoice>('close');
   const [loan, setLoan] = useState<Loan | null>(null);
   // One request at a time (product.md §4), the payments' included: they share this guard.
   const { busy: ownBusy, running, call } = useCall<Exclude<OwnBusy, null>>();
@@ -95,6 +91,23 @@ export function useRepayFlow(brand: string) {
     };
     window.addEventListener('pageshow', restored);
     return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
+  // A reload keeps the verified state for the repay session's life (issue 25, finding 5).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render (the server's is the PAN step).
+  useEffect(() => {
+    const saved = readRepay();
+    if (!saved) return;
+    setPan(saved.pan);
+    if (saved.loan) {
+      setLoan(saved.loan);
+      setStep('amountfetched');
+      focusNext.current = 'amount';
+    } else {
+      setNotice(SESSION_EXPIRED);
+      toast('error', SESSION_EXPIRED);
+      focusNext.current = 'pan';
+    }
   }, []);
 
   /** A new attempt: earlier messages are out of date. */
@@ -170,14 +183,17 @@ export function useRepayFlow(brand: string) {
     }
     // The result page reads this payment's receipt with it, even after a reload.
     keepRepayToken(reply.Data.repay_token);
-    setLoan({
+    const verified: Loan = {
       data,
       orderId: reply.order_id ?? '',
       token: reply.Data.repay_token,
       razorpayKey: reply.Data.razorpay_key,
       checkoutUrl: reply.Data.razorpay_checkout_url,
-    });
+    };
+    saveRepay({ pan, loan: verified, expiresAt: Date.now() + reply.Data.expires_in_seconds * 1000 });
+    setLoan(verified);
     setAmount('');
+    setChoice('close');
     payment.forget();
     setStep('amountfetched');
     focusNext.current = 'amount';
@@ -186,6 +202,7 @@ export function useRepayFlow(brand: string) {
 
   /** The repay token has expired (Status 4): start again from the PAN, which is kept. */
   const expire = (text: string) => {
+    forgetRepay();
     setLoan(null);
     setOtp('');
     setAmount('');
@@ -204,11 +221,12 @@ export function useRepayFlow(brand: string) {
   };
 
   const loanData = loan?.data;
+  const toPay = loanData ? chosenAmount(choice, amount, loanData.total_due_amount, loanData.repayment_amount) : amount;
   const payment = usePayment({
     brand,
     order: loanData
       ? {
-          amount,
+          amount: toPay,
           leadId: loanData.lead_id,
           loanNo: loanData.loan_no,
           description: `Loan repayment ${loanData.loan_no} (PAN ${pan})`,
@@ -221,6 +239,8 @@ export function useRepayFlow(brand: string) {
     onStart: clearMessages,
     onFailure: paymentFailed,
     onSessionDead: expire,
+    onProviderDown: () => setChoosing(true),
+    onLeave: forgetRepay,
     onCheckoutOpen: () => setChoosing(false),
     onCancelled: () => {
       toast('info', PAYMENT_CANCELLED);
@@ -230,6 +250,7 @@ export function useRepayFlow(brand: string) {
     },
     // product.md §4: paymentSuccess or paymentFailure, then /thanku.
     onFinish: (ok, url) => {
+      forgetRepay();
       setChoosing(false);
       setResult({ ok, url });
       setStep(ok ? 'success' : 'failure');
@@ -242,7 +263,7 @@ export function useRepayFlow(brand: string) {
   const proceed = (event: FormEvent) => {
     event.preventDefault();
     if (running.current || payment.unconfirmed) return;
-    const problem = amountProblem(amount);
+    const problem = amountProblem(toPay);
     if (problem) {
       showFieldError('amount', problem);
       toast('error', problem);
@@ -265,6 +286,7 @@ export function useRepayFlow(brand: string) {
 
   const startAgain = () => {
     if (running.current) return;
+    forgetRepay();
     setLoan(null);
     setAmount('');
     setOtp('');
@@ -278,6 +300,9 @@ export function useRepayFlow(brand: string) {
     otp,
     terms,
     amount,
+    choice,
+    /** What the order asks for: the chosen figure, or the amount typed ('' is the whole due). */
+    toPay,
     /** The loan's figures once the code is verified. */
     loan: loanData ?? null,
     busy,
@@ -296,7 +321,16 @@ export function useRepayFlow(brand: string) {
     typeOtp: (typed: string) => setOtp((previous) => nextOtp(previous, typed)),
     setTerms,
     typeAmount: (typed: string) => {
-      if (acceptsAmountEntry(typed)) setAmount(typed);
+      if (!acceptsAmountEntry(typed)) return;
+      setAmount(typed);
+      setChoice('other');
+    },
+    /** A quick amount: the server's figures clear the field; "Another amount" moves to it. */
+    choose: (next: AmountChoice) => {
+      setChoice(next);
+      setFieldError(null);
+      if (next === 'other') amountInput.current?.focus();
+      else setAmount('');
     },
     /** Get OTP. */
     submitPan: (event: FormEvent) => {

@@ -9,6 +9,7 @@ import {
   PAYMENT_SUCCESSFUL,
   PAYMENT_VERIFICATION_FAILED,
 } from '../../shared/payment/payment.ts';
+import { SITE_PROVIDERS } from '../../shared/payment/siteProviders.ts';
 import { type PaymentBusy, usePayment } from '../../shared/payment/usePayment.ts';
 import { showAlert } from '../state/alerts.ts';
 import { dashboardCall, SessionEnded } from '../state/api.ts';
@@ -76,6 +77,7 @@ export function PayNow({ loan, brand, amount = '', check, children, label = 'Pay
       setMessage({ kind: 'error', text, retry });
       focusButton.current = true;
     },
+    onProviderDown: () => setChoosing(true),
     onCheckoutOpen: () => setChoosing(false),
     onCancelled: () => {
       setMessage({ kind: 'info', text: PAYMENT_CANCELLED });
@@ -167,6 +169,7 @@ export function PayNow({ loan, brand, amount = '', check, children, label = 'Pay
       )}
       <MethodDialog
         open={choosing}
+        providers={SITE_PROVIDERS}
         busy={busy}
         summary={amountSummary(amount, paiseFromRupees(loan.total_due))}
         busyLabel={busyLabel}

@@ -3,6 +3,7 @@ import { formatDate, formatPercent } from '../../../lib/format.ts';
 import { paiseFromRupees } from '../../../lib/money.ts';
 import { acceptsAmountEntry } from '../../../lib/repayAmount.ts';
 import { accountFacts, accountNotes, amountProblem, amountSummary } from '../../shared/payment/payment.ts';
+import { type AmountChoice, chosenAmount, QuickAmounts } from '../../shared/payment/QuickAmounts.tsx';
 import { type Fact, FactTable } from '../components/FactTable.tsx';
 import { TextField } from '../components/Fields.tsx';
 import { Link } from '../components/Link.tsx';
@@ -35,12 +36,15 @@ const dues = (loan: ActiveLoan): Fact[] => [
 export default function Repayment({ route, brand }: ScreenProps) {
   const { profile, loading, error, retry } = useProfile();
   const [amount, setAmount] = useState('');
+  const [choice, setChoice] = useState<AmountChoice>('close');
   const [amountError, setAmountError] = useState<string | undefined>();
   const loan = profile?.active_loan_details ?? null;
   const duePaise = loan ? paiseFromRupees(loan.total_due) : 0;
+  // The chosen figure is the server's (the close-today total or the scheduled due), or what was typed.
+  const toPay = loan ? chosenAmount(choice, amount, loan.total_due, loan.repayment_amount) : amount;
 
   const check = () => {
-    const problem = amountProblem(amount) ?? undefined;
+    const problem = amountProblem(toPay) ?? undefined;
     setAmountError(problem);
     if (problem) document.getElementById('repay-amount')?.focus();
     return !problem;
@@ -75,7 +79,19 @@ export default function Repayment({ route, brand }: ScreenProps) {
           </section>
           <section className={styles.panel} aria-labelledby="repay-pay">
             <h2 id="repay-pay">Pay</h2>
-            <PayNow loan={loan} brand={brand} amount={amount} check={check} label="Proceed to Pay">
+            <PayNow loan={loan} brand={brand} amount={toPay} check={check} label="Proceed to Pay">
+              <QuickAmounts
+                name="repay-choice"
+                closeToday={loan.total_due}
+                due={loan.repayment_amount}
+                choice={choice}
+                onChoose={(next) => {
+                  setChoice(next);
+                  setAmountError(undefined);
+                  if (next === 'other') document.getElementById('repay-amount')?.focus();
+                  else setAmount('');
+                }}
+              />
               <TextField
                 id="repay-amount"
                 label="Amount to pay (₹)"
@@ -86,13 +102,14 @@ export default function Repayment({ route, brand }: ScreenProps) {
                 error={amountError}
                 hint={
                   <>
-                    Leave it empty, or enter more than the total due, to pay the whole due. A smaller amount is a part
-                    payment. <strong data-testid="amount-summary">{amountSummary(amount, duePaise)}</strong>
+                    For another amount: at least ₹1; less than the total due is a part payment.{' '}
+                    <strong data-testid="amount-summary">{amountSummary(toPay, duePaise)}</strong>
                   </>
                 }
                 onValue={(typed) => {
                   if (acceptsAmountEntry(typed)) {
                     setAmount(typed);
+                    setChoice('other');
                     setAmountError(undefined);
                   }
                 }}

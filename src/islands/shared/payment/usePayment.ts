@@ -14,6 +14,7 @@ import { paiseFromRupees } from '../../../lib/money.ts';
 import type { PaymentStatusAnswer, RazorpayOrderAnswer } from '../../../lib/schemas/answers/repay.ts';
 import { PAYMENT_NOT_CONFIRMED, PAYU_NOT_STARTED, RAZORPAY_NOT_OPENED, thankYouUrl } from './payment.ts';
 import { payuOrderFrom, submitPayuForm } from './payu.ts';
+import { markDown } from './providers.ts';
 import { loadRazorpay, RAZORPAY_LOAD_FAILED, type RazorpayFailure, type RazorpaySuccess } from './razorpay.ts';
 
 export type PaymentBusy = 'razorpay' | 'payu' | 'confirm' | null;
@@ -50,8 +51,12 @@ export interface PaymentOptions {
   onCancelled: () => void;
   /** The credential is dead (Status 4 or 5). */
   onSessionDead?: (text: string) => void;
+  /** A provider's checkout did not load: show the Pay popup again, which marks it unavailable and offers the other. */
+  onProviderDown?: () => void;
   /** Razorpay's checkout is about to open over the page: close the method dialog first. */
   onCheckoutOpen?: () => void;
+  /** The page leaves for PayU's hosted checkout. */
+  onLeave?: () => void;
   /** The outcome is known and the page leaves for /thanku. */
   onFinish?: (ok: boolean, url: string) => void;
   /** Errors already dealt with elsewhere (a session that ended is already leaving the page). */
@@ -153,14 +158,16 @@ export function usePayment(options: PaymentOptions) {
         return fail(reply.Status === STATUS.ok ? RAZORPAY_NOT_OPENED : failureMessage(reply), retry);
       }
       const scriptUrl = data.razorpay_checkout_url ?? latest.current.checkoutUrl;
-      try {
-        if (!scriptUrl) throw new Error(RAZORPAY_LOAD_FAILED);
-        await loadRazorpay(scriptUrl);
-      } catch {
-        return fail(RAZORPAY_LOAD_FAILED, retry);
+      const Razorpay = await (scriptUrl ? loadRazorpay(scriptUrl) : Promise.reject()).then(
+        () => window.Razorpay,
+        () => undefined,
+      );
+      markDown('razorpay', !Razorpay);
+      if (!Razorpay) {
+        // The Pay popup marks Razorpay unavailable with the specification's alert and offers PayU.
+        end();
+        return latest.current.onProviderDown ? latest.current.onProviderDown() : fail(RAZORPAY_LOAD_FAILED, retry);
       }
-      const Razorpay = window.Razorpay;
-      if (!Razorpay) return fail(RAZORPAY_LOAD_FAILED, retry);
       const checkout = new Razorpay({
         key: data.razorpay_key ?? data.key ?? latest.current.razorpayKey ?? '',
         amount: paiseFromRupees(data.amount),
@@ -212,6 +219,7 @@ export function usePayment(options: PaymentOptions) {
       const payu = payuOrderFrom(reply as { data?: unknown; Data?: unknown });
       if (!payu) return fail(PAYU_NOT_STARTED, retry);
       leaving = true;
+      latest.current.onLeave?.();
       submitPayuForm(payu);
     } catch (error) {
       failed(error, PAYU_NOT_STARTED, retry);

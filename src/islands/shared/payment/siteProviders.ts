@@ -1,0 +1,6 @@
+/** The configured providers for the dashboard, whose shell already carries content/site.json. */
+import { payments } from '../../../../content/site.json';
+import type { Provider } from './providers.ts';
+
+/** content/site.json `payments.providers`: the recommended provider first. */
+export const SITE_PROVIDERS = payments.providers as Provider[];
