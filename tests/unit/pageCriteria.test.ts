@@ -4,10 +4,11 @@
  * (src/server/eligibility/policy.ts, whose defaults come from content/site.json) and the documents the
  * server asks for (src/lib/documents.ts). Claims the product does not keep yet are forbidden, each with
  * its reason; the later parts of issue 24 (bureau check, signed agreement, masked Aadhaar, city served)
- * lift them when they are built. The built pages are read too when a build is at hand.
+ * lift them when they are built (the rules: tests/support/pageClaims.ts; the built pages are read by
+ * tests/e2e/pageCriteria.spec.ts).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -16,6 +17,7 @@ import { buildFacts, fillFacts } from '../../src/lib/facts.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { site } from '../../src/lib/site.ts';
 import { DEFAULT_POLICY } from '../../src/server/eligibility/policy.ts';
+import { ageFigures, forbiddenIn, incomeFloors, statements } from '../support/pageClaims.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const facts = buildFacts();
@@ -51,114 +53,6 @@ const pages: Page[] = markdownFiles(join(root, 'content')).map((path) => {
     frontMatter: (parseYaml(yaml) ?? {}) as Record<string, unknown>,
   };
 });
-
-/** Sentences and list items: the unit a statement is read in. */
-const statements = (text: string) =>
-  text
-    .split(/\n+|(?<=[.;:?!])\s+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-interface Forbidden {
-  pattern: RegExp;
-  reason: string;
-}
-
-/** Claims the product does not keep today, with why; the part of issue 24 that builds the thing lifts each. */
-const FORBIDDEN: Forbidden[] = [
-  { pattern: /credit report/i, reason: 'nothing asks a credit bureau before deciding (issue 24: bureau check)' },
-  {
-    pattern: /credit score (?:of|above|over)|score of (?:about )?\d{3}/i,
-    reason: 'the policy has no credit score threshold (issue 24: bureau check)',
-  },
-  {
-    pattern:
-      /(?:check|look at|assess|review|verif)\w*\s(?:[\w,']+\s){0,6}?(?:credit (?:history|record|score)|(?:with )?(?:a )?credit bureaus?)/i,
-    reason: 'nothing checks a credit history or asks a bureau (issue 24: bureau check)',
-  },
-  {
-    pattern:
-      /(?:depend\w*|based) on [^.]*credit (?:history|record|score)|credit (?:history|record)s? (?:is|are|improves?|helps?)/i,
-    reason: 'the amount and the decision do not depend on a credit history (issue 24: bureau check)',
-  },
-  { pattern: /\be-?sign/i, reason: 'there is no e-sign (issue 24: signed agreement)' },
-  {
-    pattern: /\bagreement\b/i,
-    reason: 'there is no loan agreement, and no rent agreement is taken (issue 24: agreement)',
-  },
-  {
-    pattern: /\bsign(?:s|ed|ing)?\b(?!\s+(?:in|out|up)\b|-in)/i,
-    reason: 'the customer accepts the Key Fact Statement; nothing is signed (issue 24: signed agreement)',
-  },
-  {
-    pattern: /keep only (?:its|the) last four|never (?:store|keep)[^.]*full Aadhaar/i,
-    reason: 'the pictures of the whole Aadhaar card are kept (issue 24: masked Aadhaar)',
-  },
-  {
-    pattern: /passport|voter id|driving licen[cs]e/i,
-    reason: 'the server takes only the documents of src/lib/documents.ts',
-  },
-  {
-    pattern: /salary slips? or (?:your )?bank statements?|bank statements? or (?:your )?salary slips?/i,
-    reason: 'both a bank statement and a salary slip are asked for, not either',
-  },
-  {
-    pattern:
-      /(?:work |job )?experience\b[^.;\n]*\b\d+ (?:years?|months?)|\b\d+ (?:years?|months?)\b[^.;\n]*(?:experience|current job)/i,
-    reason: 'no length of experience or of the current job is checked',
-  },
-  {
-    pattern: /length of employment|in your current job|work experience/i,
-    reason: 'no length of experience or of the current job is checked',
-  },
-  {
-    pattern: /approval within/i,
-    reason: 'a decision, not an approval, is what comes within the decision time',
-  },
-];
-
-// Said of what the lender reports, not of a check: true today (src/server/bureau/).
-const ALLOWED = [/lower your credit score/i, /build your credit history/i];
-
-function forbiddenIn(text: string): string[] {
-  const found: string[] = [];
-  for (const statement of statements(text)) {
-    const checked = ALLOWED.reduce((s, allowed) => s.replace(allowed, ''), statement);
-    for (const { pattern, reason } of FORBIDDEN) {
-      if (pattern.test(checked)) found.push(`"${statement}": ${reason}`);
-    }
-  }
-  return found;
-}
-
-/** Every statement of an age figure, with the figures it gives. */
-function ageFigures(text: string): { statement: string; min: number; max?: number }[] {
-  const found: { statement: string; min: number; max?: number }[] = [];
-  for (const statement of statements(text)) {
-    for (const m of statement.matchAll(
-      /\b(?:aged?|age of|at least)\s+(\d{1,2})(?:\s*(?:to|-|–|and)\s*(\d{1,2}))?(?:\s+years)?\b(?!\s*(?:days|%|per))/gi,
-    )) {
-      if (/^at least/i.test(m[0]) && !/years old|age/i.test(statement)) continue;
-      found.push({ statement, min: Number(m[1]), ...(m[2] ? { max: Number(m[2]) } : {}) });
-    }
-    for (const m of statement.matchAll(/\b(\d{1,2})\s+years(?: old)?\s+or\s+(?:above|older|more)/gi)) {
-      found.push({ statement, min: Number(m[1]) });
-    }
-  }
-  return found;
-}
-
-/** Every statement of an income floor: its wording and the amount. */
-function incomeFloors(text: string): { statement: string; qualifier: string; amount: string }[] {
-  const found: { statement: string; qualifier: string; amount: string }[] = [];
-  for (const statement of statements(text)) {
-    if (!/income|salary|earn/i.test(statement)) continue;
-    for (const m of statement.matchAll(/\b(above|over|more than|at least|minimum(?: of)?)\s+(₹[\d,]+)/gi)) {
-      found.push({ statement, qualifier: (m[1] ?? '').toLowerCase(), amount: m[2] ?? '' });
-    }
-  }
-  return found;
-}
 
 describe('the eligibility policy and the pages read the same figures', () => {
   it("the server's default policy is content/site.json's eligibility", () => {
@@ -296,44 +190,5 @@ describe('every list of documents is what the server asks for', () => {
     for (const name of names) expect(text.toLowerCase()).toContain(name);
     expect(text.toLowerCase()).toContain('selfie');
     expect(text.toLowerCase()).toContain('front and back');
-  });
-});
-
-// The built pages, when a build is at hand (npm test builds before it runs; E2E_SITE_DIR names another).
-const siteDir = resolve(root, process.env.E2E_SITE_DIR ?? 'dist');
-const built = existsSync(join(siteDir, 'index.html'));
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'my-dashboard' || name === 'staff' ? [] : htmlFiles(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
-}
-
-const visibleText = (html: string) =>
-  html
-    .replace(/<(script|style|template)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<(?:p|li|h[1-6]|div|section|br|dd|dt|td|th)\b[^>]*>/gi, '\n')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&#39;|&rsquo;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+/g, ' ');
-
-describe.skipIf(!built)('the built public pages', () => {
-  const files = built ? htmlFiles(siteDir) : [];
-
-  it.each(files.map((file) => [relative(siteDir, file), file] as const))('%s', (_where, file) => {
-    const text = visibleText(readFileSync(file, 'utf8'));
-    expect(forbiddenIn(text)).toEqual([]);
-    for (const { statement, min, max } of ageFigures(text)) {
-      expect(min, statement).toBe(policy.minAge);
-      if (max !== undefined) expect(max, statement).toBe(policy.maxAge);
-    }
-    for (const { statement, qualifier, amount } of incomeFloors(text)) {
-      expect(amount, statement).toBe(floor);
-      expect(['at least', 'minimum', 'minimum of'], statement).toContain(qualifier);
-    }
   });
 });
