@@ -8,7 +8,13 @@ const API_PORT = process.env.API_PORT ?? '4322';
 const children = [
   spawn(process.execPath, ['--watch-path=src/server', '--watch-path=src/lib', 'src/server/app/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: API_PORT, SERVE_SITE: '0' },
+    // Links in messages open the pages on Astro's server (the API's own address serves no site here).
+    env: {
+      ...process.env,
+      PORT: API_PORT,
+      SERVE_SITE: '0',
+      PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL || 'http://localhost:4321',
+    },
   }),
   spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev'], {
     stdio: 'inherit',

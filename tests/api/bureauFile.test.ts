@@ -230,6 +230,30 @@ describe.each(ENGINES)('credit bureau file (%s database)', (engine) => {
     expect(mail.body).toContain('14 days past that date');
     expect(mail.body).toContain(new Intl.NumberFormat('en-IN').format(Math.round(figures.closureAmountPaise / 100)));
     expect(await noticesTo(open.mobile)).toEqual([]);
+    // Development, PUBLIC_SITE_URL unset: the link opens on this server's configured address, not production's.
+    expect(sms?.body).toContain(' http://127.0.0.1:4321/repayloan -');
+  });
+
+  it("the notice is in the loan's contact history staff see, by SMS and e-mail, with the amount it stated", async () => {
+    const figures = await figuresOn(overdue.loan.loanNo, '2026-11-23');
+    const reply = await server.post(
+      STAFF_API.loan,
+      { loan_no: overdue.loan.loanNo },
+      { headers: { [HEADERS.staffToken]: finance, Auth: '' } },
+    );
+    expect(reply.body.Status, reply.body.Message).toBe(1);
+    const notices = (reply.body.Data.messages as { kind: string; channel: string; status: string; amount: number }[])
+      .filter((row) => row.kind === 'bureau_notice')
+      .map((row) => [row.channel, row.amount, row.status === 'sent' || row.status === 'queued']);
+    expect(notices.sort()).toEqual(
+      [
+        ['email', Math.round(figures.closureAmountPaise) / 100, true],
+        ['sms', Math.round(figures.closureAmountPaise) / 100, true],
+      ].sort(),
+    );
+    const printed = await ops('loan', overdue.loan.loanNo);
+    expect(printed.code, printed.err).toBe(0);
+    expect(printed.out).toMatch(/Automatic messages[\s\S]*bureau_notice/);
   });
 
   it('the same date again answers the same file; a date that is not a reporting date, or not yet ended, is refused', async () => {

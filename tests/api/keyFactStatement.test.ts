@@ -7,7 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
+import { formatDate } from '../../src/lib/format.ts';
 import { KFS_STATEMENTS_PATH, kfsSections } from '../../src/lib/kfs.ts';
+import { formatPaise } from '../../src/lib/money.ts';
 import { approveLead, disburseLead, StaffError } from '../../src/server/application/staff.ts';
 import { keyFactStatements, loans } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH, DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
@@ -289,7 +291,9 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
 
   it('the customer receives the statement by SMS and e-mail at acceptance and at disbursal', async () => {
     const who = await completed();
-    const link = `/my-dashboard/lead-preview?lead_id=${who.leadId}#key-fact-statement`;
+    // Outside production with PUBLIC_SITE_URL unset, links use the server's own configured address
+    // (HOST and PORT, here their defaults), never the request's Host nor the production address.
+    const link = `http://127.0.0.1:4321/my-dashboard/lead-preview?lead_id=${who.leadId}#key-fact-statement`;
     const sms = async () => (await server.get(`${API.devOutbox}?to=${who.mobile}`)).body as { body: string }[];
     const mail = async () =>
       (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(who.email)}`)).body as {
@@ -298,21 +302,28 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
       }[];
     const [accepted] = await sms();
     expect(accepted?.body).toContain(`You accepted Key Fact Statement ${who.kfsNo}`);
-    expect(accepted?.body).toContain(`${server.url}${link}`);
+    expect(accepted?.body).toContain(`: ${link} -`);
     const [acceptedMail] = await mail();
     expect(acceptedMail?.subject).toBe(`Your Key Fact Statement ${who.kfsNo}`);
     expect(acceptedMail?.body).toContain('Total amount to be paid: ₹26,000');
-    expect(acceptedMail?.body).toContain(`${server.url}${link}`);
+    expect(acceptedMail?.body).toContain(link);
 
     await staff({ action: 'approve', lead_id: who.leadId });
     const loanNo = (await staff({ action: 'disburse', lead_id: who.leadId })).body.Data.loan_no;
     const [disbursed] = await sms();
-    expect(disbursed?.body).toContain(
-      `Your Kosh Credit loan ${loanNo} is disbursed on Key Fact Statement ${who.kfsNo}`,
+    // What reached the bank account (the sanctioned amount less the fee and its GST) and the one repayment.
+    const [loan] = await server.database.db.select().from(loans).where(eq(loans.loanNo, loanNo));
+    if (!loan) throw new Error('no loan');
+    const credited = loan.principalPaise - loan.processingFeePaise - loan.gstOnFeePaise;
+    expect(credited).toBeLessThan(loan.principalPaise);
+    const due = formatDate(loan.repaymentDate);
+    expect(disbursed?.body).toBe(
+      `Your Kosh Credit loan ${loanNo} is disbursed: ${formatPaise(credited).replace('₹', 'Rs.')} credited to your bank account. Repay Rs.26,000 by ${due}. Key Fact Statement ${who.kfsNo}. Read it any time: ${link} -KOSHCR`,
     );
-    expect(disbursed?.body).toContain(link);
     const [disbursedMail] = await mail();
     expect(disbursedMail?.subject).toContain(`${loanNo} is disbursed`);
+    expect(disbursedMail?.body).toContain(`Amount credited to your bank account: ${formatPaise(credited)}`);
+    expect(disbursedMail?.body).toContain(`Due date: ${due}, when ₹26,000 closes the loan`);
     // Neither the mobile nor the e-mail address is ever logged.
     const logs = server.logs.join('\n');
     expect(logs).not.toContain(who.email);

@@ -47,7 +47,8 @@ describe.each(ENGINES)('reminders and notices (%s database)', (engine) => {
 
   beforeAll(async () => {
     server = await startServer(engine, {}, { now: clock.now });
-    const config = loadConfig({ ...TEST_ENV });
+    // A port of its own: the links of development messages name the server's configured address.
+    const config = loadConfig({ ...TEST_ENV, PORT: '4650' });
     ({ deps } = await createDeps(config, createLogger('silent'), { database: server.database, now: clock.now }));
   });
   afterAll(async () => {
@@ -110,7 +111,8 @@ describe.each(ENGINES)('reminders and notices (%s database)', (engine) => {
       expect(sms.body).toContain(formatDate(dueDate));
       expect(sms.body).toContain(formatPaise(await closureToday(loan.id)).replace('₹', 'Rs.'));
       expect(sms.body).toMatch(/^[\x20-\x7e]+$/);
-      expect(sms.body).toContain('/repayloan');
+      // Development, PUBLIC_SITE_URL unset: the link opens on this server (HOST:PORT), not the production site.
+      expect(sms.body).toContain(' http://127.0.0.1:4650/repayloan ');
       if (want.kind === 'overdue_7') expect(sms.body).toContain('7 days past its due date');
       const mails = await mailTo(email);
       expect(mails.length).toBe(sent);
@@ -123,7 +125,7 @@ describe.each(ENGINES)('reminders and notices (%s database)', (engine) => {
     // Five texts, five template ids, none the shared one.
     const ids = new Set((await smsTo(mobile)).map((row) => row.templateId));
     expect(ids.size).toBe(5);
-    expect(ids.has(deps.config.sms.templateId)).toBe(false);
+    expect(ids.has(deps.config.sms.templates.sign_in_code)).toBe(false);
   });
 
   it('a run at 06:00 or 21:00 sends nothing until 08:00', async () => {
@@ -249,17 +251,44 @@ describe.each(ENGINES)('reminders and notices (%s database)', (engine) => {
     expect(() => loadConfig({ ...TEST_ENV, SMS_DLT_TEMPLATE_RECEIPT: '1007000000000000011' })).toThrow(
       /SMS_DLT_TEMPLATE_RECEIPT.*must differ from SMS_DLT_TEMPLATE_DUE_IN_3/,
     );
-    expect(() =>
-      loadConfig({
-        ...TEST_ENV,
-        SMS_DLT_TEMPLATE_ID: '1007000000000000099',
-        SMS_DLT_TEMPLATE_DUE_TODAY: '1007000000000000099',
-      }),
-    ).toThrow(/SMS_DLT_TEMPLATE_DUE_TODAY/);
-    // Another area's text (the overdue class notice) under a reminder's id is refused too.
+    // The overdue class notice under a reminder's id is refused too.
     expect(() => loadConfig({ ...TEST_ENV, SMS_DLT_TEMPLATE_OVERDUE_CLASS: '1007000000000000016' })).toThrow(
       /SMS_DLT_TEMPLATE_OVERDUE_CLASS.*must differ from SMS_DLT_TEMPLATE_RECEIPT/,
     );
+    // And the older texts: the codes, the statement's, the disbursal's, the complaint's, the bureau notice.
+    expect(() => loadConfig({ ...TEST_ENV, SMS_DLT_TEMPLATE_DISBURSED: '1007000000000000001' })).toThrow(
+      /SMS_DLT_TEMPLATE_DISBURSED.*must differ from SMS_DLT_TEMPLATE_SIGN_IN_CODE/,
+    );
+    expect(() => loadConfig({ ...TEST_ENV, SMS_DLT_TEMPLATE_BUREAU_NOTICE: '1007000000000000006' })).toThrow(
+      /SMS_DLT_TEMPLATE_BUREAU_NOTICE.*must differ from SMS_DLT_TEMPLATE_COMPLAINT/,
+    );
+    // The one id the older texts shared is refused, naming what replaced it, so no setting is silently ignored.
+    expect(() => loadConfig({ ...TEST_ENV, SMS_DLT_TEMPLATE_ID: '1007000000000000099' })).toThrow(
+      /SMS_DLT_TEMPLATE_ID: is no longer read: each SMS text has its own id \(SMS_DLT_TEMPLATE_SIGN_IN_CODE/,
+    );
+  });
+
+  it('every SMS text has its own template id by default, so development starts without setting any', () => {
+    const templates = loadConfig({ ...TEST_ENV }).sms.templates;
+    expect(Object.keys(templates).sort()).toEqual(
+      [
+        'bureau_notice',
+        'complaint',
+        'disbursed',
+        'due_in_1',
+        'due_in_3',
+        'due_today',
+        'kfs_accepted',
+        'kfs_issued',
+        'overdue_1',
+        'overdue_7',
+        'overdue_class',
+        'receipt',
+        'repay_code',
+        'sign_in_code',
+      ].sort(),
+    );
+    expect(new Set(Object.values(templates)).size).toBe(14);
   });
 });
 

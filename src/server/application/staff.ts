@@ -15,7 +15,14 @@ import { retryingTransaction } from '../db/retry.ts';
 import { auditLog } from '../db/schema.ts';
 import { crashPoint } from '../dev/faults.ts';
 import { offeredDailyRates, type Quote, quoteRate } from '../eligibility/policy.ts';
-import { deliverKfs, type KfsDelivery, kfsExpired, loanTermsOf, statesTerms } from '../kfs/service.ts';
+import {
+  deliverDisbursal,
+  deliverKfs,
+  type KfsDelivery,
+  kfsExpired,
+  loanTermsOf,
+  statesTerms,
+} from '../kfs/service.ts';
 import { issueKfs, type KfsRow, lockedKfs } from '../kfs/store.ts';
 import { type Lead, leadById, storedDocuments } from '../leads/store.ts';
 import { createLoan } from '../loans/create.ts';
@@ -284,7 +291,7 @@ export async function disburseLead(
     throw error;
   }
   if (delivery) {
-    await deliverKfs({ ...delivery, db }, result.kfs, { kind: 'disbursed', loanNo: result.loan.loanNo });
+    await deliverDisbursal({ ...delivery, db }, result);
   }
   return result.loan;
 }

@@ -14,10 +14,10 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/format.ts';
-import { site } from '../../lib/site.ts';
 import type { Deps } from '../app/context.ts';
 import { errorFields } from '../app/logger.ts';
 import { isReportingDate, previousReportingDate, submitBy } from '../config/bureauSchedule.ts';
+import { sitePageUrl } from '../config/publicUrls.ts';
 import type { Transaction } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { auditLog, bureauRunLoans, bureauRuns } from '../db/schema.ts';
@@ -26,6 +26,7 @@ import { loanAccount, loanFigures } from '../loans/account.ts';
 import { mailTransportFor } from '../mail/index.ts';
 import { masterData } from '../master/data.ts';
 import { inContactWindow } from '../reminders/service.ts';
+import { enqueueSms, recordSentMessage } from '../reminders/store.ts';
 import { type BureauAccount, bureauFile } from './format.ts';
 import { defaultNoticeMail, defaultNoticeSms } from './notice.ts';
 import { type BureauRun, type BureauRunLoan, loansDisbursedBy, reportedBefore, runAsOf } from './store.ts';
@@ -190,7 +191,7 @@ export async function makeBureauFile(
   }
 
   const periodFrom = previousReportingDate(asOf);
-  const repayLink = `${config.payments.siteUrl ?? site.siteUrl}/repayloan`;
+  const repayLink = sitePageUrl(config, '/repayloan');
   const fileName = fileNameOf(config.bureau.memberId, asOf);
   const notices: { included: Included; text: ReturnType<typeof defaultNoticeMail> }[] = [];
   const work = async (tx: Transaction) => {
@@ -235,15 +236,30 @@ export async function makeBureauFile(
         submitBy: submitBy(asOf),
         repayLink,
       };
-      await deps.sms.enqueue(
+      const smsQueueId = await enqueueSms(
         tx,
         {
           to: entry.row.customer.mobile,
           body: defaultNoticeSms(notice, config.sms.senderId),
           senderId: config.sms.senderId,
-          templateId: config.bureau.noticeTemplateId,
+          templateId: config.sms.templates.bureau_notice,
+          purpose: 'bureau_notice',
         },
-        'bureau_notice',
+        now,
+      );
+      // In the loan's contact history staff see, with the SMS queue's delivery (the e-mail's after it is sent).
+      await recordSentMessage(
+        tx,
+        {
+          loanId: entry.row.loan.id,
+          kind: 'bureau_notice',
+          about: asOf,
+          channel: 'sms',
+          status: 'queued',
+          smsQueueId,
+          amountPaise: entry.overduePaise,
+        },
+        now,
       );
       notices.push({ included: entry, text: defaultNoticeMail(notice, entry.row.customer.fullName ?? 'Customer') });
     }
@@ -267,7 +283,7 @@ export async function makeBureauFile(
   };
   const afterwards = async (run: BureauRun) => {
     await deps.sms.wake();
-    await sendNoticeMails(deps, notices);
+    await sendNoticeMails(deps, notices, asOf, now);
     deps.log.info('bureau file made', { as_of: asOf, accounts: run.accounts, notices: notices.length });
   };
   if (within) {
@@ -294,15 +310,36 @@ export async function makeBureauFile(
 async function sendNoticeMails(
   deps: BureauDeps,
   notices: { included: Included; text: ReturnType<typeof defaultNoticeMail> }[],
+  asOf: string,
+  now: Date,
 ) {
   const mail = mailTransportFor(deps.config, deps.db, deps.log);
   for (const { included, text } of notices) {
     const to = included.row.customer.email;
-    if (!to) continue;
+    const record = (status: 'sent' | 'failed' | 'skipped', outcome?: string) =>
+      recordSentMessage(
+        deps.db,
+        {
+          loanId: included.row.loan.id,
+          kind: 'bureau_notice',
+          about: asOf,
+          channel: 'email',
+          status,
+          amountPaise: included.overduePaise,
+          ...(outcome && { outcome }),
+        },
+        now,
+      );
+    if (!to) {
+      await record('skipped', 'no e-mail address');
+      continue;
+    }
     try {
       await mail.send({ to, ...text });
+      await record('sent');
     } catch (error) {
       deps.log.warn('bureau notice mail not sent', { loan: included.row.loan.loanNo, ...errorFields(error) });
+      await record('failed', error instanceof Error ? error.name : 'unknown error');
     }
   }
 }

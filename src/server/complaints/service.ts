@@ -41,7 +41,7 @@ export async function raiseComplaint(deps: Pick<Deps, 'config' | 'db' | 'sms' | 
         to: row.phone,
         body: complaintMessage(row.complaintNo, RESPONSE_DAYS, config.sms.senderId),
         senderId: config.sms.senderId,
-        templateId: config.sms.templateId,
+        templateId: config.sms.templates.complaint,
       },
       'complaint',
     );

@@ -1,7 +1,7 @@
 /**
  * Credit bureau reporting (issue 23; docs/decisions.md "Credit bureau reporting"): who we are to the
- * credit information companies, where the files are kept, and the DLT template of the notice a
- * borrower gets before a default is first reported. The reporting dates are in ./bureauSchedule.ts.
+ * credit information companies and where the files are kept. The reporting dates are in
+ * ./bureauSchedule.ts; the DLT template of the default notice is with every other text's, in ./sms.ts.
  */
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
@@ -23,10 +23,6 @@ export const BureauSchema = v.pipe(
       v.pipe(v.string(), v.regex(/^[A-Z0-9 ]{1,16}$/, 'must be 1 to 16 capital letters, digits or spaces')),
       'KOSHCREDIT',
     ),
-    SMS_DLT_TEMPLATE_BUREAU_NOTICE: v.optional(
-      v.pipe(v.string(), v.regex(/^\d{19}$/, 'must be the 19-digit DLT template id')),
-      '1007000000000000023',
-    ),
   }),
   v.transform((e) => ({
     bureau: {
@@ -37,7 +33,6 @@ export const BureauSchema = v.pipe(
           : resolve(e.DATA_DIR, 'bureau'),
       memberId: e.BUREAU_MEMBER_ID,
       memberName: e.BUREAU_MEMBER_NAME,
-      noticeTemplateId: e.SMS_DLT_TEMPLATE_BUREAU_NOTICE,
     },
   })),
 );

@@ -33,3 +33,27 @@ export const PublicUrlsSchema = v.pipe(
     },
   })),
 );
+
+/** What a link to the site needs of the configuration (src/server/config/config.ts's Config has it). */
+interface SiteAddress {
+  host: string;
+  port: number;
+  payments: { siteUrl: string | null };
+}
+
+/**
+ * The one way to write a link to a page of the site in a message we send (SMS, e-mail, the bureau notice):
+ * PUBLIC_SITE_URL (required in production); outside production with it unset, the server's own address
+ * (http://HOST:PORT), which serves the built site, so a developer can click the link. Never the request's
+ * Host header (a client chooses it) and never the production address from content/site.json.
+ */
+export function sitePageUrl(config: SiteAddress, path: `/${string}`): string {
+  return `${siteOrigin(config)}${path}`;
+}
+
+function siteOrigin({ host, port, payments }: SiteAddress): string {
+  if (payments.siteUrl) return payments.siteUrl.replace(/\/+$/, '');
+  // A server listening on every interface is reached on the loopback one; an IPv6 address is bracketed.
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${reachable}:${port}`;
+}

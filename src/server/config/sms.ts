@@ -10,36 +10,54 @@ const templateId = (sample: string) =>
   v.optional(v.pipe(v.string(), v.regex(/^\d{19}$/, 'must be the 19-digit DLT template id')), sample);
 
 /**
- * The automatic messages' texts (src/server/reminders/messages.ts), each registered on DLT under its
- * own template id: a gateway refuses a text sent under another text's id. The defaults are samples.
+ * Every SMS text we send, each registered on DLT under its own template id: a gateway refuses a text sent
+ * under another text's id (docs/decisions.md, "One DLT template id per SMS text"). All of them are here,
+ * with sample ids as defaults, so development and tests run without setting any.
  */
-const TEMPLATE_VARIABLES = {
-  due_in_3: 'SMS_DLT_TEMPLATE_DUE_IN_3',
-  due_in_1: 'SMS_DLT_TEMPLATE_DUE_IN_1',
-  due_today: 'SMS_DLT_TEMPLATE_DUE_TODAY',
-  overdue_1: 'SMS_DLT_TEMPLATE_OVERDUE_1',
-  overdue_7: 'SMS_DLT_TEMPLATE_OVERDUE_7',
-  receipt: 'SMS_DLT_TEMPLATE_RECEIPT',
+const TEMPLATES = {
+  /** The sign-in code (src/server/sms/messages.ts). */
+  sign_in_code: ['SMS_DLT_TEMPLATE_SIGN_IN_CODE', '1007000000000000001'],
+  /** The /repayloan code. */
+  repay_code: ['SMS_DLT_TEMPLATE_REPAY_CODE', '1007000000000000002'],
+  /** The Key Fact Statement accepted by the customer (src/server/kfs/messages.ts). */
+  kfs_accepted: ['SMS_DLT_TEMPLATE_KFS_ACCEPTED', '1007000000000000003'],
+  /** A Key Fact Statement issued by staff on other terms, to accept. */
+  kfs_issued: ['SMS_DLT_TEMPLATE_KFS_ISSUED', '1007000000000000004'],
+  /** The loan disbursed: the amount credited, the due date and the statement's link. */
+  disbursed: ['SMS_DLT_TEMPLATE_DISBURSED', '1007000000000000005'],
+  /** A complaint's acknowledgement. */
+  complaint: ['SMS_DLT_TEMPLATE_COMPLAINT', '1007000000000000006'],
+  // The reminders and the receipt (src/server/reminders/messages.ts, receiptMessages.ts).
+  due_in_3: ['SMS_DLT_TEMPLATE_DUE_IN_3', '1007000000000000011'],
+  due_in_1: ['SMS_DLT_TEMPLATE_DUE_IN_1', '1007000000000000012'],
+  due_today: ['SMS_DLT_TEMPLATE_DUE_TODAY', '1007000000000000013'],
+  overdue_1: ['SMS_DLT_TEMPLATE_OVERDUE_1', '1007000000000000014'],
+  overdue_7: ['SMS_DLT_TEMPLATE_OVERDUE_7', '1007000000000000015'],
+  receipt: ['SMS_DLT_TEMPLATE_RECEIPT', '1007000000000000016'],
+  /** The loan entered SMA-0, SMA-1, SMA-2 or NPA (src/server/overdue/messages.ts). */
+  overdue_class: ['SMS_DLT_TEMPLATE_OVERDUE_CLASS', '1007000000000000231'],
+  /** Before a default is first reported to the credit bureaus (src/server/bureau/notice.ts). */
+  bureau_notice: ['SMS_DLT_TEMPLATE_BUREAU_NOTICE', '1007000000000000023'],
 } as const;
-export type SmsTemplateKind = keyof typeof TEMPLATE_VARIABLES;
+export type SmsTemplateKind = keyof typeof TEMPLATES;
+type TemplateVariable = (typeof TEMPLATES)[SmsTemplateKind][0];
+const TEMPLATE_ENTRIES = Object.entries(TEMPLATES) as [SmsTemplateKind, readonly [TemplateVariable, string]][];
 
-// Loose: the other areas' SMS_DLT_TEMPLATE_* variables (the overdue notice, the bureau notice) pass through
-// to the check that every text's id differs; their own areas read and check them.
-const SmsVariables = v.looseObject({
+const SmsVariables = v.object({
   NODE_ENV,
   // No default here: the outbox outside production, nothing in production (it must be http).
   SMS_TRANSPORT: v.optional(v.picklist(['outbox', 'http'], 'must be outbox or http')),
   SMS_SENDER_ID: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{6}$/, 'must be the 6-letter DLT sender id')), 'KOSHCR'),
+  // The one id all older texts shared: refused, so a setting written for it is not silently ignored.
   SMS_DLT_TEMPLATE_ID: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{19}$/, 'must be the 19-digit DLT template id')),
-    '1007000000000000001',
+    v.never(
+      'is no longer read: each SMS text has its own id (SMS_DLT_TEMPLATE_SIGN_IN_CODE, SMS_DLT_TEMPLATE_REPAY_CODE, SMS_DLT_TEMPLATE_KFS_ACCEPTED, SMS_DLT_TEMPLATE_KFS_ISSUED, SMS_DLT_TEMPLATE_DISBURSED, SMS_DLT_TEMPLATE_COMPLAINT and the others in the README)',
+    ),
   ),
-  SMS_DLT_TEMPLATE_DUE_IN_3: templateId('1007000000000000011'),
-  SMS_DLT_TEMPLATE_DUE_IN_1: templateId('1007000000000000012'),
-  SMS_DLT_TEMPLATE_DUE_TODAY: templateId('1007000000000000013'),
-  SMS_DLT_TEMPLATE_OVERDUE_1: templateId('1007000000000000014'),
-  SMS_DLT_TEMPLATE_OVERDUE_7: templateId('1007000000000000015'),
-  SMS_DLT_TEMPLATE_RECEIPT: templateId('1007000000000000016'),
+  ...(Object.fromEntries(TEMPLATE_ENTRIES.map(([, [name, sample]]) => [name, templateId(sample)])) as Record<
+    TemplateVariable,
+    ReturnType<typeof templateId>
+  >),
   SMS_HTTP_URL: httpsUrl(),
   SMS_HTTP_API_KEY: optionalText(),
   SMS_SENDER: v.optional(v.picklist(['inprocess', 'off'], 'must be inprocess or off'), 'inprocess'),
@@ -53,17 +71,12 @@ export const SmsSchema = v.pipe(
   ...gatewayInProduction<Variables>('SMS_TRANSPORT'),
   setWhen<Variables>('SMS_HTTP_URL', 'SMS_TRANSPORT is http', (e) => e.SMS_TRANSPORT === 'http'),
   setWhen<Variables>('SMS_HTTP_API_KEY', 'SMS_TRANSPORT is http', (e) => e.SMS_TRANSPORT === 'http'),
-  // One id for several texts is refused by the gateways: each text's id differs from the others' and the shared one.
+  // One id for several texts is refused by the gateways: each text's id differs from every other's.
   v.rawCheck<Variables>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const e = dataset.value;
-    const others = Object.keys(e)
-      .filter((name) => name.startsWith('SMS_DLT_TEMPLATE_') && name !== 'SMS_DLT_TEMPLATE_ID')
-      .filter((name) => !(Object.values(TEMPLATE_VARIABLES) as string[]).includes(name))
-      .sort();
-    const names = ['SMS_DLT_TEMPLATE_ID', ...Object.values(TEMPLATE_VARIABLES), ...others];
-    const seen = new Map<unknown, string>();
-    for (const name of names) {
+    const seen = new Map<string, string>();
+    for (const [, [name]] of TEMPLATE_ENTRIES) {
       const value = e[name];
       const other = seen.get(value);
       if (other) {
@@ -76,10 +89,11 @@ export const SmsSchema = v.pipe(
     }
   }),
   v.transform((e) => {
-    const templates = Object.fromEntries(
-      Object.entries(TEMPLATE_VARIABLES).map(([kind, name]) => [kind, e[name]]),
-    ) as Record<SmsTemplateKind, string>;
-    const dlt = { senderId: e.SMS_SENDER_ID, templateId: e.SMS_DLT_TEMPLATE_ID, templates };
+    const templates = Object.fromEntries(TEMPLATE_ENTRIES.map(([kind, [name]]) => [kind, e[name]])) as Record<
+      SmsTemplateKind,
+      string
+    >;
+    const dlt = { senderId: e.SMS_SENDER_ID, templates };
     return {
       // The checks above leave http only with its address and key.
       sms:

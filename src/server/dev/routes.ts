@@ -195,7 +195,7 @@ export const devRoutes = [
       const actor = 'dev:staff';
       try {
         const { config, sms } = c.get('deps');
-        const delivery = { config, sms, log: c.get('log'), origin: new URL(c.req.url).origin };
+        const delivery = { config, sms, log: c.get('log') };
         if (input.action === 'approve') {
           const lead = await findLead(db, input.lead_id);
           const approved = await approveLead(

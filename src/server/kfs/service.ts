@@ -5,9 +5,9 @@
  */
 import { indiaDate } from '../../lib/dates.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
-import { site } from '../../lib/site.ts';
 import { errorFields, type Logger } from '../app/logger.ts';
 import type { Config } from '../config/config.ts';
+import { sitePageUrl } from '../config/publicUrls.ts';
 import { contactOfLead } from '../customers/store.ts';
 import type { Database } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
@@ -42,24 +42,48 @@ export interface KfsDelivery {
   /** The SMS queue: the link leaves through it, delivered (and retried) by the sender. */
   sms: SmsQueue;
   log: Logger;
-  /** The request's origin, when there is a request: the site's address when PUBLIC_SITE_URL is unset. */
-  origin?: string;
 }
 
-/** How a request delivers a statement: the app's transports, the request's origin for the link. */
-export const kfsDelivery = ({ deps, log, origin }: RequestScope): KfsDelivery => ({
+/** How a request delivers a statement: the app's transports (the link never comes from the request). */
+export const kfsDelivery = ({ deps, log }: RequestScope): KfsDelivery => ({
   config: deps.config,
   db: deps.db,
   sms: deps.sms,
   log,
-  origin,
 });
 
 /** Where the customer opens the statement again: the application screen of the dashboard. */
-export function kfsLink(delivery: Pick<KfsDelivery, 'config' | 'origin'>, leadId: number): string {
-  const base = delivery.config.payments.siteUrl ?? delivery.origin ?? site.siteUrl;
-  return `${base.replace(/\/$/, '')}/my-dashboard/lead-preview?lead_id=${leadId}#key-fact-statement`;
+export function kfsLink(delivery: Pick<KfsDelivery, 'config'>, leadId: number): string {
+  return sitePageUrl(delivery.config, `/my-dashboard/lead-preview?lead_id=${leadId}#key-fact-statement`);
 }
+
+/** What the disbursal's messages need of the new loan. */
+interface DisbursedLoan {
+  loanNo: string;
+  principalPaise: number;
+  processingFeePaise: number;
+  gstOnFeePaise: number;
+  repaymentDate: string;
+}
+
+/**
+ * Tells the borrower the loan is disbursed (whoever disbursed it: one member, or a second finance member
+ * approving a request): what reached the bank account (the sanctioned amount less the fee and its GST),
+ * the due date and what falls due then, and the statement's link.
+ */
+export function deliverDisbursal(delivery: KfsDelivery, made: { loan: DisbursedLoan; kfs: KfsRow }): Promise<void> {
+  const { loan, kfs } = made;
+  return deliverKfs(delivery, kfs, {
+    kind: 'disbursed',
+    loanNo: loan.loanNo,
+    creditedPaise: loan.principalPaise - loan.processingFeePaise - loan.gstOnFeePaise,
+    dueDate: loan.repaymentDate,
+    repayablePaise: (kfs.content as KeyFactStatement).total_repayable_paise,
+  });
+}
+
+/** Each moment's SMS is its own text, under its own DLT template id. */
+const KFS_TEMPLATES = { acknowledged: 'kfs_accepted', issued: 'kfs_issued', disbursed: 'disbursed' } as const;
 
 /**
  * Sends the statement's link by SMS (queued; the sender delivers it), and by e-mail where the
@@ -79,7 +103,7 @@ export async function deliverKfs(delivery: KfsDelivery, row: KfsRow, moment: Kfs
         to: customer.mobile,
         body: kfsSms(row.kfsNo, moment, link, delivery.config.sms.senderId),
         senderId: delivery.config.sms.senderId,
-        templateId: delivery.config.sms.templateId,
+        templateId: delivery.config.sms.templates[KFS_TEMPLATES[moment.kind]],
       },
       'kfs',
     );

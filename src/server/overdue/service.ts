@@ -7,8 +7,8 @@
  */
 
 import { type AssetClass, classesUpTo, classOf, type OverdueClass } from '../../lib/overdueClasses.ts';
-import { site } from '../../lib/site.ts';
 import type { Deps } from '../app/context.ts';
+import { sitePageUrl } from '../config/publicUrls.ts';
 import type { Transaction } from '../db/client.ts';
 import { loanAccount, loanAccountToday } from '../loans/account.ts';
 import { mailTransportFor } from '../mail/index.ts';
@@ -69,8 +69,6 @@ export function inNoticeHours(now: Date): boolean {
   return hour >= NOTICE_HOURS.from && hour < NOTICE_HOURS.until;
 }
 
-const repayLink = (deps: Deps) => `${(deps.config.payments.siteUrl ?? site.siteUrl).replace(/\/$/, '')}/repayloan`;
-
 /**
  * Tells the borrower, once, that the loan entered its current class: SMS (queued in the unit's
  * transaction) and e-mail (after it commits). Nothing outside the hours, nothing once lifted.
@@ -96,7 +94,7 @@ export async function noticeClass(
     daysPastDue: state.daysPastDue,
     dueDate: state.dueDate,
     overduePaise: state.balance.totalPaise,
-    repayLink: repayLink(deps),
+    repayLink: sitePageUrl(deps.config, '/repayloan'),
   };
   if (borrower?.mobile) {
     await deps.sms.enqueue(
@@ -105,7 +103,7 @@ export async function noticeClass(
         to: borrower.mobile,
         body: classNoticeSms(facts, deps.config.sms.senderId),
         senderId: deps.config.sms.senderId,
-        templateId: deps.config.jobs.overdueClassTemplateId,
+        templateId: deps.config.sms.templates.overdue_class,
       },
       'overdue_notice',
     );

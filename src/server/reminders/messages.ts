@@ -7,12 +7,7 @@
 import { formatDate } from '../../lib/format.ts';
 import { formatPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
-
-/**
- * An amount in an SMS: "Rs.3,000". The rupee sign is not in the GSM alphabet, and one such character
- * makes the whole text Unicode, 70 characters a part instead of 160; e-mails keep the sign.
- */
-export const smsAmount = (paise: number) => formatPaise(paise).replace('₹', 'Rs.');
+import { smsAmount } from '../sms/messages.ts';
 
 export const REMINDER_KINDS = ['due_in_3', 'due_in_1', 'due_today', 'overdue_1', 'overdue_7'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];

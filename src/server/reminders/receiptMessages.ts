@@ -7,8 +7,9 @@ import { formatDate } from '../../lib/format.ts';
 import { formatPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
 import type { Config } from '../config/config.ts';
+import { sitePageUrl } from '../config/publicUrls.ts';
 import type { LoanRow } from '../loans/account.ts';
-import { smsAmount } from './messages.ts';
+import { smsAmount } from '../sms/messages.ts';
 import type { ReceiptOf } from './store.ts';
 
 export interface ReceiptFacts {
@@ -73,10 +74,9 @@ export function receiptMail(facts: ReceiptFacts): { subject: string; body: strin
 
 /** The dashboard's screen of a loan, where its receipts are downloaded. */
 export function loanScreenLink(config: Config, loan: Pick<LoanRow, 'leadId'>): string {
-  const base = (config.payments.siteUrl ?? site.siteUrl).replace(/\/$/, '');
   return loan.leadId
-    ? `${base}/my-dashboard/details?${new URLSearchParams({ lead_id: loan.leadId })}`
-    : `${base}/my-dashboard/leads`;
+    ? sitePageUrl(config, `/my-dashboard/details?${new URLSearchParams({ lead_id: loan.leadId })}`)
+    : sitePageUrl(config, '/my-dashboard/leads');
 }
 
 export function receiptFacts(receipt: ReceiptOf, link: string): ReceiptFacts {

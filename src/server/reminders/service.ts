@@ -15,9 +15,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { addDays, daysBetween, indiaDate } from '../../lib/dates.ts';
-import { site } from '../../lib/site.ts';
 import type { Deps } from '../app/context.ts';
-import type { Config } from '../config/config.ts';
+import { sitePageUrl } from '../config/publicUrls.ts';
 import { customerById } from '../customers/store.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
@@ -125,8 +124,6 @@ function superseded(kind: ReminderKind, dueDate: string, today: string): boolean
   return daysBetween(meant, today) > 1 || reminderOn(dueDate, today) !== null;
 }
 
-const repayLink = (config: Config) => `${(config.payments.siteUrl ?? site.siteUrl).replace(/\/$/, '')}/repayloan`;
-
 type Composed =
   | { skip: string }
   | { wait: Date }
@@ -165,7 +162,7 @@ async function compose(deps: Deps, row: ClaimedMessage, now: Date): Promise<Comp
     dueDate: figures.dueDate,
     toPayTodayPaise: figures.closureAmountPaise,
     daysPastDue: figures.daysPastDue,
-    repayLink: repayLink(config),
+    repayLink: sitePageUrl(config, '/repayloan'),
   };
   return {
     sms: reminderSms(row.kind, facts, sender),

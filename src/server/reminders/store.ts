@@ -17,6 +17,7 @@ import {
   reversalsOf,
 } from '../loans/account.ts';
 
+/** The reminders and receipts, which this folder queues and sends. */
 export type LoanMessageKind = 'due_in_3' | 'due_in_1' | 'due_today' | 'overdue_1' | 'overdue_7' | 'receipt';
 export type LoanMessageChannel = 'sms' | 'email';
 
@@ -103,6 +104,34 @@ export async function enqueueSms(
     .returning({ id: smsQueue.id });
   if (!row) throw new Error('sms not queued');
   return row.id;
+}
+
+/**
+ * Records in the contact history a message another feature sent itself (the bureau's default notice): handled
+ * already, so no sender here claims it; once per (loan, kind, subject, channel), as every message is.
+ */
+export async function recordSentMessage(
+  db: Database | Transaction,
+  row: Omit<NewLoanMessage, 'notBefore' | 'collectionId' | 'kind'> & {
+    /** The bureau's default notice (src/server/bureau/service.ts). */
+    kind: 'bureau_notice';
+    status: 'queued' | 'sent' | 'failed' | 'skipped';
+    smsQueueId?: number;
+    amountPaise: number | null;
+    outcome?: string;
+  },
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(loanMessages)
+    .values({
+      ...row,
+      smsQueueId: row.smsQueueId ?? null,
+      outcome: row.outcome ?? null,
+      notBefore: now,
+      handledAt: now,
+    })
+    .onConflictDoNothing();
 }
 
 /** A loan's automatic messages, newest first, with the SMS queue's delivery state of each SMS. */

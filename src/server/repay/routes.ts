@@ -62,7 +62,7 @@ export const repayRoutes = [
           to: mobile,
           body: otpMessage(code, 'repay', deps.config.sms.senderId, Math.round(deps.config.otp.ttlSeconds / 60)),
           senderId: deps.config.sms.senderId,
-          templateId: deps.config.sms.templateId,
+          templateId: deps.config.sms.templates.repay_code,
         }),
       });
       return ok(c, {}, REPAY_OTP_SENT);

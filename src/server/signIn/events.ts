@@ -17,7 +17,7 @@ function loginMessage(config: Deps['config'], code: string, mobile: string): Sms
     to: mobile,
     body: otpMessage(code, 'login', config.sms.senderId, Math.round(config.otp.ttlSeconds / 60)),
     senderId: config.sms.senderId,
-    templateId: config.sms.templateId,
+    templateId: config.sms.templates.sign_in_code,
   };
 }
 

@@ -1,5 +1,15 @@
-/** The SMS texts, each matching a template registered on DLT under the configured template id. */
+/**
+ * The SMS texts, each matching a template registered on DLT under its own template id
+ * (src/server/config/sms.ts), and how an SMS writes an amount.
+ */
+import { formatPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
+
+/**
+ * An amount in an SMS: "Rs.3,000". The rupee sign is not in the GSM alphabet, and one such character
+ * makes the whole text Unicode, 70 characters a part instead of 160; e-mails keep the sign.
+ */
+export const smsAmount = (paise: number) => formatPaise(paise).replace('₹', 'Rs.');
 
 export function otpMessage(code: string, purpose: 'login' | 'repay', senderId: string, validMinutes: number): string {
   const action = purpose === 'login' ? 'sign in to' : 'repay your loan with';

@@ -29,6 +29,7 @@ import { type Quote, quoteRate } from '../eligibility/policy.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { scopeOf } from '../http/scope.ts';
+import { deliverDisbursal } from '../kfs/service.ts';
 import { kfsOfLead } from '../kfs/store.ts';
 import { auditOfLead, documentsOfLead, isOpen, type Lead, leadsInStates, storedDocuments } from '../leads/store.ts';
 import { fileUrl } from '../storage/files.ts';
@@ -262,7 +263,7 @@ export const staffApplicationRoutes = [
           },
           staffActor(staff),
           now(),
-          { config, sms, log: c.get('log'), origin: new URL(c.req.url).origin },
+          { config, sms, log: c.get('log') },
         ),
       );
       return ok(
@@ -395,8 +396,10 @@ export const staffApplicationRoutes = [
     body: v.object({ request_id: v.pipe(v.number('request_id is required'), v.integer(), v.minValue(1)) }),
     answer: ApproveDisbursalAnswer,
     async handle(c, input) {
-      const { db, now } = c.get('deps');
+      const { config, db, sms, now } = c.get('deps');
       const made = await approveDisbursal(db, input.request_id, staffOf(c), now());
+      // The borrower's disbursal SMS and e-mail, as when one member disburses (after the commit).
+      await deliverDisbursal({ config, db, sms, log: c.get('log') }, made);
       return ok(
         c,
         { loan_no: made.loan.loanNo, principal: rupeesFromPaise(made.loan.principalPaise) },
