@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
 import { ConfigError, loadConfig } from '../../src/server/config/config.ts';
+import { sitePageUrl } from '../../src/server/config/publicUrls.ts';
 import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { httpTransport } from '../../src/server/sms/httpTransport.ts';
 import { SmsDeliveryError } from '../../src/server/sms/transport.ts';
@@ -101,6 +102,20 @@ describe('configuration is checked once, at start', () => {
     });
     // Outside production the request's address stays the fallback, for local use.
     expect(loadConfig({}).payments).toMatchObject({ siteUrl: null, apiUrl: null });
+  });
+
+  it("writes a message's link to a site page on PUBLIC_SITE_URL, else on the server's own address outside production", () => {
+    const page = '/my-dashboard/details?lead_id=7';
+    expect(sitePageUrl(loadConfig(PRODUCTION), page)).toBe(`https://www.koshcredit.example${page}`);
+    expect(sitePageUrl(loadConfig({ PUBLIC_SITE_URL: 'https://staging.koshcredit.example/' }), '/repayloan')).toBe(
+      'https://staging.koshcredit.example/repayloan',
+    );
+    // Development, unset: where this server listens, so the developer can click it (not the production site).
+    expect(sitePageUrl(loadConfig({}), '/repayloan')).toBe('http://127.0.0.1:4321/repayloan');
+    expect(sitePageUrl(loadConfig({ HOST: '0.0.0.0', PORT: '4650' }), '/repayloan')).toBe(
+      'http://127.0.0.1:4650/repayloan',
+    );
+    expect(sitePageUrl(loadConfig({ HOST: '::1', PORT: '4651' }), '/repayloan')).toBe('http://[::1]:4651/repayloan');
   });
 
   it('seeds the demo borrower by default outside production only; SEED_DEMO decides either way', () => {
