@@ -6,8 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS } from '../../src/lib/api/paths.ts';
+import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
+import { formatDate } from '../../src/lib/format.ts';
 import { apiRoutes } from '../../src/server/app/app.ts';
 import { COMPLAINT_PATHS } from '../../src/server/complaints/routes.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
@@ -281,7 +282,7 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
     const credit = await signIn('credit@kosh.test');
     const finance = await signIn('finance@kosh.test');
     const finance2 = await signIn('finance2@kosh.test');
-    const { leadId } = await submitted();
+    const { leadId, mobile } = await submitted();
     const version = await versionOf(leadId);
     await asStaff(credit.token, STAFF_API.approve, { lead_id: leadId, version, amount: 20000, tenure: 60, roi: 0.5 });
     const queue = await asStaff(finance.token, STAFF_API.disbursals);
@@ -322,6 +323,11 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
       .where(eq(loans.leadId, String(leadId)));
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ principalPaise: 20_000_00, tenureDays: 60 });
+    // The borrower is told once, with the amount credited and the due date, as when one member disburses.
+    const outbox = (await server.get(`${API.devOutbox}?to=${mobile}`)).body as { body: string }[];
+    const told = outbox.filter((sms) => sms.body.includes(`loan ${made[0]?.loanNo} is disbursed: Rs.`));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toContain(`by ${formatDate(made[0]?.repaymentDate)}.`);
   });
   it('collections works a loan past its due date: the class, a receipt, a note with a promise; support reads the customer masked', async () => {
     const { leadId, mobile } = await submitted();
