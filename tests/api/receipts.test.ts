@@ -74,6 +74,8 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
       .select()
       .from(smsQueue)
       .where(eq(smsQueue.to, mobile))
+      // In the order they were queued: PostgreSQL returns rows in no set order without it.
+      .orderBy(smsQueue.id)
       .then((rows) => rows.filter((row) => row.purpose === 'receipt'));
 
   async function download(reference: string, token?: string) {
