@@ -680,7 +680,7 @@ export const loanMessages = pgTable(
     loanId: uuid('loan_id')
       .notNull()
       .references(() => loans.id),
-    /** due_in_3 | due_in_1 | due_today | overdue_1 | overdue_7 | receipt */
+    /** due_in_3 | due_in_1 | due_today | overdue_1 | overdue_7 | receipt | bureau_notice (src/server/bureau/, written already handled) */
     kind: text('kind').notNull(),
     /** What it is about: the due date (YYYY-MM-DD) of a reminder, the collection's id of a receipt. */
     about: text('about').notNull(),
