@@ -43,6 +43,11 @@ test('past the due date the loan home shows the amount due now and the days over
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
+  // Issue 25: the overdue home fits a 390 px and a 320 px phone, Pay Now on the first screen of a 390 × 844 one.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const payNow = await home.getByRole('link', { name: 'Pay Now' }).boundingBox();
+  expect((payNow?.y ?? Infinity) + (payNow?.height ?? 0)).toBeLessThanOrEqual(844);
   await page.setViewportSize({ width: 320, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await home.getByRole('link', { name: 'Pay Now' }).click();
