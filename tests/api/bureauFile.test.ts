@@ -232,6 +232,9 @@ describe.each(ENGINES)('credit bureau file (%s database)', (engine) => {
     expect(await noticesTo(open.mobile)).toEqual([]);
     // Development, PUBLIC_SITE_URL unset: the link opens on this server's configured address, not production's.
     expect(sms?.body).toContain(' http://127.0.0.1:4321/repayloan -');
+    // Plain GSM characters (Rs., not the rupee sign, which would make the text Unicode: 70 characters a part).
+    expect(sms?.body).toMatch(/^[\x20-\x7e]+$/);
+    expect(sms?.body).toContain(`with Rs.`);
   });
 
   it("the notice is in the loan's contact history staff see, by SMS and e-mail, with the amount it stated", async () => {

@@ -6,6 +6,7 @@
 import { formatDate } from '../../lib/format.ts';
 import { formatPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
+import { smsAmount } from '../sms/messages.ts';
 
 export interface DefaultNotice {
   loanNo: string;
@@ -22,7 +23,7 @@ export interface DefaultNotice {
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
 export function defaultNoticeSms(notice: DefaultNotice, senderId: string): string {
-  return `Your ${site.brand} loan ${notice.loanNo} is ${days(notice.daysPastDue)} overdue with ${formatPaise(notice.overduePaise)} unpaid. We report this to the credit bureaus by ${formatDate(notice.submitBy)}; paying now stops it growing. Pay: ${notice.repayLink} -${senderId}`;
+  return `Your ${site.brand} loan ${notice.loanNo} is ${days(notice.daysPastDue)} overdue with ${smsAmount(notice.overduePaise)} unpaid. We report this to the credit bureaus by ${formatDate(notice.submitBy)}; paying now stops it growing. Pay: ${notice.repayLink} -${senderId}`;
 }
 
 export function defaultNoticeMail(notice: DefaultNotice, name: string) {
