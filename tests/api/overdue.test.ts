@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
-import { formatPaiseInFull } from '../../src/lib/money.ts';
+import { formatPaise } from '../../src/lib/money.ts';
 import { loanClassifications, loans } from '../../src/server/db/schema.ts';
 import { loanAccount } from '../../src/server/loans/account.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
@@ -102,7 +102,9 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
     expect(sms).toHaveLength(1);
     expect(sms[0]?.body).toContain(`${borrower.loan.loanNo} is 1 days past its due date 21-11-2026`);
     expect(sms[0]?.body).toContain('SMA-0 (up to 30 days past due)');
-    expect(sms[0]?.body).toContain(`${formatPaiseInFull(state.balance.totalPaise)} closes it today`);
+    // Rs. (GSM characters, not the rupee sign), with paise only when there are paise.
+    expect(sms[0]?.body).toContain(`${formatPaise(state.balance.totalPaise).replace('₹', 'Rs.')} closes it today`);
+    expect(sms[0]?.body).toMatch(/^[\x20-\x7e]+$/);
     const mail = await mailTo();
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe(`Your loan ${borrower.loan.loanNo} is 1 days overdue: classified SMA-0`);

@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/format.ts';
 import { formatPaiseInFull } from '../../lib/money.ts';
 import { CLASS_NAMES, CLASS_RANGES, type OverdueClass } from '../../lib/overdueClasses.ts';
 import { site } from '../../lib/site.ts';
+import { smsAmount } from '../sms/messages.ts';
 
 export interface ClassNoticeFacts {
   loanNo: string;
@@ -24,7 +25,7 @@ const whatFollows = (overdueClass: OverdueClass) =>
     : 'If it stays unpaid for more than 90 days past due it becomes a non-performing asset (NPA), reported so to the credit bureaus.';
 
 export function classNoticeSms(facts: ClassNoticeFacts, senderId: string): string {
-  return `Your ${site.brand} loan ${facts.loanNo} is ${facts.daysPastDue} days past its due date ${formatDate(facts.dueDate)} and is now classified ${CLASS_NAMES[facts.overdueClass]} (${CLASS_RANGES[facts.overdueClass]}). ${formatPaiseInFull(facts.overduePaise)} closes it today. Pay: ${facts.repayLink} -${senderId}`;
+  return `Your ${site.brand} loan ${facts.loanNo} is ${facts.daysPastDue} days past its due date ${formatDate(facts.dueDate)} and is now classified ${CLASS_NAMES[facts.overdueClass]} (${CLASS_RANGES[facts.overdueClass]}). ${smsAmount(facts.overduePaise)} closes it today. Pay: ${facts.repayLink} -${senderId}`;
 }
 
 export function classNoticeMail(facts: ClassNoticeFacts): { subject: string; body: string } {
