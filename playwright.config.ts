@@ -44,6 +44,9 @@ export default defineConfig({
       name: 'repay',
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${PORT + 2}` },
       testMatch: CODES_AT_ONCE,
+      // One test at a time in each file: repay.spec.ts's tests all ask codes for the demo PAN, and two at
+      // once read each other's code from the outbox.
+      fullyParallel: false,
     },
     // Tests that move the server's clock get a server of their own and run one at a time.
     {
