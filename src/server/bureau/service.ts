@@ -14,6 +14,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/format.ts';
+import { rupeesFromPaise } from '../../lib/money.ts';
 import type { Deps } from '../app/context.ts';
 import { errorFields } from '../app/logger.ts';
 import { isReportingDate, previousReportingDate, submitBy } from '../config/bureauSchedule.ts';
@@ -46,7 +47,8 @@ export interface BureauRunAnswer {
   submitBy: string;
 }
 
-const wholeRupees = (paise: number) => Math.round(paise / 100);
+/** The format has no paise: amounts are reported in whole rupees. */
+const wholeRupees = (paise: number) => Math.round(rupeesFromPaise(paise));
 
 /** The file's name: our member id and the date it is as on. */
 const fileNameOf = (memberId: string, asOf: string) => `KOSH_TUDF_${memberId}_${asOf.replaceAll('-', '')}.txt`;

@@ -31,6 +31,7 @@ const MESSAGE_KINDS: Record<string, string> = {
   overdue_1: 'Notice 1 day past the due date',
   overdue_7: 'Notice 7 days past the due date',
   receipt: 'Payment receipt',
+  bureau_notice: 'Notice before reporting to the credit bureaus',
 };
 const DELIVERY: Record<string, string> = {
   waiting: 'waiting to be sent',
