@@ -171,6 +171,16 @@ export const SiteSchema = v.object({
     /** The largest loan as a share of one month's income. */
     maxLoanIncomeShare: v.pipe(v.number(), v.gtValue(0), v.maxValue(5)),
   }),
+  /** The payment providers the Pay popup offers, the recommended one first (issue 25). */
+  payments: v.object({
+    providers: v.pipe(
+      v.array(
+        v.object({ id: v.picklist(['razorpay', 'payu']), name: text, ways: v.pipe(v.array(text), v.minLength(1)) }),
+      ),
+      v.minLength(1),
+      v.check((list) => new Set(list.map((p) => p.id)).size === list.length, 'each provider once'),
+    ),
+  }),
   /** The loan the home calculator opens on: a representative loan we offer (checked below). */
   calculator: illustrativeLoan,
   examples: v.record(
