@@ -263,7 +263,8 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
 
   // Back again: a REPEAT customer is asked only for fresh income proof.
   await page.goto(`${ORIGIN}/my-dashboard/eligibility`);
-  await page.getByRole('link', { name: 'Start Loan Application' }).click();
+  // The closed loan's card stays on the loan home, with Apply again under it (issue 25).
+  await page.getByRole('link', { name: 'Apply again' }).click();
   await acceptQuote(page);
   await uploadDocuments(page, ['Bank statement (last six months)', 'Salary slip']);
   await expect(heading(page)).toHaveText('Banking Details');
