@@ -907,3 +907,75 @@ export const bureauRunLoans = pgTable(
     index('bureau_run_loans_loan_idx').on(table.loanId),
   ],
 );
+
+/**
+ * The exact texts customers agreed to (src/server/consents/, issue 24), by their version: the SHA-256
+ * (hex) of the text as shown. Kept once however many consents name it.
+ */
+export const consentTexts = pgTable('consent_texts', {
+  version: text('version').primaryKey(),
+  kind: text('kind').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Consents on record (issue 24): who agreed to what (kind, the text's version), when, from which address
+ * and user agent. Never updated but to mark a withdrawal; a withdrawn consent stays on record.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** sign_in_terms | privacy_notice | bureau_check | kfs_acknowledgement | agreement_signature */
+    kind: text('kind').notNull(),
+    /** SHA-256 (hex) of the exact text shown; its text is in consent_texts when the server knows it. */
+    textVersion: text('text_version').notNull(),
+    /** What it was given for, when there is one: a KFS number, an agreement's number. */
+    reference: text('reference'),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
+    address: text('address').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** The privacy request that withdrew it. */
+    withdrawnBy: bigint('withdrawn_by', { mode: 'number' }),
+  },
+  (table) => [index('consents_customer_idx').on(table.customerId, table.givenAt)],
+);
+
+/**
+ * What a customer asked of their data from the dashboard (issue 24): a consent withdrawn, or their data
+ * deleted. Recorded and acknowledged with what the lender must keep (`kept`, the text the customer was
+ * shown); staff see them.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** withdraw_consent | delete_data */
+    kind: text('kind').notNull(),
+    /** The consent's kind, for withdraw_consent. */
+    consentKind: text('consent_kind'),
+    /** The customer's own words, if any. */
+    note: text('note').notNull().default(''),
+    /** What the lender keeps and why, as told to the customer. */
+    kept: text('kept').notNull(),
+    /** received | closed */
+    status: text('status').notNull().default('received'),
+    address: text('address').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('privacy_requests_customer_idx').on(table.customerId),
+    uniqueIndex('privacy_requests_one_open_deletion_idx')
+      .on(table.customerId)
+      .where(sql`kind = 'delete_data' and status = 'received'`),
+  ],
+);
