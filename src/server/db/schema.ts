@@ -979,3 +979,39 @@ export const privacyRequests = pgTable(
       .where(sql`kind = 'delete_data' and status = 'received'`),
   ],
 );
+
+/**
+ * Every penny-drop of an application's bank account (issue 24): what the customer gave, what the bank
+ * answered (the holder's name, the branch), how the name compared with the PAN's, and the outcome.
+ * Disbursal needs a verified check of exactly the account on the lead; staff see them all.
+ */
+export const bankAccountChecks = pgTable(
+  'bank_account_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => leads.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** sandbox | http */
+    provider: text('provider').notNull(),
+    /** The provider's id of the check, for a dispute. */
+    reference: text('reference'),
+    accountIfsc: text('account_ifsc').notNull(),
+    accountNumber: text('account_number').notNull(),
+    /** The holder's name the customer typed, and the one the bank answered. */
+    nameGiven: text('name_given').notNull(),
+    nameAtBank: text('name_at_bank'),
+    /** The PAN's name it was compared with. */
+    panName: text('pan_name').notNull(),
+    /** verified | name_mismatch | account_invalid | provider_failed */
+    outcome: text('outcome').notNull(),
+    /** The provider's status code (ACCOUNT_BLOCKED, …) or why the names differ. */
+    detail: text('detail'),
+    branch: text('branch'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('bank_account_checks_lead_idx').on(table.leadId, table.checkedAt)],
+);
