@@ -1015,3 +1015,42 @@ export const bankAccountChecks = pgTable(
   },
   (table) => [index('bank_account_checks_lead_idx').on(table.leadId, table.checkedAt)],
 );
+
+/**
+ * Credit reports asked before the eligibility decision (issue 24, src/server/bureauCheck/), each under the
+ * bureau consent it was asked with; a failed ask is kept too. Not the reporting of our loans (bureau_runs).
+ */
+export const bureauChecks = pgTable(
+  'bureau_checks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The standing bureau_check consent the report was asked under. */
+    consentId: bigint('consent_id', { mode: 'number' })
+      .notNull()
+      .references(() => consents.id),
+    /** sandbox | http */
+    provider: text('provider').notNull(),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+    /** India's date of the ask (YYYY-MM-DD): a report is used for creditReport.reportValidDays from it. */
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    /** report | failed */
+    outcome: text('outcome').notNull(),
+    /** Which company answered, and its id of the report (for a dispute). */
+    bureau: text('bureau'),
+    reference: text('reference'),
+    /** Null: no history to score (or no report). */
+    score: integer('score'),
+    /** The figures the decision read (bureauCheck/policy.ts ReportSummary). */
+    summary: jsonb('summary'),
+    /** The accounts and enquiries as the bureau gave them (whole rupees; no PAN or name). */
+    report: jsonb('report'),
+    /** What the report decided, in words (a refusal's reasons, or what it let us offer). */
+    finding: text('finding'),
+    /** Why no report came (the provider's status or error code, never the customer). */
+    failure: text('failure'),
+  },
+  (table) => [index('bureau_checks_customer_idx').on(table.customerId, table.askedAt)],
+);
