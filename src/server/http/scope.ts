@@ -12,10 +12,13 @@ export interface RequestScope {
   log: Logger;
   /** The request's own origin: the base of links when the public addresses are unset (outside production). */
   origin: string;
+  /** The caller's User-Agent header ('' when absent): consents are recorded with it. */
+  userAgent: string;
 }
 
 export const scopeOf = (c: Context<AppEnv>): RequestScope => ({
   deps: c.get('deps'),
   log: c.get('log'),
   origin: new URL(c.req.url).origin,
+  userAgent: c.req.header('user-agent') ?? '',
 });
