@@ -13,11 +13,13 @@ export interface CharacterBoxesOptions {
   fits?: (index: number, character: string) => boolean;
   /** Every change the person makes (a form that fills itself from saved data stops then). */
   onEdit?: () => void;
+  /** A character that does not fit box `index` was typed or pasted there (so the screen can say why). */
+  onRefuse?: (index: number, character: string) => void;
 }
 
 const anyCharacter = () => true;
 
-export function useCharacterBoxes({ length, clean, fits = anyCharacter, onEdit }: CharacterBoxesOptions) {
+export function useCharacterBoxes({ length, clean, fits = anyCharacter, onEdit, onRefuse }: CharacterBoxesOptions) {
   const empty = useCallback(() => Array.from({ length }, () => ''), [length]);
   const [characters, setCharacters] = useState<string[]>(empty);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -37,7 +39,11 @@ export function useCharacterBoxes({ length, clean, fits = anyCharacter, onEdit }
     const placed: [number, string][] = [];
     let at = index;
     for (const character of text) {
-      if (at >= length || !fits(at, character)) break;
+      if (at >= length) break;
+      if (!fits(at, character)) {
+        onRefuse?.(at, character);
+        break;
+      }
       placed.push([at, character]);
       at += 1;
     }

@@ -6,11 +6,10 @@ import { STATUS } from '../../../lib/api/envelope.ts';
 import type { PanVerifiedAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { PAN_PATTERN } from '../../../lib/schemas/fields.ts';
 import { monthlyIncome, PAN_BOXES_MESSAGE } from '../../../lib/schemas/profile.ts';
-import { CharacterBoxes } from '../../shared/CharacterBoxes.tsx';
-import { useCharacterBoxes } from '../../shared/useCharacterBoxes.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
+import { PanBoxes, usePanBoxes } from '../components/PanBoxes.tsx';
 import { StepScreen } from '../components/StepScreen.tsx';
 import { afterStep } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
@@ -23,28 +22,16 @@ import { useProfile } from '../state/useProfile.ts';
 import { useRequest } from '../state/useRequest.ts';
 import panStyles from './PanDetails.module.css';
 
-const PAN_LENGTH = 10;
 /** An individual's PAN (4th letter P), so the example is one the verification accepts. */
 const PAN_EXAMPLE = 'ABCPE1234F';
-
-/** product.md §5: boxes 1 to 5 take letters, 6 to 9 digits, 10 a letter. */
-const isDigitBox = (index: number) => index >= 5 && index <= 8;
-const fits = (index: number, character: string) =>
-  isDigitBox(index) ? /^\d$/.test(character) : /^[A-Z]$/.test(character);
-const clean = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /** PAN Authentication: the PAN in ten boxes and the monthly income (event pancard_verification). */
 export default function PanDetails({ route }: ScreenProps) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const touched = useRef(false);
-  const pan = useCharacterBoxes({
-    length: PAN_LENGTH,
-    clean,
-    fits,
-    onEdit: () => {
-      touched.current = true;
-    },
+  const pan = usePanBoxes(() => {
+    touched.current = true;
   });
   const { set: setPan } = pan;
   const [income, setIncome] = useState('');
@@ -108,24 +95,7 @@ export default function PanDetails({ route }: ScreenProps) {
         <p id={`${id}-pan-hint`} className={formStyles.hint}>
           5 letters, 4 digits, then 1 letter, e.g. {PAN_EXAMPLE}. The 4th letter of a personal PAN is P.
         </p>
-        <CharacterBoxes
-          boxes={pan}
-          length={PAN_LENGTH}
-          idPrefix={`${id}-pan`}
-          label={(index) => `PAN character ${index + 1} of ${PAN_LENGTH}`}
-          classes={{
-            boxes: panStyles.boxes,
-            box: panStyles.box,
-            spacer: (index) => (index === 5 || index === 9 ? panStyles.gap : undefined),
-          }}
-          input={(index) => ({
-            inputMode: isDigitBox(index) ? 'numeric' : 'text',
-            autoCapitalize: 'characters',
-            autoComplete: 'off',
-            spellCheck: false,
-            'aria-invalid': panError ? true : undefined,
-          })}
-        />
+        <PanBoxes pan={pan} idPrefix={`${id}-pan`} invalid={Boolean(panError)} />
         {panError && (
           <p id={panErrorId} className={formStyles.error}>
             {panError}
