@@ -8,6 +8,7 @@
  * notices) is made only within the hours borrowers may be contacted.
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +104,7 @@ describe.each(ENGINES)('credit bureau file (%s database)', (engine) => {
     );
 
   beforeAll(async () => {
-    folder = await mkdtemp('/tmp/h3/bureau-');
+    folder = await mkdtemp(join(tmpdir(), 'kosh-bureau-'));
     server = await startServer(engine, { BUREAU_DIR: join(folder, 'server') }, { now: clock.now });
     // Open: disbursed on 10 November, due on 9 January.
     open = await createBorrower(server, clock.now(), { daysAgo: 10 });

@@ -11,6 +11,7 @@ import { requestHash } from '../../src/server/payments/payu.ts';
 import { paymentSignature } from '../../src/server/payments/razorpay.ts';
 import { createBorrower, randomPan } from './support/borrower.ts';
 import { payuResponse, postForm, razorpayCheckoutResult, razorpayWebhook } from './support/providers.ts';
+import { razorpayOrder, razorpayPay, repaySession } from './support/repay.ts';
 import { CLIENT_KEY, ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode } from './support/signIn.ts';
 
@@ -25,27 +26,6 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
     server = await startServer(engine, { OTP_MAX_PER_ADDRESS_PER_HOUR: '100' }, { now: clock.now });
   });
   afterAll(() => server.close());
-
-  async function repaySession(pancard: string, mobile: string) {
-    const sent = await server.post(REPAY_PATHS.sendOtp, { pancard });
-    expect(sent.body).toMatchObject({ Status: 1, Message: REPAY_OTP_SENT });
-    const verified = await server.post(REPAY_PATHS.verifyOtp, {
-      panNumber: pancard,
-      otp: await latestCode(server, mobile),
-    });
-    expect(verified.body.Status).toBe(1);
-    return {
-      token: verified.body.Data.repay_token as string,
-      orderId: verified.body.order_id as string,
-      body: verified.body,
-    };
-  }
-
-  const order = (token: string, rzp_amount: string | number) =>
-    server.post(REPAY_PATHS.razorpayOrder, { rzp_amount }, { token });
-
-  const pay = (orderId: string, paymentId: string, signature?: string) =>
-    server.post(REPAY_PATHS.razorpayVerify, razorpayCheckoutResult(orderId, paymentId, signature));
 
   const webhook = (event: string, orderId: string, paymentId: string, amount: number, eventId?: string) =>
     razorpayWebhook(server.url, event, { orderId, paymentId, amountPaise: amount }, eventId);
@@ -109,7 +89,7 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
       ratePercent: 1,
       daysAgo: 10,
     });
-    const { body, orderId } = await repaySession(pancard, mobile);
+    const { body, orderId } = await repaySession(server, pancard, mobile);
     expect(body.repayment_data).toEqual({
       loan_no: loan.loanNo,
       disbursal_date: loan.disbursalDate,
@@ -141,24 +121,24 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
   it('decides the amount: empty or above the due charges the due, less is a part, never under ₹1', async () => {
     const { pancard, mobile } = await createBorrower(server, clock.now());
-    const { token } = await repaySession(pancard, mobile);
-    expect((await order(token, '')).body.Data.amount).toBe(11_000);
-    expect((await order(token, '999999')).body.Data.amount).toBe(11_000);
-    expect((await order(token, '2500.50')).body.Data.amount).toBe(2500.5);
-    expect((await order(token, 1500)).body.Data.amount).toBe(1500);
-    const tiny = await order(token, '0.50');
+    const { token } = await repaySession(server, pancard, mobile);
+    expect((await razorpayOrder(server, token, '')).body.Data.amount).toBe(11_000);
+    expect((await razorpayOrder(server, token, '999999')).body.Data.amount).toBe(11_000);
+    expect((await razorpayOrder(server, token, '2500.50')).body.Data.amount).toBe(2500.5);
+    expect((await razorpayOrder(server, token, 1500)).body.Data.amount).toBe(1500);
+    const tiny = await razorpayOrder(server, token, '0.50');
     expect(tiny.status).toBe(400);
     expect(tiny.body.Message).toBe('The amount must be at least ₹1.');
-    expect((await order(token, '12.345')).status).toBe(400);
+    expect((await razorpayOrder(server, token, '12.345')).status).toBe(400);
     const noSession = await server.post(REPAY_PATHS.razorpayOrder, { rzp_amount: '' });
     expect(noSession.body.Status).toBe(4);
   });
 
   it('callback then webhook: one collection, the dues reduced once', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const { token } = await repaySession(pancard, mobile);
-    const { order_id: orderId } = (await order(token, '3000')).body.Data;
-    const verified = await pay(orderId, 'pay_callbackfirst01');
+    const { token } = await repaySession(server, pancard, mobile);
+    const { order_id: orderId } = (await razorpayOrder(server, token, '3000')).body.Data;
+    const verified = await razorpayPay(server, orderId, 'pay_callbackfirst01');
     expect(verified.body).toMatchObject({
       Status: 1,
       Message: 'Payment Successful',
@@ -176,11 +156,11 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
   it('webhook then callback, and the same webhook twice: still one collection', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const { token } = await repaySession(pancard, mobile);
-    const { order_id: orderId } = (await order(token, '2000')).body.Data;
+    const { token } = await repaySession(server, pancard, mobile);
+    const { order_id: orderId } = (await razorpayOrder(server, token, '2000')).body.Data;
     await webhook('payment.captured', orderId, 'pay_webhookfirst01', 200_000, 'evt_same');
     await webhook('payment.captured', orderId, 'pay_webhookfirst01', 200_000, 'evt_same');
-    expect((await pay(orderId, 'pay_webhookfirst01')).body.status).toBe('SUCCESS');
+    expect((await razorpayPay(server, orderId, 'pay_webhookfirst01')).body.status).toBe('SUCCESS');
     const { rows, loan: after } = await ledger(loan.id);
     expect(rows).toHaveLength(1);
     expect(after?.collected_paise).toBe(200_000);
@@ -188,11 +168,11 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
   it('concurrent callbacks and webhooks for one payment record it once', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const { token } = await repaySession(pancard, mobile);
-    const { order_id: orderId } = (await order(token, '1000')).body.Data;
+    const { token } = await repaySession(server, pancard, mobile);
+    const { order_id: orderId } = (await razorpayOrder(server, token, '1000')).body.Data;
     const replies = await Promise.all([
-      pay(orderId, 'pay_concurrent0001'),
-      pay(orderId, 'pay_concurrent0001'),
+      razorpayPay(server, orderId, 'pay_concurrent0001'),
+      razorpayPay(server, orderId, 'pay_concurrent0001'),
       webhook('payment.captured', orderId, 'pay_concurrent0001', 100_000, 'evt_c1'),
       webhook('order.paid', orderId, 'pay_concurrent0001', 100_000, 'evt_c2'),
     ]);
@@ -204,9 +184,10 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
   it('a forged signature records nothing', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const { token } = await repaySession(pancard, mobile);
-    const { order_id: orderId } = (await order(token, '1000')).body.Data;
-    const forged = await pay(
+    const { token } = await repaySession(server, pancard, mobile);
+    const { order_id: orderId } = (await razorpayOrder(server, token, '1000')).body.Data;
+    const forged = await razorpayPay(
+      server,
       orderId,
       'pay_forged0000001',
       paymentSignature(orderId, 'pay_forged0000001', 'not-the-secret'),
@@ -228,33 +209,33 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
   it('a payment counts for the loan its order was made for, never another', async () => {
     const a = await createBorrower(server, clock.now());
     const b = await createBorrower(server, clock.now());
-    const sessionA = await repaySession(a.pancard, a.mobile);
-    const { order_id: orderA } = (await order(sessionA.token, '1000')).body.Data;
+    const sessionA = await repaySession(server, a.pancard, a.mobile);
+    const { order_id: orderA } = (await razorpayOrder(server, sessionA.token, '1000')).body.Data;
     // Even a call made with B's session cannot move A's order onto B's loan.
-    await repaySession(b.pancard, b.mobile);
-    expect((await pay(orderA, 'pay_crossloan00001')).body.status).toBe('SUCCESS');
+    await repaySession(server, b.pancard, b.mobile);
+    expect((await razorpayPay(server, orderA, 'pay_crossloan00001')).body.status).toBe('SUCCESS');
     expect((await ledger(a.loan.id)).rows).toHaveLength(1);
     expect((await ledger(b.loan.id)).rows).toHaveLength(0);
   });
 
   it('a webhook with an amount changed in flight is not counted', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const { token } = await repaySession(pancard, mobile);
-    const { order_id: orderId } = (await order(token, '1000')).body.Data;
+    const { token } = await repaySession(server, pancard, mobile);
+    const { order_id: orderId } = (await razorpayOrder(server, token, '1000')).body.Data;
     await webhook('payment.captured', orderId, 'pay_changedamount1', 1);
     expect((await ledger(loan.id)).rows).toHaveLength(0);
   });
 
   it('the same order verified again with another payment id credits once; the second payment is held for refund', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const { token } = await repaySession(pancard, mobile);
-    const { order_id: orderId } = (await order(token, '1500')).body.Data;
-    expect((await pay(orderId, 'pay_firstcapture001')).body.status).toBe('SUCCESS');
+    const { token } = await repaySession(server, pancard, mobile);
+    const { order_id: orderId } = (await razorpayOrder(server, token, '1500')).body.Data;
+    expect((await razorpayPay(server, orderId, 'pay_firstcapture001')).body.status).toBe('SUCCESS');
     // The payer paid twice on one order (a retry): both signatures are Razorpay's, both are real money.
-    const second = await pay(orderId, 'pay_secondcapture01');
+    const second = await razorpayPay(server, orderId, 'pay_secondcapture01');
     expect(second.body).toMatchObject({ Status: 1, status: 'SUCCESS', txnId: 'pay_secondcapture01' });
     // The second payment again, and its webhook: nothing more.
-    expect((await pay(orderId, 'pay_secondcapture01')).body.status).toBe('SUCCESS');
+    expect((await razorpayPay(server, orderId, 'pay_secondcapture01')).body.status).toBe('SUCCESS');
     expect((await (await webhook('payment.captured', orderId, 'pay_secondcapture01', 150_000)).json()).Message).toBe(
       'Received',
     );
@@ -277,11 +258,11 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
   it('two payments verified on one order at the same moment: one credited, the other held for refund', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const { token } = await repaySession(pancard, mobile);
-    const { order_id: orderId } = (await order(token, '1200')).body.Data;
+    const { token } = await repaySession(server, pancard, mobile);
+    const { order_id: orderId } = (await razorpayOrder(server, token, '1200')).body.Data;
     const replies = await Promise.all([
-      pay(orderId, 'pay_racingcapture01'),
-      pay(orderId, 'pay_racingcapture02'),
+      razorpayPay(server, orderId, 'pay_racingcapture01'),
+      razorpayPay(server, orderId, 'pay_racingcapture02'),
       webhook('payment.captured', orderId, 'pay_racingcapture02', 120_000),
       webhook('payment.captured', orderId, 'pay_racingcapture01', 120_000),
     ]);
@@ -295,10 +276,10 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
   it('a webhook with a new event id and a new payment id for an order already credited: credited once', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const { token } = await repaySession(pancard, mobile);
-    const { order_id: orderId } = (await order(token, '900')).body.Data;
+    const { token } = await repaySession(server, pancard, mobile);
+    const { order_id: orderId } = (await razorpayOrder(server, token, '900')).body.Data;
     await webhook('payment.captured', orderId, 'pay_webhookcredit01', 90_000, 'evt_credit_1');
-    expect((await pay(orderId, 'pay_webhookcredit01')).body.status).toBe('SUCCESS');
+    expect((await razorpayPay(server, orderId, 'pay_webhookcredit01')).body.status).toBe('SUCCESS');
     const again = await webhook('payment.captured', orderId, 'pay_webhookother001', 90_000, 'evt_credit_2');
     expect(again.status).toBe(200);
     expect((await again.json()).Message).toBe('Received');
@@ -317,16 +298,16 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
   it('paying the whole due closes the loan; a closed loan takes no order; a late second payment is kept as an excess to refund', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const { token, orderId: fullOrder } = await repaySession(pancard, mobile);
-    const { order_id: secondFull } = (await order(token, '')).body.Data;
-    expect((await pay(fullOrder, 'pay_fullpayment001')).body.status).toBe('SUCCESS');
+    const { token, orderId: fullOrder } = await repaySession(server, pancard, mobile);
+    const { order_id: secondFull } = (await razorpayOrder(server, token, '')).body.Data;
+    expect((await razorpayPay(server, fullOrder, 'pay_fullpayment001')).body.status).toBe('SUCCESS');
     const closed = await ledger(loan.id);
     expect(closed.loan?.status).toBe('closed');
-    const refused = await order(token, '100');
+    const refused = await razorpayOrder(server, token, '100');
     expect(refused.status).toBe(409);
     expect(refused.body.Message).toBe('This loan has no amount due.');
     // Money taken for an order made before the loan closed is recorded, never lost, and never drives the dues below zero.
-    expect((await pay(secondFull, 'pay_fullpayment002')).body.status).toBe('SUCCESS');
+    expect((await razorpayPay(server, secondFull, 'pay_fullpayment002')).body.status).toBe('SUCCESS');
     const after = await ledger(loan.id);
     expect(after.rows[1]).toMatchObject({ applied_paise: 0, excess_paise: 1_100_000 });
     expect(after.loan?.collected_paise).toBe(1_100_000);
@@ -347,7 +328,7 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
     it('answers hashed parameters for the amount the server decides', async () => {
       const { pancard, mobile } = await createBorrower(server, clock.now());
-      const { token } = await repaySession(pancard, mobile);
+      const { token } = await repaySession(server, pancard, mobile);
       const p = await payuOrder(token, '1234.5');
       expect(p).toMatchObject({ key: payuKey, amount: '1234.50', phone: mobile });
       expect(p.hash).toBe(
@@ -370,7 +351,7 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
     it('success, failure and cancel come back as 303 to /thanku; success is recorded once with the webhook', async () => {
       const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-      const { token } = await repaySession(pancard, mobile);
+      const { token } = await repaySession(server, pancard, mobile);
       const p = await payuOrder(token, '500');
       const success = response(p, 'success');
       const back = await payuReturn(REPAY_PATHS.payuSuccess, success);
@@ -393,7 +374,7 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
     it('a success posted again with another mihpayid, to the return and the webhook, is refused: the order is credited once', async () => {
       const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-      const { token } = await repaySession(pancard, mobile);
+      const { token } = await repaySession(server, pancard, mobile);
       const p = await payuOrder(token, '800');
       const success = response(p, 'success', { mihpayid: '4011110001' });
       const paid = `${server.url}/thanku?txnStatus=SUCCESS&txnId=4011110001`;
@@ -421,7 +402,7 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
     it('the webhook first, then the return with another mihpayid: credited once, by the first', async () => {
       const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-      const { token } = await repaySession(pancard, mobile);
+      const { token } = await repaySession(server, pancard, mobile);
       const p = await payuOrder(token, '600');
       const success = response(p, 'success', { mihpayid: '4044440004' });
       expect((await payuReturn(WEBHOOK_PATHS.payu, success)).status).toBe(200);
@@ -434,7 +415,7 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
     it("a mihpayid naming another order's payment neither blocks nor merges this order's credit", async () => {
       const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-      const { token } = await repaySession(pancard, mobile);
+      const { token } = await repaySession(server, pancard, mobile);
       const first = response(await payuOrder(token, '300'), 'success');
       await payuReturn(REPAY_PATHS.payuSuccess, first);
       const p = await payuOrder(token, '400');
@@ -453,7 +434,7 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
     it("a success for another amount than the order's is never credited, even with a valid hash", async () => {
       const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-      const { token } = await repaySession(pancard, mobile);
+      const { token } = await repaySession(server, pancard, mobile);
       const p = await payuOrder(token, '500');
       const otherAmount = response(p, 'success', { amount: '5.00' });
       expect((await payuReturn(REPAY_PATHS.payuSuccess, otherAmount)).headers.get('location')).toMatch(
@@ -468,7 +449,7 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
     it('a failure or cancel for an order already paid leaves it paid and credited once', async () => {
       const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-      const { token } = await repaySession(pancard, mobile);
+      const { token } = await repaySession(server, pancard, mobile);
       const p = await payuOrder(token, '700');
       await payuReturn(REPAY_PATHS.payuSuccess, response(p, 'success'));
       for (const late of [response(p, 'failure'), response(p, 'failure', { unmappedstatus: 'userCancelled' })]) {
@@ -483,7 +464,7 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
     it('a tampered amount or a forged hash is refused and records nothing', async () => {
       const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-      const { token } = await repaySession(pancard, mobile);
+      const { token } = await repaySession(server, pancard, mobile);
       const p = await payuOrder(token, '500');
       const tampered = { ...response(p, 'success'), amount: '5.00' };
       expect((await payuReturn(REPAY_PATHS.payuSuccess, tampered)).headers.get('location')).toMatch(/txnStatus=FAILED/);
@@ -495,8 +476,8 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
 
   it('the Razorpay sandbox signs what the live verification accepts, and its webhook adds nothing twice', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const { token } = await repaySession(pancard, mobile);
-    const { order_id: orderId } = (await order(token, '700')).body.Data;
+    const { token } = await repaySession(server, pancard, mobile);
+    const { order_id: orderId } = (await razorpayOrder(server, token, '700')).body.Data;
     const checkout = await server.post('/__sandbox/razorpay/pay', { order_id: orderId, outcome: 'success' });
     expect(checkout.body).toMatchObject({
       razorpay_order_id: orderId,
@@ -519,7 +500,7 @@ describe.each(ENGINES)('repayment and the payment ledger (%s database)', (engine
       expect(reply.status).toBeGreaterThanOrEqual(400);
       expect(reply.status).toBeLessThan(500);
     }
-    const unknownOrder = await pay('order_doesnotexist01', 'pay_doesnotexist001');
+    const unknownOrder = await razorpayPay(server, 'order_doesnotexist01', 'pay_doesnotexist001');
     expect(unknownOrder.status).toBe(400);
     expect(unknownOrder.body.status).toBe('FAILED');
     const notAForm = await fetch(`${server.url}${REPAY_PATHS.payuSuccess}`, {

@@ -3,9 +3,10 @@ import { indiaDate } from '../../src/lib/dates.ts';
 import { RECEIPT_PATH } from '../../src/lib/receipt.ts';
 import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { createBorrower } from './support/borrower.ts';
-import { payuResponse, postForm, razorpayCheckoutResult, razorpayWebhook } from './support/providers.ts';
+import { payuResponse, postForm, razorpayWebhook } from './support/providers.ts';
+import { payRazorpay, repaySession } from './support/repay.ts';
 import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
-import { latestCode, signIn } from './support/signIn.ts';
+import { signIn } from './support/signIn.ts';
 
 const NOT_FOUND = 'We found no payment of yours with this transaction ID.';
 const SIGN_IN = 'Sign in to see the details of this payment.';
@@ -19,28 +20,6 @@ describe.each(ENGINES)('the receipt of a payment (%s database)', (engine) => {
   });
   afterAll(() => server.close());
 
-  async function repaySession(pancard: string, mobile: string): Promise<string> {
-    await server.post(REPAY_PATHS.sendOtp, { pancard });
-    const verified = await server.post(REPAY_PATHS.verifyOtp, {
-      panNumber: pancard,
-      otp: await latestCode(server, mobile),
-    });
-    expect(verified.body.Status).toBe(1);
-    return verified.body.Data.repay_token;
-  }
-
-  /** A Razorpay payment of `rupees` through the repay session, verified as Checkout's handler does. */
-  async function payRazorpay(token: string, rupees: string, paymentId: string) {
-    const order = await server.post(REPAY_PATHS.razorpayOrder, { rzp_amount: rupees }, { token });
-    expect(order.body.Status).toBe(1);
-    const verified = await server.post(
-      REPAY_PATHS.razorpayVerify,
-      razorpayCheckoutResult(order.body.Data.order_id, paymentId),
-    );
-    expect(verified.body.status).toBe('SUCCESS');
-    return order.body.Data.order_id as string;
-  }
-
   async function payuParameters(token: string, amount: string) {
     const reply = await server.post(REPAY_PATHS.payuOrder, { amount, udf5: '' }, { token });
     expect(reply.body.Status).toBe(1);
@@ -53,8 +32,8 @@ describe.each(ENGINES)('the receipt of a payment (%s database)', (engine) => {
   it("answers the payer's own payment with the server's figures, to the repay session and to the signed-in customer", async () => {
     // ₹10,000 at 1% a day, disbursed 10 days ago: ₹11,000 closes it today.
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const token = await repaySession(pancard, mobile);
-    await payRazorpay(token, '3000', 'pay_receiptown0001');
+    const token = (await repaySession(server, pancard, mobile)).token;
+    await payRazorpay(server, token, '3000', 'pay_receiptown0001');
 
     const own = await receipt('pay_receiptown0001', token);
     expect(own.status).toBe(200);
@@ -78,9 +57,9 @@ describe.each(ENGINES)('the receipt of a payment (%s database)', (engine) => {
 
   it('keeps the balance left after that payment, whatever is paid later; the payment that closes the loan says so', async () => {
     const { pancard, mobile } = await createBorrower(server, clock.now());
-    const token = await repaySession(pancard, mobile);
-    await payRazorpay(token, '1000', 'pay_receiptfirst01');
-    await payRazorpay(token, '', 'pay_receiptclose01');
+    const token = (await repaySession(server, pancard, mobile)).token;
+    await payRazorpay(server, token, '1000', 'pay_receiptfirst01');
+    await payRazorpay(server, token, '', 'pay_receiptclose01');
     const first = await receipt('pay_receiptfirst01', token);
     expect(first.body.Data).toMatchObject({ amount_paise: 100_000, balance_paise: 1_000_000, loan_closed: false });
     const closing = await receipt('pay_receiptclose01', token);
@@ -94,11 +73,11 @@ describe.each(ENGINES)('the receipt of a payment (%s database)', (engine) => {
 
   it("refuses another customer's payment with the same words as an unknown one, and asks a caller with no session to sign in", async () => {
     const payer = await createBorrower(server, clock.now());
-    const token = await repaySession(payer.pancard, payer.mobile);
-    await payRazorpay(token, '500', 'pay_receiptother01');
+    const token = (await repaySession(server, payer.pancard, payer.mobile)).token;
+    await payRazorpay(server, token, '500', 'pay_receiptother01');
 
     const other = await createBorrower(server, clock.now());
-    const otherRepay = await repaySession(other.pancard, other.mobile);
+    const otherRepay = (await repaySession(server, other.pancard, other.mobile)).token;
     const { token: otherSignedIn } = await signIn(server, other.mobile);
     for (const stranger of [otherRepay, otherSignedIn]) {
       const refused = await receipt('pay_receiptother01', stranger);
@@ -120,17 +99,17 @@ describe.each(ENGINES)('the receipt of a payment (%s database)', (engine) => {
 
   it('a payment made before this repay session opened is not its to read', async () => {
     const { pancard, mobile } = await createBorrower(server, clock.now());
-    const earlier = await repaySession(pancard, mobile);
-    await payRazorpay(earlier, '700', 'pay_receiptearly01');
+    const earlier = (await repaySession(server, pancard, mobile)).token;
+    await payRazorpay(server, earlier, '700', 'pay_receiptearly01');
     clock.advance(60);
-    const later = await repaySession(pancard, mobile);
+    const later = (await repaySession(server, pancard, mobile)).token;
     expect((await receipt('pay_receiptearly01', later)).status).toBe(404);
     expect((await receipt('pay_receiptearly01', earlier)).status).toBe(200);
   });
 
   it('an order whose confirmation has not arrived is pending; the webhook turns it into the receipt', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const token = await repaySession(pancard, mobile);
+    const token = (await repaySession(server, pancard, mobile)).token;
     const parameters = await payuParameters(token, '1500');
     const txnid = parameters.txnid as string;
 
@@ -163,7 +142,7 @@ describe.each(ENGINES)('the receipt of a payment (%s database)', (engine) => {
 
   it('a failed or cancelled order says so, with nothing taken', async () => {
     const { pancard, mobile } = await createBorrower(server, clock.now());
-    const token = await repaySession(pancard, mobile);
+    const token = (await repaySession(server, pancard, mobile)).token;
     const failed = payuResponse(await payuParameters(token, '400'), 'failure', { mihpayid: '' });
     await postForm(`${server.url}${REPAY_PATHS.payuFailure}`, failed);
     expect((await receipt(failed.txnid, token)).body.Data).toMatchObject({ status: 'FAILED', balance_paise: null });
@@ -177,8 +156,8 @@ describe.each(ENGINES)('the receipt of a payment (%s database)', (engine) => {
 
   it('a second payment on a paid order is shown as held for refund, never as a payment of the loan', async () => {
     const { pancard, mobile } = await createBorrower(server, clock.now());
-    const token = await repaySession(pancard, mobile);
-    const orderId = await payRazorpay(token, '600', 'pay_receiptpaid001');
+    const token = (await repaySession(server, pancard, mobile)).token;
+    const orderId = await payRazorpay(server, token, '600', 'pay_receiptpaid001');
     await razorpayWebhook(server.url, 'payment.captured', {
       orderId,
       paymentId: 'pay_receiptpaid002',
@@ -193,8 +172,8 @@ describe.each(ENGINES)('the receipt of a payment (%s database)', (engine) => {
 
   it('a repay session reads its receipts for a day after it ends, then asks to sign in', async () => {
     const { pancard, mobile } = await createBorrower(server, clock.now());
-    const token = await repaySession(pancard, mobile);
-    await payRazorpay(token, '800', 'pay_receiptlate001');
+    const token = (await repaySession(server, pancard, mobile)).token;
+    await payRazorpay(server, token, '800', 'pay_receiptlate001');
     clock.advance(16 * 60);
     // The session no longer pays…
     expect((await server.post(REPAY_PATHS.razorpayOrder, { rzp_amount: '1' }, { token })).body.Status).toBe(4);

@@ -23,9 +23,10 @@ import { RECEIPT_PDF_MESSAGES } from '../../src/server/receipts/routes.ts';
 import { deliverLoanMessages } from '../../src/server/reminders/service.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { createBorrower } from './support/borrower.ts';
-import { payuResponse, postForm, razorpayCheckoutResult } from './support/providers.ts';
+import { payuResponse, postForm } from './support/providers.ts';
+import { payRazorpay, repaySession } from './support/repay.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
-import { latestCode, signIn } from './support/signIn.ts';
+import { signIn } from './support/signIn.ts';
 
 describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
   let server: TestServer;
@@ -43,26 +44,6 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
     await deps?.pdfDrawing.close();
     await server.close();
   });
-
-  async function repaySession(pancard: string, mobile: string): Promise<string> {
-    await server.post(REPAY_PATHS.sendOtp, { pancard });
-    const verified = await server.post(REPAY_PATHS.verifyOtp, {
-      panNumber: pancard,
-      otp: await latestCode(server, mobile),
-    });
-    expect(verified.body.Status).toBe(1);
-    return verified.body.Data.repay_token;
-  }
-
-  async function payRazorpay(token: string, rupees: string, paymentId: string) {
-    const order = await server.post(REPAY_PATHS.razorpayOrder, { rzp_amount: rupees }, { token });
-    expect(order.body.Status).toBe(1);
-    const verified = await server.post(
-      REPAY_PATHS.razorpayVerify,
-      razorpayCheckoutResult(order.body.Data.order_id, paymentId),
-    );
-    expect(verified.body.status).toBe('SUCCESS');
-  }
 
   const collectionOf = async (reference: string) => {
     const [row] = await server.database.db.select().from(collections).where(eq(collections.reference, reference));
@@ -96,8 +77,8 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
   it('a provider payment: SMS and e-mail receipts with the stored allocation, what is left and the due date, queued with the credit', async () => {
     // ₹10,000 at 1% a day, disbursed 10 days ago: ₹1,000 of interest is due; ₹3,000 pays it and ₹2,000 of principal.
     const { pancard, mobile, customer, loan } = await createBorrower(server, clock.now());
-    const token = await repaySession(pancard, mobile);
-    await payRazorpay(token, '3000', 'pay_h2receipt0001');
+    const token = (await repaySession(server, pancard, mobile)).token;
+    await payRazorpay(server, token, '3000', 'pay_h2receipt0001');
     const collection = await collectionOf('pay_h2receipt0001');
     expect([collection.interestPaise, collection.principalPaise, collection.chargesPaise]).toEqual([
       100_000, 200_000, 0,
@@ -152,8 +133,8 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
       { headers: staff },
     );
     expect(recorded.body.Status, recorded.body.Message).toBe(1);
-    const token = await repaySession(pancard, mobile);
-    await payRazorpay(token, '', 'pay_h2receiptclose');
+    const token = (await repaySession(server, pancard, mobile)).token;
+    await payRazorpay(server, token, '', 'pay_h2receiptclose');
     await deliverLoanMessages(deps, clock.now());
     const rows = await receiptSms(mobile);
     expect(rows).toHaveLength(2);
@@ -185,7 +166,7 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
 
   it('a PayU payment credited by its webhook has its receipt too, and its PDF is found by the order’s txnid', async () => {
     const { pancard, mobile } = await createBorrower(server, clock.now());
-    const token = await repaySession(pancard, mobile);
+    const token = (await repaySession(server, pancard, mobile)).token;
     const order = await server.post(REPAY_PATHS.payuOrder, { amount: '1500', udf5: '' }, { token });
     const parameters = order.body.data.parameters as Record<string, string>;
     const success = payuResponse(parameters, 'success');
@@ -201,8 +182,8 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
 
   it('the PDF downloads for its borrower (signed in, or the repay session that paid) and for no one else', async () => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
-    const repay = await repaySession(pancard, mobile);
-    await payRazorpay(repay, '3000', 'pay_h2receiptpdf01');
+    const repay = (await repaySession(server, pancard, mobile)).token;
+    await payRazorpay(server, repay, '3000', 'pay_h2receiptpdf01');
 
     const fromRepay = await download('pay_h2receiptpdf01', repay);
     expect(fromRepay.status).toBe(200);
@@ -226,7 +207,7 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
 
     const other = await createBorrower(server, clock.now());
     const { token: otherSignedIn } = await signIn(server, other.mobile);
-    const otherRepay = await repaySession(other.pancard, other.mobile);
+    const otherRepay = (await repaySession(server, other.pancard, other.mobile)).token;
     for (const stranger of [otherSignedIn, otherRepay]) {
       const refused = await download('pay_h2receiptpdf01', stranger);
       expect(refused.status).toBe(404);

@@ -3,6 +3,7 @@
  * arrived; finance's queue and each refund request carry that day, the ones past it come first and
  * are marked overdue (whatever order was asked), and `npm run ops -- refunds` shows the same.
  */
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '../../src/lib/api/paths.ts';
@@ -122,7 +123,7 @@ describe.each(ENGINES)('refunds due 7 days after the money arrived (%s database)
       write: { out: (text) => out.push(text), error: () => {} },
       terminal: {
         env,
-        sessionFile: join('/tmp/h3', `none-${engine}.json`),
+        sessionFile: join(tmpdir(), `kosh-ops-none-${engine}.json`),
         ask: () => Promise.reject(new Error('no')),
       },
     });

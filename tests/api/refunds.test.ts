@@ -7,6 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, indiaDate } from '../../src/lib/dates.ts';
+import { paiseFromRupees } from '../../src/lib/money.ts';
 import { site } from '../../src/lib/site.ts';
 import { statementRows } from '../../src/lib/statementLines.ts';
 import { loadConfig, SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../../src/server/config/config.ts';
@@ -23,6 +24,7 @@ import { lenderOf, statementPdf } from '../../src/server/statements/statementPdf
 import { flat, pdfText } from '../support/pdfText.ts';
 import { createBorrower } from './support/borrower.ts';
 import { postForm, razorpayCheckoutResult, razorpayEvent } from './support/providers.ts';
+import { razorpayOrder, razorpayPay, repaySession } from './support/repay.ts';
 import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode } from './support/signIn.ts';
 
@@ -37,34 +39,18 @@ describe.each(ENGINES)(
     });
     afterAll(() => server.close());
 
-    async function repaySession(pancard: string, mobile: string) {
-      await server.post(REPAY_PATHS.sendOtp, { pancard });
-      const verified = await server.post(REPAY_PATHS.verifyOtp, {
-        panNumber: pancard,
-        otp: await latestCode(server, mobile),
-      });
-      expect(verified.body.Status).toBe(1);
-      return verified.body.Data.repay_token as string;
-    }
-
-    const order = (token: string, rzp_amount: string | number) =>
-      server.post(REPAY_PATHS.razorpayOrder, { rzp_amount }, { token });
-
-    const pay = (orderId: string, paymentId: string) =>
-      server.post(REPAY_PATHS.razorpayVerify, razorpayCheckoutResult(orderId, paymentId));
-
     /** A borrower owing ₹11,000 today (₹10,000 at 1% a day, disbursed 10 days ago) with a repay session. */
     async function payer() {
       const borrower = await createBorrower(server, clock.now());
-      return { ...borrower, token: await repaySession(borrower.pancard, borrower.mobile) };
+      return { ...borrower, token: (await repaySession(server, borrower.pancard, borrower.mobile)).token };
     }
 
     /** Pays the whole due through an order; answers the payment id. */
     async function payWhole(token: string, paymentId: string) {
-      const placed = await order(token, '');
+      const placed = await razorpayOrder(server, token, '');
       expect(placed.status).toBe(200);
-      expect((await pay(placed.body.Data.order_id, paymentId)).body.status).toBe('SUCCESS');
-      return { orderId: placed.body.Data.order_id as string, amountPaise: Math.round(placed.body.Data.amount * 100) };
+      expect((await razorpayPay(server, placed.body.Data.order_id, paymentId)).body.status).toBe('SUCCESS');
+      return { orderId: placed.body.Data.order_id as string, amountPaise: paiseFromRupees(placed.body.Data.amount) };
     }
 
     const openOrders = (loanId: string) =>
@@ -154,8 +140,8 @@ describe.each(ENGINES)(
       it('a new order replaces the unpaid one; paid anyway, the late payment is credited once and the rest under ₹1 is written off', async () => {
         const { loan, token } = await payer();
         // Two tabs: ₹5,500 and ₹5,499.50, each leaving ₹1 or more of the ₹11,000 on its own.
-        const first = (await order(token, '5500')).body.Data.order_id as string;
-        const second = (await order(token, '5499.50')).body.Data.order_id as string;
+        const first = (await razorpayOrder(server, token, '5500')).body.Data.order_id as string;
+        const second = (await razorpayOrder(server, token, '5499.50')).body.Data.order_id as string;
         expect((await openOrders(loan.id)).map((row) => row.provider_order_id)).toEqual([second]);
         const [replaced] = await queryRows<{ status: string }>(
           server.database.db,
@@ -163,10 +149,10 @@ describe.each(ENGINES)(
         );
         expect(replaced?.status).toBe('replaced');
 
-        expect((await pay(second, 'pay_secondTab0001')).body.status).toBe('SUCCESS');
+        expect((await razorpayPay(server, second, 'pay_secondTab0001')).body.status).toBe('SUCCESS');
         // The first tab's checkout was still open: its payment is real money, credited once.
-        expect((await pay(first, 'pay_firstTab00001')).body.status).toBe('SUCCESS');
-        expect((await pay(first, 'pay_firstTab00001')).body.status).toBe('SUCCESS');
+        expect((await razorpayPay(server, first, 'pay_firstTab00001')).body.status).toBe('SUCCESS');
+        expect((await razorpayPay(server, first, 'pay_firstTab00001')).body.status).toBe('SUCCESS');
         const { loan: after, figures, account } = await loanState(loan.id);
         expect(account.collections.map((row) => [row.amountPaise, row.writtenOffPaise])).toEqual([
           [549_950, 0],
@@ -188,7 +174,9 @@ describe.each(ENGINES)(
         const { loan, token } = await payer();
         for (let round = 0; round < 8; round += 1) {
           const replies = await Promise.all(
-            Array.from({ length: 5 }, (_, i) => delay(i * 2).then(() => order(token, String(1_000 + round * 10 + i)))),
+            Array.from({ length: 5 }, (_, i) =>
+              delay(i * 2).then(() => razorpayOrder(server, token, String(1_000 + round * 10 + i))),
+            ),
           );
           expect(replies.map((reply) => reply.status).filter((status) => status !== 200 && status !== 409)).toEqual([]);
           const open = await openOrders(loan.id);
@@ -413,13 +401,13 @@ describe.each(ENGINES)(
         expect(shown.out).toContain('Given back by the payment services');
         expect(shown.out).toContain('rfnd_full0000001');
         // Open again, the loan takes an order for what is owed.
-        expect((await order(token, '')).status).toBe(200);
+        expect((await razorpayOrder(server, token, '')).status).toBe(200);
       });
 
       it('a partial refund reverses that much, principal first', async () => {
         const { loan, token } = await payer();
-        const placed = await order(token, '5000');
-        await pay(placed.body.Data.order_id, 'pay_partRefund001'); // ₹1,000 interest, ₹4,000 principal
+        const placed = await razorpayOrder(server, token, '5000');
+        await razorpayPay(server, placed.body.Data.order_id, 'pay_partRefund001'); // ₹1,000 interest, ₹4,000 principal
         await refundEvent('refund.processed', 'rfnd_part0000001', 'pay_partRefund001', 150_000, 'evt_p1');
         const { figures } = await loanState(loan.id);
         expect(figures.principalOutstandingPaise).toBe(600_000 + 150_000);
@@ -429,9 +417,9 @@ describe.each(ENGINES)(
 
       it('a refund of money the loan did not owe lowers the excess to refund, not the loan', async () => {
         const { loan, token } = await payer();
-        const late = (await order(token, '6000')).body.Data.order_id as string;
+        const late = (await razorpayOrder(server, token, '6000')).body.Data.order_id as string;
         await payWhole(token, 'pay_excessWhole01'); // replaces the ₹6,000 order, closes the loan
-        await pay(late, 'pay_excessLate001'); // the old tab: all ₹6,000 beyond the dues
+        await razorpayPay(server, late, 'pay_excessLate001'); // the old tab: all ₹6,000 beyond the dues
         expect((await loanState(loan.id)).figures.excessPaise).toBe(600_000);
         expect((await ops(['refunds'])).out).toContain('pay_excessLate001');
 
@@ -447,7 +435,7 @@ describe.each(ENGINES)(
       it('a refund of a second payment held on a paid order lowers what is held, never the loan', async () => {
         const { loan, token } = await payer();
         const { orderId } = await payWhole(token, 'pay_heldFirst0001');
-        await pay(orderId, 'pay_heldSecond001'); // paid twice: held for refund
+        await razorpayPay(server, orderId, 'pay_heldSecond001'); // paid twice: held for refund
         expect((await loanState(loan.id)).figures.excessPaise).toBe(1_100_000);
         await refundEvent('refund.processed', 'rfnd_held0000001', 'pay_heldSecond001', 1_100_000, 'evt_h1');
         const { loan: after, figures, account } = await loanState(loan.id);
@@ -524,7 +512,7 @@ describe.each(ENGINES)(
 
       it("the sandbox refunds through Razorpay's Refunds API and its signed refund.processed is recorded", async () => {
         const { loan, token } = await payer();
-        const placed = await order(token, '');
+        const placed = await razorpayOrder(server, token, '');
         const checkout = await server.post('/__sandbox/razorpay/pay', {
           order_id: placed.body.Data.order_id,
           outcome: 'success',
