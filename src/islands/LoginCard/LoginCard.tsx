@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { signInConsent, signInConsentText } from '../../lib/consents/signIn.ts';
 import { fieldErrors } from '../shared/fieldErrors.tsx';
 import card from '../shared/IslandCard.module.css';
 import { CodeStep } from './CodeStep.tsx';
@@ -20,7 +21,9 @@ const SIGNED_OUT = 'You have been signed out.';
  */
 export default function LoginCard({ brand, lender }: LoginCardProps) {
   const id = useId();
-  const flow = useSignInFlow();
+  // The consent's words come from the module the server hashes too (issue 24): what is shown is what is recorded.
+  const consent = signInConsent(brand, lender);
+  const flow = useSignInFlow(signInConsentText(consent));
   const { message } = flow;
   const errors = fieldErrors(
     id,
@@ -34,7 +37,7 @@ export default function LoginCard({ brand, lender }: LoginCardProps) {
         {flow.step === 'mobile' ? 'Sign in to apply' : 'Enter your OTP'}
       </h2>
       {flow.step === 'mobile' ? (
-        <MobileStep id={id} flow={flow} errors={errors} brand={brand} lender={lender} />
+        <MobileStep id={id} flow={flow} errors={errors} consent={consent} />
       ) : (
         <CodeStep id={id} flow={flow} errors={errors} />
       )}

@@ -1,3 +1,4 @@
+import type { SignInConsent } from '../../lib/consents/signIn.ts';
 import type { FieldErrors } from '../shared/fieldErrors.tsx';
 import card from '../shared/IslandCard.module.css';
 import linkButton from '../shared/LinkButton.module.css';
@@ -9,13 +10,12 @@ interface MobileStepProps {
   id: string;
   flow: SignInFlow;
   errors: FieldErrors<Field>;
-  /** The brand and the lender named in the consent text. */
-  brand: string;
-  lender: string;
+  /** The consent's words (src/lib/consents/signIn.ts, which the server records the version of). */
+  consent: SignInConsent;
 }
 
 /** The first step: the mobile number and the consent, for a one-time code by SMS. */
-export function MobileStep({ id, flow, errors, brand, lender }: MobileStepProps) {
+export function MobileStep({ id, flow, errors, consent }: MobileStepProps) {
   const { consentOpen } = flow;
   const consentMoreId = `${id}-consent-more`;
   return (
@@ -59,10 +59,7 @@ export function MobileStep({ id, flow, errors, brand, lender }: MobileStepProps)
           onChange={(event) => flow.setConsent(event.target.checked)}
         />
         <div>
-          <label htmlFor={`${id}-consent`}>
-            I agree to the terms and conditions and the privacy policy, and I consent to {brand} contacting me about my
-            loan.
-          </label>{' '}
+          <label htmlFor={`${id}-consent`}>{consent.label}</label>{' '}
           <button
             type="button"
             className={linkButton.linkButton}
@@ -74,11 +71,15 @@ export function MobileStep({ id, flow, errors, brand, lender }: MobileStepProps)
           </button>
           <div id={consentMoreId} className={styles.consentMore} hidden={!consentOpen}>
             <p>
-              By ticking this box I confirm that I am a resident of India, that I have read and accept the{' '}
-              <a href="/termsandconditions">Terms and Conditions</a> and the <a href="/privacypolicy">Privacy Policy</a>
-              , and that I authorise {brand} and its lender {lender} to verify the details I give, and to contact me by
-              SMS, e-mail, phone call or WhatsApp about my application and my loan, even if my number is registered on
-              the National Do Not Call Registry.
+              {consent.more.map((part) =>
+                typeof part === 'string' ? (
+                  part
+                ) : (
+                  <a key={part.href} href={part.href}>
+                    {part.text}
+                  </a>
+                ),
+              )}
             </p>
           </div>
           {errors.message('consent', { className: styles.consentError, role: 'alert' })}

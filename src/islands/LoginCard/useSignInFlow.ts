@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { callApi } from '../../lib/api/client.ts';
 import { API } from '../../lib/api/paths.ts';
+import { shownVersion } from '../../lib/consents/signIn.ts';
 import type { LoginData, VerifyData } from '../../lib/schemas/answers/signIn.ts';
 import { mobileProblem, otpProblem } from '../../lib/schemas/signInRules.ts';
 import { dashboardHome, readSession, returnAddress, takeSignedOut, writeSession } from '../../lib/session.ts';
@@ -36,7 +37,8 @@ export type SignInFlow = ReturnType<typeof useSignInFlow>;
 /** The dashboard address the link that brought the visitor here named, if any. */
 const returnTo = () => returnAddress(window.location.search, window.location.origin);
 
-export function useSignInFlow() {
+/** `consentText`: the consent as the card shows it, whose version is sent with the code (issue 24). */
+export function useSignInFlow(consentText: string) {
   const [step, setStep] = useState<'mobile' | 'otp'>('mobile');
   const [mobile, setMobile] = useState('');
   const [consent, setConsent] = useState(false);
@@ -145,12 +147,15 @@ export function useSignInFlow() {
     // The button stays busy until the dashboard loads, so the code cannot be sent twice.
     const outcome = await call(
       'verify',
-      () =>
-        callApi<VerifyData>(API.registration, {
+      async () => {
+        const version = await shownVersion(consentText);
+        return callApi<VerifyData>(API.registration, {
           event_name: 'otp_verify',
           profile_id: readSession('profileId') ?? '',
           otp: entered,
-        }),
+          ...(version && { consent_version: version }),
+        });
+      },
       true,
     );
     if (!outcome) return;

@@ -31,4 +31,6 @@ export const STAFF_API = {
   approveRefund: '/Api/Staff/approveRefund',
   cancelRefund: '/Api/Staff/cancelRefund',
   bureauFile: '/Api/Staff/bureauFile',
+  customerConsents: '/Api/Staff/customerConsents',
+  privacyRequests: '/Api/Staff/privacyRequests',
 } as const;

@@ -46,3 +46,13 @@ export const WHAT_WE_KEEP = [
 /** What a deletion request leads to: said as what happens, since staff act on it (nothing is deleted at once). */
 export const WHAT_WE_DELETE =
   'Our team reviews your request and deletes what the law does not require us to keep (for example an application that never became a loan and the documents you uploaded for it), then tells you what was deleted and what was kept. Until then nothing is deleted, and we use your data only to service a loan you hold and to meet those obligations.';
+
+/**
+ * The words the customer ticks to accept a Key Fact Statement, by screen: with the quote (CalculateLoan)
+ * and a statement issued on other terms (StoredStatements). The version on record hashes them with the
+ * statement's own text.
+ */
+export const KFS_ACKNOWLEDGEMENT_LABELS = {
+  quote: 'I have read and understood the Key Fact Statement.',
+  statement: 'I have read and accept the Key Fact Statement.',
+} as const;

@@ -31,3 +31,14 @@ export function signInConsent(brand: string, lender: string): SignInConsent {
 /** The consent as plain text: what its version is the hash of. */
 export const signInConsentText = (consent: SignInConsent): string =>
   `${consent.label}\n\n${consent.more.map((part) => (typeof part === 'string' ? part : part.text)).join('')}`;
+
+/**
+ * The SHA-256 (hex) of a text shown, in the browser (Web Crypto): undefined where the page is not a
+ * secure context and Web Crypto is absent; the server then records its current text.
+ */
+export async function shownVersion(text: string): Promise<string | undefined> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return undefined;
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

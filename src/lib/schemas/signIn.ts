@@ -18,7 +18,16 @@ export const LoginRequest = v.object({ event_name: v.literal('login'), mobile: l
 /** product.md §7: the same call as the first request, with profile_id in place of mobile. */
 export const ResendRequest = v.object({ event_name: v.literal('resend_otp'), profile_id: profileId, ...tracking });
 
-export const VerifyRequest = v.object({ event_name: v.literal('otp_verify'), profile_id: profileId, otp });
+/**
+ * consent_version (ours, issue 24): the SHA-256 of the consent text the card showed (src/lib/consents/signIn.ts),
+ * recorded with the sign-in; a client without it is taken to have shown the current text.
+ */
+export const VerifyRequest = v.object({
+  event_name: v.literal('otp_verify'),
+  profile_id: profileId,
+  otp,
+  consent_version: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'consent_version is not valid'))),
+});
 
 export type LoginRequest = v.InferInput<typeof LoginRequest>;
 export type VerifyRequest = v.InferInput<typeof VerifyRequest>;

@@ -6,6 +6,7 @@ import { API, HEADERS } from '../../lib/api/paths.ts';
 import { applicationRoutes } from '../application/routes.ts';
 import { bureauRoutes } from '../bureau/routes.ts';
 import { complaintRoutes } from '../complaints/routes.ts';
+import { consentRoutes } from '../consents/routes.ts';
 import type { Config } from '../config/config.ts';
 import { contactRoutes } from '../contact/routes.ts';
 import { isDataException, isTransientConflict, isUniqueViolation } from '../db/client.ts';
@@ -76,6 +77,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...refundRoutes,
     ...bureauRoutes,
     ...complaintRoutes,
+    ...consentRoutes,
     ...devRoutes,
     ...razorpaySandboxRoutes,
     ...payuSandboxRoutes,

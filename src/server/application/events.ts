@@ -5,6 +5,7 @@
  */
 
 import type * as v from 'valibot';
+import { KFS_ACKNOWLEDGEMENT_LABELS } from '../../lib/consents/kinds.ts';
 import { indiaDate } from '../../lib/dates.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { paiseFromRupees } from '../../lib/money.ts';
@@ -22,6 +23,7 @@ import {
   KFS_REQUIRED,
   QuoteDecisionRequest,
 } from '../../lib/schemas/application.ts';
+import { recordKfsAcknowledgement } from '../consents/service.ts';
 import { signedInCustomer } from '../customers/session.ts';
 import { type Customer, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation, type Transaction } from '../db/client.ts';
@@ -190,6 +192,18 @@ export const applicationEvents = {
           'quote',
           now,
           true,
+        );
+        // The acceptance's consent on record in the same transaction (issue 24).
+        await recordKfsAcknowledgement(
+          tx,
+          {
+            customerId: customer.id,
+            kfsNo: row.kfsNo,
+            content: row.content,
+            label: KFS_ACKNOWLEDGEMENT_LABELS.quote,
+            at: now,
+          },
+          call,
         );
         const step = await advance(tx, lead, next, now, {
           purposeId,

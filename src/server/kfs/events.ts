@@ -3,11 +3,13 @@
  * staff issued on approving other terms (product.md §4); disbursal waits for it.
  */
 import type * as v from 'valibot';
+import { KFS_ACKNOWLEDGEMENT_LABELS } from '../../lib/consents/kinds.ts';
 import { formatDate } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { KfsAcknowledgementAnswer } from '../../lib/schemas/answers/application.ts';
 import { KFS_REQUIRED, KfsAcknowledgementRequest } from '../../lib/schemas/application.ts';
 import { allows, lockedLead } from '../application/lifecycle.ts';
+import { recordKfsAcknowledgement } from '../consents/service.ts';
 import { signedInCustomer } from '../customers/session.ts';
 import { retryingTransaction } from '../db/retry.ts';
 import { ApiError } from '../http/respond.ts';
@@ -54,7 +56,20 @@ export const kfsEvents = {
             'kfs_expired',
           );
         }
-        return { acknowledged: await acknowledgeKfs(tx, row, lead, now), lead };
+        const acknowledged = await acknowledgeKfs(tx, row, lead, now);
+        // The consent on record with the acceptance, or neither (issue 24).
+        await recordKfsAcknowledgement(
+          tx,
+          {
+            customerId: customer.id,
+            kfsNo: row.kfsNo,
+            content: row.content,
+            label: KFS_ACKNOWLEDGEMENT_LABELS.statement,
+            at: now,
+          },
+          call,
+        );
+        return { acknowledged, lead };
       });
       // A second acknowledgement at the same moment found it done: one delivery.
       if ('already' in outcome) return already(outcome.already);

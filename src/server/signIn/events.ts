@@ -2,6 +2,7 @@
 import { LoginAnswer, VerifyAnswer } from '../../lib/schemas/answers/signIn.ts';
 import { LoginRequest, ResendRequest, VerifyRequest } from '../../lib/schemas/signIn.ts';
 import type { Deps } from '../app/context.ts';
+import { recordSignInConsent, signInConsentShown } from '../consents/service.ts';
 import { customerById, findOrCreateCustomer, updateCustomer } from '../customers/store.ts';
 import { ApiError } from '../http/respond.ts';
 import { answer, defineEvent } from '../registration/events.ts';
@@ -70,10 +71,15 @@ export const signInEvents = {
       const { deps } = call;
       const customer = await customerById(deps.db, input.profile_id);
       if (!customer) throw new ApiError(401, 'The OTP you entered is incorrect.', 'otp_invalid');
+      // The consent shown is checked before the code is used, so a stale page costs no code.
+      const shown = await signInConsentShown(deps.db, input.consent_version);
       await deps.otp.consume('login', customer.mobile, input.otp);
-      if (!customer.verifiedAt) {
-        await updateCustomer(deps.db, customer.id, { verifiedAt: deps.now() });
-      }
+      const now = deps.now();
+      await deps.db.transaction(async (tx) => {
+        if (!customer.verifiedAt) await updateCustomer(tx, customer.id, { verifiedAt: now });
+        // Recorded once the code proves the mobile: nobody puts consents on another's record.
+        await recordSignInConsent(tx, customer.id, shown, call, now);
+      });
       const token = await deps.sessions.open(customer.id);
       return answer(
         {

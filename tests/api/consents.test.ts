@@ -1,0 +1,306 @@
+/**
+ * Consents on record (issue 24): the sign-in consent and a KFS accepted are stored with the SHA-256 of
+ * the exact text shown, the time, the caller's address (TRUST_PROXY as elsewhere) and user agent; the
+ * customer reads them, withdraws the bureau consent and asks for their data to be deleted, each on
+ * record with what the lender keeps; staff read them with the right role only.
+ */
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_PATHS } from '../../src/lib/api/consentPaths.ts';
+import { API, HEADERS } from '../../src/lib/api/paths.ts';
+import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
+import { KFS_ACKNOWLEDGEMENT_LABELS, WHAT_WE_KEEP } from '../../src/lib/consents/kinds.ts';
+import { signInConsent, signInConsentText } from '../../src/lib/consents/signIn.ts';
+import { kfsSections } from '../../src/lib/kfs.ts';
+import { site } from '../../src/lib/site.ts';
+import { recordConsent, standingConsent } from '../../src/server/consents/service.ts';
+import { consents, customers, keyFactStatements } from '../../src/server/db/schema.ts';
+import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
+import { eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
+import { ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
+import { latestCode, signIn } from './support/signIn.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const SIGN_IN_TEXT = signInConsentText(signInConsent(site.brand, site.legalName));
+const AGENT = 'Mozilla/5.0 (Linux; Android 14) ConsentTest/1.0';
+const BUREAU_TEXT = 'I allow Kosh Credit to check my credit report with a credit bureau for this application.';
+
+describe.each(ENGINES)('consents on record (%s database)', (engine) => {
+  let server: TestServer;
+  const clock = testClock(Date.parse('2026-11-24T05:00:00Z'));
+  beforeAll(async () => {
+    server = await startServer(engine, {}, { now: clock.now });
+  });
+  afterAll(() => server.close());
+
+  const withAgent = { headers: { 'User-Agent': AGENT } };
+  const consentsOf = (token: string) => server.post(CONSENT_PATHS.list, {}, { token });
+  const asStaff = (token: string, path: string, body: object = {}) =>
+    server.post(path, body, { headers: { [HEADERS.staffToken]: token, Auth: '' } });
+
+  async function staffSignIn(email: string): Promise<string> {
+    const login = await server.post(STAFF_API.login, { email, password: 'kosh-staff-dev' });
+    expect(login.body.Status, login.body.Message).toBe(1);
+    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`)).body;
+    const code = mail.body.match(/code is (\d{6})/)?.[1];
+    const verified = await server.post(STAFF_API.verify, { challenge_id: login.body.Data.challenge_id, code });
+    expect(verified.body.Status, verified.body.Message).toBe(1);
+    return verified.body.Data.staff_token;
+  }
+
+  /** Requests a code and verifies it with this version of the consent shown (none: the field left out). */
+  async function signInShowing(mobile: string, version?: string) {
+    const login = await server.post(API.registration, { event_name: 'login', mobile }, withAgent);
+    expect(login.body.Status).toBe(1);
+    const profileId = login.body.Data.cust_profile_id as string;
+    const verify = async () =>
+      server.post(
+        API.registration,
+        {
+          event_name: 'otp_verify',
+          profile_id: profileId,
+          otp: await latestCode(server, mobile),
+          ...(version && { consent_version: version }),
+        },
+        withAgent,
+      );
+    return { profileId, verify };
+  }
+
+  it('records the terms and the privacy policy at sign-in: the shown text’s hash, the time, the address and the agent', async () => {
+    const mobile = randomMobile();
+    const { profileId, verify } = await signInShowing(mobile, sha256(SIGN_IN_TEXT));
+    const verified = await verify();
+    expect(verified.body.Status, verified.body.Message).toBe(1);
+
+    const rows = await server.database.db.select().from(consents).where(eq(consents.customerId, profileId));
+    expect(rows.map((row) => row.kind).sort()).toEqual(['privacy_notice', 'sign_in_terms']);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        textVersion: sha256(SIGN_IN_TEXT),
+        address: '127.0.0.1',
+        userAgent: AGENT,
+        withdrawnAt: null,
+      });
+      expect(row.givenAt.toISOString()).toBe(clock.now().toISOString());
+    }
+
+    // The customer reads them with the text itself, which hashes to the version.
+    const listed = await consentsOf(verified.body.Data.app_login_token);
+    expect(listed.body.Status).toBe(1);
+    const terms = listed.body.Data.consents.find((row: { kind: string }) => row.kind === 'sign_in_terms');
+    expect(terms).toMatchObject({ text_version: sha256(SIGN_IN_TEXT), text: SIGN_IN_TEXT, withdrawable: false });
+    expect(terms.text).toContain(site.legalName);
+    expect(listed.body.Data.what_we_keep).toEqual([...WHAT_WE_KEEP]);
+  });
+
+  it('a client that does not send the version is taken to have shown the current text; each sign-in is on record', async () => {
+    const mobile = randomMobile();
+    const first = await signInShowing(mobile);
+    expect((await first.verify()).body.Status).toBe(1);
+    clock.advance(60);
+    const second = await signInShowing(mobile);
+    expect((await second.verify()).body.Status).toBe(1);
+    const rows = await server.database.db.select().from(consents).where(eq(consents.customerId, first.profileId));
+    expect(rows).toHaveLength(4);
+    expect(new Set(rows.map((row) => row.textVersion))).toEqual(new Set([sha256(SIGN_IN_TEXT)]));
+  });
+
+  it('a text the server cannot produce is refused before the code is used, and nothing is recorded', async () => {
+    const mobile = randomMobile();
+    const stale = await signInShowing(mobile, sha256('Some terms this server never showed.'));
+    const refused = await stale.verify();
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { Message: 'Our terms have changed since this page was opened. Please reload the page and sign in again.' },
+    });
+    expect(await server.database.db.select().from(consents).where(eq(consents.customerId, stale.profileId))).toEqual(
+      [],
+    );
+    // The code was not used: the same code signs in with the current text.
+    const code = await latestCode(server, mobile);
+    const verified = await server.post(API.registration, {
+      event_name: 'otp_verify',
+      profile_id: stale.profileId,
+      otp: code,
+      consent_version: sha256(SIGN_IN_TEXT),
+    });
+    expect(verified.body.Status, verified.body.Message).toBe(1);
+  });
+
+  it('a wrong code records no consent', async () => {
+    const mobile = randomMobile();
+    const login = await server.post(API.registration, { event_name: 'login', mobile });
+    const profileId = login.body.Data.cust_profile_id as string;
+    const code = await latestCode(server, mobile);
+    const wrong = code === '0000' ? '1111' : '0000';
+    const refused = await server.post(API.registration, {
+      event_name: 'otp_verify',
+      profile_id: profileId,
+      otp: wrong,
+    });
+    expect(refused.body.Status).not.toBe(1);
+    expect(await server.database.db.select().from(consents).where(eq(consents.customerId, profileId))).toEqual([]);
+  });
+
+  it('records the Key Fact Statement accepted with the quote: its words and the statement, hashed, in the same step', async () => {
+    const { token, profileId } = await eligibleCustomer(server);
+    expect((await send(server, token, { event_name: 'generate_loan_quote' })).body.Status).toBe(1);
+    const accepted = await server.post(API.registration, QUOTE_ACCEPTANCE, { token, ...withAgent });
+    expect(accepted.body.Status, accepted.body.Message).toBe(1);
+    const kfsNo = accepted.body.Data.kfs.kfs_no as string;
+
+    const [row] = await server.database.db
+      .select()
+      .from(consents)
+      .where(eq(consents.kind, 'kfs_acknowledgement'))
+      .then((rows) => rows.filter((one) => one.customerId === profileId));
+    expect(row).toMatchObject({ reference: kfsNo, address: '127.0.0.1', userAgent: AGENT });
+    const [statement] = await server.database.db
+      .select()
+      .from(keyFactStatements)
+      .where(eq(keyFactStatements.kfsNo, kfsNo));
+    // The statement's acceptance time and the consent's are one moment.
+    expect(row?.givenAt.toISOString()).toBe(statement?.acknowledgedAt?.toISOString());
+
+    const listed = await consentsOf(token);
+    const kfs = listed.body.Data.consents.find((one: { kind: string }) => one.kind === 'kfs_acknowledgement');
+    expect(kfs.text.startsWith(`${KFS_ACKNOWLEDGEMENT_LABELS.quote}\n\nKey Fact Statement ${kfsNo}`)).toBe(true);
+    // Every row of the statement as it reads is in the text on record.
+    const [, firstRow] = kfsSections(accepted.body.Data.kfs)[0]?.rows[0] ?? [];
+    expect(kfs.text).toContain(firstRow);
+    expect(kfs.text_version).toBe(sha256(kfs.text));
+    expect(kfs.label).toBe('Key Fact Statement accepted');
+  });
+
+  it('the bureau consent is withdrawn from the dashboard at once and stays on record, withdrawn', async () => {
+    const { token, profileId } = await signIn(server, randomMobile());
+    const withdraw = () => server.post(CONSENT_PATHS.withdraw, { kind: 'bureau_check' }, { token, ...withAgent });
+    // None given yet: nothing to withdraw.
+    expect(await withdraw()).toMatchObject({
+      status: 409,
+      body: { Message: 'You have no such consent to withdraw.' },
+    });
+    await recordConsent(server.database.db, {
+      customerId: profileId,
+      kind: 'bureau_check',
+      textVersion: sha256(BUREAU_TEXT),
+      text: BUREAU_TEXT,
+      at: clock.now(),
+      address: '127.0.0.1',
+      userAgent: AGENT,
+    });
+    const before = await consentsOf(token);
+    expect(before.body.Data.consents.find((one: { kind: string }) => one.kind === 'bureau_check')).toMatchObject({
+      withdrawable: true,
+      text: BUREAU_TEXT,
+    });
+    clock.advance(30);
+    const done = await withdraw();
+    expect(done.body.Status, done.body.Message).toBe(1);
+    expect(done.body.Data).toMatchObject({ kind: 'withdraw_consent', consent_kind: 'bureau_check', status: 'closed' });
+    expect(done.body.Data.request_no).toMatch(/^PR-\d{6}$/);
+    expect(done.body.Data.kept).toBe(WHAT_WE_KEEP.join('\n'));
+    expect(await standingConsent(server.database.db, profileId, 'bureau_check')).toBeUndefined();
+
+    const after = await consentsOf(token);
+    const bureau = after.body.Data.consents.find((one: { kind: string }) => one.kind === 'bureau_check');
+    expect(bureau).toMatchObject({ withdrawable: false, withdrawn_at: clock.now().toISOString() });
+    expect(after.body.Data.requests).toHaveLength(1);
+    // Once withdrawn, there is nothing left to withdraw; a record of a contract is never withdrawn here.
+    expect((await withdraw()).status).toBe(409);
+    const kfs = await server.post(CONSENT_PATHS.withdraw, { kind: 'kfs_acknowledgement' }, { token });
+    expect(kfs).toMatchObject({ status: 400, body: { Message: 'This consent cannot be withdrawn here.' } });
+  });
+
+  it('a deletion request is recorded and acknowledged with what is kept, one open at a time, and withdraws the bureau consent', async () => {
+    const mobile = randomMobile();
+    const { token, profileId } = await signIn(server, mobile);
+    await recordConsent(server.database.db, {
+      customerId: profileId,
+      kind: 'bureau_check',
+      textVersion: sha256(BUREAU_TEXT),
+      at: clock.now(),
+      address: '127.0.0.1',
+      userAgent: AGENT,
+    });
+    const ask = (body: object) => server.post(CONSENT_PATHS.deleteData, body, { token, ...withAgent });
+    expect(await ask({})).toMatchObject({
+      status: 400,
+      body: { Message: 'Please confirm that you have read what we must keep.' },
+    });
+    const asked = await ask({ confirmed: true, note: 'Please delete my documents.' });
+    expect(asked.body.Status, asked.body.Message).toBe(1);
+    expect(asked.body.Message).toMatch(/^We have received your request PR-\d{6}\./);
+    expect(asked.body.Data).toMatchObject({
+      kind: 'delete_data',
+      status: 'received',
+      note: 'Please delete my documents.',
+    });
+    expect(asked.body.Data.kept).toContain('five years');
+    expect(await standingConsent(server.database.db, profileId, 'bureau_check')).toBeUndefined();
+    // Nothing is deleted: the customer and their consents are all still there.
+    expect(await server.database.db.select().from(customers).where(eq(customers.id, profileId))).toHaveLength(1);
+    expect((await consentsOf(token)).body.Data.consents.length).toBeGreaterThanOrEqual(3);
+    expect(await ask({ confirmed: true })).toMatchObject({
+      status: 409,
+      body: { Message: 'You have already asked for your data to be deleted. We will tell you when it is done.' },
+    });
+
+    // Support sees it in the queue with who asked.
+    const support = await staffSignIn('support@kosh.test');
+    const queue = await asStaff(support, STAFF_API.privacyRequests);
+    expect(queue.body.Status).toBe(1);
+    expect(queue.body.Data.items).toContainEqual(
+      expect.objectContaining({ request_no: asked.body.Data.request_no, mobile, kind: 'delete_data' }),
+    );
+  });
+
+  it('staff read a customer’s consents with the address and agent: support and credit only', async () => {
+    const mobile = randomMobile();
+    const shown = await signInShowing(mobile, sha256(SIGN_IN_TEXT));
+    expect((await shown.verify()).body.Status).toBe(1);
+    for (const email of ['support@kosh.test', 'credit@kosh.test']) {
+      const read = await asStaff(await staffSignIn(email), STAFF_API.customerConsents, { mobile });
+      expect(read.body.Status, `${email}: ${read.body.Message}`).toBe(1);
+      expect(read.body.Data.consents).toContainEqual(
+        expect.objectContaining({ kind: 'sign_in_terms', address: '127.0.0.1', user_agent: AGENT }),
+      );
+    }
+    for (const email of ['collections@kosh.test', 'finance@kosh.test']) {
+      const refused = await asStaff(await staffSignIn(email), STAFF_API.customerConsents, { mobile });
+      expect(refused.status, email).toBe(403);
+    }
+    expect((await asStaff(await staffSignIn('collections@kosh.test'), STAFF_API.privacyRequests)).status).toBe(403);
+    // Without a staff session, and with a customer's session, nothing.
+    expect((await server.post(STAFF_API.customerConsents, { mobile })).status).toBe(401);
+    const missing = await asStaff(await staffSignIn('support@kosh.test'), STAFF_API.customerConsents, {
+      mobile: randomMobile(),
+    });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe.each(ENGINES)('consents behind a load balancer (%s database)', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(engine, { TRUST_PROXY: '1' });
+  });
+  afterAll(() => server.close());
+
+  it('records the caller’s address from X-Forwarded-For when TRUST_PROXY is set', async () => {
+    const mobile = randomMobile();
+    const headers = { 'X-Forwarded-For': '203.0.113.7, 10.0.0.1', 'User-Agent': AGENT };
+    const login = await server.post(API.registration, { event_name: 'login', mobile }, { headers });
+    const profileId = login.body.Data.cust_profile_id as string;
+    const verified = await server.post(
+      API.registration,
+      { event_name: 'otp_verify', profile_id: profileId, otp: await latestCode(server, mobile) },
+      { headers },
+    );
+    expect(verified.body.Status).toBe(1);
+    const rows = await server.database.db.select().from(consents).where(eq(consents.customerId, profileId));
+    expect(rows.map((row) => row.address)).toEqual(['203.0.113.7', '203.0.113.7']);
+  });
+});
