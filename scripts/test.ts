@@ -1,21 +1,22 @@
 /**
- * `npm test`: every check of the project, in two lanes that run side by side so both of the
- * machine's cores stay busy. The API tests spend much of their time waiting on databases and child
- * processes, and the static checks and the build use one core each: run one after the other, the
- * suite left half the machine idle for minutes. The browser tests start once both lanes are done,
- * so nothing competes with the browsers and the servers they drive.
+ * `npm test`: every check of the project, in three lanes that run side by side so both of the
+ * machine's cores stay busy from the first second to the last. The API tests and the browser tests
+ * each spend much of their time waiting (on databases, child processes, pages settling), so run one
+ * after the other they left the machine half idle; the static checks use one core each.
  *
- *   tests:  test:unit -> checkLogs
- *   checks: build -> test:components -> links -> budgets -> lint -> typecheck -> audit -> check:production-install
- *   then:   test:e2e -> testSummary
+ *   tests:   test:unit -> checkLogs
+ *   browser: build -> test:e2e
+ *   checks:  test:components -> lint -> typecheck -> audit -> check:production-install -> links -> budgets
+ *   then:    testSummary
  *
- * Each step's output is printed whole when it ends (the lanes' lines would otherwise interleave),
- * with its time; the times are kept in reports/test-timings.json. A failed step fails the run, but
- * the others still run, so one run reports every failure; only what reads the build is skipped when
- * the build failed.
+ * The steps that read dist/ wait for the build. Each step's output is printed whole when it ends (the
+ * lanes' lines would otherwise interleave), with its time; the times are kept in
+ * reports/test-timings.json. A failed step fails the run, but the others still run, so one run reports
+ * every failure; only what reads the build is skipped when the build failed.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 
 interface Step {
   name: string;
@@ -33,24 +34,32 @@ const node = (name: string, script: string): Step => ({ name, command: [process.
 
 const LANES: Step[][] = [
   [npmRun('test:unit'), node('checkLogs', 'scripts/checkLogs.ts')],
+  [npmRun('build'), npmRun('test:e2e')],
   [
-    npmRun('build'),
     npmRun('test:components'),
-    npmRun('links'),
-    npmRun('budgets', '--check'),
     npmRun('lint'),
     npmRun('typecheck'),
     npmRun('audit'),
     npmRun('check:production-install'),
+    npmRun('links'),
+    npmRun('budgets', '--check'),
   ],
 ];
-const AFTER: Step[] = [npmRun('test:e2e'), node('testSummary', 'scripts/testSummary.ts')];
+const AFTER: Step[] = [node('testSummary', 'scripts/testSummary.ts')];
+
+// Node keeps the compiled code of every module it loads here, so the many server processes the tests
+// start (each browser-test server, each crash-safety restart) compile the server's code once.
+process.env.NODE_COMPILE_CACHE ??= resolve('node_modules/.cache/node-compile-cache');
 
 const started = Date.now();
 const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
 const timings: { step: string; seconds: number; ok: boolean }[] = [];
 let failed = false;
-let buildFailed = false;
+/** Settles once the build has ended: true when it passed. */
+let buildEnded: (passed: boolean) => void = () => {};
+const buildPassed = new Promise<boolean>((resolve) => {
+  buildEnded = resolve;
+});
 
 function runStep(step: Step): Promise<boolean> {
   const from = Date.now();
@@ -79,13 +88,13 @@ function runStep(step: Step): Promise<boolean> {
 
 async function runLane(steps: Step[]) {
   for (const step of steps) {
-    if (buildFailed && READS_BUILD.has(step.name)) {
+    if (READS_BUILD.has(step.name) && !(await buildPassed)) {
       console.log(`■ ${step.name} skipped: the build failed\n`);
       continue;
     }
-    if (await runStep(step)) continue;
-    failed = true;
-    if (step.name === 'build') buildFailed = true;
+    const passed = await runStep(step);
+    if (step.name === 'build') buildEnded(passed);
+    if (!passed) failed = true;
   }
 }
 
