@@ -1,7 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../support/chromium.ts';
 import { latestCode, openCard, requestCode, typeCode } from '../../support/signIn.ts';
-import { birthDate, heading, randomMobile, randomPan, sessionOf, steps } from './support.ts';
+import { expectFits } from '../../support/widths.ts';
+import {
+  birthDate,
+  heading,
+  openDashboard,
+  randomMobile,
+  randomPan,
+  registerByApi,
+  sessionOf,
+  signInByApi,
+  steps,
+} from './support.ts';
 
 // Chromium's fake camera (a test pattern) and an automatic yes to the camera prompt, for this file's browser.
 test.use({
@@ -48,12 +59,13 @@ test('a new customer signs in, registers in five steps with a webcam selfie, is 
   await steps.income(page, 60000);
 
   await expect(heading(page)).toHaveText('Upload Picture');
-  await page.getByRole('button', { name: 'Use camera' }).click();
+  await page.getByRole('button', { name: 'Take a photo with your camera' }).click();
   const preview = page.getByLabel('Camera preview');
   await expect(preview).toBeVisible();
-  const take = page.getByRole('button', { name: 'Take picture' });
-  await expect(take).toBeEnabled();
-  await take.click();
+  // The keyboard is on Take photo once the preview shows: Enter takes it.
+  const take = page.getByRole('button', { name: 'Take photo' });
+  await expect(take).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('img', { name: 'Your selfie, as it will be sent' })).toHaveAttribute(
     'src',
     /^data:image\/jpeg;base64,/,
@@ -73,6 +85,7 @@ test('a new customer signs in, registers in five steps with a webcam selfie, is 
   // The top bar shows the new picture.
   await expect(page.getByRole('banner').locator('img')).toHaveAttribute('src', /\/Api\/files\//);
 
+  await page.getByRole('checkbox', { name: /get my credit report from a credit bureau/ }).check();
   await page.getByRole('button', { name: 'Check Eligibility' }).click();
   const dialog = page.getByRole('dialog', { name: 'Eligibility Check' });
   await expect(dialog).toBeVisible();
@@ -83,4 +96,26 @@ test('a new customer signs in, registers in five steps with a webcam selfie, is 
   await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
   await expect(heading(page)).toHaveText('Your Loan');
   await expect(dialog).toBeHidden();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+
+  test('the live camera with a face guide beside the phone camera, within 320 px', async ({ page, request }) => {
+    const customer = await registerByApi(request, await signInByApi(request), { steps: 4 });
+    await openDashboard(page, customer, '/my-dashboard/upload-picture');
+    await expect(page.getByLabel('Take a selfie', { exact: true })).toHaveAttribute('capture', 'user');
+    await page.getByRole('button', { name: 'Use the camera with a face guide' }).click();
+    const preview = page.getByLabel('Camera preview');
+    await expect(page.getByRole('button', { name: 'Take photo' })).toBeFocused();
+    // The oval lies over the preview, inside it; the frame fits the screen.
+    const frame = await preview.boundingBox();
+    const oval = await preview.locator('xpath=following-sibling::div[1]').boundingBox();
+    expect(frame && frame.x >= 0 && frame.x + frame.width <= 320).toBe(true);
+    expect(frame && oval && oval.x > frame.x && oval.x + oval.width < frame.x + frame.width).toBe(true);
+    await expectFits(page, 'upload-picture with the camera on');
+    await page.getByRole('button', { name: 'Close camera' }).click();
+    await expect(preview).toHaveCount(0);
+    await expect(page.getByLabel('Take a selfie', { exact: true })).toBeAttached();
+  });
 });

@@ -5,6 +5,7 @@ import { STATUS } from '../../../lib/api/envelope.ts';
 import type { SelfieAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { SELFIE_REQUIRED } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
+import { acceptOf, formatsHint, prepareFile } from '../components/documentFiles.ts';
 import formStyles from '../components/Form.module.css';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { StepScreen } from '../components/StepScreen.tsx';
@@ -14,36 +15,54 @@ import { screenPath } from '../navigation/screens.ts';
 import { clearAlerts, showAlert } from '../state/alerts.ts';
 import { registrationEvent } from '../state/api.ts';
 import { updateSession } from '../state/sessionStore.ts';
-import {
-  ACCEPT,
-  type ChosenFile,
-  FORMAT_HINT,
-  formatProblem,
-  isUpdate,
-  percentTransport,
-  readChosenFile,
-} from '../state/uploads.ts';
+import { isUpdate, percentTransport } from '../state/uploads.ts';
 import { useRequest } from '../state/useRequest.ts';
 import pictureStyles from './UploadPicture.module.css';
 
-const CAMERA_REFUSED = 'We could not use your camera. Allow camera access in your browser, or choose a file instead.';
-const NO_CAMERA = 'No camera was found. Choose a file instead.';
+const CAMERA_REFUSED =
+  'We could not use your camera. Allow camera access in your browser, or choose a picture instead.';
+const NO_CAMERA = 'No camera was found. Choose a picture instead.';
+const TAKEN = 'Photo taken. Check it below, then Continue to send it.';
+const SELFIE_FORMATS = ['image'] as const;
 
-type Picture = Pick<ChosenFile, 'src' | 'base64' | 'ext'>;
+interface Picture {
+  /** A data: address, for the preview. */
+  src: string;
+  base64: string;
+  ext: string;
+}
 
-/** The selfie (event selfie_upload): from a file or the camera, sent with its upload progress. */
+/**
+ * Where the phone's own camera app is the better camera: a touch screen. There, `capture="user"` opens
+ * the front camera at once (issue 25); a desktop browser ignores `capture` and would open a file dialog
+ * under a "Take a selfie" label, so it is not offered there.
+ */
+const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
+const hasLiveCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
+
+/**
+ * The selfie (event selfie_upload), camera first: on a phone the front camera through the file input's
+ * `capture`; wherever the browser has a camera, a live preview with an oval to put the face in and Take
+ * photo (product.md's webcam capture); and always a plain file chooser. Sent with its upload progress.
+ */
 export default function UploadPicture({ route, location }: ScreenProps) {
   const id = useId();
   const update = isUpdate(location);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const firstControl = useRef<HTMLInputElement>(null);
   const video = useRef<HTMLVideoElement>(null);
+  const takeButton = useRef<HTMLButtonElement>(null);
   const stream = useRef<MediaStream | null>(null);
+  // Read once the island runs in the browser, so the first drawing matches on every device.
+  const [device, setDevice] = useState({ phone: false, live: false });
   const [picture, setPicture] = useState<Picture | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
   const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
   const [cameraReady, setCameraReady] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const { busy, run } = useRequest<'upload'>();
+
+  useEffect(() => setDevice({ phone: onPhone(), live: hasLiveCamera() }), []);
 
   const stopCamera = () => {
     for (const track of stream.current?.getTracks() ?? []) track.stop();
@@ -63,12 +82,17 @@ export default function UploadPicture({ route, location }: ScreenProps) {
     if (camera !== 'on' || !element || !stream.current) return;
     element.srcObject = stream.current;
     element.play().catch(() => {
-      // Autoplay of a muted camera preview is allowed; a refusal leaves the Take picture button off.
+      // Autoplay of a muted camera preview is allowed; a refusal leaves Take photo off.
     });
   }, [camera]);
+  // Once the preview shows, the keyboard is on the button that takes the photo.
+  useEffect(() => {
+    if (cameraReady) takeButton.current?.focus();
+  }, [cameraReady]);
 
   const startCamera = async () => {
     setError(null);
+    setNote('');
     if (!navigator.mediaDevices?.getUserMedia) {
       setError(NO_CAMERA);
       return;
@@ -77,14 +101,15 @@ export default function UploadPicture({ route, location }: ScreenProps) {
     try {
       stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' }, audio: false });
       setCamera('on');
+      setNote('Camera on. Put your face inside the oval, then Take photo.');
     } catch (failure) {
       setCamera('off');
       setError((failure as Error).name === 'NotFoundError' ? NO_CAMERA : CAMERA_REFUSED);
     }
   };
 
-  /** A snapshot of the camera preview, drawn on a canvas and taken as JPEG. */
-  const takePicture = () => {
+  /** A snapshot of the camera preview, drawn on a canvas and taken as JPEG (not mirrored, as the camera sees). */
+  const takePhoto = () => {
     const element = video.current;
     if (!element?.videoWidth) return;
     const canvas = document.createElement('canvas');
@@ -94,26 +119,29 @@ export default function UploadPicture({ route, location }: ScreenProps) {
     const src = canvas.toDataURL('image/jpeg', 0.9);
     setPicture({ src, base64: src.slice(src.indexOf(',') + 1), ext: 'JPEG' });
     setError(null);
+    setNote(TAKEN);
     stopCamera();
   };
 
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  /** A photo from the phone's camera or a chosen file: checked, and scaled down as a document's photo is. */
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    // The same file may be chosen again after a refusal.
+    input.value = '';
     if (!file) return;
-    const problem = formatProblem(file, 'image');
-    if (problem) {
-      setPicture(null);
-      setError(problem);
-      return;
-    }
-    readChosenFile(file).then(
-      (chosen) => {
-        setPicture(chosen);
-        setError(null);
-      },
-      (failure: Error) => setError(failure.message),
-    );
     if (camera !== 'off') stopCamera();
+    try {
+      const prepared = await prepareFile(file, SELFIE_FORMATS);
+      const type = prepared.ext === 'PNG' ? 'image/png' : 'image/jpeg';
+      setPicture({ src: `data:${type};base64,${prepared.base64}`, base64: prepared.base64, ext: prepared.ext });
+      setError(null);
+      setNote('Picture chosen. Check it below, then Continue to send it.');
+    } catch (failure) {
+      setPicture(null);
+      setNote('');
+      setError((failure as Error).message);
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -121,7 +149,7 @@ export default function UploadPicture({ route, location }: ScreenProps) {
     if (busy) return;
     if (!picture) {
       setError(SELFIE_REQUIRED);
-      fileInput.current?.focus();
+      firstControl.current?.focus();
       return;
     }
     clearAlerts();
@@ -146,7 +174,13 @@ export default function UploadPicture({ route, location }: ScreenProps) {
   };
 
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = `${hintId}${error ? ` ${errorId}` : ''}`;
+  const invalid = error ? true : undefined;
+  const disabled = busy !== null;
+  const cameraOn = camera !== 'off';
   const title = update ? 'Update Picture' : route.title;
+  const anotherWay = device.phone || device.live;
   return (
     <StepScreen
       back={
@@ -155,54 +189,88 @@ export default function UploadPicture({ route, location }: ScreenProps) {
           : { to: screenPath(''), label: 'Back to your profile steps' }
       }
       title={title}
-      intro="A clear, recent photo of your face, looking at the camera, without sunglasses or a cap. Choose a picture or take one with your camera."
+      intro="A clear, recent photo of your face, looking at the camera, without sunglasses or a cap."
       onSubmit={submit}
     >
-      <div className={formStyles.field}>
-        <label htmlFor={`${id}-file`}>Choose a picture</label>
-        <input
-          ref={fileInput}
-          id={`${id}-file`}
-          className={formStyles.file}
-          type="file"
-          accept={ACCEPT.image}
-          onChange={chooseFile}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-file-hint${error ? ` ${errorId}` : ''}`}
-        />
-        <p id={`${id}-file-hint`} className={formStyles.hint}>
-          {FORMAT_HINT.image}
-        </p>
-      </div>
+      <p id={hintId} className={formStyles.hint}>
+        Face the light, hold the phone at eye level and fill the oval with your face. {formatsHint(SELFIE_FORMATS)}
+      </p>
 
-      <div className={pictureStyles.camera}>
-        {camera === 'off' ? (
-          <button type="button" className="button button--ghost" onClick={startCamera} disabled={busy !== null}>
-            Use camera
-          </button>
+      {cameraOn && (
+        <div className={pictureStyles.frame}>
+          <video
+            ref={video}
+            className={pictureStyles.video}
+            autoPlay
+            muted
+            playsInline
+            aria-label="Camera preview"
+            onLoadedData={() => setCameraReady(true)}
+          />
+          <div className={pictureStyles.oval} aria-hidden="true" />
+        </div>
+      )}
+
+      <div className={pictureStyles.controls}>
+        {cameraOn ? (
+          <>
+            <button ref={takeButton} type="button" className="button" onClick={takePhoto} disabled={!cameraReady}>
+              Take photo
+            </button>
+            <button type="button" className="button button--ghost" onClick={stopCamera}>
+              Close camera
+            </button>
+          </>
         ) : (
           <>
-            <video
-              ref={video}
-              className={pictureStyles.video}
-              autoPlay
-              muted
-              playsInline
-              aria-label="Camera preview"
-              onLoadedData={() => setCameraReady(true)}
-            />
-            <div className={formStyles.actions}>
-              <button type="button" className="button" onClick={takePicture} disabled={!cameraReady}>
-                Take picture
+            {device.phone && (
+              <label className={`button ${pictureStyles.picker} ${disabled ? pictureStyles.pickerBusy : ''}`}>
+                {picture ? 'Take another selfie' : 'Take a selfie'}
+                <input
+                  ref={firstControl}
+                  type="file"
+                  className={pictureStyles.input}
+                  accept="image/*"
+                  capture="user"
+                  onChange={chooseFile}
+                  disabled={disabled}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                />
+              </label>
+            )}
+            {device.live && (
+              <button
+                type="button"
+                className={device.phone ? 'button button--ghost' : 'button'}
+                onClick={startCamera}
+                disabled={disabled}
+                aria-describedby={describedBy}
+              >
+                {device.phone ? 'Use the camera with a face guide' : 'Take a photo with your camera'}
               </button>
-              <button type="button" className="button button--ghost" onClick={stopCamera}>
-                Close camera
-              </button>
-            </div>
+            )}
           </>
         )}
       </div>
 
+      <label className={`${pictureStyles.plain} ${disabled ? pictureStyles.pickerBusy : ''}`}>
+        {anotherWay ? 'Choose a picture instead' : 'Choose a picture'}
+        <input
+          ref={device.phone ? undefined : firstControl}
+          type="file"
+          className={pictureStyles.input}
+          accept={acceptOf(SELFIE_FORMATS)}
+          onChange={chooseFile}
+          disabled={disabled}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+        />
+      </label>
+
+      <p className="visually-hidden" role="status">
+        {note}
+      </p>
       {picture && (
         <figure className={pictureStyles.preview}>
           <img src={picture.src} alt="Your selfie, as it will be sent" />
