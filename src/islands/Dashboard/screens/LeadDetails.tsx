@@ -24,9 +24,13 @@ import {
 } from '../state/loans.ts';
 import { useLoaded } from '../state/useLoaded.ts';
 
-/** The facts of product.md §3.9, as label and value. */
+/**
+ * The facts of product.md §3.9, as label and value: only those that exist. Before a loan is paid out
+ * it has no number and no disbursal day, and an "NA" row would only stand in for them (issue 25, as
+ * lead-preview does); the screen says when they come instead.
+ */
 function facts(detail: LoanDetail): Fact[] {
-  return [
+  const rows: Fact[] = [
     ['Loan number', orNA(detail.loan_no)],
     ['Application number', orNA(detail.lead_id)],
     ['Name', orNA(detail.first_name)],
@@ -53,7 +57,12 @@ function facts(detail: LoanDetail): Fact[] {
       ? [...accountFacts(detail), ['Total due today', rupees(detail.total_due_amount)] as [string, string]]
       : []),
   ];
+  return rows.filter(([, value]) => value !== NA);
 }
+
+const lent = (detail: LoanDetail) => Boolean(detail.loan_no) && detail.loan_no !== NA;
+
+const NOT_LENT = 'Your loan number and the day the money is paid out show here once the loan is paid out.';
 
 /**
  * One loan's details (product.md §2.9, product.md §3.9) with the payments received. The
@@ -84,8 +93,11 @@ export default function LeadDetails({ route, location }: ScreenProps) {
       {data && (
         <>
           <section className={styles.panel} aria-labelledby="loan-facts">
-            <h2 id="loan-facts">Loan {orNA(data.detail.loan_no || data.detail.lead_id)}</h2>
+            <h2 id="loan-facts">
+              {lent(data.detail) ? `Loan ${data.detail.loan_no}` : `Loan application ${data.detail.lead_id}`}
+            </h2>
             <FactTable caption="Loan details" rows={facts(data.detail)} />
+            {!lent(data.detail) && <p>{NOT_LENT}</p>}
             <p>
               <Link to={`${screenPath('lead-preview')}?lead_id=${data.detail.lead_id}#key-fact-statement`}>
                 Key Fact Statement of this loan

@@ -29,10 +29,13 @@ export default function Leads({ route }: ScreenProps) {
                 <Link to={link.to} state={link.state} className={cards.linkCard}>
                   <h2>Loan application {lead.lead_id}</h2>
                   <dl className={cards.pairs}>
-                    <div>
-                      <dt>Loan amount</dt>
-                      <dd>{rupees(lead.loan_amount)}</dd>
-                    </div>
+                    {/* No "NA" before the amount is chosen (issue 25). */}
+                    {lead.loan_amount !== null && (
+                      <div>
+                        <dt>Loan amount</dt>
+                        <dd>{rupees(lead.loan_amount)}</dd>
+                      </div>
+                    )}
                     <div>
                       <dt>Status</dt>
                       <dd>{statusLabel(lead.status)}</dd>
