@@ -109,10 +109,12 @@ export function rateTiersText(loan: Site['loan']): string {
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }
 
-const orList = (items: string[]) =>
+/** "a, b or c": how the pages and the policy's refusals list choices. */
+export const orList = (items: string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '');
 
-const PAID_BY: Record<Site['eligibility']['salaryPaidBy'][number], string> = {
+/** How a salary is paid, in the words of the pages and of the policy's refusals. */
+export const PAID_BY: Record<Site['eligibility']['salaryPaidBy'][number], string> = {
   bank: 'into a bank account',
   cheque: 'by cheque',
   cash: 'in cash',

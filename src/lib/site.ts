@@ -56,6 +56,15 @@ export const EMPLOYMENT = ['salaried', 'self-employed'] as const;
 /** Salary modes, in the order of the profile's salary_mode_id (1 bank, 2 cheque, 3 cash). */
 export const SALARY_PAID_BY = ['bank', 'cheque', 'cash'] as const;
 
+/**
+ * The places we lend in: "all" of India, or a list where `{ "state": "Delhi" }` is a whole state and
+ * `{ "state": "Haryana", "city": "Gurgaon" }` one city, named as the pin-code data names them.
+ */
+export const AreasServedSchema = v.union([
+  v.literal('all'),
+  v.pipe(v.array(v.object({ state: text, city: v.optional(text) })), v.minLength(1)),
+]);
+
 export const SiteSchema = v.object({
   brand: text,
   legalName: text,
@@ -170,6 +179,8 @@ export const SiteSchema = v.object({
     salaryPaidBy: v.pipe(v.array(v.picklist(SALARY_PAID_BY)), v.minLength(1)),
     /** The largest loan as a share of one month's income. */
     maxLoanIncomeShare: v.pipe(v.number(), v.gtValue(0), v.maxValue(5)),
+    /** Where we lend, by the residence pin code's place: "all" of India, or the states and cities listed. */
+    areasServed: AreasServedSchema,
   }),
   /** The payment providers the Pay popup offers, the recommended one first (issue 25). */
   payments: v.object({

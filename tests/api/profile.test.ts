@@ -219,7 +219,7 @@ describe.each(ENGINES)('profile registration and eligibility (%s database)', (en
 
   it('eligibility: yes moves on to the loan quote, and the profile is then locked', async () => {
     const { token } = await registered();
-    const yes = await send(token, { event_name: 'register_now' });
+    const yes = await send(token, { event_name: 'register_now', bureau_consent: 1 });
     expect(yes.body).toMatchObject({ Status: 1, Data: { next_step: 'generate_loan_quote', eligibility_status: 1 } });
     expect(yes.body.Message).toMatch(/eligible/);
     // The offer the check found, for the result to name (issue 25): an amount we lend, at a rate of the policy's tiers.
@@ -235,7 +235,7 @@ describe.each(ENGINES)('profile registration and eligibility (%s database)', (en
   it.each([
     [{ 3: { monthly_income: '20000' } }, /monthly income of at least ₹25,000/],
     [{ 3: { income_type_id: 2 } }, /salaried/],
-    [{ 3: { salary_mode_id: 3 } }, /cash salary/],
+    [{ 3: { salary_mode_id: 3 } }, /salary paid in cash/],
     [{ 1: { dob: '2007-01-01' } }, /aged 21 to 60/],
   ])('eligibility: no, with the honest reason (%o)', async (overrides, reason) => {
     const { token } = await registered(overrides);

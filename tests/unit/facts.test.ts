@@ -151,6 +151,7 @@ describe('the eligibility facts (content/site.json `eligibility`, which the serv
       employment: ['salaried', 'self-employed'],
       salaryPaidBy: ['bank'],
       maxLoanIncomeShare: 0.5,
+      areasServed: 'all',
     };
     expect(buildFacts(data)).toMatchObject({
       minAge: '23',

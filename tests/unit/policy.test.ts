@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ageOn,
-  DEFAULT_POLICY,
-  dailyRatePercentFor,
-  decide,
-  offeredDailyRates,
-} from '../../src/server/eligibility/policy.ts';
+import { DEFAULT_POLICY, dailyRatePercentFor, decide, offeredDailyRates } from '../../src/server/eligibility/policy.ts';
+import { ageOn, hardRuleReasons } from '../../src/server/eligibility/rules.ts';
 
 const good = {
   dob: '1990-06-15',
   monthlyIncomePaise: 60_000_00,
   incomeTypeId: 1,
   salaryModeId: 1,
+  residence: { city: 'Bangalore', state: 'Karnataka' },
   hasActiveLoan: false,
   today: '2026-11-21',
 };
@@ -48,11 +44,58 @@ describe('the eligibility policy', () => {
     [{ incomeTypeId: 2 }, 'Our loans are for salaried people; we cannot lend to the self-employed yet.'],
     [
       { salaryModeId: 3 },
-      'We need your salary to be paid into a bank account or by cheque; we cannot lend on a cash salary.',
+      'We need your salary to be paid into a bank account or by cheque; we cannot lend on a salary paid in cash.',
     ],
     [{ monthlyIncomePaise: 24_999_00 }, 'Our loans need a monthly income of at least ₹25,000.'],
   ])('says no, with the reason, for %o', (change, message) => {
-    expect(decide({ ...good, ...change })).toEqual({ eligible: false, message });
+    expect(decide({ ...good, ...change })).toMatchObject({ eligible: false, message });
+  });
+
+  it('names every reason at once, in the order of the steps that ask for them', () => {
+    const answer = decide({ ...good, dob: '2006-01-01', salaryModeId: 3, monthlyIncomePaise: 18_000_00 });
+    expect(answer.eligible).toBe(false);
+    if (answer.eligible) return;
+    expect(answer.reasons.map((reason) => [reason.rule, reason.step])).toEqual([
+      ['age', 'personal_details'],
+      ['income', 'income_details'],
+      ['salary_mode', 'income_details'],
+    ]);
+    expect(answer.message).toBe(answer.reasons.map((reason) => reason.message).join(' '));
+  });
+
+  it('says when someone too young may come back: the birthday of the least age', () => {
+    const [young] = hardRuleReasons({ ...good, dob: '2006-03-15', incomeStepDone: false }, DEFAULT_POLICY, good.today);
+    expect(young).toMatchObject({ rule: 'age', come_back_on: '2027-03-15' });
+    expect(young?.action).toContain('15-03-2027');
+    // Born on 29 February: of age on 1 March of a common year.
+    const leap = hardRuleReasons({ ...good, dob: '2008-02-29', incomeStepDone: false }, DEFAULT_POLICY, good.today);
+    expect(leap[0]?.come_back_on).toBe('2029-03-01');
+    // Too old: nothing to wait for, only a date of birth to correct if it is wrong.
+    const old = hardRuleReasons({ ...good, dob: '1950-01-01', incomeStepDone: false }, DEFAULT_POLICY, good.today);
+    expect(old[0]).toMatchObject({ rule: 'age', come_back_on: null });
+  });
+
+  it('corrects the income where it was last given: the PAN step until the income step is done', () => {
+    const low = { ...good, monthlyIncomePaise: 18_000_00 };
+    expect(hardRuleReasons({ ...low, incomeStepDone: false }, DEFAULT_POLICY, good.today)[0]?.step).toBe(
+      'pancard_verification',
+    );
+    expect(hardRuleReasons({ ...low, incomeStepDone: true }, DEFAULT_POLICY, good.today)[0]?.step).toBe(
+      'income_details',
+    );
+  });
+
+  it('lends only where it serves, when the policy lists places: a whole state or one city of it', () => {
+    const served = { ...DEFAULT_POLICY, areasServed: [{ state: 'Delhi' }, { state: 'Haryana', city: 'Gurgaon' }] };
+    expect(decide({ ...good, residence: { city: 'New Delhi', state: 'Delhi' } }, served).eligible).toBe(true);
+    expect(decide({ ...good, residence: { city: 'gurgaon', state: 'HARYANA' } }, served).eligible).toBe(true);
+    const pune = decide({ ...good, residence: { city: 'Pune', state: 'Maharashtra' } }, served);
+    expect(pune).toMatchObject({
+      eligible: false,
+      message: 'We do not lend in Pune (Maharashtra) yet; we lend to people living in Delhi or Gurgaon (Haryana).',
+    });
+    // The default serves all of India.
+    expect(decide({ ...good, residence: { city: 'Pune', state: 'Maharashtra' } }).eligible).toBe(true);
   });
 
   it('is data: a configured policy changes the answer', () => {

@@ -29,6 +29,7 @@ import { type Customer, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation, type Transaction } from '../db/client.ts';
 import { crashPoint } from '../dev/faults.ts';
 import { decide, type Quote, quoteRate } from '../eligibility/policy.ts';
+import { answersOf } from '../eligibility/rules.ts';
 import { ApiError } from '../http/respond.ts';
 import type { RequestScope } from '../http/scope.ts';
 import { deliverKfs, kfsDelivery } from '../kfs/service.ts';
@@ -119,6 +120,7 @@ export const applicationEvents = {
           monthlyIncomePaise: customer.monthlyIncomePaise ?? 0,
           incomeTypeId: customer.incomeTypeId ?? 0,
           salaryModeId: customer.salaryModeId ?? 0,
+          residence: answersOf(customer).residence,
           hasActiveLoan: Boolean(await activeLoanOf(deps.db, customer.id)),
           today: indiaDate(deps.now()),
         },

@@ -80,6 +80,7 @@ export async function seedDemo(deps: Deps): Promise<boolean> {
       monthlyIncomePaise: PROFILE.monthlyIncomePaise,
       incomeTypeId: PROFILE.incomeTypeId,
       salaryModeId: PROFILE.salaryModeId,
+      residence: { city: PROFILE.residenceCity, state: PROFILE.residenceState },
       hasActiveLoan: false,
       today: indiaDate(appliedAt),
     },

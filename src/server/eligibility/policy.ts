@@ -4,8 +4,9 @@
  * defaults below, overridable as a whole by ELIGIBILITY_POLICY (JSON) in the environment.
  */
 import * as v from 'valibot';
-import { formatRupees, paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
-import { EMPLOYMENT, SALARY_PAID_BY, site } from '../../lib/site.ts';
+import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
+import { AreasServedSchema, EMPLOYMENT, SALARY_PAID_BY, site } from '../../lib/site.ts';
+import { type Answers, DECISION_MESSAGES, hardRuleReasons, type Reason } from './rules.ts';
 
 export const PolicySchema = v.object({
   minAge: v.pipe(v.number(), v.integer(), v.minValue(18)),
@@ -19,6 +20,8 @@ export const PolicySchema = v.object({
   maxLoanIncomeShare: v.pipe(v.number(), v.gtValue(0), v.maxValue(5)),
   /** Loan sizes are offered in steps of this many rupees. */
   amountStepRupees: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** Where we lend, by the residence pin code's place (content/site.json); all of India when not given. */
+  areasServed: v.optional(AreasServedSchema, 'all'),
 });
 export type Policy = v.InferOutput<typeof PolicySchema>;
 
@@ -35,6 +38,7 @@ export const DEFAULT_POLICY: Policy = {
   salaryModes: site.eligibility.salaryPaidBy.map((mode) => (SALARY_PAID_BY.indexOf(mode) + 1) as 1 | 2 | 3),
   maxLoanIncomeShare: site.eligibility.maxLoanIncomeShare,
   amountStepRupees: 500,
+  areasServed: site.eligibility.areasServed,
 };
 
 export interface Applicant {
@@ -42,6 +46,8 @@ export interface Applicant {
   monthlyIncomePaise: number;
   incomeTypeId: number;
   salaryModeId: number;
+  /** The residence pin code's place; null for a profile saved before places were kept. */
+  residence: Answers['residence'];
   hasActiveLoan: boolean;
   today: string;
 }
@@ -80,41 +86,26 @@ export const offeredDailyRates = (tiers: readonly RateTier[] = site.loan.rateTie
 /** The rate of a stored quote: quotes from before the rate policy were all at the highest rate. */
 export const quoteRate = (quote: Partial<Quote>): number => quote.daily_rate_percent ?? site.loan.dailyRatePercent.max;
 
-export type Decision = { eligible: true; message: string; quote: Quote } | { eligible: false; message: string };
-
-export function ageOn(dob: string, today: string): number {
-  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
+/** A refusal names every reason at once: its message joins them; `reasons` are the hard rules' (./rules.ts). */
+export type Decision =
+  | { eligible: true; message: string; quote: Quote }
+  | { eligible: false; message: string; reasons: Reason[] };
 
 export function decide(applicant: Applicant, policy: Policy = DEFAULT_POLICY): Decision {
-  const age = ageOn(applicant.dob, applicant.today);
   const income = rupeesFromPaise(applicant.monthlyIncomePaise);
-  const no = (message: string): Decision => ({ eligible: false, message });
-  if (applicant.hasActiveLoan) return no('You already have an active loan with us. Repay it first, then apply again.');
-  if (age < policy.minAge || age > policy.maxAge) {
-    return no(
-      `We lend to people aged ${policy.minAge} to ${policy.maxAge}; by the date of birth you gave, you are ${age}.`,
-    );
-  }
-  if (!policy.incomeTypes.includes(applicant.incomeTypeId as 1 | 2)) {
-    return no('Our loans are for salaried people; we cannot lend to the self-employed yet.');
-  }
-  if (!policy.salaryModes.includes(applicant.salaryModeId as 1 | 2 | 3)) {
-    return no('We need your salary to be paid into a bank account or by cheque; we cannot lend on a cash salary.');
-  }
-  if (income < policy.minMonthlyIncomeRupees) {
-    return no(`Our loans need a monthly income of at least ${formatRupees(policy.minMonthlyIncomeRupees)}.`);
-  }
+  const reasons = hardRuleReasons({ ...applicant, incomeStepDone: true }, policy, applicant.today);
+  const refusals = [
+    ...(applicant.hasActiveLoan ? [DECISION_MESSAGES.activeLoan] : []),
+    ...reasons.map((r) => r.message),
+  ];
+  if (refusals.length > 0) return { eligible: false, message: refusals.join(' '), reasons };
   const { min, max } = site.loan.amountRupees;
   const step = policy.amountStepRupees;
   const cap = Math.floor(Math.min(max, income * policy.maxLoanIncomeShare) / step) * step;
-  if (cap < min)
-    return no(`With this income the loan we could offer is below our smallest loan of ${formatRupees(min)}.`);
+  if (cap < min) return { eligible: false, message: DECISION_MESSAGES.belowSmallestLoan(min), reasons: [] };
   return {
     eligible: true,
-    message: 'Congratulations! You are eligible for a loan. Continue to choose the amount and tenure.',
+    message: DECISION_MESSAGES.eligible,
     quote: {
       min_loan_amount: min,
       max_loan_amount: cap,

@@ -28,6 +28,7 @@ import { signedInCustomer } from '../customers/session.ts';
 import { type Customer, customerByPan, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation } from '../db/client.ts';
 import { decide } from '../eligibility/policy.ts';
+import { answersOf, hardRuleReasons, withReasons } from '../eligibility/rules.ts';
 import { ApiError } from '../http/respond.ts';
 import { KycUnavailable } from '../kyc/panVerifier.ts';
 import { activeLoanOf } from '../loans/store.ts';
@@ -57,9 +58,17 @@ function checkTurn(customer: Customer, event: RegistrationEvent) {
   }
 }
 
-/** Saves a step and moves the customer on (never back, when a step is redone). */
+/** What the policy's hard rules refuse on the profile's answers today (issue 24, "Eligibility first"). */
+const reasonsNow = (deps: Pick<Deps, 'now' | 'config'>, customer: Customer) =>
+  hardRuleReasons(answersOf(customer), deps.config.eligibilityPolicy, indiaDate(deps.now()));
+
+/**
+ * Saves a step and moves the customer on (never back, when a step is redone), with the hard rules
+ * checked on the answers as saved. A step redone after a refusal drops the refusal's stored reason:
+ * the answers it rested on changed, so the step's own reasons stand until register_now decides again.
+ */
 async function completeStep(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'now' | 'config'>,
   customer: Customer,
   event: RegistrationEvent,
   changes: Partial<Customer>,
@@ -67,13 +76,19 @@ async function completeStep(
   const done = Math.max(REGISTRATION_EVENTS.indexOf(event), position(customer.nextStep) - 1);
   const nextStep = REGISTRATION_EVENTS[done + 1] ?? 'register_now';
   const stepPercentage = registrationPercent(REGISTRATION_EVENTS[done] as RegistrationEvent);
-  await updateCustomer(deps.db, customer.id, {
+  const saved = {
     ...changes,
     nextStep,
     stepPercentage,
     ...(nextStep === 'register_now' && { registrationSuccessful: 1 }),
-  });
-  return { next_step: nextStep, step_percentage: stepPercentage };
+    ...(customer.eligibilityReason !== null && { eligibilityReason: null }),
+  };
+  await updateCustomer(deps.db, customer.id, saved);
+  return {
+    next_step: nextStep,
+    step_percentage: stepPercentage,
+    eligibility_reasons: reasonsNow(deps, { ...customer, ...saved }),
+  };
 }
 
 export const profileEvents = {
@@ -111,7 +126,10 @@ export const profileEvents = {
       }).catch((error: unknown) => {
         throw isUniqueViolation(error, 'customers_pancard_unique') ? panTaken() : error;
       });
-      return answer({ full_name: check.fullName, ...step }, 'PAN verified successfully.');
+      return answer(
+        { full_name: check.fullName, ...step },
+        withReasons('PAN verified successfully.', step.eligibility_reasons),
+      );
     },
   }),
 
@@ -130,7 +148,7 @@ export const profileEvents = {
         // Sent and kept only for the married (product.md §5).
         spouseName: input.marital_status_id === 2 ? (input.spouse_name ?? null) : null,
       });
-      return answer(step, 'Personal details saved.');
+      return answer(step, withReasons('Personal details saved.', step.eligibility_reasons));
     },
   }),
 
@@ -152,7 +170,10 @@ export const profileEvents = {
         residenceCity: place.cityName,
         residenceState: place.stateName,
       });
-      return answer({ ...step, city: place.cityName, state: place.stateName }, 'Address saved.');
+      return answer(
+        { ...step, city: place.cityName, state: place.stateName },
+        withReasons('Address saved.', step.eligibility_reasons),
+      );
     },
   }),
 
@@ -169,7 +190,7 @@ export const profileEvents = {
         salaryDate: input.salary_date,
         monthlyIncomePaise: paiseFromRupees(input.monthly_income),
       });
-      return answer(step, 'Income details saved.');
+      return answer(step, withReasons('Income details saved.', step.eligibility_reasons));
     },
   }),
 
@@ -195,13 +216,17 @@ export const profileEvents = {
             selfie_doc_url: fileUrl(call, file.id),
             next_step: customer.nextStep,
             step_percentage: customer.stepPercentage,
+            eligibility_reasons: reasonsNow(deps, customer),
           },
           'Picture updated.',
         );
       }
       const step = await completeStep(call.deps, customer, 'selfie_upload', { selfieFileId: file.id });
       await discardReplaced();
-      return answer({ selfie_doc_url: fileUrl(call, file.id), ...step }, 'Picture saved.');
+      return answer(
+        { selfie_doc_url: fileUrl(call, file.id), ...step },
+        withReasons('Picture saved.', step.eligibility_reasons),
+      );
     },
   }),
 
@@ -234,6 +259,7 @@ export const profileEvents = {
           monthlyIncomePaise: customer.monthlyIncomePaise,
           incomeTypeId: customer.incomeTypeId,
           salaryModeId: customer.salaryModeId,
+          residence: answersOf(customer).residence,
           hasActiveLoan: Boolean(active),
           today: indiaDate(deps.now()),
         },
@@ -246,7 +272,10 @@ export const profileEvents = {
         ...(decision.eligible && { nextStep: 'generate_loan_quote' }),
       });
       if (!decision.eligible) {
-        throw new ApiError(422, decision.message, 'not_eligible', undefined, { eligibility_status: 0 });
+        throw new ApiError(422, decision.message, 'not_eligible', undefined, {
+          eligibility_status: 0,
+          eligibility_reasons: decision.reasons,
+        });
       }
       return answer(
         {

@@ -1,7 +1,7 @@
 /** The customer's profile as the dashboard reads it (product.md §3): get profile and getDashboardData. */
 import type * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
-import { daysBetween } from '../../lib/dates.ts';
+import { daysBetween, indiaDate } from '../../lib/dates.ts';
 import { rupeesFromPaise } from '../../lib/money.ts';
 import { applicationStep } from '../../lib/onboarding.ts';
 import { DashboardAnswer, ProfileAnswer, ProfileBeside, type StepsAnswer } from '../../lib/schemas/answers/profile.ts';
@@ -11,6 +11,7 @@ import type { Deps } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import type { Customer } from '../customers/store.ts';
 import type { Database } from '../db/client.ts';
+import { answersOf, hardRuleReasons } from '../eligibility/rules.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { scopeOf } from '../http/scope.ts';
@@ -162,6 +163,11 @@ export const profileRoutes = [
           registration_successful: customer.registrationSuccessful,
           eligibility_status: customer.eligibilityStatus,
           eligibility_reason: customer.eligibilityReason ?? '',
+          eligibility_reasons: hardRuleReasons(
+            answersOf(customer),
+            c.get('deps').config.eligibilityPolicy,
+            indiaDate(c.get('deps').now()),
+          ),
           next_event_name: customer.nextStep,
           active_loan_details: await activeLoanDetails(c.get('deps'), customer),
           profile_details: profileDetails(customer),

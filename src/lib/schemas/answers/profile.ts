@@ -72,6 +72,29 @@ const EmploymentAnswer = v.strictObject({
   emp_pincode: v.string(),
 });
 
+/**
+ * One reason the eligibility policy's hard rules (age, income floor, employment type, salary mode, city
+ * served) refuse the customer on what they have told us so far (issue 24, "Eligibility first"): why, the
+ * answer that decides it (`field`, the payload's key, and the registration step to correct it at), and
+ * what the customer can do: correct it, or come back on a date.
+ */
+export const EligibilityReasonAnswer = v.strictObject({
+  rule: v.picklist(['age', 'income', 'employment', 'salary_mode', 'city']),
+  /** Why, in the policy's own figures. */
+  message: v.string(),
+  field: v.picklist(['dob', 'monthly_income', 'income_type_id', 'salary_mode_id', 'residence_pincode']),
+  /** The field as the customer knows it ("monthly income"), for "Correct your …". */
+  field_label: v.string(),
+  /** The registration step (its event) that asks for the field. */
+  step: v.picklist(['pancard_verification', 'personal_details', 'residence_details', 'income_details']),
+  /** What the customer can do about it. */
+  action: v.string(),
+  /** The day this rule stops refusing by itself (the birthday of the least age), else null. */
+  come_back_on: v.nullable(v.string()),
+});
+/** Every reason at once; empty when nothing given so far stops a loan. */
+const EligibilityReasons = { eligibility_reasons: v.array(EligibilityReasonAnswer) };
+
 export const ProfileAnswer = v.strictObject({
   full_name: v.string(),
   profile_pic: v.string(),
@@ -80,6 +103,7 @@ export const ProfileAnswer = v.strictObject({
   registration_successful: v.number(),
   eligibility_status: v.number(),
   eligibility_reason: v.string(),
+  ...EligibilityReasons,
   next_event_name: v.string(),
   active_loan_details: v.nullable(ActiveLoanAnswer),
   profile_details: ProfileDetailsAnswer,
@@ -108,8 +132,11 @@ export const DashboardAnswer = v.strictObject({
 
 // The profile events of the shared registration endpoint (product.md §7): each step's answer.
 
-/** A saved step: where the customer goes next and how far the profile is. */
-const StepDone = { next_step: v.string(), step_percentage: v.number() };
+/**
+ * A saved step: where the customer goes next, how far the profile is, and what the policy's hard rules
+ * already refuse on the answers given so far (the spec's fields unchanged; the reasons are ours).
+ */
+const StepDone = { next_step: v.string(), step_percentage: v.number(), ...EligibilityReasons };
 export const StepAnswer = v.strictObject(StepDone);
 /** pancard_verification: the name the PAN is registered to. */
 export const PanVerifiedAnswer = v.strictObject({ full_name: v.string(), ...StepDone });
@@ -117,7 +144,10 @@ export const PanVerifiedAnswer = v.strictObject({ full_name: v.string(), ...Step
 export const ResidenceAnswer = v.strictObject({ ...StepDone, city: v.string(), state: v.string() });
 /** selfie_upload: the picture's signed address. */
 export const SelfieAnswer = v.strictObject({ selfie_doc_url: v.string(), ...StepDone });
-/** register_now: eligible (a refusal is the envelope's failure with eligibility_status 0). */
+/**
+ * register_now: eligible. A refusal is the envelope's failure with eligibility_status 0 and, in its
+ * Data, the hard rules' eligibility_reasons.
+ */
 export const RegisterNowAnswer = v.strictObject({
   next_step: v.string(),
   eligibility_status: v.literal(1),
