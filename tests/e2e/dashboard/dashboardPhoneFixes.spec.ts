@@ -6,12 +6,14 @@
  * dashboardWebcam.spec.ts (Chromium's fake camera).
  */
 import { expect, type Locator, test } from '@playwright/test';
+import site from '../../../content/site.json' with { type: 'json' };
 import { API } from '../../../src/lib/api/paths.ts';
 import { tinyPdf } from '../../api/support/files.ts';
 import { openCard, REGISTRATION, requestCode } from '../../support/signIn.ts';
 import { expectFits } from '../../support/widths.ts';
 import {
   alert,
+  borrowerByApi,
   customerInState,
   heading,
   openDashboard,
@@ -176,4 +178,45 @@ test('a single document: the failure banner goes once the retry succeeds', async
   await tile.getByRole('button', { name: /^Try again/ }).click();
   await expect(tile.getByRole('status')).toHaveText(/^Uploaded: slip\.pdf/);
   await expect(alert(page)).toHaveCount(0);
+});
+
+test('the disbursal SMS and e-mail state the amount credited and the due date, and link to this server', async ({
+  request,
+  baseURL,
+}) => {
+  const borrower = await borrowerByApi(request);
+  const email = `asha.${borrower.mobile}@example.in`;
+  // The SMS queue and the mail are sent off the request: each is read once it is there.
+  const latest = async (path: string, pick: (message: { subject?: string; body: string }) => boolean) => {
+    let found: { body: string } | undefined;
+    await expect
+      .poll(async () => {
+        const messages = (await (await request.get(path)).json()) as { subject?: string; body: string }[];
+        found = messages.find(pick);
+        return Boolean(found);
+      })
+      .toBe(true);
+    return found?.body ?? '';
+  };
+  const sms = await latest(`${API.devOutbox}?to=${borrower.mobile}`, (m) => m.body.includes('is disbursed'));
+  const loanNo = borrower.loanNo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expect(sms).toMatch(
+    new RegExp(
+      `loan ${loanNo} is disbursed: Rs\\.[\\d,.]+ credited to your bank account\\. Repay Rs\\.[\\d,.]+ by \\d{2}-\\d{2}-\\d{4}\\.`,
+    ),
+  );
+  const disbursedMail = {
+    body: await latest(`/__dev/mailbox?to=${encodeURIComponent(email)}`, (m) =>
+      Boolean(m.subject?.includes('is disbursed')),
+    ),
+  };
+  expect(disbursedMail.body).toMatch(/Amount credited to your bank account: ₹[\d,.]+/);
+  expect(disbursedMail.body).toMatch(/Due date: \d{2}-\d{2}-\d{4}, when ₹[\d,.]+ closes the loan/);
+  // In development the links open this server (the built site beside the API), never production's address.
+  for (const body of [sms, disbursedMail.body]) {
+    const link = body.match(/https?:\/\/\S+/)?.[0] ?? '';
+    expect(link.startsWith(`${baseURL}/my-dashboard/lead-preview?lead_id=`), link).toBe(true);
+    expect(link).not.toContain(new URL(site.siteUrl).host);
+    expect((await request.get(link)).ok()).toBe(true);
+  }
 });
