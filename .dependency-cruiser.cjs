@@ -105,6 +105,8 @@ module.exports = {
           '^src/server/reminders/service\\.ts$',
           '^src/server/eligibility/policy\\.ts$',
           '^src/server/kyc/panVerifier\\.ts$',
+          // The bank account's penny-drop and the IFSC dataset (issue 24).
+          '^src/server/bankAccount/(service|ifsc)\\.ts$',
           '^src/server/master/data\\.ts$',
           '^src/server/mail/(index|outboxTransport)\\.ts$',
           '^src/server/sms/(messages|queue|transport|outboxTransport)\\.ts$',

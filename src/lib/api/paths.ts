@@ -29,6 +29,8 @@ export const API = {
   kycDocuments: '/Api/Website/getKycDocuments',
   /** A credited payment's receipt as a PDF (issue 23), from /thanku and the loan's screen. */
   receiptPdf: '/Api/Website/downloadReceipt',
+  /** The bank and branch of an IFSC, for the bank details form (issue 24). */
+  ifscDetails: '/Api/Website/getIfscDetails',
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { API, HEADERS } from '../../lib/api/paths.ts';
 import { applicationRoutes } from '../application/routes.ts';
+import { bankAccountRoutes } from '../bankAccount/routes.ts';
 import { bureauRoutes } from '../bureau/routes.ts';
 import { complaintRoutes } from '../complaints/routes.ts';
 import { consentRoutes } from '../consents/routes.ts';
@@ -63,6 +64,7 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...contactRoutes,
     ...profileRoutes,
     ...applicationRoutes,
+    ...bankAccountRoutes,
     ...kfsRoutes,
     ...fileRoutes,
     ...statementRoutes,

@@ -1,4 +1,6 @@
 /** What every handler can reach: the settings, the database, the outside services and the clock. */
+import type { BranchDirectory } from '../bankAccount/ifsc.ts';
+import type { BankAccountVerifier } from '../bankAccount/verifier.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import type { PanVerifier } from '../kyc/panVerifier.ts';
@@ -25,6 +27,10 @@ export interface Deps {
   otp: OtpCodes;
   sessions: Sessions;
   panVerifier: PanVerifier;
+  /** Penny-drop of the account a loan is paid into (src/server/bankAccount/). */
+  bankVerifier: BankAccountVerifier;
+  /** Names a branch by its IFSC (the bank comes from the IFSC dataset). */
+  branchDirectory: BranchDirectory;
   files: FileStore;
   /** Checks uploaded PDFs in worker threads, never on a request's thread (issue 13). */
   pdfChecks: PdfCheckPool;

@@ -1,4 +1,10 @@
 /** Wires the outside world for the app: database, SMS queue and gateway, one-time codes, sessions, clock. */
+import { httpBranches, sandboxBranches } from '../bankAccount/ifsc.ts';
+import {
+  type BankAccountVerifier,
+  httpBankAccountVerifier,
+  sandboxBankAccountVerifier,
+} from '../bankAccount/verifier.ts';
 import type { Config } from '../config/config.ts';
 import { type OpenDatabase, openDatabase } from '../db/client.ts';
 import { devClock } from '../dev/routes.ts';
@@ -25,6 +31,7 @@ export interface ServiceOverrides {
   /** An already open database (tests share one per file). */
   database?: OpenDatabase;
   panVerifier?: PanVerifier;
+  bankVerifier?: BankAccountVerifier;
   /** The upload check pool (tests pass one whose checks are slow). */
   pdfChecks?: PdfCheckPool;
   /** The statement drawing pool (tests pass one whose drawings wait for them). */
@@ -52,6 +59,17 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
     sessions: new Sessions(db, config.session, now),
     panVerifier:
       overrides.panVerifier ?? (config.kyc.provider === 'http' ? httpPanVerifier(config.kyc) : sandboxPanVerifier()),
+    bankVerifier:
+      overrides.bankVerifier ??
+      (config.bankVerify.provider === 'http'
+        ? httpBankAccountVerifier(config.bankVerify)
+        : sandboxBankAccountVerifier()),
+    branchDirectory:
+      config.ifscDirectory.source === 'http'
+        ? httpBranches(config.ifscDirectory.url)
+        : config.ifscDirectory.source === 'sandbox'
+          ? sandboxBranches
+          : async () => null,
     files: config.s3
       ? s3FileStore(config.s3)
       : config.uploads.filesDir === 'memory://'

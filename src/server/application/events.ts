@@ -23,6 +23,8 @@ import {
   KFS_REQUIRED,
   QuoteDecisionRequest,
 } from '../../lib/schemas/application.ts';
+import { bankOfIfsc } from '../bankAccount/ifsc.ts';
+import { verifyBankAccount } from '../bankAccount/service.ts';
 import { recordKfsAcknowledgement } from '../consents/service.ts';
 import { signedInCustomer } from '../customers/session.ts';
 import { type Customer, updateCustomer } from '../customers/store.ts';
@@ -38,7 +40,6 @@ import { insertLead, type Lead, openLeadOf } from '../leads/store.ts';
 import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
 import { answer, defineEvent, type EventCall } from '../registration/events.ts';
 import { assignedTo, nextCreditManager } from '../staff/assignment.ts';
-import { bankOfIfsc } from './banks.ts';
 import { documentEvents, mandatoryDocuments } from './documents.ts';
 import { type CustomerChange, changeOpenApplication, requireAllowed, writeLead } from './lifecycle.ts';
 import { withinQuote } from './quote.ts';
@@ -243,6 +244,18 @@ export const applicationEvents = {
     answer: BankingAnswer,
     async handle(call, input) {
       const customer = await signedInCustomer(call, input.profile_id);
+      // The account is verified by penny-drop before the step takes the lead's lock (the bank takes
+      // seconds to answer); a mismatch or a closed account is refused with what to correct.
+      const open = await openLeadOf(call.deps.db, customer.id);
+      const check =
+        open && customer.fullName
+          ? await verifyBankAccount(
+              call,
+              open,
+              { ifsc: input.account_ifsc, accountNumber: input.account_number, name: input.account_name },
+              customer.fullName,
+            )
+          : undefined;
       const now = call.deps.now();
       const bank = {
         account_name: input.account_name,
@@ -254,6 +267,8 @@ export const applicationEvents = {
         account_type_id: input.account_type_id,
         bank_name: bankOfIfsc(input.account_ifsc) ?? '',
         verification_consent_at: now.toISOString(),
+        // The penny-drop that verified it (bank_account_checks); disbursal checks it again.
+        verification_id: check?.id ?? null,
       };
       const step = await changeApplication(call, customer, 'submit', async (tx, lead) => {
         const missing = (await mandatoryDocuments(call, lead, tx)).filter((doc) => !doc.uploaded);

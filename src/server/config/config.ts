@@ -4,6 +4,7 @@
  * Every variable is documented in the README and in .env.example; each area's schema is in config/.
  */
 import * as v from 'valibot';
+import { BankAccountSchema } from './bankAccount.ts';
 import { BureauSchema } from './bureau.ts';
 import { DatabaseSchema } from './database.ts';
 import { EligibilitySchema } from './eligibility.ts';
@@ -35,6 +36,7 @@ const ConfigSchema = v.intersect([
   MailSchema,
   PaymentsSchema,
   KycSchema,
+  BankAccountSchema,
   StorageSchema,
   EligibilitySchema,
   PublicUrlsSchema,

@@ -21,6 +21,7 @@ import {
 } from '../../lib/schemas/answers/staffApplications.ts';
 import { lockedLead, writeLead } from '../application/lifecycle.ts';
 import { approveLead, findLead, rejectLead, SEND_BACK_STEPS, StaffError, sendBackLead } from '../application/staff.ts';
+import { checksOfLead } from '../bankAccount/service.ts';
 import { customerById } from '../customers/store.ts';
 import type { Database } from '../db/client.ts';
 import { retryingTransaction } from '../db/retry.ts';
@@ -113,6 +114,18 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
     // Stored as the forms sent them (JSON objects), or null before that step.
     employment: lead.employment as Record<string, unknown> | null,
     bank: lead.bank as Record<string, unknown> | null,
+    bank_checks: (await checksOfLead(db, lead.id)).map((check) => ({
+      checked_at: check.checkedAt.toISOString(),
+      outcome: check.outcome,
+      account_ifsc: check.accountIfsc,
+      account_last4: check.accountNumber.slice(-4),
+      name_at_bank: check.nameAtBank,
+      pan_name: check.panName,
+      branch: check.branch,
+      detail: check.detail,
+      provider: check.provider,
+      reference: check.reference,
+    })),
     documents: documents.map((doc) => {
       const file = files.get(doc.docType);
       return {

@@ -7,6 +7,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { allows, LifecycleConflict, lockedLead, requireVersion } from '../application/lifecycle.ts';
 import { makeLoan, StaffError } from '../application/staff.ts';
+import { requireVerifiedAccount } from '../bankAccount/service.ts';
 import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { retryingTransaction } from '../db/retry.ts';
@@ -29,6 +30,7 @@ export async function requestDisbursal(
         throw new LifecycleConflict(`Lead ${leadId} is ${lead.status}; only an accepted application can be disbursed.`);
       }
       requireVersion(lead, input.version);
+      await requireVerifiedAccount(tx, lead);
       const [row] = await tx
         .insert(disbursalRequests)
         .values({
@@ -79,6 +81,8 @@ export async function approveDisbursal(db: Database, requestId: number, staff: A
         throw new LifecycleConflict(`Disbursal request ${requestId} is ${request?.status ?? 'gone'}.`);
       }
       requireVersion(lead, request.leadVersion);
+      // Checked again at approval: the loan is paid only into an account a penny-drop verified.
+      await requireVerifiedAccount(tx, lead);
       const actor = staffActor(staff);
       const made = await makeLoan(tx, lead.id, actor, now);
       await tx

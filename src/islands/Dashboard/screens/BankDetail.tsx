@@ -1,6 +1,10 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import type * as v from 'valibot';
 import { safeParse } from 'valibot';
-import { bankOfIfsc, IFSC_PATTERN } from '../../../lib/banks.ts';
+import { STATUS } from '../../../lib/api/envelope.ts';
+import { API } from '../../../lib/api/paths.ts';
+import { IFSC_PATTERN } from '../../../lib/banks.ts';
+import type { IfscAnswer } from '../../../lib/schemas/answers/bankAccount.ts';
 import { ACCOUNTS_DIFFER, BankingRequest } from '../../../lib/schemas/application.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { DigitsField, TextField } from '../components/Fields.tsx';
@@ -9,7 +13,7 @@ import { StepScreen } from '../components/StepScreen.tsx';
 import { type ApplicationAnswer, afterApplicationStep } from '../navigation/applicationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
-import { registrationEvent } from '../state/api.ts';
+import { dashboardCall, registrationEvent } from '../state/api.ts';
 import { fieldErrors, useStepForm } from '../state/forms.ts';
 import { useRequest } from '../state/useRequest.ts';
 
@@ -27,14 +31,34 @@ const EMPTY: Values = {
   confirm_account_number: '',
   account_ifsc: '',
 };
-const UNKNOWN_BANK = 'We could not name the bank of this code; please check it.';
+type Ifsc = v.InferOutput<typeof IfscAnswer>;
 
-/** What the IFSC field says under it as the code is typed: the bank of its first four letters. */
-function bankLine(ifsc: string): string {
-  if (ifsc.length < 4) return '';
-  const bank = bankOfIfsc(ifsc);
-  if (bank) return `Bank: ${bank}`;
-  return IFSC_PATTERN.test(ifsc) ? UNKNOWN_BANK : '';
+/**
+ * The bank and branch of a complete IFSC, asked of the server (the IFSC dataset is too large for the
+ * page): the line under the field, and the branch to fill in.
+ */
+function useIfsc(ifsc: string) {
+  const [found, setFound] = useState<{ ifsc: string; line: string; branch: string | null }>();
+  useEffect(() => {
+    if (!IFSC_PATTERN.test(ifsc)) return;
+    let current = true;
+    dashboardCall<Ifsc>(API.ifscDetails, { ifsc })
+      .then((envelope) => {
+        if (!current) return;
+        const data = envelope.Status === STATUS.ok ? envelope.Data : undefined;
+        setFound({
+          ifsc,
+          line: data ? `Bank: ${data.bank}${data.branch ? `, branch ${data.branch}` : ''}` : envelope.Message,
+          branch: data?.branch ?? null,
+        });
+      })
+      // Unreachable: the penny-drop at submission still checks the code.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [ifsc]);
+  return found?.ifsc === ifsc ? found : undefined;
 }
 
 /** Banking details (event banking_details): the account the loan is paid into, checked before it is sent. */
@@ -44,6 +68,17 @@ export default function BankDetail({ route }: ScreenProps) {
   const [consent, setConsent] = useState(false);
   const { values, set, field, errors, refuse, send } = useStepForm(form, EMPTY);
   const { busy, run } = useRequest<'save'>();
+  const bank = useIfsc(values.account_ifsc);
+  // The branch the IFSC names is filled in, unless the customer typed their own.
+  const filled = useRef('');
+  const branch = bank?.branch;
+  useEffect(() => {
+    if (!branch) return;
+    if (values.account_branch === '' || values.account_branch === filled.current) {
+      filled.current = branch;
+      set('account_branch')(branch);
+    }
+  }, [branch, values.account_branch, set]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +108,7 @@ export default function BankDetail({ route }: ScreenProps) {
     <StepScreen
       back={{ to: screenPath('adhar-upload'), label: 'Back to your documents' }}
       title={route.title}
-      intro="The savings account your salary is paid into. Your loan is paid into it."
+      intro="The savings account your salary is paid into, in the name on your PAN. Your loan is paid into it; we check it with your bank by sending it ₹1."
       onSubmit={submit}
       formRef={form}
     >
@@ -94,12 +129,16 @@ export default function BankDetail({ route }: ScreenProps) {
         onValue={(value) => set('account_ifsc')(value.replace(/[^A-Za-z0-9]/g, '').toUpperCase())}
         hint={
           <>
-            The 11-character code on your cheque book or passbook.{' '}
-            <span aria-live="polite">{bankLine(values.account_ifsc)}</span>
+            The 11-character code on your cheque book or passbook. <span aria-live="polite">{bank?.line ?? ''}</span>
           </>
         }
       />
-      <TextField label="Branch" maxLength={100} {...field('account_branch')} />
+      <TextField
+        label="Branch"
+        maxLength={100}
+        {...field('account_branch')}
+        hint="Filled in from the IFSC where we know it; change it if it is not yours."
+      />
       <DigitsField label="Account number" digits={18} {...field('account_number')} hint="9 to 18 digits." />
       <DigitsField
         label="Confirm account number"

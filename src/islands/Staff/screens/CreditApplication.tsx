@@ -64,6 +64,32 @@ const onlyPdf = (docType: string) => {
  * PDFs as attachments, which a link to them would only download). When the fetch fails, the signed
  * address itself is shown (a picture) or linked.
  */
+const CHECK_OUTCOMES: Record<string, string> = {
+  verified: 'Verified',
+  name_mismatch: 'Name does not match the PAN',
+  account_invalid: 'Account refused by the bank',
+  provider_failed: 'Provider failed',
+};
+
+/** The account's penny-drops, newest first: finance disburses only into a verified one. */
+function BankChecks({ checks }: { checks: Application['bank_checks'] }) {
+  if (checks.length === 0) return <p>Not verified: disbursal is refused until the account is verified.</p>;
+  return (
+    <ul>
+      {checks.map((check) => (
+        <li key={`${check.checked_at}-${check.reference ?? ''}`}>
+          <strong>{CHECK_OUTCOMES[check.outcome] ?? check.outcome}</strong>, {dateAndTime(check.checked_at)}: account
+          ending {check.account_last4} at {check.account_ifsc}
+          {check.branch && ` (${check.branch})`}; name at bank {check.name_at_bank ?? 'not given'}, PAN name{' '}
+          {check.pan_name}
+          {check.detail && `; ${check.detail}`} ({check.provider}
+          {check.reference && ` ${check.reference}`})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function DocumentView({ doc }: { doc: Application['documents'][number] }) {
   const name = documentName(doc.doc_type);
   const [file, setFile] = useState<{ kind: 'image' | 'pdf' | 'link'; url: string } | null>(null);
@@ -481,6 +507,8 @@ export default function CreditApplication({ search, session, announce }: StaffSc
           <section className={styles.card} aria-labelledby="bank-heading">
             <h2 id="bank-heading">Bank account</h2>
             {a.bank ? <Facts rows={objectRows(a.bank)} /> : <p>Not given.</p>}
+            <h3>Verification by penny-drop</h3>
+            <BankChecks checks={a.bank_checks} />
           </section>
           <section className={styles.card} aria-labelledby="documents-heading">
             <h2 id="documents-heading">Documents ({formatNumber(a.documents.length)})</h2>

@@ -101,6 +101,23 @@ export const ApplicationAnswer = v.strictObject({
   /** The employment and bank forms as the customer sent them (shown field by field). */
   employment: v.nullable(v.record(v.string(), v.unknown())),
   bank: v.nullable(v.record(v.string(), v.unknown())),
+  /** Every penny-drop of the account, newest first: the bank's holder name against the PAN's, and the outcome. */
+  bank_checks: v.array(
+    v.strictObject({
+      checked_at: v.string(),
+      /** verified | name_mismatch | account_invalid | provider_failed */
+      outcome: v.string(),
+      account_ifsc: v.string(),
+      /** The account number's last four digits. */
+      account_last4: v.string(),
+      name_at_bank: v.nullable(v.string()),
+      pan_name: v.string(),
+      branch: v.nullable(v.string()),
+      detail: v.nullable(v.string()),
+      provider: v.string(),
+      reference: v.nullable(v.string()),
+    }),
+  ),
   documents: v.array(
     v.strictObject({
       doc_type: v.string(),
