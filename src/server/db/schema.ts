@@ -1054,3 +1054,45 @@ export const bureauChecks = pgTable(
   },
   (table) => [index('bureau_checks_customer_idx').on(table.customerId, table.askedAt)],
 );
+
+/**
+ * The loan agreement of an accepted Key Fact Statement (issue 24, src/server/agreement/): one per
+ * statement, drawn once and kept as drawn (its SHA-256 is what the customer signs), with the e-sign
+ * provider's latest signing request and, once signed, the signed PDF. The files are in the file store.
+ */
+export const loanAgreements = pgTable(
+  'loan_agreements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** AGR- and the statement's number: "AGR-000123" for KFS-000123. */
+    agreementNo: text('agreement_no').notNull().unique(),
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => leads.id),
+    kfsId: uuid('kfs_id')
+      .notNull()
+      .unique()
+      .references(() => keyFactStatements.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The agreement as drawn, ready to sign (file store key) and its SHA-256 in hex. */
+    documentKey: text('document_key').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    /** unsigned | pending | signed | declined | expired */
+    status: text('status').notNull(),
+    /** sandbox | http, and its id of the latest signing request. */
+    provider: text('provider'),
+    requestId: text('request_id'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /** When the provider said it was signed, declined or expired. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The signed PDF (file store key), once signed. */
+    signedKey: text('signed_key'),
+    /** The agreement_signature consent recorded with the signature. */
+    consentId: bigint('consent_id', { mode: 'number' }).references(() => consents.id),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('loan_agreements_lead_idx').on(table.leadId)],
+);
