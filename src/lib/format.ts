@@ -35,3 +35,10 @@ export function maskPan(pan: string): string {
   if (pan.length < 4) return '*'.repeat(pan.length);
   return `${pan.slice(0, 2)}${'*'.repeat(pan.length - 3)}${pan.slice(-1)}`;
 }
+
+/** An instant -> "26-11-2026 02:57 pm", India's date and time (a consent given, a staff action). */
+export function formatDateTime(input: string | number | Date): string {
+  const date = input instanceof Date ? input : new Date(input);
+  const time = date.toLocaleTimeString('en-IN', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' });
+  return `${formatDate(date)} ${time}`;
+}

@@ -14,11 +14,13 @@ import { KFS_ACKNOWLEDGEMENT_LABELS, WHAT_WE_KEEP } from '../../src/lib/consents
 import { signInConsent, signInConsentText } from '../../src/lib/consents/signIn.ts';
 import { kfsSections } from '../../src/lib/kfs.ts';
 import { site } from '../../src/lib/site.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
 import { recordConsent, standingConsent } from '../../src/server/consents/service.ts';
 import { consents, customers, keyFactStatements } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
+import { runOps } from '../../src/server/ops/run.ts';
 import { eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
-import { ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
+import { ENGINES, randomMobile, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 import { latestCode, signIn } from './support/signIn.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -279,6 +281,38 @@ describe.each(ENGINES)('consents on record (%s database)', (engine) => {
       mobile: randomMobile(),
     });
     expect(missing.status).toBe(404);
+  });
+  it('ops consents --customer prints them for support; privacy-requests lists what waits; collections is refused', async () => {
+    const mobile = randomMobile();
+    const { token } = await signIn(server, mobile);
+    expect((await server.post(CONSENT_PATHS.deleteData, { confirmed: true }, { token })).body.Status).toBe(1);
+    const ops = async (email: string, args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const env = { OPS_SERVER: server.url, OPS_STAFF_TOKEN: await staffSignIn(email) };
+      const code = await runOps(args, {
+        config: () => loadConfig({ ...TEST_ENV, ...env }),
+        database: () => Promise.reject(new Error('no database is opened here')),
+        write: { out: (text) => out.push(text), error: (text) => err.push(text) },
+        terminal: {
+          env,
+          sessionFile: '/nonexistent/ops-session.json',
+          ask: () => Promise.reject(new Error('no question')),
+        },
+      });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const printed = await ops('support@kosh.test', ['consents', '--customer', mobile]);
+    expect(printed.code, printed.err).toBe(0);
+    expect(printed.out).toContain('sign_in_terms');
+    expect(printed.out).toContain(sha256(SIGN_IN_TEXT));
+    expect(printed.out).toContain('delete_data');
+    const queue = await ops('support@kosh.test', ['privacy-requests']);
+    expect(queue.out).toContain(mobile);
+    const refused = await ops('collections@kosh.test', ['consents', '--customer', mobile]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('Your role does not allow this.');
+    expect((await ops('support@kosh.test', ['consents', '--customer', '12345'])).code).not.toBe(0);
   });
 });
 

@@ -23,6 +23,7 @@ import {
   showApplication,
 } from './commands/applications.ts';
 import { bureauArguments, bureauFileOnServer } from './commands/bureau.ts';
+import { consentsArguments, consentsOnServer, privacyRequestsOnServer } from './commands/consents.ts';
 import { runDayArguments, runDayOnServer } from './commands/jobs.ts';
 import { decideLead, decisionArguments, disburse, listLeads, showLead } from './commands/leads.ts';
 import { collect, collectArguments, listLoans, listRefunds, showLoan } from './commands/loans.ts';
@@ -70,6 +71,9 @@ On the server (as the signed-in staff member, with their roles):
   staff-update <email> [--roles …] [--disable | --enable]
                                                 (admin; the new member's password from NEW_STAFF_PASSWORD)
   complaints | answer-complaint <complaint_id> --answer <text> [--resolved]   (support)
+  consents --customer <mobile>                  what the customer agreed to (each consent's time, text
+                                                version, address, user agent) and their requests (support, credit)
+  privacy-requests                              data deletion requests waiting for staff (support)
   --json                                        the route's data as JSON on stdout, for scripts
 
 On the database (--database, or DATA_DIR / DATABASE_URL as the server has them, and no staff session):
@@ -140,6 +144,8 @@ const COMMANDS: Record<string, Command> = {
   'staff-add': { server: addStaffOnServer, database: addFirstAdmin, check: staffArguments },
   'staff-update': { server: updateStaffOnServer },
   complaints: { server: (ops) => listComplaints(ops) },
+  consents: { server: consentsOnServer, check: consentsArguments },
+  'privacy-requests': { server: (ops) => privacyRequestsOnServer(ops) },
   'answer-complaint': { server: answerComplaintOnServer },
   whoami: { server: (ops) => whoAmI(ops) },
 };

@@ -21,7 +21,7 @@ interface NavItem {
 
 /**
  * The sidebar of product.md §2; an eligible customer's Dashboard and My Account lead further on.
- * Raise a complaint (issue 22) is added after Loan History.
+ * Raise a complaint (issue 22) is added after Loan History, What you agreed to (issue 24) after it.
  */
 export function sidebarLinks(eligible: boolean): NavItem[] {
   return [
@@ -30,6 +30,7 @@ export function sidebarLinks(eligible: boolean): NavItem[] {
     { label: 'Support', to: '/contact' },
     { label: 'Loan History', to: screenPath('leads') },
     { label: 'Raise a complaint', to: screenPath('complaints') },
+    { label: 'What you agreed to', to: screenPath('what-you-agreed-to') },
     { label: 'Terms and Conditions', to: '/termsandconditions' },
     { label: 'Privacy Policy', to: '/privacypolicy' },
   ];

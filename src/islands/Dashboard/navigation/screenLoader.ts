@@ -45,6 +45,7 @@ const IMPORTS: Record<ScreenComponent, () => Promise<ScreenModule>> = {
   LeadDetails: () => import('../screens/LeadDetails.tsx'),
   Repayment: () => import('../screens/Repayment.tsx'),
   Complaints: () => import('../screens/Complaints.tsx'),
+  Consents: () => import('../screens/Consents.tsx'),
 };
 
 /** The chunk did not arrive within the time limit. */

@@ -36,7 +36,8 @@ export type ScreenComponent =
   | 'Leads'
   | 'LeadDetails'
   | 'Repayment'
-  | 'Complaints';
+  | 'Complaints'
+  | 'Consents';
 
 export interface ScreenRoute {
   /** The path under /my-dashboard/; '' is the dashboard itself. */
@@ -102,6 +103,8 @@ export const SCREENS: readonly ScreenRoute[] = [
   loanStep('repayment', 'Repayment', 'Repayment'),
   // Issue 22: any signed-in customer raises a complaint and reads support's answer.
   signedIn('complaints', 'Complaints', 'Complaints'),
+  // Issue 24: every consent on record, the bureau consent withdrawn, a data deletion asked.
+  signedIn('what-you-agreed-to', 'What you agreed to', 'Consents'),
 ];
 
 /** The hub: registration's home, and the eligible customer's home (the sidebar's Dashboard, product.md §2). */

@@ -1,6 +1,6 @@
 /**
  * Support's read-only view of a customer (/Api/Staff/customer), found by mobile: name, contact,
- * the PAN masked as the API gives it, their applications and loans. The mobile is asked in a form,
+ * the PAN masked as the API gives it, their applications and loans, and what they agreed to (issue 24). The mobile is asked in a form,
  * never put in the address (addresses end up in logs).
  */
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { CustomerViewAnswer } from '../../../lib/schemas/answers/staffLoans.ts';
 import { ActionForm, TextField } from '../components/ActionForm.tsx';
+import { CustomerConsents } from '../components/CustomerConsents.tsx';
 import { ConsoleLink, Facts } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
 import { staffPath } from '../navigation/screens.ts';
@@ -94,6 +95,7 @@ export default function CustomerView(_: StaffScreenProps) {
           )}
         </section>
       )}
+      {customer && <CustomerConsents mobile={customer.mobile} />}
     </>
   );
 }
