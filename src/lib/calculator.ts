@@ -101,6 +101,15 @@ export function amountError(amount: number, limits: { amount: Range; days: Range
   return undefined;
 }
 
+/**
+ * The loan page's message for an amount outside the customer's quote: the server's refusal word for
+ * word (server/application/quote.ts), so the screen says before sending what the server would answer.
+ */
+export function quoteAmountMessage(range: Range): string {
+  const rupees = (value: number) => formatPaise(paiseFromRupees(value));
+  return `Choose an amount from ${rupees(range.min)} to ${rupees(range.max)}.`;
+}
+
 /** The message for a typed number of days, or undefined when it can be shown. */
 export function daysError(days: number, limits: { amount: Range; days: Range }): string | undefined {
   if (!Number.isInteger(days) || days < limits.days.min) return calculatorMessages(limits).daysTooFew;

@@ -65,6 +65,9 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
       max_loan_tenure: 90,
       // A monthly income of ₹60,000: the 0.5% a day tier.
       daily_rate_percent: 0.5,
+      // The fee and GST the statement charges, for the calculator's amount credited and APR (issue 25).
+      processing_fee_percent: 2,
+      gst_percent: 18,
     });
     const kfs = await server.post(API.keyFactStatement, { amount: 20000, tenure: 60 }, { token });
     expect(kfs.body.Data).toMatchObject({

@@ -23,6 +23,7 @@ import {
   KFS_REQUIRED,
   QuoteDecisionRequest,
 } from '../../lib/schemas/application.ts';
+import { site } from '../../lib/site.ts';
 import { bankOfIfsc } from '../bankAccount/ifsc.ts';
 import { verifyBankAccount } from '../bankAccount/service.ts';
 import { recordKfsAcknowledgement } from '../consents/service.ts';
@@ -91,6 +92,12 @@ async function afterDocuments(scope: RequestScope, lead: Lead, db: Transaction):
   return missing ? missing.event_name : 'banking_details';
 }
 
+/** The fee and GST every statement issued now charges (lib/kfs.ts reads the same site data). */
+const feeTerms = {
+  processing_fee_percent: site.loan.processingFeePercent,
+  gst_percent: site.loan.gstPercent,
+};
+
 export const applicationEvents = {
   ...documentEvents((call, lead, tx) =>
     afterDocuments(call, lead, tx).then((next) => advance(tx, lead, next, call.deps.now())),
@@ -109,6 +116,7 @@ export const applicationEvents = {
         answer<v.InferOutput<typeof QuoteAnswer>>({
           ...(existing.quote as Quote),
           daily_rate_percent: quoteRate(existing.quote as Quote),
+          ...feeTerms,
           step_percentage: existing.stepPercentage,
           lead_id: existing.id,
           next_step: existing.nextStep,
@@ -153,7 +161,7 @@ export const applicationEvents = {
         return answerExisting(winner);
       }
       return answer(
-        { ...decision.quote, step_percentage: 0, lead_id: lead.id, next_step: 'loan_quotation_decision' },
+        { ...decision.quote, ...feeTerms, step_percentage: 0, lead_id: lead.id, next_step: 'loan_quotation_decision' },
         'Your loan quote is ready.',
       );
     },

@@ -1,5 +1,5 @@
 /** The terms a customer may choose within their quote (the loan calculator's ranges). */
-import { formatRupees } from '../../lib/money.ts';
+import { quoteAmountMessage } from '../../lib/calculator.ts';
 import type { Quote } from '../eligibility/policy.ts';
 import { ApiError } from '../http/respond.ts';
 
@@ -7,11 +7,8 @@ import { ApiError } from '../http/respond.ts';
 export function withinQuote(quote: Quote, input: { amount?: number | undefined; tenure?: number | undefined }) {
   const { amount, tenure } = input;
   if (amount === undefined || amount < quote.min_loan_amount || amount > quote.max_loan_amount) {
-    throw new ApiError(
-      400,
-      `Choose an amount from ${formatRupees(quote.min_loan_amount)} to ${formatRupees(quote.max_loan_amount)}.`,
-      'validation_failed',
-    );
+    const range = { min: quote.min_loan_amount, max: quote.max_loan_amount };
+    throw new ApiError(400, quoteAmountMessage(range), 'validation_failed');
   }
   if (tenure === undefined || tenure < quote.min_loan_tenure || tenure > quote.max_loan_tenure) {
     throw new ApiError(

@@ -1,18 +1,20 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type * as v from 'valibot';
 import { safeParse } from 'valibot';
 import { failureMessage, thrownMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
+import { AMOUNT_STEP_RUPEES, digitsOnly, quoteAmountMessage } from '../../../lib/calculator.ts';
 import { formatPercent } from '../../../lib/format.ts';
 import type { KeyFactStatement as Statement } from '../../../lib/kfs.ts';
 import { formatPaise, formatRupees, paiseFromRupees } from '../../../lib/money.ts';
 import { STAGE, stageOf } from '../../../lib/onboarding.ts';
-import { annualRatePercent, interestPaise } from '../../../lib/rates.ts';
+import { annualRatePercent, loanCost } from '../../../lib/rates.ts';
+import type { QuoteAnswer } from '../../../lib/schemas/answers/application.ts';
 import { KFS_REQUIRED, LOAN_PURPOSES, QuoteDecisionRequest } from '../../../lib/schemas/application.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { SelectField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
-import { KeyFactStatement } from '../components/KeyFactStatement.tsx';
 import { Link } from '../components/Link.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
@@ -26,20 +28,23 @@ import { fieldErrors, useStepForm } from '../state/forms.ts';
 import { useRequest } from '../state/useRequest.ts';
 import local from './CalculateLoan.module.css';
 
-/** The loan page of product.md §9: amount in steps of 500 from 5000, tenure from 7 days, within the quote. */
-const AMOUNT = { step: 500, default: 5000 };
+/**
+ * The loan page of product.md §9: the amount slider in steps of 500 from 5000 (the home calculator's
+ * step), any whole rupee typed (issue 25, finding 7), tenure from 7 days, within the quote.
+ */
+const AMOUNT = { step: AMOUNT_STEP_RUPEES, default: 5000 };
 const TENURE = { step: 1, default: 7 };
 const PURPOSES = Object.entries(LOAN_PURPOSES).map(([value, label]) => ({ value, label }));
 
-interface LoanQuote extends ApplicationAnswer {
-  min_loan_amount: number;
-  max_loan_amount: number;
-  min_loan_tenure: number;
-  max_loan_tenure: number;
-  /** The customer's daily rate, decided by the server's rate policy. */
-  daily_rate_percent: number;
-  step_percentage: number;
-}
+/**
+ * The statement's view is fetched with the statement itself (View Key Fact Statement asks for both at
+ * once), not with the screen: the calculator draws sooner and its chunk keeps to its budget.
+ */
+const loadStatementView = () => import('../components/KeyFactStatement.tsx');
+const KeyFactStatement = lazy(() => loadStatementView().then((module) => ({ default: module.KeyFactStatement })));
+
+/** The server's quote: limits, the customer's daily rate, and the fee and GST a statement charges. */
+type LoanQuote = v.InferOutput<typeof QuoteAnswer> & ApplicationAnswer;
 
 /** A value moved into [min, max] and onto the slider's steps from min. */
 function onSlider(value: number, min: number, max: number, step: number): number {
@@ -55,16 +60,40 @@ interface SliderProps {
   value: number;
   format: (value: number) => string;
   onValue: (value: number) => void;
+  /** A field to type the value in, shown beside the label instead of the value (the amount). */
+  typed?: { id: string; text: string; onText: (text: string) => void; onDone: () => void; error: string | undefined };
 }
 
-/** A labelled range input with its value beside the label and its limits under it. */
-function Slider({ label, min, max, step, value, format, onValue }: SliderProps) {
+/**
+ * A labelled range input with its value (or a field to type it) beside the label and its limits under
+ * it. A typed value off the slider's steps puts the knob on the nearest step; the value stays as typed.
+ */
+function Slider({ label, min, max, step, value, format, onValue, typed }: SliderProps) {
   const id = useId();
+  const known = Number.isFinite(value);
   return (
     <div className={local.slider}>
       <div className={local.sliderHead}>
         <label htmlFor={id}>{label}</label>
-        <output htmlFor={id}>{format(value)}</output>
+        {typed ? (
+          <span className={local.typed}>
+            <span aria-hidden="true">₹</span>
+            <input
+              id={typed.id}
+              className={formStyles.input}
+              aria-label={`${label} in rupees`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={typed.text}
+              aria-invalid={typed.error ? true : undefined}
+              aria-describedby={`${id}-limits${typed.error ? ` ${id}-error` : ''}`}
+              onChange={(event) => typed.onText(digitsOnly(event.target.value))}
+              onBlur={typed.onDone}
+            />
+          </span>
+        ) : (
+          <output htmlFor={id}>{format(value)}</output>
+        )}
       </div>
       <input
         id={id}
@@ -72,14 +101,20 @@ function Slider({ label, min, max, step, value, format, onValue }: SliderProps) 
         min={min}
         max={max}
         step={step}
-        value={value}
-        aria-valuetext={format(value)}
+        value={onSlider(known ? value : min, min, max, step)}
+        aria-valuetext={known ? format(value) : 'not set'}
         aria-describedby={`${id}-limits`}
         onChange={(event) => onValue(Number(event.target.value))}
       />
       <p id={`${id}-limits`} className={formStyles.hint}>
         From {format(min)} to {format(max)}
+        {typed && ', or type any amount in rupees'}
       </p>
+      {typed?.error && (
+        <p id={`${id}-error`} className={formStyles.error} role="alert">
+          {typed.error}
+        </p>
+      )}
     </div>
   );
 }
@@ -97,7 +132,14 @@ export default function CalculateLoan({ route }: ScreenProps) {
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [purpose, setPurpose] = useState('');
-  const [amount, setAmount] = useState(AMOUNT.default);
+  /** The amount as typed or slid, in whole rupees ('' while the field is cleared). */
+  const [amountText, setAmountText] = useState(String(AMOUNT.default));
+  /**
+   * Whether a wrong amount is said yet: at once above the quote, else once the field is left or the
+   * statement asked for (2 on the way to 20000 is not yet a mistake).
+   */
+  const [amountChecked, setAmountChecked] = useState(false);
+  const amountId = useId();
   const [tenure, setTenure] = useState(TENURE.default);
   /** The statement last fetched, with the figures it was computed for. */
   const [statement, setStatement] = useState<{ amount: number; tenure: number; kfs: Statement } | null>(null);
@@ -120,7 +162,7 @@ export default function CalculateLoan({ route }: ScreenProps) {
       const answer = envelope.Data;
       storeApplicationStep(answer);
       setOffer(answer);
-      setAmount(onSlider(AMOUNT.default, answer.min_loan_amount, answer.max_loan_amount, AMOUNT.step));
+      setAmountText(String(onSlider(AMOUNT.default, answer.min_loan_amount, answer.max_loan_amount, AMOUNT.step)));
       setTenure(onSlider(TENURE.default, answer.min_loan_tenure, answer.max_loan_tenure, TENURE.step));
     } catch (failure) {
       if (failure instanceof SessionEnded) return;
@@ -134,10 +176,22 @@ export default function CalculateLoan({ route }: ScreenProps) {
     void load();
   }, [load]);
 
+  const amount = amountText === '' ? Number.NaN : Number(amountText);
+  const range = offer ? { min: offer.min_loan_amount, max: offer.max_loan_amount } : null;
+  const amountWrong = !range || !(amount >= range.min && amount <= range.max);
+  const amountMessage =
+    range && amountWrong && (amountChecked || amount > range.max) ? quoteAmountMessage(range) : undefined;
   // A statement is for one amount and tenure: other figures need a fresh one, confirmed afresh.
   const shown = statement && statement.amount === amount && statement.tenure === tenure ? statement.kfs : null;
+  const typeAmount = (text: string) => {
+    setAmountText(text);
+    setAmountChecked(false);
+    setAcknowledged(false);
+    setFresh(false);
+  };
   const moveAmount = (value: number) => {
-    setAmount(value);
+    setAmountText(String(value));
+    setAmountChecked(false);
     setAcknowledged(false);
     setFresh(false);
   };
@@ -147,11 +201,18 @@ export default function CalculateLoan({ route }: ScreenProps) {
     setFresh(false);
   };
 
-  const viewStatement = () =>
-    run('kfs', async () => {
+  const viewStatement = () => {
+    if (amountWrong) {
+      setAmountChecked(true);
+      return document.getElementById(amountId)?.focus();
+    }
+    return run('kfs', async () => {
       clearAlerts();
       const figures = { amount, tenure };
-      const envelope = await dashboardCall<Statement>(API.keyFactStatement, figures);
+      const [envelope] = await Promise.all([
+        dashboardCall<Statement>(API.keyFactStatement, figures),
+        loadStatementView(),
+      ]);
       if (envelope.Status !== STATUS.ok) {
         showAlert({ type: 'error', msg: failureMessage(envelope) });
         return;
@@ -160,6 +221,7 @@ export default function CalculateLoan({ route }: ScreenProps) {
       setAcknowledged(false);
       setFresh(true);
     });
+  };
 
   const accept = async (event: FormEvent) => {
     event.preventDefault();
@@ -184,9 +246,18 @@ export default function CalculateLoan({ route }: ScreenProps) {
   };
 
   const rate = offer?.daily_rate_percent ?? 0;
-  // The figures of the rates module, as the server's statement has them.
-  const interest = rate > 0 ? interestPaise(paiseFromRupees(amount), rate, tenure) : 0;
-  const cost = { interestPaise: interest, payablePaise: paiseFromRupees(amount) + interest };
+  // The figures of the rates module, as the server's statement and the home calculator have them.
+  const cost =
+    offer && !amountWrong && rate > 0
+      ? loanCost({
+          principalPaise: paiseFromRupees(amount),
+          days: tenure,
+          dailyRatePercent: rate,
+          processingFeePercent: offer.processing_fee_percent,
+          gstPercent: offer.gst_percent,
+        })
+      : undefined;
+  const money = (paise: number | undefined) => (paise === undefined ? '—' : formatPaise(paise));
   const locked = (offer?.step_percentage ?? 0) >= 100;
   // Accepted once the server's next step is past the loan quote's stage.
   const nextStage = offer === null ? undefined : stageOf(offer.next_step);
@@ -233,6 +304,13 @@ export default function CalculateLoan({ route }: ScreenProps) {
             value={amount}
             format={formatRupees}
             onValue={moveAmount}
+            typed={{
+              id: amountId,
+              text: amountText,
+              onText: typeAmount,
+              onDone: () => setAmountChecked(true),
+              error: amountMessage,
+            }}
           />
           <Slider
             label="Tenure"
@@ -247,7 +325,7 @@ export default function CalculateLoan({ route }: ScreenProps) {
             <dl>
               <div>
                 <dt>Principal</dt>
-                <dd>{formatRupees(amount)}</dd>
+                <dd>{money(cost?.principalPaise)}</dd>
               </div>
               <div>
                 <dt>Your interest rate</dt>
@@ -257,22 +335,33 @@ export default function CalculateLoan({ route }: ScreenProps) {
               </div>
               <div>
                 <dt>Interest</dt>
-                <dd>{formatPaise(cost.interestPaise)}</dd>
+                <dd>{money(cost?.interestPaise)}</dd>
               </div>
               <div className={local.payable}>
                 <dt>Payable Amount</dt>
-                <dd data-testid="payable">{formatPaise(cost.payablePaise)}</dd>
+                <dd data-testid="payable">{money(cost?.repayablePaise)}</dd>
+              </div>
+              <div>
+                <dt>You receive, after fee and GST</dt>
+                <dd data-testid="received">{money(cost?.disbursedPaise)}</dd>
+              </div>
+              <div>
+                <dt>APR with fee and GST</dt>
+                <dd data-testid="apr">{cost ? formatPercent(cost.aprPercent) : '—'}</dd>
               </div>
             </dl>
           </div>
           <p className={local.note}>
             Payable amount = principal + principal × {formatPercent(rate)} × tenure in days. Your rate is set by your
-            monthly income. The processing fee and its GST are deducted when the loan is paid out: the Key Fact
-            Statement shows every charge.
+            monthly income. The processing fee of {formatPercent(offer.processing_fee_percent)} plus{' '}
+            {formatPercent(offer.gst_percent)} GST on it is deducted when the loan is paid out and counted in the APR:
+            the Key Fact Statement shows every charge.
           </p>
           {shown ? (
             <>
-              <KeyFactStatement kfs={shown} focus={fresh} />
+              <Suspense fallback={<p role="status">Loading the Key Fact Statement…</p>}>
+                <KeyFactStatement kfs={shown} focus={fresh} />
+              </Suspense>
               <div className={formStyles.field}>
                 <label className={formStyles.choice} htmlFor={ackId}>
                   <input

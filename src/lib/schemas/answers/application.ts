@@ -6,13 +6,19 @@ import { KeyFactStatementAnswer } from './kfs.ts';
 const StepDone = { next_step: v.string(), step_percentage: v.number(), lead_id: v.number() };
 export const ApplicationStepAnswer = v.strictObject(StepDone);
 
-/** generate_loan_quote: the quote's limits (rupees, days) and the daily rate, on a new or the open lead. */
+/**
+ * generate_loan_quote: the quote's limits (rupees, days) and the daily rate, on a new or the open lead,
+ * with the processing fee and its GST the Key Fact Statement will charge (issue 25, finding 7: the
+ * calculator shows what is credited and the APR, as the home calculator does).
+ */
 export const QuoteAnswer = v.strictObject({
   min_loan_amount: v.number(),
   max_loan_amount: v.number(),
   min_loan_tenure: v.number(),
   max_loan_tenure: v.number(),
   daily_rate_percent: v.number(),
+  processing_fee_percent: v.number(),
+  gst_percent: v.number(),
   ...StepDone,
 });
 
