@@ -10,7 +10,7 @@ import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { useProfile } from '../state/useProfile.ts';
 
-/** The profile, read-only, with the eligibility check and the outstanding amount of an active loan. */
+/** The eligibility check first, then the profile read-only, with the outstanding amount of an active loan. */
 export default function ProfilePreview({ route }: ScreenProps) {
   const { profile, loading, error, retry } = useProfile();
   return (
@@ -20,7 +20,7 @@ export default function ProfilePreview({ route }: ScreenProps) {
       <ProfileState loading={loading && !profile} error={error} retry={retry} />
       {profile && (
         <>
-          <ProfileTiles details={profile.profile_details} />
+          {/* The one action first, within the first screen; the profile's rows follow (issue 25, finding 8). */}
           <div className={styles.panel}>
             <h2>Eligibility</h2>
             <p>
@@ -30,6 +30,7 @@ export default function ProfilePreview({ route }: ScreenProps) {
             </p>
             <EligibilityCheck />
           </div>
+          <ProfileTiles details={profile.profile_details} />
           <ul className={cards.linkCards}>
             <li>
               <Link to={screenPath('user-profile')} className={cards.linkCard}>

@@ -30,8 +30,9 @@ const dues = (loan: ActiveLoan): Fact[] => [
 ];
 
 /**
- * Repayment, the target of Pay Now (product.md §2): the active loan's dues, the amount to pay
- * (empty is the whole due, as on the repay page) and the same Pay popup and payment flow.
+ * Repayment, the target of Pay Now (product.md §2): the amount to pay (a quick choice of the server's
+ * figures, or typed; empty is the whole due, as on the repay page), the same Pay popup and payment
+ * flow, then the active loan's dues.
  */
 export default function Repayment({ route, brand }: ScreenProps) {
   const { profile, loading, error, retry } = useProfile();
@@ -62,21 +63,7 @@ export default function Repayment({ route, brand }: ScreenProps) {
       )}
       {loan && duePaise > 0 && (
         <>
-          <section className={styles.panel} aria-labelledby="repay-dues">
-            <h2 id="repay-dues">Loan {loan.loan_no}</h2>
-            <FactTable caption="Your loan's dues" rows={dues(loan)} />
-            <p>
-              <strong>{whichToPay(loan)}</strong>
-            </p>
-            {accountNotes(loan).map((note) => (
-              <p key={note}>{note}</p>
-            ))}
-            {loan.lead_id && (
-              <p>
-                <Link {...detailsLink(loan.lead_id)}>Loan details and payments</Link>
-              </p>
-            )}
-          </section>
+          {/* What to pay first, within the first screen; the dues in full follow (issue 25, finding 8). */}
           <section className={styles.panel} aria-labelledby="repay-pay">
             <h2 id="repay-pay">Pay</h2>
             <PayNow loan={loan} brand={brand} amount={toPay} check={check} label="Proceed to Pay">
@@ -115,6 +102,21 @@ export default function Repayment({ route, brand }: ScreenProps) {
                 }}
               />
             </PayNow>
+          </section>
+          <section className={styles.panel} aria-labelledby="repay-dues">
+            <h2 id="repay-dues">Loan {loan.loan_no}</h2>
+            <FactTable caption="Your loan's dues" rows={dues(loan)} />
+            <p>
+              <strong>{whichToPay(loan)}</strong>
+            </p>
+            {accountNotes(loan).map((note) => (
+              <p key={note}>{note}</p>
+            ))}
+            {loan.lead_id && (
+              <p>
+                <Link {...detailsLink(loan.lead_id)}>Loan details and payments</Link>
+              </p>
+            )}
           </section>
         </>
       )}
