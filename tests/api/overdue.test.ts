@@ -109,6 +109,8 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe(`Your loan ${borrower.loan.loanNo} is 1 days overdue: classified SMA-0`);
     expect(mail[0]?.body).toContain('paying part of it does not lift it');
+    // The e-mail writes the amount as every screen does: paise only when there are paise (issue 25, finding 9).
+    expect(mail[0]?.body).toContain(`${formatPaise(state.balance.totalPaise)} closes the loan today`);
 
     // The same day again: every key was done, nothing is done or sent twice.
     const again = await runDay('2026-11-22');

@@ -170,3 +170,64 @@ describe('one money module', () => {
     ).toEqual([]);
   });
 });
+
+// --- One rule for money shown (issue 25, finding 9) ----------------------------------------------------
+
+/**
+ * Documents of account (the statement and receipt PDFs, the statement's lines, the operator's ledger)
+ * keep two decimals on every figure so their columns align to the paisa; everything else people read
+ * (screens, pages, SMS, e-mail, the server's messages) uses formatPaise: paise only when there are paise.
+ */
+const DOCUMENTS_OF_ACCOUNT = [
+  'lib/statementLines.ts',
+  'server/statements/statementPdf.ts',
+  'server/statements/receiptPdf.ts',
+  'server/ops/commands/loans.ts',
+].map((path) => join(SRC, path));
+
+/** A money format made by hand: a currency number format, toLocaleString, or ₹/Rs. before a bare value. */
+const HAND_FORMAT =
+  /Intl\.NumberFormat\([^)]*currency|style:\s*'currency'|toLocaleString\(|(?:₹|Rs\.\s?)\$\{(?!format)/;
+
+function handFormats(path: string, text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      (HAND_FORMAT.test(line) || (/\bformatPaiseInFull\(/.test(line) && !DOCUMENTS_OF_ACCOUNT.includes(path))) &&
+      !COMMENT.test(line)
+        ? [`${path.slice(SRC.length + 1)}:${i + 1}: ${line.trim()}`]
+        : [],
+    );
+}
+
+describe('one rule for money shown', () => {
+  it('finds money formatted by hand or in full outside a document of account (the check itself)', () => {
+    const lines = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
+      'const due = `₹${loan.total_due}`;',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
+      'const text = `Rs. ${amount}`;',
+      'amount.toLocaleString("en-IN", { style: "currency", currency: "INR" });',
+      "new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });",
+      'const shown = formatPaiseInFull(paise);',
+    ];
+    expect(handFormats(`${SRC}/islands/x.tsx`, lines.join('\n'))).toHaveLength(lines.length);
+    const fine = [
+      'const due = formatPaise(paise);',
+      'label: `Amount to pay (₹)`,',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
+      'const sms = `Rs.${formatted}`;',
+    ];
+    expect(handFormats(`${SRC}/islands/x.tsx`, fine.join('\n'))).toEqual([]);
+    expect(handFormats(DOCUMENTS_OF_ACCOUNT[0] as string, 'const line = formatPaiseInFull(paise);')).toEqual([]);
+  });
+
+  it('src/ shows amounts through formatPaise (formatPaiseInFull only in documents of account)', () => {
+    const found = sourceFiles(SRC)
+      .filter((path) => path !== MONEY_MODULE)
+      .flatMap((path) => handFormats(path, readFileSync(path, 'utf8')));
+    expect(found, `show amounts with formatPaise or formatRupees from src/lib/money.ts:\n${found.join('\n')}`).toEqual(
+      [],
+    );
+  });
+});

@@ -4,7 +4,7 @@
  * The SMS text matches the DLT template SMS_DLT_TEMPLATE_OVERDUE_CLASS.
  */
 import { formatDate } from '../../lib/format.ts';
-import { formatPaiseInFull } from '../../lib/money.ts';
+import { formatPaise } from '../../lib/money.ts';
 import { CLASS_NAMES, CLASS_RANGES, type OverdueClass } from '../../lib/overdueClasses.ts';
 import { site } from '../../lib/site.ts';
 import { smsAmount } from '../sms/messages.ts';
@@ -35,7 +35,7 @@ export function classNoticeMail(facts: ClassNoticeFacts): { subject: string; bod
     body: [
       `Your ${site.brand} loan ${facts.loanNo} was due on ${formatDate(facts.dueDate)} and is not yet fully repaid.`,
       `It is ${facts.daysPastDue} days past due, so as the Reserve Bank of India requires of every lender we now classify it ${name}: ${CLASS_RANGES[facts.overdueClass]}.`,
-      `${formatPaiseInFull(facts.overduePaise)} closes the loan today (interest runs on until it is paid).`,
+      `${formatPaise(facts.overduePaise)} closes the loan today (interest runs on until it is paid).`,
       whatFollows(facts.overdueClass),
       'The classification is lifted only when everything overdue is paid; paying part of it does not lift it.',
       `Pay now: ${facts.repayLink}`,
