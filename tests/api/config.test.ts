@@ -27,6 +27,10 @@ const PRODUCTION = {
   KYC_PROVIDER: 'http',
   KYC_HTTP_URL: 'https://kyc.example.in/pan',
   KYC_HTTP_API_KEY: 'kyc-key',
+  BANK_VERIFY_PROVIDER: 'http',
+  BANK_VERIFY_HTTP_URL: 'https://bav.example.in/verification/bank-account/sync',
+  BANK_VERIFY_CLIENT_ID: 'bav-id',
+  BANK_VERIFY_CLIENT_SECRET: 'bav-secret',
   PUBLIC_SITE_URL: 'https://www.koshcredit.example',
   PUBLIC_API_URL: 'https://api.koshcredit.example',
 };
@@ -72,6 +76,15 @@ describe('configuration is checked once, at start', () => {
     expect(() => loadConfig({ ...PRODUCTION, KYC_PROVIDER: undefined })).toThrow(
       /KYC_PROVIDER: must be http in production/,
     );
+    expect(() => loadConfig({ ...PRODUCTION, BANK_VERIFY_PROVIDER: undefined })).toThrow(
+      /BANK_VERIFY_PROVIDER: must be http in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, BANK_VERIFY_CLIENT_SECRET: undefined })).toThrow(
+      /BANK_VERIFY_HTTP_URL, BANK_VERIFY_CLIENT_ID, BANK_VERIFY_CLIENT_SECRET: must be set when BANK_VERIFY_PROVIDER is http/,
+    );
+    // Branch names: none in production without a directory, the sandbox's outside it.
+    expect(loadConfig(PRODUCTION).ifscDirectory).toEqual({ source: 'none' });
+    expect(loadConfig({}).ifscDirectory).toEqual({ source: 'sandbox' });
     expect(() => loadConfig({ ELIGIBILITY_POLICY: '{"minAge": 16}' })).toThrow(/ELIGIBILITY_POLICY/);
     expect(() => loadConfig({ FILES_STORE: 's3' })).toThrow(/S3_BUCKET/);
     expect(
