@@ -76,7 +76,7 @@ async function customerAtDocuments(url: string) {
   for (const step of [
     ...profileSteps(pancard),
     { event_name: 'selfie_upload', file: tinyPng().toString('base64'), file_ext: 'png' },
-    { event_name: 'register_now' },
+    { event_name: 'register_now', bureau_consent: 1 },
     { event_name: 'generate_loan_quote' },
     QUOTE_ACCEPTANCE,
     EMPLOYMENT,

@@ -182,6 +182,43 @@ export const SiteSchema = v.object({
     /** Where we lend, by the residence pin code's place: "all" of India, or the states and cities listed. */
     areasServed: AreasServedSchema,
   }),
+  /**
+   * What the credit report asked before deciding (issue 24; src/server/bureauCheck/policy.ts) decides: the
+   * least score, the share of the income-based loan each score band is offered (bands highest first, the
+   * last one at `minScore`), the most offered with no credit history to score, the most days past due and
+   * accounts overdue on other loans, how many lenders' enquiries in how many days, and how long a report
+   * is used before a new one is asked.
+   */
+  creditReport: v.pipe(
+    v.object({
+      minScore: v.pipe(v.number(), v.integer(), v.minValue(300), v.maxValue(900)),
+      scoreBands: v.pipe(
+        v.array(
+          v.object({
+            minScore: v.pipe(v.number(), v.integer(), v.minValue(300), v.maxValue(900)),
+            loanShare: v.pipe(v.number(), v.gtValue(0), v.maxValue(1)),
+          }),
+        ),
+        v.minLength(1),
+        v.check(
+          (bands) => bands.every((band, i) => i === 0 || (bands[i - 1]?.minScore ?? 0) > band.minScore),
+          'scoreBands must be listed highest score first, each once',
+        ),
+      ),
+      noHistoryMaxRupees: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      maxDaysPastDue: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      maxAccountsOverdue: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      enquiries: v.object({
+        max: v.pipe(v.number(), v.integer(), v.minValue(0)),
+        withinDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365)),
+      }),
+      reportValidDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(90)),
+    }),
+    v.check(
+      (c) => c.scoreBands[c.scoreBands.length - 1]?.minScore === c.minScore,
+      'the last of scoreBands must start at minScore',
+    ),
+  ),
   /** The payment providers the Pay popup offers, the recommended one first (issue 25). */
   payments: v.object({
     providers: v.pipe(

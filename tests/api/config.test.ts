@@ -31,6 +31,9 @@ const PRODUCTION = {
   BANK_VERIFY_HTTP_URL: 'https://bav.example.in/verification/bank-account/sync',
   BANK_VERIFY_CLIENT_ID: 'bav-id',
   BANK_VERIFY_CLIENT_SECRET: 'bav-secret',
+  BUREAU_CHECK_PROVIDER: 'http',
+  BUREAU_CHECK_URL: 'https://bureau.example.in/consumer-report',
+  BUREAU_CHECK_API_KEY: 'bureau-key',
   PUBLIC_SITE_URL: 'https://www.koshcredit.example',
   PUBLIC_API_URL: 'https://api.koshcredit.example',
 };
@@ -85,6 +88,12 @@ describe('configuration is checked once, at start', () => {
     // Branch names: none in production without a directory, the sandbox's outside it.
     expect(loadConfig(PRODUCTION).ifscDirectory).toEqual({ source: 'none' });
     expect(loadConfig({}).ifscDirectory).toEqual({ source: 'sandbox' });
+    expect(() => loadConfig({ ...PRODUCTION, BUREAU_CHECK_PROVIDER: undefined })).toThrow(
+      /BUREAU_CHECK_PROVIDER: must be http in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, BUREAU_CHECK_API_KEY: undefined })).toThrow(
+      /BUREAU_CHECK_URL, BUREAU_CHECK_API_KEY/,
+    );
     expect(() => loadConfig({ ELIGIBILITY_POLICY: '{"minAge": 16}' })).toThrow(/ELIGIBILITY_POLICY/);
     expect(() => loadConfig({ FILES_STORE: 's3' })).toThrow(/S3_BUCKET/);
     expect(

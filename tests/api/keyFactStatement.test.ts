@@ -41,7 +41,7 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
         step.event_name === 'personal_details' ? { ...step, personal_email: email } : step,
       ),
       { event_name: 'selfie_upload', file: base64(tinyPng()), file_ext: 'png' },
-      { event_name: 'register_now' },
+      { event_name: 'register_now', bureau_consent: 1 },
     ]) {
       expect((await send(token, step)).body.Status).toBe(1);
     }
@@ -358,7 +358,7 @@ describe('delivery failing does not undo the acceptance', () => {
           step.event_name === 'personal_details' ? { ...step, personal_email: email } : step,
         ),
         { event_name: 'selfie_upload', file: base64(tinyPng()), file_ext: 'png' },
-        { event_name: 'register_now' },
+        { event_name: 'register_now', bureau_consent: 1 },
       ]) {
         expect((await server.post(API.registration, step, { token })).body.Status).toBe(1);
       }

@@ -141,6 +141,7 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   await page.getByLabel('Choose a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(heading(page)).toHaveText('Profile Preview');
+  await page.getByRole('checkbox', { name: /get my credit report from a credit bureau/ }).check();
   await page.getByRole('button', { name: 'Check Eligibility' }).click();
   await page.getByRole('dialog', { name: 'Eligibility Check' }).getByRole('button', { name: 'Process' }).click();
   await expect(heading(page)).toHaveText('Your Loan');

@@ -102,7 +102,18 @@ export const SelfieUploadRequest = v.object({
   ),
 });
 
-export const RegisterNowRequest = v.object({ event_name: v.literal('register_now'), profile_id: profileId });
+export const RegisterNowRequest = v.object({
+  event_name: v.literal('register_now'),
+  profile_id: profileId,
+  /**
+   * 1: the customer ticked the credit bureau consent shown beside Check Eligibility (issue 24); the server
+   * records it with its text's version. Absent or 0 with no standing consent: no bureau is asked, and the
+   * decision says why.
+   */
+  bureau_consent: v.optional(
+    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.picklist([0, 1], 'bureau_consent must be 0 or 1')),
+  ),
+});
 
 /** profile_id alone: get profile, getDashboardData. */
 export const ProfileRequest = v.object({ profile_id: profileId });

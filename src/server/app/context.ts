@@ -1,6 +1,7 @@
 /** What every handler can reach: the settings, the database, the outside services and the clock. */
 import type { BranchDirectory } from '../bankAccount/ifsc.ts';
 import type { BankAccountVerifier } from '../bankAccount/verifier.ts';
+import type { BureauProvider } from '../bureauCheck/provider.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import type { PanVerifier } from '../kyc/panVerifier.ts';
@@ -31,6 +32,8 @@ export interface Deps {
   bankVerifier: BankAccountVerifier;
   /** Names a branch by its IFSC (the bank comes from the IFSC dataset). */
   branchDirectory: BranchDirectory;
+  /** The credit bureau asked for a report before deciding, with the customer's consent (src/server/bureauCheck/). */
+  bureauCheck: BureauProvider;
   files: FileStore;
   /** Checks uploaded PDFs in worker threads, never on a request's thread (issue 13). */
   pdfChecks: PdfCheckPool;

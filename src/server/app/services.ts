@@ -5,6 +5,7 @@ import {
   httpBankAccountVerifier,
   sandboxBankAccountVerifier,
 } from '../bankAccount/verifier.ts';
+import { type BureauProvider, httpBureauProvider, sandboxBureauProvider } from '../bureauCheck/provider.ts';
 import type { Config } from '../config/config.ts';
 import { type OpenDatabase, openDatabase } from '../db/client.ts';
 import { devClock } from '../dev/routes.ts';
@@ -32,6 +33,7 @@ export interface ServiceOverrides {
   database?: OpenDatabase;
   panVerifier?: PanVerifier;
   bankVerifier?: BankAccountVerifier;
+  bureauCheck?: BureauProvider;
   /** The upload check pool (tests pass one whose checks are slow). */
   pdfChecks?: PdfCheckPool;
   /** The statement drawing pool (tests pass one whose drawings wait for them). */
@@ -70,6 +72,9 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
         : config.ifscDirectory.source === 'sandbox'
           ? sandboxBranches
           : async () => null,
+    bureauCheck:
+      overrides.bureauCheck ??
+      (config.bureauCheck.provider === 'http' ? httpBureauProvider(config.bureauCheck) : sandboxBureauProvider()),
     files: config.s3
       ? s3FileStore(config.s3)
       : config.uploads.filesDir === 'memory://'

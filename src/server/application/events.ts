@@ -26,6 +26,7 @@ import {
 import { site } from '../../lib/site.ts';
 import { bankOfIfsc } from '../bankAccount/ifsc.ts';
 import { verifyBankAccount } from '../bankAccount/service.ts';
+import { creditFindingOnRecord } from '../bureauCheck/service.ts';
 import { recordKfsAcknowledgement } from '../consents/service.ts';
 import { signedInCustomer } from '../customers/session.ts';
 import { type Customer, updateCustomer } from '../customers/store.ts';
@@ -132,6 +133,8 @@ export const applicationEvents = {
           residence: answersOf(customer).residence,
           hasActiveLoan: Boolean(await activeLoanOf(deps.db, customer.id)),
           today: indiaDate(deps.now()),
+          // The amount stays what the eligibility decision's credit report allowed.
+          credit: await creditFindingOnRecord(call, customer.id),
         },
         deps.config.eligibilityPolicy,
       );

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { BankAccountSchema } from './bankAccount.ts';
 import { BureauSchema } from './bureau.ts';
+import { BureauCheckSchema } from './bureauCheck.ts';
 import { DatabaseSchema } from './database.ts';
 import { EligibilitySchema } from './eligibility.ts';
 import { JobsSchema } from './jobs.ts';
@@ -37,6 +38,7 @@ const ConfigSchema = v.intersect([
   PaymentsSchema,
   KycSchema,
   BankAccountSchema,
+  BureauCheckSchema,
   StorageSchema,
   EligibilitySchema,
   PublicUrlsSchema,

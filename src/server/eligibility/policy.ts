@@ -50,7 +50,14 @@ export interface Applicant {
   residence: Answers['residence'];
   hasActiveLoan: boolean;
   today: string;
+  /** What the credit report found (src/server/bureauCheck/), when one was read: it refuses or limits the offer. */
+  credit?: CreditFinding | undefined;
 }
+
+/** A credit report's say: a refusal with its reasons, or the share of the income-based loan and the most offered. */
+export type CreditFinding =
+  | { eligible: false; message: string }
+  | { eligible: true; loanShare: number; maxRupees: number | null };
 
 export interface Quote {
   min_loan_amount: number;
@@ -99,9 +106,13 @@ export function decide(applicant: Applicant, policy: Policy = DEFAULT_POLICY): D
     ...reasons.map((r) => r.message),
   ];
   if (refusals.length > 0) return { eligible: false, message: refusals.join(' '), reasons };
+  if (applicant.credit && !applicant.credit.eligible)
+    return { eligible: false, message: applicant.credit.message, reasons: [] };
   const { min, max } = site.loan.amountRupees;
   const step = policy.amountStepRupees;
-  const cap = Math.floor(Math.min(max, income * policy.maxLoanIncomeShare) / step) * step;
+  const credit = applicant.credit?.eligible ? applicant.credit : { loanShare: 1, maxRupees: null };
+  const byIncome = income * policy.maxLoanIncomeShare * credit.loanShare;
+  const cap = Math.floor(Math.min(max, byIncome, credit.maxRupees ?? max) / step) * step;
   if (cap < min) return { eligible: false, message: DECISION_MESSAGES.belowSmallestLoan(min), reasons: [] };
   return {
     eligible: true,

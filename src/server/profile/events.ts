@@ -24,10 +24,10 @@ import {
   SelfieUploadRequest,
 } from '../../lib/schemas/profile.ts';
 import type { Deps } from '../app/context.ts';
+import { decideWithCreditReport } from '../bureauCheck/service.ts';
 import { signedInCustomer } from '../customers/session.ts';
 import { type Customer, customerByPan, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation } from '../db/client.ts';
-import { decide } from '../eligibility/policy.ts';
 import { answersOf, hardRuleReasons, withReasons } from '../eligibility/rules.ts';
 import { ApiError } from '../http/respond.ts';
 import { KycUnavailable } from '../kyc/panVerifier.ts';
@@ -253,7 +253,10 @@ export const profileEvents = {
         throw new ApiError(409, 'Please complete all five steps of your profile first.', 'profile_incomplete');
       }
       const active = await activeLoanOf(deps.db, customer.id);
-      const decision = decide(
+      // The hard rules, then the credit report under the bureau consent (src/server/bureauCheck/).
+      const decision = await decideWithCreditReport(
+        call,
+        customer,
         {
           dob: customer.dob,
           monthlyIncomePaise: customer.monthlyIncomePaise,
@@ -263,7 +266,7 @@ export const profileEvents = {
           hasActiveLoan: Boolean(active),
           today: indiaDate(deps.now()),
         },
-        deps.config.eligibilityPolicy,
+        input.bureau_consent === 1,
       );
       await updateCustomer(deps.db, customer.id, {
         eligibilityStatus: decision.eligible ? 1 : 0,

@@ -22,6 +22,7 @@ import {
 import { lockedLead, writeLead } from '../application/lifecycle.ts';
 import { approveLead, findLead, rejectLead, SEND_BACK_STEPS, StaffError, sendBackLead } from '../application/staff.ts';
 import { checksOfLead } from '../bankAccount/service.ts';
+import { bureauChecksForStaff } from '../bureauCheck/service.ts';
 import { customerById } from '../customers/store.ts';
 import type { Database } from '../db/client.ts';
 import { retryingTransaction } from '../db/retry.ts';
@@ -126,6 +127,7 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
       provider: check.provider,
       reference: check.reference,
     })),
+    bureau_checks: await bureauChecksForStaff(db, lead.customerId),
     documents: documents.map((doc) => {
       const file = files.get(doc.docType);
       return {

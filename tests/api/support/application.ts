@@ -18,7 +18,7 @@ export async function eligibleCustomer(server: TestServer) {
   for (const step of [
     ...profileSteps(randomPan()),
     { event_name: 'selfie_upload', file: base64(tinyPng()), file_ext: 'png' },
-    { event_name: 'register_now' },
+    { event_name: 'register_now', bureau_consent: 1 },
   ]) {
     expect((await send(server, session.token, step)).body.Status).toBe(1);
   }

@@ -124,7 +124,7 @@ export function crashSafety(engine: Engine) {
       const retried = await send(selfie);
       expect(retried.body.Data).toMatchObject({ next_step: 'register_now', step_percentage: 100 });
       expect((await visible()).dashboard).toMatchObject({ profile_pic: true, next_step: 'register_now' });
-      expect((await send({ event_name: 'register_now' })).body.Data.eligibility_status).toBe(1);
+      expect((await send({ event_name: 'register_now', bureau_consent: 1 })).body.Data.eligibility_status).toBe(1);
     });
 
     it('application step: employment is on both the application and the customer, or on neither', async () => {

@@ -195,6 +195,7 @@ test.describe('an application in progress', () => {
     const customer = await registerByApi(request, await signInByApi(request));
     await openDashboard(page, customer, '/my-dashboard/');
     await expect(heading(page)).toHaveText('Profile Registration');
+    await page.getByRole('checkbox', { name: /get my credit report from a credit bureau/ }).check();
     await page.getByRole('button', { name: 'Check Eligibility' }).click();
     const dialog = page.getByRole('dialog', { name: 'Eligibility Check' });
     await expect(dialog.getByRole('button', { name: 'Process' })).toBeVisible();

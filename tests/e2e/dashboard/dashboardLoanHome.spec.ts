@@ -61,6 +61,7 @@ test('registered, not yet checked: Check Eligibility comes first, above the five
   await expect(page.getByTestId('eligibility-refusal')).toHaveCount(0);
   await fitsAndAccessible(page, 'registered');
   // The result gives the amount and the rate: ₹60,000 a month is the 0.5% tier (content/site.json).
+  await page.getByRole('checkbox', { name: /get my credit report from a credit bureau/ }).check();
   await page.getByRole('button', { name: 'Check Eligibility' }).click();
   const dialog = page.getByRole('dialog', { name: 'Eligibility Check' });
   const rate = site.loan.rateTiers.find((tier) => 60_000 >= tier.minMonthlyIncomeRupees)?.dailyRatePercent ?? 0;

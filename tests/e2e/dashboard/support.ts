@@ -121,7 +121,7 @@ export async function registerByApi(request: APIRequestContext, customer: Custom
     customer.nextStep = answer.body.Data.next_step;
   }
   if (checkEligibility) {
-    const answer = await eventAs(request, customer, 'register_now');
+    const answer = await eventAs(request, customer, 'register_now', { bureau_consent: 1 });
     expect(answer.body.Status, answer.body.Message).toBe(1);
     customer.nextStep = answer.body.Data.next_step;
     customer.eligibility = '1';

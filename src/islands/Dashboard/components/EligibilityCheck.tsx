@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type * as v from 'valibot';
+import site from '../../../../content/site.json' with { type: 'json' };
+import { bureauConsent } from '../../../lib/consents/bureauCheck.ts';
 import { formatPercent } from '../../../lib/format.ts';
 import { formatRupees } from '../../../lib/money.ts';
 import type { RegisterNowAnswer } from '../../../lib/schemas/answers/profile.ts';
@@ -10,6 +12,10 @@ import { HOME, screenPath } from '../navigation/screens.ts';
 import { registrationEvent, SessionEnded } from '../state/api.ts';
 import { updateSession } from '../state/sessionStore.ts';
 import { BusyButton } from './BusyButton.tsx';
+import formStyles from './Form.module.css';
+
+// The same module and facts the server hashes (src/server/bureauCheck/service.ts), so the version on record is what was shown.
+const CONSENT = bureauConsent(site.brand, site.legalName, site.creditReport.reportValidDays);
 
 interface Outcome {
   eligible: boolean;
@@ -21,12 +27,15 @@ interface Outcome {
 /**
  * Check Eligibility (event register_now, product.md §4): the server's message in a modal. Found
  * eligible: the flag is stored and Process leads to the eligibility page; otherwise OK closes it.
+ * The credit bureau consent sits above the button (issue 24): ticked, it goes with the check; unticked,
+ * the server asks no bureau and its decision says why.
  */
 export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const { busy, call } = useCall<'check'>();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [consent, setConsent] = useState(false);
 
   useEffect(() => {
     const node = dialog.current;
@@ -35,7 +44,7 @@ export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
 
   const check = async () => {
     const answer = await call('check', () =>
-      registrationEvent<v.InferOutput<typeof RegisterNowAnswer>>('register_now'),
+      registrationEvent<v.InferOutput<typeof RegisterNowAnswer>>('register_now', { bureau_consent: consent ? 1 : 0 }),
     );
     // A dead session is already on its way to sign-in.
     if (!answer || (!answer.ok && answer.thrown instanceof SessionEnded)) return;
@@ -57,6 +66,21 @@ export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
 
   return (
     <>
+      <div className={formStyles.field}>
+        <label className={formStyles.choice}>
+          <input
+            type="checkbox"
+            checked={consent}
+            disabled={disabled}
+            onChange={(event) => setConsent(event.target.checked)}
+            aria-describedby={`${id}-consent`}
+          />
+          {CONSENT.label}
+        </label>
+        <p id={`${id}-consent`} className={formStyles.hint}>
+          {CONSENT.more}
+        </p>
+      </div>
       <BusyButton type="button" busy={busy !== null} disabled={disabled} onClick={check}>
         Check Eligibility
       </BusyButton>

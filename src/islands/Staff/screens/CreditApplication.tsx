@@ -12,6 +12,7 @@ import { formatRupees } from '../../../lib/money.ts';
 import type { StaffListAnswer } from '../../../lib/schemas/answers/staff.ts';
 import type { ApplicationAnswer } from '../../../lib/schemas/answers/staffApplications.ts';
 import { ActionForm } from '../components/ActionForm.tsx';
+import { CreditReport } from '../components/CreditReport.tsx';
 import { dateAndTime } from '../components/dateAndTime.ts';
 import { BusyButton, CallNotice, ConsoleLink, Facts, focusHeading } from '../components/parts.tsx';
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
@@ -509,6 +510,10 @@ export default function CreditApplication({ search, session, announce }: StaffSc
             {a.bank ? <Facts rows={objectRows(a.bank)} /> : <p>Not given.</p>}
             <h3>Verification by penny-drop</h3>
             <BankChecks checks={a.bank_checks} />
+          </section>
+          <section className={styles.card} aria-labelledby="credit-report-heading">
+            <h2 id="credit-report-heading">Credit report</h2>
+            <CreditReport checks={a.bureau_checks} />
           </section>
           <section className={styles.card} aria-labelledby="documents-heading">
             <h2 id="documents-heading">Documents ({formatNumber(a.documents.length)})</h2>

@@ -1,5 +1,6 @@
 /** The credit and finance queues' answers and their decisions (src/server/staff/applicationRoutes.ts), money in rupees. */
 import * as v from 'valibot';
+import { BureauCheckAnswer } from './bureauCheck.ts';
 
 /** A queue: its rows, oldest first or newest first, with their count. */
 const queue = <Row extends v.GenericSchema>(row: Row) => v.strictObject({ count: v.number(), items: v.array(row) });
@@ -118,6 +119,8 @@ export const ApplicationAnswer = v.strictObject({
       reference: v.nullable(v.string()),
     }),
   ),
+  /** The credit reports asked before the eligibility decision, newest first (issue 24). */
+  bureau_checks: v.array(BureauCheckAnswer),
   documents: v.array(
     v.strictObject({
       doc_type: v.string(),
