@@ -1,0 +1,119 @@
+/**
+ * What you agreed to (issue 24): a customer who signed in on the sign-in card finds, from the
+ * dashboard's menu, the terms and privacy consent they ticked, with when and the version of the words
+ * the card showed (the SHA-256 the card sent); they ask for their data to be deleted and read what is
+ * kept; support sees the consents and the request on the customer's page of the staff console.
+ * axe and 320 px.
+ */
+import { createHash } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { signInConsent, signInConsentText } from '../../../src/lib/consents/signIn.ts';
+import { formatDate } from '../../../src/lib/format.ts';
+import { site } from '../../../src/lib/site.ts';
+import { axeViolations } from '../../support/axe.ts';
+import { card, latestCode, openCard, requestCode, typeCode } from '../../support/signIn.ts';
+import { expectFits } from '../../support/widths.ts';
+import { openConsole, staffByApi } from '../staff/support.ts';
+import { dashboardReady, heading, randomMobile, sidebar } from './support.ts';
+
+const SCREEN = '/my-dashboard/what-you-agreed-to';
+const SIGN_IN_TEXT = signInConsentText(signInConsent(site.brand, site.legalName));
+const VERSION = createHash('sha256').update(SIGN_IN_TEXT, 'utf8').digest('hex');
+
+const consentCard = (page: Page, name: string) => page.getByRole('article', { name });
+
+/** Signs in on the card as a visitor does: the consent ticked, the code typed; the dashboard opens. */
+async function signInOnTheCard(page: Page, mobile: string) {
+  await openCard(page);
+  await requestCode(page, mobile);
+  const verify = page.waitForRequest((request) => request.postDataJSON()?.event_name === 'otp_verify');
+  await typeCode(page, await latestCode(page.request, mobile));
+  await card(page).verify.click();
+  // The card sends the version of the words it showed.
+  expect((await verify).postDataJSON().consent_version).toBe(VERSION);
+  await dashboardReady(page);
+}
+
+test('the consent ticked at sign-in is in What you agreed to, with its date, the version of its words and the words', async ({
+  page,
+}) => {
+  await signInOnTheCard(page, randomMobile());
+  await sidebar(page).getByRole('link', { name: 'What you agreed to' }).click();
+  await expect(page).toHaveURL(SCREEN);
+  await expect(heading(page)).toHaveText('What you agreed to');
+
+  for (const name of [
+    'Terms and conditions, and being contacted about your loan (at sign-in)',
+    'Privacy policy (at sign-in)',
+  ]) {
+    const card = consentCard(page, name);
+    await expect(card).toContainText(formatDate(new Date()));
+    await expect(card.getByRole('definition').filter({ hasText: VERSION })).toBeVisible();
+    await expect(card.getByRole('definition').filter({ hasText: /^Given$/ })).toBeVisible();
+    // Neither is withdrawn here: they end with a deletion request.
+    await expect(card.getByRole('button', { name: 'Withdraw this consent' })).toHaveCount(0);
+  }
+  const terms = consentCard(page, 'Terms and conditions, and being contacted about your loan (at sign-in)');
+  const words = terms.getByText(signInConsent(site.brand, site.legalName).label, { exact: false });
+  await expect(words).toBeHidden();
+  await terms.getByText('Read the words you agreed to').click();
+  await expect(words).toBeVisible();
+  await expect(terms).toContainText('National Do Not Call Registry');
+
+  expect(await axeViolations(page, SCREEN)).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectFits(page, `${SCREEN} at 320 px`);
+});
+
+test('asking for one’s data to be deleted: what is kept is said first, the request is acknowledged with its number, and support sees it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const mobile = randomMobile();
+  await signInOnTheCard(page, mobile);
+  await page.goto(SCREEN);
+  await expect(heading(page)).toHaveText('What you agreed to');
+
+  const section = page.getByRole('region', { name: 'Ask for your data to be deleted' });
+  await expect(section).toContainText('five years after your loan is closed');
+  await expect(section).toContainText('Credit Information Companies (Regulation) Act, 2005');
+  const ask = section.getByRole('button', { name: 'Ask for my data to be deleted' });
+
+  // Not confirmed: the reason, on the checkbox, and nothing asked.
+  await ask.click();
+  const box = section.getByRole('checkbox', { name: 'I have read what you must keep.' });
+  await expect(box).toHaveAccessibleDescription('Please confirm that you have read what we must keep.');
+  await expect(page.getByRole('region', { name: 'Your requests' })).toHaveCount(0);
+
+  await box.check();
+  await section.getByLabel('Anything you want to tell us (optional)').fill('Please delete my documents.');
+  await ask.click();
+  const said = page.getByRole('status').filter({ hasText: 'We have received your request' });
+  await expect(said).toHaveText(
+    /^We have received your request PR-\d{6}\. We will delete what the law does not require us to keep and tell you what was deleted and what was kept\.$/,
+  );
+  const number = ((await said.textContent()) ?? '').match(/PR-\d{6}/)?.[0] as string;
+  const requests = page.getByRole('region', { name: 'Your requests' });
+  await expect(requests).toContainText(`${number}: Data deletion asked on ${formatDate(new Date())}`);
+  await expect(requests).toContainText('Received: our team is acting on it');
+  // One open request at a time: the form gives way to what happens next.
+  await expect(ask).toHaveCount(0);
+  await expect(section).toContainText(`(request ${number}). We will tell you what was deleted and what was kept.`);
+  // The consents are all still there: nothing is deleted silently.
+  await page.reload();
+  await expect(consentCard(page, 'Privacy policy (at sign-in)')).toBeVisible();
+  expect(await axeViolations(page, `${SCREEN} after a request`)).toEqual([]);
+
+  // Support finds the customer in the console: the consent with its address, and the request.
+  const staff = await browser.newPage();
+  await openConsole(staff, await staffByApi(request, 'support@kosh.test'), '/staff/customer');
+  await staff.getByLabel('Mobile number').fill(mobile);
+  await staff.getByRole('button', { name: 'Find' }).click();
+  const agreed = staff.getByRole('region', { name: 'What the customer agreed to' });
+  await expect(agreed.getByRole('heading', { name: 'Privacy policy (at sign-in)' })).toBeVisible();
+  await expect(agreed).toContainText(VERSION);
+  await expect(agreed).toContainText(`${number}: Data deletion asked`);
+  await expect(agreed).toContainText('Please delete my documents.');
+  await staff.close();
+});
