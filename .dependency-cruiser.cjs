@@ -101,6 +101,8 @@ module.exports = {
           // The back office: staff sessions and roles (the gate admits staff routes), assignment, passwords.
           '^src/server/staff/(auth|roles|passwords|assignment)\\.ts$',
           '^src/server/complaints/service\\.ts$',
+          // Consents on record (issue 24): the features that act on a consent record it through this.
+          '^src/server/consents/service\\.ts$',
           // The hours borrowers may be contacted (issue 23), which the bureau's default notice keeps too.
           '^src/server/reminders/service\\.ts$',
           '^src/server/eligibility/policy\\.ts$',
