@@ -37,8 +37,8 @@ interface Picture {
  * the front camera at once (issue 25); a desktop browser ignores `capture` and would open a file dialog
  * under a "Take a selfie" label, so it is not offered there.
  */
-const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
-const hasLiveCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
+const onPhone = () => window.matchMedia?.('(pointer: coarse)').matches === true;
+const hasLiveCamera = () => Boolean(navigator.mediaDevices?.getUserMedia);
 
 /**
  * The selfie (event selfie_upload), camera first: on a phone the front camera through the file input's
@@ -52,8 +52,8 @@ export default function UploadPicture({ route, location }: ScreenProps) {
   const video = useRef<HTMLVideoElement>(null);
   const takeButton = useRef<HTMLButtonElement>(null);
   const stream = useRef<MediaStream | null>(null);
-  // Read once the island runs in the browser, so the first drawing matches on every device.
-  const [device, setDevice] = useState({ phone: false, live: false });
+  // The dashboard draws only in the browser (client:only), so the device is known at the first drawing.
+  const [device] = useState(() => ({ phone: onPhone(), live: hasLiveCamera() }));
   const [picture, setPicture] = useState<Picture | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState('');
@@ -61,8 +61,6 @@ export default function UploadPicture({ route, location }: ScreenProps) {
   const [cameraReady, setCameraReady] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const { busy, run } = useRequest<'upload'>();
-
-  useEffect(() => setDevice({ phone: onPhone(), live: hasLiveCamera() }), []);
 
   const stopCamera = () => {
     for (const track of stream.current?.getTracks() ?? []) track.stop();
