@@ -105,7 +105,8 @@ module.exports = {
           '^src/server/consents/service\\.ts$',
           // The hours borrowers may be contacted (issue 23), which the bureau's default notice keeps too.
           '^src/server/reminders/service\\.ts$',
-          '^src/server/eligibility/policy\\.ts$',
+          // The eligibility policy and its hard rules, which each registration step checks (issue 24).
+          '^src/server/eligibility/(policy|rules)\\.ts$',
           '^src/server/kyc/panVerifier\\.ts$',
           // The bank account's penny-drop and the IFSC dataset (issue 24).
           '^src/server/bankAccount/(service|ifsc)\\.ts$',

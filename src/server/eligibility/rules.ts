@@ -11,11 +11,29 @@ import { formatDate } from '../../lib/format.ts';
 import { formatPaise, formatRupees } from '../../lib/money.ts';
 import { REGISTRATION_EVENTS } from '../../lib/onboarding.ts';
 import type { EligibilityReasonAnswer } from '../../lib/schemas/answers/profile.ts';
-import { EMPLOYMENT, SALARY_PAID_BY } from '../../lib/site.ts';
-import type { Customer } from '../customers/store.ts';
-import type { Policy } from './policy.ts';
+import { type AreasServedSchema, EMPLOYMENT, SALARY_PAID_BY } from '../../lib/site.ts';
 
 export type Reason = v.InferOutput<typeof EligibilityReasonAnswer>;
+
+/** The figures of the policy (./policy.ts `Policy`) the hard rules read. */
+export interface HardRules {
+  minAge: number;
+  maxAge: number;
+  minMonthlyIncomeRupees: number;
+  incomeTypes: readonly number[];
+  salaryModes: readonly number[];
+  areasServed: v.InferOutput<typeof AreasServedSchema>;
+}
+
+/** What a customer's profile holds of the answers the rules read (customers/store.ts `Customer`). */
+export interface ProfileAnswers {
+  dob: string | null;
+  monthlyIncomePaise: number | null;
+  incomeTypeId: number | null;
+  salaryModeId: number | null;
+  residenceCity: string | null;
+  residenceState: string | null;
+}
 
 /** What the customer has told us so far; null where a step has not given it yet. */
 export interface Answers {
@@ -59,7 +77,7 @@ const placeName = (area: { state: string; city?: string | undefined }) =>
 const same = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
 
 /** Whether the policy lends at this place. */
-export function servesPlace(policy: Policy, place: { city: string; state: string }): boolean {
+function servesPlace(policy: HardRules, place: { city: string; state: string }): boolean {
   if (policy.areasServed === 'all') return true;
   return policy.areasServed.some(
     (area) => same(area.state, place.state) && (area.city === undefined || same(area.city, place.city)),
@@ -76,7 +94,7 @@ const FIELD_ORDER: Reason['field'][] = [
 ];
 
 /** Every hard rule's refusal on the answers given so far: empty when none refuses. */
-export function hardRuleReasons(answers: Answers, policy: Policy, today: string): Reason[] {
+export function hardRuleReasons(answers: Answers, policy: HardRules, today: string): Reason[] {
   const reasons: Reason[] = [];
   const { minAge, maxAge } = policy;
   if (answers.dob) {
@@ -108,7 +126,7 @@ export function hardRuleReasons(answers: Answers, policy: Policy, today: string)
       come_back_on: null,
     });
   }
-  if (answers.incomeTypeId !== null && !policy.incomeTypes.includes(answers.incomeTypeId as 1 | 2)) {
+  if (answers.incomeTypeId !== null && !policy.incomeTypes.includes(answers.incomeTypeId)) {
     const allowed = policy.incomeTypes.map((id) => EMPLOYMENT[id - 1] ?? '');
     const given = EMPLOYMENT[answers.incomeTypeId - 1] ?? 'other';
     reasons.push({
@@ -121,7 +139,7 @@ export function hardRuleReasons(answers: Answers, policy: Policy, today: string)
       come_back_on: null,
     });
   }
-  if (answers.salaryModeId !== null && !policy.salaryModes.includes(answers.salaryModeId as 1 | 2 | 3)) {
+  if (answers.salaryModeId !== null && !policy.salaryModes.includes(answers.salaryModeId)) {
     const paidBy = (id: number) => {
       const mode = SALARY_PAID_BY[id - 1];
       return mode ? PAID_BY[mode] : 'that way';
@@ -154,7 +172,7 @@ export function hardRuleReasons(answers: Answers, policy: Policy, today: string)
 }
 
 /** What the customer's profile tells the hard rules now. */
-export function answersOf(customer: Customer): Answers {
+export function answersOf(customer: ProfileAnswers): Answers {
   return {
     dob: customer.dob,
     monthlyIncomePaise: customer.monthlyIncomePaise,

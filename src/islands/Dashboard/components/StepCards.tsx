@@ -20,6 +20,8 @@ export interface StepCardListProps {
   order?: readonly number[];
   /** Every card shown but none clickable (the summary). */
   allDisabled?: boolean;
+  /** Done steps that open all the same, to correct an answer the eligibility policy refuses (issue 24). */
+  toCorrect?: readonly number[];
 }
 
 /** Numbered step cards: done up to the current one, only the current one a link (product.md §2, §4). */
@@ -28,6 +30,7 @@ export function StepCardList({
   current,
   order = steps.map((_, index) => index),
   allDisabled = false,
+  toCorrect = [],
 }: StepCardListProps) {
   return (
     <ol className={styles.steps}>
@@ -35,8 +38,15 @@ export function StepCardList({
         const step = steps[index];
         if (!step) return null;
         const done = index < current;
-        const active = index === current && !allDisabled;
-        const state = done ? 'Completed' : index === current ? 'To do now' : 'Not yet open';
+        const correct = done && toCorrect.includes(index);
+        const active = (index === current && !allDisabled) || correct;
+        const state = correct
+          ? 'Open to correct'
+          : done
+            ? 'Completed'
+            : index === current
+              ? 'To do now'
+              : 'Not yet open';
         const body = (
           <>
             <span className={styles.stepNumber} aria-hidden="true">
@@ -78,6 +88,7 @@ export interface StepCardsProps {
   current: number;
   order?: readonly number[];
   allDisabled?: boolean;
+  toCorrect?: readonly number[];
 }
 
 /** The five registration step cards. */

@@ -5,11 +5,11 @@
  */
 import type * as v from 'valibot';
 import { REGISTRATION_EVENTS, type RegistrationEvent, STAGE, stageOf } from '../../../lib/onboarding.ts';
-import type { StepAnswer as StepAnswerSchema } from '../../../lib/schemas/answers/profile.ts';
+import type { EligibilityReasonAnswer, StepAnswer as StepAnswerSchema } from '../../../lib/schemas/answers/profile.ts';
 import { showAlert } from '../state/alerts.ts';
-import { loadDashboardData } from '../state/profile.ts';
+import { $profile, loadDashboardData } from '../state/profile.ts';
 import { updateSession } from '../state/sessionStore.ts';
-import { navigate } from './router.ts';
+import { $location, navigate } from './router.ts';
 import { HOME, screenOfEvent, screenPath, stepRoute } from './screens.ts';
 
 export interface RegistrationStep {
@@ -45,13 +45,36 @@ export function currentStepIndex(nextStep: string | undefined): number {
 }
 
 export type StepAnswer = v.InferOutput<typeof StepAnswerSchema>;
+export type EligibilityReason = v.InferOutput<typeof EligibilityReasonAnswer>;
 
-/** After a step succeeded: store the progress, say so, open the next step's screen. */
-export function afterStep(answer: StepAnswer, message: string, goTo?: string): void {
+/** The screen where a reason's answer is corrected: its step's. */
+export const correctionScreen = (reason: EligibilityReason): string => stepRoute(reason.step).slug;
+
+/**
+ * After a step succeeded: store the progress and the hard rules' reasons (the notices read them from
+ * the profile), say so, open the next step's screen. When the answer refuses something this screen
+ * asks (issue 24, "Eligibility first"), the customer stays to hear why and correct it: those reasons
+ * are answered, for the screen to mark its fields; the next step stays open from the notice.
+ */
+export function afterStep(answer: StepAnswer, message: string, goTo?: string): EligibilityReason[] {
   updateSession({ nextStep: answer.next_step, stepPercent: String(answer.step_percentage) });
-  showAlert({ type: 'success', msg: message });
+  const profile = $profile.get();
+  if (profile) $profile.set({ ...profile, eligibility_reasons: answer.eligibility_reasons });
   // The top bar follows: the first name after the PAN check, the picture after the selfie.
   loadDashboardData().catch(() => {});
+  const here = answer.eligibility_reasons.filter((reason) => correctionScreen(reason) === $location.get().slug);
+  if (here.length > 0 && !goTo) return here;
+  showAlert({ type: 'success', msg: message });
   // An event with no screen (login, unknown): the registration home decides instead.
   navigate(goTo ?? screenPath(screenOfEvent(answer.next_step)?.slug ?? HOME.registration));
+  return [];
+}
+
+/** afterStep for a step's form: the reasons about this screen's answers mark their fields, the first focused. */
+export function afterFormStep(
+  saved: { Data: StepAnswer; Message: string },
+  refuse: (errors: Record<string, string>) => void,
+): void {
+  const here = afterStep(saved.Data, saved.Message);
+  if (here.length > 0) refuse(Object.fromEntries(here.map((reason) => [reason.field, reason.message])));
 }

@@ -2,10 +2,11 @@ import type { FormEvent } from 'react';
 import { safeParse } from 'valibot';
 import { IncomeDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
+import { EligibilityNotice } from '../components/EligibilityNotice.tsx';
 import { ChoiceGroup, DigitsField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
 import { StepScreen } from '../components/StepScreen.tsx';
-import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
+import { afterFormStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
@@ -43,7 +44,7 @@ export default function IncomeDetails({ route }: ScreenProps) {
     const { event_name: _event, ...details } = checked.output;
     await run('save', async () => {
       const saved = await send(() => registrationEvent<StepAnswer>('income_details', details));
-      if (saved) afterStep(saved.Data, saved.Message);
+      if (saved) afterFormStep(saved, refuse);
     });
   };
 
@@ -55,6 +56,7 @@ export default function IncomeDetails({ route }: ScreenProps) {
       onSubmit={submit}
       formRef={form}
     >
+      <EligibilityNotice fields={['income_type_id', 'monthly_income', 'salary_mode_id']} inForm />
       <ChoiceGroup legend="Employment Type" name="income_type" choices={INCOME_TYPES} {...field('income_type_id')} />
       <DigitsField
         label="Monthly Income"

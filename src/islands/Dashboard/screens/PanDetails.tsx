@@ -7,6 +7,7 @@ import type { PanVerifiedAnswer } from '../../../lib/schemas/answers/profile.ts'
 import { PAN_PATTERN } from '../../../lib/schemas/fields.ts';
 import { monthlyIncome, PAN_BOXES_MESSAGE } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
+import { EligibilityNotice } from '../components/EligibilityNotice.tsx';
 import { TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
 import { PanBoxes, usePanBoxes } from '../components/PanBoxes.tsx';
@@ -90,6 +91,7 @@ export default function PanDetails({ route }: ScreenProps) {
       onSubmit={submit}
       formRef={form}
     >
+      <EligibilityNotice fields={['monthly_income']} inForm announce />
       <fieldset className={panStyles.group} aria-describedby={`${id}-pan-hint${panError ? ` ${panErrorId}` : ''}`}>
         <legend>PAN Number</legend>
         <p id={`${id}-pan-hint`} className={formStyles.hint}>

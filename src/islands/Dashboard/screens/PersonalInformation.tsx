@@ -4,10 +4,11 @@ import { safeParse } from 'valibot';
 import { requiredMessage } from '../../../lib/schemas/fields.ts';
 import { PersonalDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
+import { EligibilityNotice } from '../components/EligibilityNotice.tsx';
 import { ChoiceGroup, ReadOnlyField, SelectField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
 import { StepScreen } from '../components/StepScreen.tsx';
-import { afterStep, type StepAnswer } from '../navigation/registrationSteps.ts';
+import { afterFormStep, type StepAnswer } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
@@ -66,7 +67,7 @@ export default function PersonalInformation({ route }: ScreenProps) {
       'save',
       async () => {
         const saved = await send(() => registrationEvent<StepAnswer>('personal_details', details));
-        if (saved) afterStep(saved.Data, saved.Message);
+        if (saved) afterFormStep(saved, refuse);
       },
       PERSONAL_NETWORK_ERROR,
     );
@@ -81,6 +82,7 @@ export default function PersonalInformation({ route }: ScreenProps) {
       onSubmit={submit}
       formRef={form}
     >
+      <EligibilityNotice fields={['dob']} inForm />
       <ReadOnlyField label="Full Name" value={fullName} hint="The name on your PAN." />
       <TextField label="Personal Email" type="email" autoComplete="email" {...field('personal_email')} />
       <TextField

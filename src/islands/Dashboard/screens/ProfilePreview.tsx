@@ -1,5 +1,6 @@
 import cards from '../components/Cards.module.css';
 import { EligibilityCheck } from '../components/EligibilityCheck.tsx';
+import { EligibilityNotice } from '../components/EligibilityNotice.tsx';
 import { Link } from '../components/Link.tsx';
 import { OutstandingBanner } from '../components/OutstandingBanner.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
@@ -13,6 +14,16 @@ import { useProfile } from '../state/useProfile.ts';
 /** The eligibility check first, then the profile read-only, with the outstanding amount of an active loan. */
 export default function ProfilePreview({ route }: ScreenProps) {
   const { profile, loading, error, retry } = useProfile();
+  // A refusal, or what the hard rules refuse on the answers, said as it is (issue 24), with the steps that correct it.
+  const refusal = profile && profile.eligibility_status !== 1 ? profile.eligibility_reason : '';
+  const stopped = Boolean(refusal) || (profile?.eligibility_reasons.length ?? 0) > 0;
+  const summary = () => {
+    if (profile?.registration_successful !== 1)
+      return 'Complete the five steps of your profile, then check whether you are eligible for a loan.';
+    if (refusal) return `Not eligible yet: ${refusal}`;
+    if (stopped) return 'We cannot lend to you on these answers. If one was wrong, correct it, then check again.';
+    return 'Your profile is complete. Check whether you are eligible for a loan.';
+  };
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
@@ -23,13 +34,10 @@ export default function ProfilePreview({ route }: ScreenProps) {
           {/* The one action first, within the first screen; the profile's rows follow (issue 25, finding 8). */}
           <div className={styles.panel}>
             <h2>Eligibility</h2>
-            <p>
-              {profile.registration_successful === 1
-                ? 'Your profile is complete. Check whether you are eligible for a loan.'
-                : 'Complete the five steps of your profile, then check whether you are eligible for a loan.'}
-            </p>
+            <p>{summary()}</p>
             <EligibilityCheck />
           </div>
+          <EligibilityNotice actionsOnly={profile.registration_successful === 1} />
           <ProfileTiles details={profile.profile_details} />
           <ul className={cards.linkCards}>
             <li>

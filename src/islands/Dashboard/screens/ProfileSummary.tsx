@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { REGISTRATION_EVENTS } from '../../../lib/onboarding.ts';
 import cards from '../components/Cards.module.css';
 import { Link } from '../components/Link.tsx';
 import styles from '../components/Screen.module.css';
@@ -8,18 +9,28 @@ import { currentStepIndex } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { $session } from '../state/sessionStore.ts';
+import { useProfile } from '../state/useProfile.ts';
 
 /** The summary variant (product.md §10.8): address is listed before personal details, as in the original. */
 const SUMMARY_ORDER = [0, 2, 1, 3, 4] as const;
 
-/** The five steps, none clickable, and the Profile Preview card. */
+/**
+ * The five steps, none clickable but those with an answer the eligibility policy refuses (issue 24: a
+ * refused customer opens the step with the mistaken answer from here), and the Profile Preview card.
+ */
 export default function ProfileSummary({ route }: ScreenProps) {
   const session = useStore($session);
+  const { profile } = useProfile();
+  const toCorrect = (profile?.eligibility_reasons ?? []).map((reason) => REGISTRATION_EVENTS.indexOf(reason.step));
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
-      <p className={styles.intro}>Your registration steps. Open the profile preview to see what you have given.</p>
-      <StepCards current={currentStepIndex(session.nextStep)} order={SUMMARY_ORDER} allDisabled />
+      <p className={styles.intro}>
+        Your registration steps. Open the profile preview to see what you have given.
+        {toCorrect.length > 0 &&
+          ' A step marked "Open to correct" holds an answer we cannot lend on: open it to correct it.'}
+      </p>
+      <StepCards current={currentStepIndex(session.nextStep)} order={SUMMARY_ORDER} allDisabled toCorrect={toCorrect} />
       <ul className={cards.linkCards}>
         <li>
           <Link to={screenPath('profile-preview')} className={cards.linkCard}>

@@ -8,10 +8,11 @@ import type { PincodeAnswer } from '../../../lib/schemas/answers/master.ts';
 import type { ResidenceAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { ResidenceDetailsRequest } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
+import { EligibilityNotice } from '../components/EligibilityNotice.tsx';
 import { ChoiceGroup, DigitsField, ReadOnlyField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
 import { StepScreen } from '../components/StepScreen.tsx';
-import { afterStep } from '../navigation/registrationSteps.ts';
+import { afterFormStep } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
@@ -113,7 +114,7 @@ export default function ResidenceAddress({ route }: ScreenProps) {
       const saved = await send(() =>
         registrationEvent<v.InferOutput<typeof ResidenceAnswer>>('residence_details', details),
       );
-      if (saved) afterStep(saved.Data, saved.Message);
+      if (saved) afterFormStep(saved, refuse);
     });
   };
 
@@ -126,6 +127,7 @@ export default function ResidenceAddress({ route }: ScreenProps) {
       onSubmit={submit}
       formRef={form}
     >
+      <EligibilityNotice fields={['residence_pincode']} inForm />
       <ChoiceGroup
         legend="Residence Type"
         name="residence_type"
