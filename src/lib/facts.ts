@@ -150,6 +150,23 @@ function eligibilityFacts(data: Site): Record<string, string> {
   };
 }
 
+/**
+ * What the credit report decides (content/site.json `creditReport`, which src/server/bureauCheck/policy.ts
+ * applies): the least score, the score that gets the whole offer, the first loan with no history, the
+ * most days past due and lenders' enquiries.
+ */
+function creditReportFacts(data: Site): Record<string, string> {
+  const { minScore, scoreBands, noHistoryMaxRupees, maxDaysPastDue, enquiries } = data.creditReport;
+  const full = scoreBands.find((band) => band.loanShare === 1) ?? scoreBands[0];
+  return {
+    minCreditScore: String(minScore),
+    fullOfferScore: String(full?.minScore ?? minScore),
+    noHistoryMax: formatPaise(paiseFromRupees(noHistoryMaxRupees)),
+    maxDaysPastDue: `${maxDaysPastDue} days`,
+    maxEnquiries: `${enquiries.max} lenders in ${enquiries.withinDays} days`,
+  };
+}
+
 export function buildFacts(data: Site = site): Record<string, string> {
   const { loan, contact, grievanceOfficer, registration } = data;
   const rupees = (value: number) => formatPaise(paiseFromRupees(value));
@@ -188,6 +205,7 @@ export function buildFacts(data: Site = site): Record<string, string> {
     // The income floor is inclusive (the policy accepts exactly this much): pages say "at least {{minSalary}}".
     minSalary: rupees(loan.minMonthlySalaryRupees),
     ...eligibilityFacts(data),
+    ...creditReportFacts(data),
     rateTiers: rateTiersText(loan),
     decisionHours: `${loan.decisionHours} hours`,
     coolingOffDays: String(loan.coolingOffDays),

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
+import { NO_BUREAU_CONSENT } from '../../src/lib/consents/bureauCheck.ts';
 import { site } from '../../src/lib/site.ts';
 import {
   type BureauProvider,
@@ -17,7 +18,7 @@ import {
   SANDBOX_PANS,
   sandboxBureauProvider,
 } from '../../src/server/bureauCheck/provider.ts';
-import { currentBureauConsent, NO_BUREAU_CONSENT } from '../../src/server/bureauCheck/service.ts';
+import { currentBureauConsent } from '../../src/server/bureauCheck/service.ts';
 import { withdrawConsent } from '../../src/server/consents/service.ts';
 import { customerById } from '../../src/server/customers/store.ts';
 import { bureauChecks, consents } from '../../src/server/db/schema.ts';

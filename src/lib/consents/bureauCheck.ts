@@ -21,3 +21,7 @@ export function bureauConsent(brand: string, lender: string, reportValidDays: nu
 
 /** The consent as plain text: what its version is the hash of. */
 export const bureauConsentText = (consent: BureauConsent): string => `${consent.label}\n\n${consent.more}`;
+
+/** The decision's reason when there is no standing consent: no bureau was asked. */
+export const NO_BUREAU_CONSENT =
+  'We decide only after checking your credit report with a credit bureau, and we ask for it only with your consent. Tick the box to give it, then check your eligibility again.';

@@ -5,7 +5,7 @@
  * correction puts no new enquiry on the customer's file. The hard rules go first: a customer they refuse
  * is never looked up at a bureau.
  */
-import { bureauConsent, bureauConsentText } from '../../lib/consents/bureauCheck.ts';
+import { bureauConsent, bureauConsentText, NO_BUREAU_CONSENT } from '../../lib/consents/bureauCheck.ts';
 import { addDays, indiaDate } from '../../lib/dates.ts';
 import { site } from '../../lib/site.ts';
 import { consentVersion, recordConsent, standingConsent } from '../consents/service.ts';
@@ -25,10 +25,6 @@ export function currentBureauConsent() {
   const text = bureauConsentText(bureauConsent(site.brand, site.legalName, site.creditReport.reportValidDays));
   return { text, version: consentVersion(text) };
 }
-
-/** The decision's reason when there is no consent: nothing was asked. */
-export const NO_BUREAU_CONSENT =
-  'We decide only after checking your credit report with a credit bureau, and we ask for it only with your consent. Tick the box to give it, then check your eligibility again.';
 
 const UNAVAILABLE =
   'We could not get your credit report from the credit bureau just now. Please try again in a few minutes.';
