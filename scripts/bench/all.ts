@@ -3,7 +3,8 @@
  * then docs/benchmarks.md with the figures of each, gathered from the files they write.
  *
  *   1. the site build, timed, and its page count (npm run budgets: builds dist/, writes docs/budgets.md)
- *   2. Lighthouse over the build (npm run bench:lighthouse: docs/benchmarks-lighthouse.md)
+ *   2. Lighthouse over the build (npm run bench:lighthouse: docs/benchmarks-lighthouse.md), and over the
+ *      signed-in dashboard (npm run bench:dashboard: docs/benchmarks-dashboard.md)
  *   3. API load (npm run bench:api: docs/benchmarks-api.md)
  *   4. uploads (npm run bench:upload), when the project has that script
  *   5. the statement PDF of a loan with 50 collections (npm run bench:statement: docs/benchmarks-statement.md)
@@ -63,6 +64,14 @@ const steps: Step[] = [
     args: distArgs,
     limitMs: 25 * MINUTE,
     file: join(OUT_DIR, 'benchmarks-lighthouse.md'),
+    figures: tables,
+  },
+  {
+    name: 'Dashboard (Lighthouse, signed in)',
+    script: 'bench:dashboard',
+    args: distArgs,
+    limitMs: 20 * MINUTE,
+    file: join(OUT_DIR, 'benchmarks-dashboard.md'),
     figures: tables,
   },
   {

@@ -25,7 +25,8 @@ import { STATEMENT_API } from '../../src/lib/statementLines.ts';
 import { createLogger } from '../../src/server/app/logger.ts';
 import { createDeps } from '../../src/server/app/services.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
-import { DEMO_BORROWER, seedDemo } from '../../src/server/dev/seed.ts';
+import { seedDemo } from '../../src/server/dev/seed.ts';
+import { signInDemoBorrower } from './demoBorrower.ts';
 import type { Samples } from './overloadSampler.ts';
 import { machineNote, median } from './report.ts';
 import { type BenchServer, type Prepare, postgresAdminUrl, startBenchServer } from './server.ts';
@@ -39,7 +40,6 @@ const OVERSIZED_BYTES = Math.round(15.5 * 1024 * 1024);
 const BUDGET = { healthP99Ms: 200, rssMb: 600 };
 const ROUND_LIMIT_MS = 120_000;
 const RUN_LIMIT_MS = 8 * 60_000;
-const CLIENT_KEY = process.env.PUBLIC_CLIENT_KEY ?? 'kosh-web';
 
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return Number.NaN;
@@ -77,37 +77,10 @@ async function residentMb(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-async function post(url: string, path: string, body: unknown, headers: Record<string, string>) {
-  const response = await fetch(`${url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { Status: number; Message: string; Data: Record<string, unknown> };
-  if (answer.Status !== 1) throw new Error(`${path}: ${response.status} ${answer.Message}`);
-  return answer.Data;
-}
-
-/** The demo borrower signed in (the code from the development outbox), and the lead of their loan. */
+/** The demo borrower signed in, and the lead of their loan. */
 async function demoBorrower(url: string) {
-  const client = { [HEADERS.clientKey]: CLIENT_KEY, 'X-Forwarded-For': '198.18.0.1' };
-  const login = await post(url, API.registration, { event_name: 'login', mobile: DEMO_BORROWER.mobile }, client);
-  const profileId = login.cust_profile_id as string;
-  let otp: string | undefined;
-  for (let tries = 0; tries < 100 && !otp; tries += 1) {
-    const outbox = (await fetch(`${url}${API.devOutbox}?to=${DEMO_BORROWER.mobile}`).then((r) => r.json())) as {
-      code?: string;
-    }[];
-    otp = outbox[0]?.code;
-    if (!otp) await sleep(50);
-  }
-  if (!otp) throw new Error('no sign-in code in the outbox');
-  const verified = await post(url, API.registration, { event_name: 'otp_verify', profile_id: profileId, otp }, client);
-  const token = verified.app_login_token as string;
-  const list = await post(url, API.leadList, {}, { [HEADERS.token]: token });
-  const [lead] = list.lead_list as { lead_id: number }[];
-  if (!lead) throw new Error('the demo borrower has no lead');
-  return { token, profileId, leadId: lead.lead_id };
+  const { token, profileId, leadId } = await signInDemoBorrower(url);
+  return { token, profileId, leadId };
 }
 
 /** One statement download: its status (or the error) and how long it took. */
