@@ -89,7 +89,11 @@ test('credit signs in with the e-mailed code, opens a submitted application and 
   }
   await expect(page.getByRole('heading', { name: 'Documents (6)' })).toBeVisible();
   await expect(page.getByText('Acme Technologies Pvt Ltd')).toBeVisible();
-  await expect(page.getByText('HDFC0001234')).toBeVisible();
+  await expect(page.getByText('HDFC0001234', { exact: true })).toBeVisible();
+  // The account's penny-drop (issue 24): verified, against the PAN's name.
+  await expect(page.getByRole('listitem').filter({ hasText: 'account ending 9012 at HDFC0001234' })).toContainText(
+    'Verified',
+  );
   const pan = page.getByRole('img', { name: 'PAN card' });
   await expect(pan).toBeVisible();
   await expect.poll(() => pan.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
