@@ -110,6 +110,8 @@ module.exports = {
           '^src/server/kyc/panVerifier\\.ts$',
           // The bank account's penny-drop and the IFSC dataset (issue 24).
           '^src/server/bankAccount/(service|ifsc)\\.ts$',
+          // The credit report before the eligibility decision (issue 24): the decision, the quote and staff read it.
+          '^src/server/bureauCheck/service\\.ts$',
           '^src/server/master/data\\.ts$',
           '^src/server/mail/(index|outboxTransport)\\.ts$',
           '^src/server/sms/(messages|queue|transport|outboxTransport)\\.ts$',
