@@ -139,6 +139,23 @@ describe.each(ENGINES)('bank account verification (%s database)', (engine) => {
     expect((await send(server, token, BANK_DETAILS)).body.Data?.next_step).toBe('completed');
   });
 
+  it('five penny-drops an application a day; the sixth is refused 429 and not sent', async () => {
+    const { token, leadId } = await atBankStep();
+    for (const ending of ['000', '777', '888', '000', '777']) {
+      expect((await send(server, token, withAccount(`123456789${ending}`))).status).toBe(422);
+    }
+    const sixth = await send(server, token, BANK_DETAILS);
+    expect(sixth).toMatchObject({
+      status: 429,
+      body: {
+        Message:
+          'You have tried to verify a bank account too many times today. Please try again tomorrow, or write to us.',
+      },
+    });
+    expect(sixth.headers.get('retry-after')).toBe('3600');
+    expect(await checksOf(leadId)).toHaveLength(5);
+  });
+
   it('the IFSC names its bank from the dataset, and its branch where the directory knows it', async () => {
     const { token } = await eligibleCustomer(server);
     const ask = (ifsc: string) => server.post(API.ifscDetails, { ifsc }, { token });
