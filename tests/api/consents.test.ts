@@ -17,9 +17,9 @@ import { site } from '../../src/lib/site.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { recordConsent, standingConsent } from '../../src/server/consents/service.ts';
 import { consents, customers, keyFactStatements } from '../../src/server/db/schema.ts';
-import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
+import { DEV_MAILBOX_PATH, DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { runOps } from '../../src/server/ops/run.ts';
-import { eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
+import { completeApplication, EMPLOYMENT, eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
 import { ENGINES, randomMobile, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 import { latestCode, signIn } from './support/signIn.ts';
 
@@ -174,6 +174,40 @@ describe.each(ENGINES)('consents on record (%s database)', (engine) => {
     expect(kfs.text).toContain(firstRow);
     expect(kfs.text_version).toBe(sha256(kfs.text));
     expect(kfs.label).toBe('Key Fact Statement accepted');
+  });
+
+  it('records a statement staff reissued on other terms when the customer accepts it, with that screen’s words', async () => {
+    const { token, profileId } = await eligibleCustomer(server);
+    const quote = await send(server, token, { event_name: 'generate_loan_quote' });
+    expect((await send(server, token, QUOTE_ACCEPTANCE)).body.Status).toBe(1);
+    expect((await send(server, token, EMPLOYMENT)).body.Status).toBe(1);
+    await completeApplication(server, token);
+    const approved = await server.post(DEV_STAFF_PATH, {
+      action: 'approve',
+      lead_id: quote.body.Data.lead_id,
+      amount: 15000,
+      tenure: 75,
+      roi: 0.5,
+    });
+    const kfsNo = approved.body.Data.kfs_no as string;
+    const ack = await server.post(
+      API.registration,
+      { event_name: 'kfs_acknowledgement', kfs_no: kfsNo, kfs_acknowledged: true },
+      { token, ...withAgent },
+    );
+    expect(ack.body.Status, ack.body.Message).toBe(1);
+    const listed = (await consentsOf(token)).body.Data.consents.filter(
+      (one: { kind: string }) => one.kind === 'kfs_acknowledgement',
+    );
+    // The newest first: the reissued statement, then the one accepted with the quote.
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toMatchObject({ reference: kfsNo, given_at: ack.body.Data.acknowledged_at });
+    expect(listed[0].text.startsWith(`${KFS_ACKNOWLEDGEMENT_LABELS.statement}\n\nKey Fact Statement ${kfsNo}`)).toBe(
+      true,
+    );
+    expect(listed[0].text_version).toBe(sha256(listed[0].text));
+    const [row] = await server.database.db.select().from(consents).where(eq(consents.reference, kfsNo));
+    expect(row).toMatchObject({ customerId: profileId, userAgent: AGENT });
   });
 
   it('the bureau consent is withdrawn from the dashboard at once and stays on record, withdrawn', async () => {
