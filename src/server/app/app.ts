@@ -3,12 +3,13 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { API, HEADERS } from '../../lib/api/paths.ts';
+import { agreementRoutes } from '../agreement/routes.ts';
 import { applicationRoutes } from '../application/routes.ts';
 import { bankAccountRoutes } from '../bankAccount/routes.ts';
 import { bureauRoutes } from '../bureau/routes.ts';
 import { complaintRoutes } from '../complaints/routes.ts';
-import { consentRoutes } from '../consents/routes.ts';
 import type { Config } from '../config/config.ts';
+import { consentRoutes } from '../consents/routes.ts';
 import { contactRoutes } from '../contact/routes.ts';
 import { isDataException, isTransientConflict, isUniqueViolation } from '../db/client.ts';
 import { devRoutes } from '../dev/routes.ts';
@@ -28,6 +29,7 @@ import { receiptPdfRoutes } from '../receipts/routes.ts';
 import { refundRoutes } from '../refunds/routes.ts';
 import { registrationRoutes } from '../registration/routes.ts';
 import { repayRoutes } from '../repay/routes.ts';
+import { esignSandboxRoutes } from '../sandbox/esign.ts';
 import { sandboxMode } from '../sandbox/mode.ts';
 import { payuSandboxRoutes } from '../sandbox/payu.ts';
 import { razorpaySandboxRoutes } from '../sandbox/razorpay.ts';
@@ -80,9 +82,11 @@ export function apiRoutes(config: Config): RouteSpec[] {
     ...bureauRoutes,
     ...complaintRoutes,
     ...consentRoutes,
+    ...agreementRoutes,
     ...devRoutes,
     ...razorpaySandboxRoutes,
     ...payuSandboxRoutes,
+    ...esignSandboxRoutes,
     ...systemRoutes(() => routes),
   ]
     .filter((route) => !route.enabled || route.enabled(config))

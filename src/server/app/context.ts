@@ -1,4 +1,5 @@
 /** What every handler can reach: the settings, the database, the outside services and the clock. */
+import type { ESignProvider } from '../agreement/esign.ts';
 import type { BranchDirectory } from '../bankAccount/ifsc.ts';
 import type { BankAccountVerifier } from '../bankAccount/verifier.ts';
 import type { BureauProvider } from '../bureauCheck/provider.ts';
@@ -34,6 +35,8 @@ export interface Deps {
   branchDirectory: BranchDirectory;
   /** The credit bureau asked for a report before deciding, with the customer's consent (src/server/bureauCheck/). */
   bureauCheck: BureauProvider;
+  /** The e-sign provider the loan agreement is signed through (src/server/agreement/). */
+  esign: ESignProvider;
   files: FileStore;
   /** Checks uploaded PDFs in worker threads, never on a request's thread (issue 13). */
   pdfChecks: PdfCheckPool;

@@ -1,4 +1,6 @@
 /** Wires the outside world for the app: database, SMS queue and gateway, one-time codes, sessions, clock. */
+import { type ESignProvider, httpESign, sandboxESign } from '../agreement/esign.ts';
+import { sandboxIdentity } from '../agreement/testCertificate.ts';
 import { httpBranches, sandboxBranches } from '../bankAccount/ifsc.ts';
 import {
   type BankAccountVerifier,
@@ -34,6 +36,7 @@ export interface ServiceOverrides {
   panVerifier?: PanVerifier;
   bankVerifier?: BankAccountVerifier;
   bureauCheck?: BureauProvider;
+  esign?: ESignProvider;
   /** The upload check pool (tests pass one whose checks are slow). */
   pdfChecks?: PdfCheckPool;
   /** The statement drawing pool (tests pass one whose drawings wait for them). */
@@ -75,6 +78,11 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
     bureauCheck:
       overrides.bureauCheck ??
       (config.bureauCheck.provider === 'http' ? httpBureauProvider(config.bureauCheck) : sandboxBureauProvider()),
+    esign:
+      overrides.esign ??
+      (config.esign.provider === 'http'
+        ? httpESign(config.esign)
+        : sandboxESign({ identity: sandboxIdentity(config.esign.certificatesDir), now })),
     files: config.s3
       ? s3FileStore(config.s3)
       : config.uploads.filesDir === 'memory://'

@@ -9,6 +9,7 @@ import { BureauSchema } from './bureau.ts';
 import { BureauCheckSchema } from './bureauCheck.ts';
 import { DatabaseSchema } from './database.ts';
 import { EligibilitySchema } from './eligibility.ts';
+import { ESignSchema } from './esign.ts';
 import { JobsSchema } from './jobs.ts';
 import { KycSchema } from './kyc.ts';
 import { MailSchema } from './mail.ts';
@@ -39,6 +40,7 @@ const ConfigSchema = v.intersect([
   KycSchema,
   BankAccountSchema,
   BureauCheckSchema,
+  ESignSchema,
   StorageSchema,
   EligibilitySchema,
   PublicUrlsSchema,

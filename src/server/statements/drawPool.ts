@@ -5,6 +5,7 @@
  * calls the same drawing functions (statementPdf.ts), so what they draw is unchanged.
  */
 import { STATUS } from '../../lib/api/envelope.ts';
+import type { AgreementPdfInput } from '../agreement/agreementPdf.ts';
 import type { Logger } from '../app/logger.ts';
 import { WorkerPool, type WorkerPoolOptions } from '../app/workerPool.ts';
 import { ApiError } from '../http/respond.ts';
@@ -38,7 +39,12 @@ export class PdfDrawPool extends WorkerPool<DrawJob, Uint8Array> {
   /** The document's bytes; a full queue answers 503 with Retry-After, a failed or overrun drawing 503 too. */
   async draw(document: 'statement' | 'noDues', input: StatementInput, log?: Logger): Promise<Uint8Array>;
   async draw(document: 'receipt', input: ReceiptInput, log?: Logger): Promise<Uint8Array>;
-  async draw(document: DrawJob['document'], input: StatementInput | ReceiptInput, log?: Logger): Promise<Uint8Array> {
+  async draw(document: 'agreement', input: AgreementPdfInput, log?: Logger): Promise<Uint8Array>;
+  async draw(
+    document: DrawJob['document'],
+    input: StatementInput | ReceiptInput | AgreementPdfInput,
+    log?: Logger,
+  ): Promise<Uint8Array> {
     const outcome = await this.run({ document, input } as DrawJob);
     if (outcome.result === 'done') return outcome.value;
     // For operators: which way drawing failed, never what the document says.

@@ -1,0 +1,256 @@
+/**
+ * The loan agreement of an application (issue 24; docs/decisions.md "The loan agreement, e-signed"): drawn
+ * once from the accepted Key Fact Statement and kept as drawn, sent to the e-sign provider at the
+ * customer's request, and its outcome read back from the provider when the customer returns. The
+ * signature is recorded as the customer's consent (agreement_signature, the drawn PDF's SHA-256) in the
+ * transaction that records the signed agreement. The provider is called outside any transaction; what
+ * it answers is recorded under the agreement's lock, compared with the version read before.
+ */
+import { createHash } from 'node:crypto';
+import { type AgreementState, agreementFileName, agreementNumber } from '../../lib/agreement.ts';
+import type { KeyFactStatement } from '../../lib/kfs.ts';
+import type { Deps } from '../app/context.ts';
+import type { Logger } from '../app/logger.ts';
+import { sitePageUrl } from '../config/publicUrls.ts';
+import { type ConsentSource, recordConsent } from '../consents/service.ts';
+import type { Customer } from '../customers/store.ts';
+import { retryingTransaction } from '../db/retry.ts';
+import { ApiError } from '../http/respond.ts';
+import type { RequestScope } from '../http/scope.ts';
+import { kfsById } from '../kfs/store.ts';
+import { type Lead, leadOfCustomer } from '../leads/store.ts';
+import { ESignUnavailable } from './esign.ts';
+import {
+  type AgreementRow,
+  addAgreement,
+  agreementOfKfs,
+  latestAgreementOfLead,
+  lockedAgreement,
+  updateAgreement,
+} from './store.ts';
+
+export const NO_AGREEMENT = 'Your loan agreement is ready once you have accepted the Key Fact Statement.';
+const ALREADY_SIGNED = 'Your loan agreement is already signed.';
+const TOO_LATE = 'This application can no longer be signed: it is not waiting for its loan.';
+const CHANGED = 'Your loan agreement changed while we were asking. Please refresh and try again.';
+const PROVIDER_DOWN = 'We could not reach the e-sign service just now. Please try again in a few minutes.';
+
+/** The agreement's SHA-256, what the customer signs; no text is kept with the consent (the PDF is the text). */
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** A consent's version is a text's SHA-256: the agreement's words are its PDF, hashed as bytes. */
+const signatureVersion = (row: AgreementRow) => row.documentSha256;
+
+/** Where an agreement stands for the customer: its row, or a statement accepted and not yet drawn. */
+export interface AgreementView {
+  leadId: number;
+  agreementNo: string;
+  kfsNo: string;
+  status: AgreementState;
+  canSign: boolean;
+  decidedAt: Date | null;
+  documentSha256: string | null;
+}
+
+/** The customer's lead, with its current statement when the customer has accepted it; 404 alike otherwise. */
+async function acceptedStatementOf(deps: Deps, customer: Customer, leadId: number) {
+  const lead = await leadOfCustomer(deps.db, leadId, customer.id);
+  // Another customer's lead and one that does not exist get the same answer.
+  if (!lead) throw new ApiError(404, NO_AGREEMENT, 'not_found');
+  const kfs = await kfsById(deps.db, lead.kfsId);
+  const accepted = kfs?.acknowledgedAt && (lead.status === 'accepted' || lead.status === 'disbursed');
+  return { lead, kfs: accepted ? kfs : undefined };
+}
+
+const signable = (lead: Lead, row: { status: string } | undefined) =>
+  lead.status === 'accepted' && row?.status !== 'signed';
+
+function viewOf(lead: Lead, kfsNo: string, row: AgreementRow | undefined): AgreementView {
+  return {
+    leadId: lead.id,
+    agreementNo: row?.agreementNo ?? agreementNumber(kfsNo),
+    kfsNo,
+    status: (row?.status as AgreementState | undefined) ?? 'unsigned',
+    canSign: signable(lead, row),
+    decidedAt: row?.decidedAt ?? null,
+    documentSha256: row?.documentSha256 ?? null,
+  };
+}
+
+/** The agreement of the accepted statement, drawn (in the PDF workers) and stored the first time it is needed. */
+async function drawnAgreement(
+  deps: Deps,
+  log: Logger,
+  customer: Customer,
+  lead: Lead,
+  kfsRow: { id: string; kfsNo: string; content: unknown },
+) {
+  const found = await agreementOfKfs(deps.db, kfsRow.id);
+  if (found) return found;
+  const agreementNo = agreementNumber(kfsRow.kfsNo);
+  const document = await deps.pdfDrawing.draw(
+    'agreement',
+    {
+      agreementNo,
+      leadId: lead.id,
+      kfs: kfsRow.content as KeyFactStatement,
+      borrower: { name: customer.fullName ?? '', pan: customer.pancard },
+      generatedAt: deps.now(),
+    },
+    log,
+  );
+  const documentKey = `agreements/${agreementNo.toLowerCase()}/drawn`;
+  await deps.files.put(documentKey, document);
+  return addAgreement(deps.db, {
+    agreementNo,
+    leadId: lead.id,
+    kfsId: kfsRow.id,
+    customerId: customer.id,
+    documentKey,
+    documentSha256: sha256(document),
+    status: 'unsigned',
+  });
+}
+
+/**
+ * Where the customer's agreement stands. A request at the provider is asked about first (the customer
+ * comes back from its signing page to this), and its outcome recorded.
+ */
+export async function agreementStanding(
+  scope: RequestScope,
+  from: ConsentSource,
+  customer: Customer,
+  leadId: number,
+): Promise<AgreementView> {
+  const { deps } = scope;
+  const { lead, kfs } = await acceptedStatementOf(deps, customer, leadId);
+  const stored = await latestAgreementOfLead(deps.db, lead.id);
+  if (!kfs && !stored) throw new ApiError(404, NO_AGREEMENT, 'not_found');
+  const row = stored?.status === 'pending' ? await settle(scope, from, customer, stored) : stored;
+  // The agreement of the current statement; one of an earlier statement when staff later issued none.
+  const kfsNo = kfs?.kfsNo ?? (stored ? stored.agreementNo.replace(/^AGR-/, 'KFS-') : '');
+  return viewOf(lead, kfsNo, row && (!kfs || row.kfsId === kfs.id) ? row : undefined);
+}
+
+/** Asks the provider about the pending request and records what it says (nothing while it is pending). */
+async function settle(
+  scope: RequestScope,
+  from: ConsentSource,
+  customer: Customer,
+  row: AgreementRow,
+): Promise<AgreementRow> {
+  const { deps } = scope;
+  if (!row.requestId || row.provider !== deps.esign.name) return row;
+  let status: Awaited<ReturnType<Deps['esign']['status']>>;
+  try {
+    status = await deps.esign.status(row.requestId);
+  } catch (error) {
+    if (!(error instanceof ESignUnavailable)) throw error;
+    // The standing stays pending: the next look asks again.
+    scope.log.warn('e-sign status not known', { agreement_no: row.agreementNo, reason: error.message });
+    return row;
+  }
+  if (status.status === 'pending') return row;
+  const signedKey = status.status === 'signed' ? `agreements/${row.agreementNo.toLowerCase()}/signed` : null;
+  if (status.status === 'signed' && signedKey) await deps.files.put(signedKey, status.document);
+  return retryingTransaction(deps.db, async (tx) => {
+    const locked = await lockedAgreement(tx, row.id);
+    // Another request recorded it first (or a new request replaced this one): theirs stands.
+    if (locked?.status !== 'pending' || locked.requestId !== row.requestId) return locked ?? row;
+    const consent =
+      status.status === 'signed'
+        ? await recordConsent(tx, {
+            customerId: customer.id,
+            kind: 'agreement_signature',
+            textVersion: signatureVersion(locked),
+            reference: locked.agreementNo,
+            at: status.at,
+            ...from,
+          })
+        : undefined;
+    const updated = await updateAgreement(tx, locked, {
+      status: status.status,
+      decidedAt: status.at,
+      ...(signedKey && { signedKey }),
+      ...(consent && { consentId: consent.id }),
+    });
+    return updated ?? locked;
+  });
+}
+
+/**
+ * Sends the accepted statement's agreement to the e-sign provider for the customer to sign: where to send
+ * them. A request already at the provider is asked about first; a new request replaces one that is
+ * still pending, declined or expired.
+ */
+export async function requestSigning(
+  scope: RequestScope,
+  from: ConsentSource,
+  customer: Customer,
+  leadId: number,
+): Promise<{ view: AgreementView; redirectUrl: string }> {
+  const { deps } = scope;
+  const { lead, kfs } = await acceptedStatementOf(deps, customer, leadId);
+  if (!kfs) {
+    const stored = await latestAgreementOfLead(deps.db, lead.id);
+    throw stored ? new ApiError(409, TOO_LATE, 'conflict') : new ApiError(404, NO_AGREEMENT, 'not_found');
+  }
+  let row = await drawnAgreement(deps, scope.log, customer, lead, kfs);
+  if (row.status === 'pending') row = await settle(scope, from, customer, row);
+  if (row.status === 'signed') throw new ApiError(409, ALREADY_SIGNED, 'already_signed');
+  if (!signable(lead, row)) throw new ApiError(409, TOO_LATE, 'conflict');
+  const document = await deps.files.get(row.documentKey);
+  if (!document) throw new Error(`agreement ${row.agreementNo}: its drawn file is missing`);
+  let started: { requestId: string; redirectUrl: string };
+  try {
+    started = await deps.esign.start({
+      reference: row.agreementNo,
+      document,
+      fileName: agreementFileName(row.agreementNo, false),
+      signer: { name: customer.fullName ?? '', mobile: customer.mobile },
+      returnUrl: sitePageUrl(deps.config, `/my-dashboard/lead-preview?lead_id=${lead.id}#loan-agreement`),
+    });
+  } catch (error) {
+    if (!(error instanceof ESignUnavailable)) throw error;
+    scope.log.warn('e-sign request not made', { agreement_no: row.agreementNo, reason: error.message });
+    throw new ApiError(503, PROVIDER_DOWN, 'provider_unavailable');
+  }
+  const read = row;
+  const updated = await retryingTransaction(deps.db, async (tx) => {
+    const locked = await lockedAgreement(tx, read.id);
+    if (!locked || locked.version !== read.version) throw new ApiError(409, CHANGED, 'conflict');
+    return updateAgreement(tx, locked, {
+      status: 'pending',
+      provider: deps.esign.name,
+      requestId: started.requestId,
+      requestedAt: deps.now(),
+      decidedAt: null,
+    });
+  });
+  if (!updated) throw new ApiError(409, CHANGED, 'conflict');
+  // The sandbox's page is on the API's own origin; a provider's is a full address.
+  const redirectUrl = started.redirectUrl.startsWith('/')
+    ? `${deps.config.payments.apiUrl?.replace(/\/+$/, '') ?? scope.origin}${started.redirectUrl}`
+    : started.redirectUrl;
+  return { view: viewOf(lead, kfs.kfsNo, updated), redirectUrl };
+}
+
+/** The agreement as a PDF: the signed one once signed, else as drawn (drawn now if it never was). */
+export async function agreementDocument(
+  scope: RequestScope,
+  from: ConsentSource,
+  customer: Customer,
+  leadId: number,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const { deps } = scope;
+  const { lead, kfs } = await acceptedStatementOf(deps, customer, leadId);
+  let row = kfs
+    ? await drawnAgreement(deps, scope.log, customer, lead, kfs)
+    : await latestAgreementOfLead(deps.db, lead.id);
+  if (!row) throw new ApiError(404, NO_AGREEMENT, 'not_found');
+  if (row.status === 'pending') row = await settle(scope, from, customer, row);
+  const signed = row.status === 'signed' && row.signedKey !== null;
+  const bytes = await deps.files.get(signed ? (row.signedKey as string) : row.documentKey);
+  if (!bytes) throw new Error(`agreement ${row.agreementNo}: its file is missing`);
+  return { bytes, fileName: agreementFileName(row.agreementNo, signed) };
+}

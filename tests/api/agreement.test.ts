@@ -1,0 +1,282 @@
+/**
+ * The loan agreement (issue 24): drawn from the accepted Key Fact Statement (its clauses and figures are
+ * the statement's, the statement its annex), signed through the e-sign sandbox (signed, declined,
+ * expired), its signature a real detached CMS over the PDF's byte range that verifies here with
+ * node:crypto and breaks when a byte changes, the signature recorded as a consent, and the owner's only.
+ */
+import { createHash, verify, X509Certificate } from 'node:crypto';
+import forge from 'node-forge';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGREEMENT_API, AGREEMENT_CLAUSES, agreementFileName } from '../../src/lib/agreement.ts';
+import { CONSENT_PATHS } from '../../src/lib/api/consentPaths.ts';
+import { HEADERS } from '../../src/lib/api/paths.ts';
+import { formatPercent } from '../../src/lib/format.ts';
+import { type KeyFactStatement, KFS_STATEMENTS_PATH, kfsSections } from '../../src/lib/kfs.ts';
+import { formatPaise } from '../../src/lib/money.ts';
+import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
+import { flat, pdfText } from '../support/pdfText.ts';
+import { applicationAtDocuments, completeApplication, eligibleCustomer } from './support/application.ts';
+import { CLIENT_KEY, ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
+
+describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) => {
+  let server: TestServer;
+  const clock = testClock(Date.parse('2026-11-23T06:00:00Z'));
+  beforeAll(async () => {
+    server = await startServer(engine, {}, { now: clock.now });
+  });
+  afterAll(() => server.close());
+
+  const staff = (body: object) => server.post(DEV_STAFF_PATH, body);
+  const agreement = (token: string, leadId: number) =>
+    server.post(AGREEMENT_API.status, { lead_id: leadId }, { token });
+  const askToSign = (token: string, leadId: number) => server.post(AGREEMENT_API.sign, { lead_id: leadId }, { token });
+  async function download(token: string, leadId: number) {
+    const response = await fetch(`${server.url}${AGREEMENT_API.download}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [HEADERS.clientKey]: CLIENT_KEY, [HEADERS.token]: token },
+      body: JSON.stringify({ lead_id: leadId }),
+    });
+    return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+  /** The signer's choice on the sandbox's signing page (a form post, as the page's buttons send it). */
+  async function decide(redirectUrl: string, outcome: string) {
+    const page = await fetch(redirectUrl);
+    expect(page.status).toBe(200);
+    const response = await fetch(redirectUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ outcome }),
+      redirect: 'manual',
+    });
+    return { page: await page.text(), response };
+  }
+
+  /** A customer whose application staff approved on the accepted statement: the loan waits for disbursal. */
+  async function accepted() {
+    const who = await eligibleCustomer(server);
+    const leadId = await applicationAtDocuments(server, who.token);
+    // Before the statement is accepted for the loan (the application still to complete), nothing to sign.
+    expect(await agreement(who.token, leadId)).toMatchObject({
+      status: 404,
+      body: { Message: 'Your loan agreement is ready once you have accepted the Key Fact Statement.' },
+    });
+    await completeApplication(server, who.token);
+    expect((await askToSign(who.token, leadId)).status).toBe(404);
+    expect((await staff({ action: 'approve', lead_id: leadId })).body.Status).toBe(1);
+    const statements = await server.post(KFS_STATEMENTS_PATH, { lead_id: leadId }, { token: who.token });
+    const current = statements.body.Data.statements.find((s: { current: boolean }) => s.current);
+    return { ...who, leadId, kfs: current.content as KeyFactStatement, kfsNo: current.kfs_no as string };
+  }
+
+  it("is drawn from the accepted statement: numbered clauses with the statement's figures and texts, the statement as its annex", async () => {
+    const who = await accepted();
+    const standing = await agreement(who.token, who.leadId);
+    expect(standing.body.Data).toEqual({
+      lead_id: who.leadId,
+      agreement_no: who.kfsNo.replace('KFS-', 'AGR-'),
+      kfs_no: who.kfsNo,
+      status: 'unsigned',
+      can_sign: true,
+      decided_at: null,
+      document_sha256: null,
+    });
+    const { response, bytes } = await download(who.token, who.leadId);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const agreementNo = who.kfsNo.replace('KFS-', 'AGR-');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${agreementFileName(agreementNo, false)}"`,
+    );
+    // Drawn once: the standing now names the drawn document's SHA-256.
+    const drawn = (await agreement(who.token, who.leadId)).body.Data;
+    expect(drawn.document_sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect((await download(who.token, who.leadId)).bytes).toEqual(bytes);
+
+    const text = flat((await pdfText(bytes)).text);
+    // Every clause, numbered, in order.
+    let from = 0;
+    for (const clause of Object.values(AGREEMENT_CLAUSES)) {
+      const at = text.indexOf(`${clause.number}. ${clause.title}`, from);
+      expect(at, `${clause.number}. ${clause.title}`).toBeGreaterThan(from);
+      from = at;
+    }
+    const { kfs } = who;
+    for (const figure of [
+      `The lender lends the borrower ${formatPaise(kfs.sanctioned_amount_paise)}`,
+      `for ${kfs.tenure_days} days`,
+      `net amount paid into the borrower's bank account is ${formatPaise(kfs.disbursed_amount_paise)}`,
+      `Interest is ${formatPercent(kfs.daily_rate_percent)} a day`,
+      `It comes to ${formatPaise(kfs.interest_paise)}`,
+      `The annual percentage rate (APR) is ${formatPercent(kfs.apr_percent)}`,
+      `${formatPaise(kfs.processing_fee_paise)} plus`,
+      `GST of ${formatPaise(kfs.gst_on_fee_paise)}`,
+      `The borrower repays ${formatPaise(kfs.total_repayable_paise)}`,
+      kfs.contingent.after_due_date_interest.text,
+      kfs.contingent.penal_charge.text,
+      kfs.recovery.overdue_classes as string,
+      kfs.recovery.in_house,
+      kfs.cooling_off.text,
+      kfs.complaint_escalation.text,
+      `${kfs.grievance_officer.name}, ${kfs.grievance_officer.designation}, ${kfs.grievance_officer.email}`,
+      `${kfs.nodal_officer.name}, ${kfs.nodal_officer.designation}, ${kfs.nodal_officer.email}`,
+      `Key Fact Statement ${who.kfsNo} accepted by the borrower is the annex of this agreement`,
+    ]) {
+      expect(text, figure).toContain(flat(figure));
+    }
+    // The annex: the statement, every row as the statement states it.
+    const annex = text.slice(text.indexOf(`Annex: Key Fact Statement ${who.kfsNo}`));
+    expect(annex.length).toBeGreaterThan(1000);
+    for (const section of kfsSections(kfs)) {
+      for (const [label, value] of section.rows) {
+        expect(annex, label).toContain(flat(label));
+        expect(annex, label).toContain(flat(value));
+      }
+    }
+  });
+
+  it('the sandbox signs, declines or lets the request expire; the signature is recorded as a consent', async () => {
+    const who = await accepted();
+    const agreementNo = who.kfsNo.replace('KFS-', 'AGR-');
+    const returnTo = `/my-dashboard/lead-preview?lead_id=${who.leadId}#loan-agreement`;
+
+    const declined = await askToSign(who.token, who.leadId);
+    expect(declined.body.Data.agreement).toMatchObject({
+      agreement_no: agreementNo,
+      status: 'pending',
+      can_sign: true,
+    });
+    const first = await decide(declined.body.Data.redirect_url, 'declined');
+    expect(first.page).toContain(agreementNo);
+    expect(first.response.status).toBe(303);
+    expect(first.response.headers.get('location')).toContain(returnTo);
+    expect((await agreement(who.token, who.leadId)).body.Data).toMatchObject({
+      status: 'declined',
+      can_sign: true,
+      decided_at: clock.now().toISOString(),
+    });
+    // A decided request's page is over.
+    expect((await fetch(declined.body.Data.redirect_url)).status).toBe(404);
+
+    const expiring = await askToSign(who.token, who.leadId);
+    expect(expiring.body.Data.redirect_url).not.toBe(declined.body.Data.redirect_url);
+    await decide(expiring.body.Data.redirect_url, 'expired');
+    expect((await agreement(who.token, who.leadId)).body.Data).toMatchObject({ status: 'expired', can_sign: true });
+    // Neither a refusal nor an expiry is a signature: nothing recorded, the unsigned PDF still the download.
+    const before = await server.post(CONSENT_PATHS.list, {}, { token: who.token });
+    expect(before.body.Data.consents.map((c: { kind: string }) => c.kind)).not.toContain('agreement_signature');
+
+    const signing = await askToSign(who.token, who.leadId);
+    // Not signed until the customer signs at the provider.
+    expect((await agreement(who.token, who.leadId)).body.Data.status).toBe('pending');
+    await decide(signing.body.Data.redirect_url, 'signed');
+    const signed = (await agreement(who.token, who.leadId)).body.Data;
+    expect(signed).toMatchObject({ status: 'signed', can_sign: false, decided_at: clock.now().toISOString() });
+    const consents = (await server.post(CONSENT_PATHS.list, {}, { token: who.token })).body.Data.consents;
+    expect(consents.filter((c: { kind: string }) => c.kind === 'agreement_signature')).toEqual([
+      expect.objectContaining({
+        kind: 'agreement_signature',
+        reference: agreementNo,
+        text_version: signed.document_sha256,
+        given_at: clock.now().toISOString(),
+      }),
+    ]);
+    const again = await askToSign(who.token, who.leadId);
+    expect(again).toMatchObject({ status: 409, body: { Message: 'Your loan agreement is already signed.' } });
+    const file = await download(who.token, who.leadId);
+    expect(file.response.headers.get('content-disposition')).toContain(agreementFileName(agreementNo, true));
+  });
+
+  it('the signed PDF carries a CMS signature over its byte range that verifies, names the signer, and breaks when a byte changes', async () => {
+    const who = await accepted();
+    const signing = await askToSign(who.token, who.leadId);
+    const drawn = (await download(who.token, who.leadId)).bytes;
+    await decide(signing.body.Data.redirect_url, 'signed');
+    const { bytes } = await download(who.token, who.leadId);
+    expect(bytes.length).toBe(drawn.length);
+    // What a reader shows is what was drawn.
+    expect((await pdfText(bytes)).text).toBe((await pdfText(drawn)).text);
+
+    const signature = signatureOf(bytes);
+    expect(signature.byteRange[0]).toBe(0);
+    expect(signature.byteRange[2] + signature.byteRange[3]).toBe(bytes.length);
+    const check = verifySignature(signature);
+    expect(check.valid).toBe(true);
+    expect(check.signer.subject).toContain('CN=');
+    expect(check.signer.subject).toMatch(/^CN=.+\nO=Aadhaar eSign \(sandbox/);
+    // Issued by the sandbox's test authority, carried in the signature.
+    expect(check.signer.checkIssued(check.issuer)).toBe(true);
+    expect(check.signer.verify(check.issuer.publicKey)).toBe(true);
+
+    // One byte changed inside what the signature covers: it no longer verifies.
+    const tampered = new Uint8Array(bytes);
+    const at = Math.floor(signature.byteRange[1] / 2);
+    tampered[at] = (tampered[at] as number) ^ 0x01;
+    expect(verifySignature(signatureOf(tampered)).valid).toBe(false);
+  });
+
+  it("is its owner's only: another customer's application answers as one that does not exist", async () => {
+    const owner = await accepted();
+    const other = await eligibleCustomer(server);
+    for (const path of Object.values(AGREEMENT_API)) {
+      const reply = await server.post(path, { lead_id: owner.leadId }, { token: other.token });
+      expect(reply.status, path).toBe(404);
+      expect(reply.body.Message).toBe('Your loan agreement is ready once you have accepted the Key Fact Statement.');
+      expect((await server.post(path, { lead_id: owner.leadId })).status, path).toBe(401);
+    }
+  });
+});
+
+interface PdfSignature {
+  byteRange: [number, number, number, number];
+  covered: Buffer;
+  cms: Buffer;
+}
+
+/** The signature dictionary's byte range and CMS, read from the PDF as a verifier does. */
+function signatureOf(pdf: Uint8Array): PdfSignature {
+  const bytes = Buffer.from(pdf);
+  const text = bytes.toString('latin1');
+  const match = /\/ByteRange \[(\d+) (\d+) (\d+) (\d+)\s*\]/.exec(text);
+  if (!match) throw new Error('no byte range');
+  const byteRange = match.slice(1, 5).map(Number) as PdfSignature['byteRange'];
+  const [start, length, next, rest] = byteRange;
+  const covered = Buffer.concat([bytes.subarray(start, start + length), bytes.subarray(next, next + rest)]);
+  // Between the two ranges: <hex>, the CMS padded with zeros.
+  const hex = text.slice(start + length + 1, next - 1);
+  return { byteRange, covered, cms: Buffer.from(hex, 'hex') };
+}
+
+/**
+ * A detached CMS SignedData checked by hand: the signed attributes' message digest is the SHA-256 of the
+ * covered bytes, and the signer's certificate's key verifies the signature over those attributes (DER,
+ * as a SET). node-forge only reads the structure; node:crypto checks.
+ */
+function verifySignature({ covered, cms }: PdfSignature) {
+  // The CMS is followed by the zeros that pad its room: read one DER value (forge's types know only `strict`).
+  const options = { parseAllBytes: false } as unknown as boolean;
+  const asn1 = forge.asn1.fromDer(forge.util.createBuffer(cms.toString('binary')), options);
+  const message = forge.pkcs7.messageFromAsn1(asn1) as forge.pkcs7.PkcsSignedData & {
+    rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string };
+  };
+  const [signerCert, caCert] = message.certificates.map(
+    (certificate) => new X509Certificate(forge.pki.certificateToPem(certificate)),
+  );
+  if (!signerCert || !caCert) throw new Error('the signature carries no certificates');
+  const attributes = message.rawCapture.authenticatedAttributes;
+  // Attribute ::= SEQUENCE { type OID, values SET OF value }: the messageDigest's one OCTET STRING.
+  const children = (node: forge.asn1.Asn1 | undefined) => (node?.value ?? []) as forge.asn1.Asn1[];
+  const digestAttribute = attributes.find(
+    (attribute) => forge.asn1.derToOid(children(attribute)[0]?.value as string) === forge.pki.oids.messageDigest,
+  );
+  const digest = (children(children(digestAttribute)[1])[0]?.value ?? '') as string;
+  const signedAttributes = forge.asn1.toDer(
+    forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attributes),
+  );
+  const digestMatches = Buffer.from(digest, 'binary').equals(createHash('sha256').update(covered).digest());
+  const signatureValid = verify(
+    'sha256',
+    Buffer.from(signedAttributes.getBytes(), 'binary'),
+    signerCert.publicKey,
+    Buffer.from(message.rawCapture.signature, 'binary'),
+  );
+  return { valid: digestMatches && signatureValid, signer: signerCert, issuer: caCert };
+}
