@@ -45,6 +45,9 @@ export const AGREEMENT_STATE_LABELS: Record<AgreementState, string> = {
   expired: 'The signing request expired',
 };
 
+/** The answer while there is nothing to sign yet: the dashboard shows no agreement panel then. */
+export const NO_AGREEMENT = 'Your loan agreement is ready once you have accepted the Key Fact Statement.';
+
 /** The customer's routes (session): ask to sign, where it stands (asks the provider when pending), the PDF. */
 export const AGREEMENT_API = {
   sign: '/Api/Website/signLoanAgreement',

@@ -5,14 +5,14 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { AGREEMENT_API } from '../../lib/agreement.ts';
+import { AGREEMENT_API, NO_AGREEMENT } from '../../lib/agreement.ts';
 import { AgreementAnswer, SigningStartedAnswer } from '../../lib/schemas/answers/agreement.ts';
 import type { AppEnv } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { scopeOf } from '../http/scope.ts';
-import { type AgreementView, agreementDocument, agreementStanding, NO_AGREEMENT, requestSigning } from './service.ts';
+import { type AgreementView, agreementDocument, agreementStanding, requestSigning } from './service.ts';
 
 const AgreementRequest = v.object({
   lead_id: v.pipe(

@@ -7,7 +7,7 @@
  * it answers is recorded under the agreement's lock, compared with the version read before.
  */
 import { createHash } from 'node:crypto';
-import { type AgreementState, agreementFileName, agreementNumber } from '../../lib/agreement.ts';
+import { type AgreementState, agreementFileName, agreementNumber, NO_AGREEMENT } from '../../lib/agreement.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import type { Deps } from '../app/context.ts';
 import type { Logger } from '../app/logger.ts';
@@ -29,7 +29,6 @@ import {
   updateAgreement,
 } from './store.ts';
 
-export const NO_AGREEMENT = 'Your loan agreement is ready once you have accepted the Key Fact Statement.';
 const ALREADY_SIGNED = 'Your loan agreement is already signed.';
 const TOO_LATE = 'This application can no longer be signed: it is not waiting for its loan.';
 const CHANGED = 'Your loan agreement changed while we were asking. Please refresh and try again.';

@@ -2,6 +2,7 @@ import { formatDate, maskPan } from '../../../lib/format.ts';
 import { accountFacts } from '../../shared/payment/payment.ts';
 import { type Fact, FactTable } from '../components/FactTable.tsx';
 import { Link } from '../components/Link.tsx';
+import { LoanAgreement } from '../components/LoanAgreement.tsx';
 import { PaymentReceipts } from '../components/PaymentReceipts.tsx';
 import { PaymentsTable } from '../components/PaymentsTable.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
@@ -110,6 +111,7 @@ export default function LeadDetails({ route, location }: ScreenProps) {
           </section>
           <PaymentReceipts collections={data.collections} />
           <StatementDownloads detail={data.detail} />
+          <LoanAgreement leadId={String(data.detail.lead_id)} />
         </>
       )}
     </>

@@ -3,6 +3,7 @@ import { formatDate, formatPercent } from '../../../lib/format.ts';
 import cards from '../components/Cards.module.css';
 import { type Fact, FactTable } from '../components/FactTable.tsx';
 import { Link } from '../components/Link.tsx';
+import { LoanAgreement } from '../components/LoanAgreement.tsx';
 import { OutstandingBanner } from '../components/OutstandingBanner.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
@@ -164,6 +165,10 @@ export default function LeadPreview({ route, location }: ScreenProps) {
             key={leadIdOf(location) ?? latest.lead.lead_id}
             leadId={leadIdOf(location) ?? String(latest.lead.lead_id)}
             approved={approvedOrLent(profile, latest)}
+          />
+          <LoanAgreement
+            key={`agreement-${leadIdOf(location) ?? latest.lead.lead_id}`}
+            leadId={leadIdOf(location) ?? String(latest.lead.lead_id)}
           />
           <ul className={cards.linkCards}>
             <li>
