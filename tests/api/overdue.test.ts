@@ -189,6 +189,18 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
       ['SMA-2', '2027-01-20'],
       ['NPA', '2027-02-19'],
     ]);
+    // Each class's notice is in the loan's contact history staff see, SMS and e-mail, with the amount it stated.
+    const notices = staffView.body.Data.messages.filter((m: { kind: string }) => m.kind === 'overdue_class');
+    expect(notices).toHaveLength(8);
+    for (const channel of ['sms', 'email']) {
+      const sent = notices.filter((m: { channel: string }) => m.channel === channel);
+      expect(sent, channel).toHaveLength(4);
+      for (const message of sent) {
+        expect(message.status, channel).toBe('sent');
+        expect(message.amount).toBeGreaterThan(0);
+      }
+    }
+
     // No notice after it is lifted, and none twice.
     await runDay('2027-02-27');
     expect(await smsTo()).toHaveLength(4);

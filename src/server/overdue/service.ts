@@ -9,9 +9,10 @@
 import { type AssetClass, classesUpTo, classOf, type OverdueClass } from '../../lib/overdueClasses.ts';
 import type { Deps } from '../app/context.ts';
 import { sitePageUrl } from '../config/publicUrls.ts';
-import type { Transaction } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { loanAccount, loanAccountToday } from '../loans/account.ts';
 import { mailTransportFor } from '../mail/index.ts';
+import { enqueueSms, recordSentMessage, type SentStatus } from '../reminders/store.ts';
 import { classNoticeMail, classNoticeSms } from './messages.ts';
 import { borrowerOf, currentUntold, liftClasses, lockLoan, markTold, recordClass, setLoanClass } from './store.ts';
 
@@ -71,7 +72,9 @@ export function inNoticeHours(now: Date): boolean {
 
 /**
  * Tells the borrower, once, that the loan entered its current class: SMS (queued in the unit's
- * transaction) and e-mail (after it commits). Nothing outside the hours, nothing once lifted.
+ * transaction) and e-mail (after it commits). Nothing outside the hours, nothing once lifted. Each is
+ * recorded in the loan's contact history (loan_messages, kind overdue_class, about the class and the day
+ * it began) as reminders are, with the SMS queue's delivery and the e-mail's outcome, for staff to see.
  */
 export async function noticeClass(
   deps: Deps,
@@ -96,22 +99,48 @@ export async function noticeClass(
     overduePaise: state.balance.totalPaise,
     repayLink: sitePageUrl(deps.config, '/repayloan'),
   };
+  const record = (db: Database | Transaction, channel: 'sms' | 'email', status: SentStatus, more = {}) =>
+    recordSentMessage(
+      db,
+      {
+        loanId: loan.id,
+        kind: 'overdue_class',
+        about: `${row.assetClass} ${row.beganOn}`,
+        channel,
+        status,
+        amountPaise: facts.overduePaise,
+        ...more,
+      },
+      now,
+    );
   if (borrower?.mobile) {
-    await deps.sms.enqueue(
+    const smsQueueId = await enqueueSms(
       tx,
       {
         to: borrower.mobile,
         body: classNoticeSms(facts, deps.config.sms.senderId),
         senderId: deps.config.sms.senderId,
         templateId: deps.config.sms.templates.overdue_class,
+        purpose: 'overdue_notice',
       },
-      'overdue_notice',
+      now,
     );
+    await record(tx, 'sms', 'queued', { smsQueueId });
     after(() => deps.sms.wake());
   }
   if (borrower?.email) {
     const email = borrower.email;
-    after(() => mailTransportFor(deps.config, deps.db, deps.log).send({ to: email, ...classNoticeMail(facts) }));
+    after(async () => {
+      try {
+        await mailTransportFor(deps.config, deps.db, deps.log).send({ to: email, ...classNoticeMail(facts) });
+      } catch (error) {
+        await record(deps.db, 'email', 'failed', { outcome: error instanceof Error ? error.name : 'unknown error' });
+        throw error;
+      }
+      await record(deps.db, 'email', 'sent');
+    });
+  } else {
+    await record(tx, 'email', 'skipped', { outcome: 'no e-mail address' });
   }
   await markTold(tx, row.id, now);
   return true;

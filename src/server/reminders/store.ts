@@ -106,6 +106,9 @@ export async function enqueueSms(
   return row.id;
 }
 
+/** What became of a message another feature sent itself. */
+export type SentStatus = 'queued' | 'sent' | 'failed' | 'skipped';
+
 /**
  * Records in the contact history a message another feature sent itself (the bureau's default notice): handled
  * already, so no sender here claims it; once per (loan, kind, subject, channel), as every message is.
@@ -113,9 +116,9 @@ export async function enqueueSms(
 export async function recordSentMessage(
   db: Database | Transaction,
   row: Omit<NewLoanMessage, 'notBefore' | 'collectionId' | 'kind'> & {
-    /** The bureau's default notice (src/server/bureau/service.ts). */
-    kind: 'bureau_notice';
-    status: 'queued' | 'sent' | 'failed' | 'skipped';
+    /** The bureau's default notice (src/server/bureau/service.ts), the notice of an overdue class (src/server/overdue/service.ts). */
+    kind: 'bureau_notice' | 'overdue_class';
+    status: SentStatus;
     smsQueueId?: number;
     amountPaise: number | null;
     outcome?: string;

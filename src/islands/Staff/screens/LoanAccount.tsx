@@ -32,6 +32,7 @@ const MESSAGE_KINDS: Record<string, string> = {
   overdue_7: 'Notice 7 days past the due date',
   receipt: 'Payment receipt',
   bureau_notice: 'Notice before reporting to the credit bureaus',
+  overdue_class: 'Notice of the overdue class (SMA or NPA) the loan entered',
 };
 const DELIVERY: Record<string, string> = {
   waiting: 'waiting to be sent',

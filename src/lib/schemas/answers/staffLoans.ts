@@ -40,7 +40,7 @@ export const LoanAccountAnswer = v.strictObject({
   messages: v.array(
     v.strictObject({
       at: v.string(),
-      /** due_in_3 | due_in_1 | due_today | overdue_1 | overdue_7 | receipt | bureau_notice (the default notice before the first report to the bureaus) */
+      /** due_in_3 | due_in_1 | due_today | overdue_1 | overdue_7 | receipt | bureau_notice (the default notice before the first report to the bureaus) | overdue_class (the notice of an SMA or NPA class entered) */
       kind: v.string(),
       /** sms | email */
       channel: v.string(),
