@@ -106,7 +106,8 @@ test('asking for one’s data to be deleted: what is kept is said first, the req
   expect(await axeViolations(page, `${SCREEN} after a request`)).toEqual([]);
 
   // Support finds the customer in the console: the consent with its address, and the request.
-  const staff = await browser.newPage();
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
   await openConsole(staff, await staffByApi(request, 'support@kosh.test'), '/staff/customer');
   await staff.getByLabel('Mobile number').fill(mobile);
   await staff.getByRole('button', { name: 'Find' }).click();
@@ -115,5 +116,15 @@ test('asking for one’s data to be deleted: what is kept is said first, the req
   await expect(agreed).toContainText(VERSION);
   await expect(agreed).toContainText(`${number}: Data deletion asked`);
   await expect(agreed).toContainText('Please delete my documents.');
-  await staff.close();
+  // And in support's queue, reached from the console's home.
+  await staff.goto('/staff/');
+  await staff.getByRole('link', { name: /^Data deletion requests \d+/ }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Data deletion requests');
+  const queued = staff
+    .getByRole('listitem')
+    .filter({ has: staff.getByRole('heading', { name: new RegExp(`^${number}:`) }) });
+  await expect(queued).toContainText(`Mobile ${mobile}`);
+  await expect(queued).toContainText('Please delete my documents.');
+  expect(await axeViolations(staff, '/staff/privacy-requests')).toEqual([]);
+  await staffContext.close();
 });

@@ -18,6 +18,7 @@ const IMPORTS: Record<StaffScreenComponent, () => Promise<ScreenModule>> = {
   CollectionsQueue: () => import('../screens/CollectionsQueue.tsx'),
   LoanAccount: () => import('../screens/LoanAccount.tsx'),
   ComplaintsQueue: () => import('../screens/ComplaintsQueue.tsx'),
+  PrivacyRequestsQueue: () => import('../screens/PrivacyRequestsQueue.tsx'),
   CustomerView: () => import('../screens/CustomerView.tsx'),
   RefundsQueue: () => import('../screens/RefundsQueue.tsx'),
 };

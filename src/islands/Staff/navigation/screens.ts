@@ -22,7 +22,8 @@ export type StaffScreenComponent =
   | 'LoanAccount'
   | 'ComplaintsQueue'
   | 'CustomerView'
-  | 'RefundsQueue';
+  | 'RefundsQueue'
+  | 'PrivacyRequestsQueue';
 
 export interface StaffScreen {
   /** The path under /staff/; '' is the console's home. */
@@ -52,6 +53,13 @@ export const STAFF_SCREENS: readonly StaffScreen[] = [
   { slug: 'complaints', title: 'Complaints', component: 'ComplaintsQueue', roles: ['support'] },
   { slug: 'customer', title: 'Customer', component: 'CustomerView', roles: ['support'] },
   { slug: 'refunds', title: 'Refunds', component: 'RefundsQueue', roles: ['finance'] },
+  // Issue 24: the customers' requests to delete their data, for support to act on.
+  {
+    slug: 'privacy-requests',
+    title: 'Data deletion requests',
+    component: 'PrivacyRequestsQueue',
+    roles: ['support'],
+  },
 ];
 
 /** The address of a screen: '' -> /staff/, 'applications' -> /staff/applications/. */
@@ -79,6 +87,7 @@ export const WORK_QUEUES = [
   { role: 'admin', slug: 'staff-members', name: 'Staff members' },
   { role: 'collections', slug: 'loans', name: 'Loans overdue' },
   { role: 'support', slug: 'complaints', name: 'Complaints to answer' },
+  { role: 'support', slug: 'privacy-requests', name: 'Data deletion requests' },
   { role: 'finance', slug: 'refunds', name: 'Refunds to pay', count: 'to_request' },
   { role: 'finance', slug: 'refunds', name: 'Refunds to approve', count: 'to_approve' },
 ] as const;

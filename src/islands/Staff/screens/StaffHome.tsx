@@ -38,6 +38,9 @@ async function countsFor(roles: readonly string[]): Promise<Counts | null> {
     const answer = await staffCall<{ count: number }>(STAFF_API.complaints);
     if (answer.ended) return null;
     if (answer.ok) counts['Complaints to answer'] = answer.Data?.count;
+    const requests = await staffCall<{ count: number }>(STAFF_API.privacyRequests);
+    if (requests.ended) return null;
+    if (requests.ok) counts['Data deletion requests'] = requests.Data?.count;
   }
   if (roles.includes('finance')) {
     const answer = await staffCall<{ to_request: { count: number }; to_approve: { count: number } }>(STAFF_API.refunds);
