@@ -13,7 +13,7 @@ import type * as v from 'valibot';
 import { CURRENT_ACCOUNT_RULES } from './accountRules.ts';
 import { addDays } from './dates.ts';
 import { formatDate, formatPercent } from './format.ts';
-import { accountOn, coolingOffUntil } from './loanAccount.ts';
+import { type AccountTerms, accountOn, coolingOffUntil } from './loanAccount.ts';
 import { servicingTerms } from './loanTerms.ts';
 import { formatPaise } from './money.ts';
 import { CLASS_NAMES, CLASS_RANGES, classBegins, type OverdueClass } from './overdueClasses.ts';
@@ -151,7 +151,12 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
       in_house: `Collection is done by ${lender}'s own staff: reminders by SMS, e-mail and phone calls between 8 a.m. and 7 p.m., following the RBI's Fair Practices Code.`,
       agents:
         'No recovery agents are engaged. If one is ever engaged for your loan, you will be told their name and contact details before they contact you.',
-      overdue_classes: overdueClassesText(onDue.dueDate),
+      overdue_classes: overdueClassesText(account, onDue.dueDate),
+    },
+    credit_reporting: CREDIT_REPORTING,
+    excess_refund: {
+      days: data.loan.refundDays,
+      text: `If you pay more than you owe, or pay twice, we refund the extra within ${data.loan.refundDays} days of receiving it, to the card or account you paid from or by bank transfer; your dashboard shows the refund until it is paid.`,
     },
     grievance_officer: {
       name: grievance.name,
@@ -182,28 +187,75 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
   };
 }
 
+/** Part 2: that the loan is reported to the credit information companies (issue 23). */
+const CREDIT_REPORTING =
+  'We report your loan to the credit information companies (TransUnion CIBIL, Equifax, Experian and CRIF High Mark) on every reporting date the RBI sets: the amount lent, what you owe, any amount overdue and for how many days, and the dates the loan was opened and closed. Before a report first shows your loan overdue we tell you by SMS and e-mail; once you have repaid in full, the next report shows it closed.';
+
 /**
- * The RBI's classes of an overdue loan, with this loan's own dates as the example (the RBI asks lenders
- * to give examples of SMA and NPA dates: src/lib/overdueClasses.ts, docs/decisions.md "Overdue: days past
- * due, SMA and NPA").
+ * The RBI's classes of an overdue loan with a worked example (the RBI asks lenders to give examples of
+ * SMA and NPA dates: src/lib/overdueClasses.ts, docs/decisions.md "Overdue: days past due, SMA and NPA"):
+ * the date each class begins for a loan due on `dueDate` and left unpaid, and what it then owes, from the
+ * loan account module. The KFS gives it with the loan's own figures, the rates page with its worked example.
  */
-function overdueClassesText(dueDate: string): string {
-  const on = (overdueClass: OverdueClass) => formatDate(classBegins(dueDate, overdueClass));
-  return `If anything is unpaid at the end of the due date, the RBI requires us to classify the loan every day by how long it has been overdue: ${CLASS_NAMES.sma0} ${CLASS_RANGES.sma0}, ${CLASS_NAMES.sma1} ${CLASS_RANGES.sma1}, ${CLASS_NAMES.sma2} ${CLASS_RANGES.sma2}, and ${CLASS_NAMES.npa} when ${CLASS_RANGES.npa}; the class is reported to the credit bureaus. Example: due on ${formatDate(dueDate)} and not repaid, the loan is ${CLASS_NAMES.sma0} from ${on('sma0')}, ${CLASS_NAMES.sma1} from ${on('sma1')}, ${CLASS_NAMES.sma2} from ${on('sma2')} and ${CLASS_NAMES.npa} from ${on('npa')}. It returns to standard only when everything overdue is paid; paying a part does not. We tell you by SMS and e-mail the first time it enters each class.`;
+export function overdueClassesExample(account: AccountTerms, dueDate: string): string {
+  const on = (overdueClass: OverdueClass) => {
+    const date = classBegins(dueDate, overdueClass);
+    return `${CLASS_NAMES[overdueClass]} from ${formatDate(date)} (owing ${formatPaise(accountOn(account, [], date).balance.totalPaise)})`;
+  };
+  const owed = accountOn(account, [], dueDate).balance.totalPaise;
+  return `a loan of ${formatPaise(account.principalPaise)} due on ${formatDate(dueDate)} with ${formatPaise(owed)} to repay, and not repaid, is ${on('sma0')}, ${on('sma1')}, ${on('sma2')} and ${on('npa')}`;
+}
+
+function overdueClassesText(account: AccountTerms, dueDate: string): string {
+  return `If anything is unpaid at the end of the due date, the RBI requires us to classify the loan every day by how long it has been overdue: ${CLASS_NAMES.sma0} ${CLASS_RANGES.sma0}, ${CLASS_NAMES.sma1} ${CLASS_RANGES.sma1}, ${CLASS_NAMES.sma2} ${CLASS_RANGES.sma2}, and ${CLASS_NAMES.npa} when ${CLASS_RANGES.npa}; the class is reported to the credit information companies. Example: ${overdueClassesExample(account, dueDate)}. It returns to standard only when everything overdue is paid; paying a part does not. We tell you by SMS and e-mail the first time it enters each class.`;
 }
 
 /** When the penal charge applies: "anything" with no threshold, else "₹100 or more". */
 export const penalThresholdText = (thresholdPaise: number) =>
   thresholdPaise > 0 ? `${formatPaise(thresholdPaise)} or more` : 'anything';
 
-/** The statement as titled sections of label and value: what the screen, the print, the copy and the e-mail show. */
-export function kfsSections(kfs: KeyFactStatement): { title: string; rows: [string, string][] }[] {
+/** The loan made on a statement, once it is paid out: its account number and its own due date. */
+export interface KfsLoan {
+  loan_no: string;
+  due_date: string;
+}
+
+/** Annex A rows that do not apply to this loan are stated, not left out (RBI/2024-25/18; issue 24). */
+const NOT_APPLICABLE = 'Not applicable';
+const na = (why: string) => `${NOT_APPLICABLE}: ${why}`;
+
+/**
+ * The statement in one sentence, for the top of the screen and the PDF (issue 25, finding 10): what
+ * reaches the bank account, what is repaid and when: the loan's own due date once it is paid out,
+ * else the date the statement gives for a loan paid out on its issue date.
+ */
+export function kfsSummary(kfs: KeyFactStatement, loan?: KfsLoan | null): { headline: string; note: string } {
+  const due = loan?.due_date ?? kfs.instalment.due_if_disbursed_on_issue;
+  return {
+    headline: `You receive ${formatPaise(kfs.disbursed_amount_paise)}, repay ${formatPaise(kfs.total_repayable_paise)} on ${formatDate(due)}`,
+    note: loan
+      ? `Loan ${loan.loan_no}: ${formatPaise(kfs.sanctioned_amount_paise)} lent for ${kfs.tenure_days} days at ${formatPercent(kfs.daily_rate_percent)} a day, in one repayment.`
+      : `If the loan is paid out on ${formatDate(kfs.issued_on)}: ${formatPaise(kfs.sanctioned_amount_paise)} for ${kfs.tenure_days} days at ${formatPercent(kfs.daily_rate_percent)} a day, repaid in one payment ${kfs.instalment.due}.`,
+  };
+}
+
+/**
+ * The statement as titled sections of label and value, in the order of Annex A of RBI/2024-25/18 (Part 1
+ * items 1 to 10, the APR's figures of Annex B, Part 2 items 1 to 6): what the screen, the PDF and the
+ * tests read. `loan`: the loan made on it, whose account number it then shows.
+ */
+export function kfsSections(
+  kfs: KeyFactStatement,
+  loan?: KfsLoan | null,
+): { title: string; rows: [string, string][] }[] {
   const fee = (f: KfsFee): [string, string] => [
     f.name,
     `${formatPaise(f.amount_paise)} plus ${formatPercent(f.gst_percent)} GST of ${formatPaise(f.gst_paise)}; payable to ${f.payable_to}; ${f.frequency.toLowerCase()}; ${f.how_collected.toLowerCase()}`,
   ];
   const officer = (o: KfsOfficer) => `${o.name}, ${o.designation}, ${o.email}, ${o.phone}`;
   const c = kfs.contingent;
+  // Statements issued before a row existed do not carry it: they are shown as they were issued.
+  const optional = (label: string, value: string | undefined): [string, string][] => (value ? [[label, value]] : []);
   return [
     {
       title: 'Statement',
@@ -217,22 +269,31 @@ export function kfsSections(kfs: KeyFactStatement): { title: string; rows: [stri
     {
       title: 'Part 1: Interest rate and fees and charges',
       rows: [
+        ['Loan account number', loan?.loan_no ?? 'Given when the loan is paid out'],
         ['Type of loan', kfs.loan_type],
         ['Sanctioned loan amount', formatPaise(kfs.sanctioned_amount_paise)],
         ['Disbursal schedule', kfs.disbursal_schedule],
+        ['Disbursal in stages', na('the whole amount is paid out at once')],
         ['Loan term', `${kfs.tenure_days} days`],
         ['Type of instalment', kfs.instalment.type],
         ['Number of instalments', String(kfs.instalment.count)],
         ['Instalment amount', formatPaise(kfs.instalment.amount_paise)],
         [
           'Repayment date',
-          `${kfs.instalment.due} (${formatDate(kfs.instalment.due_if_disbursed_on_issue)} if disbursed on ${formatDate(kfs.issued_on)})`,
+          loan
+            ? `${formatDate(loan.due_date)} (${kfs.instalment.due})`
+            : `${kfs.instalment.due} (${formatDate(kfs.instalment.due_if_disbursed_on_issue)} if disbursed on ${formatDate(kfs.issued_on)})`,
         ],
         [
           'Interest rate and type',
           `${formatPercent(kfs.daily_rate_percent)} a day (${formatPercent(kfs.annual_rate_percent)} a year), ${kfs.interest_type.toLowerCase()}`,
         ],
+        ['Floating rate: benchmark, spread, reset and its impact', na('the interest rate is fixed for the whole loan')],
         ...kfs.fees.map(fee),
+        ['Insurance charges', na('no insurance is sold with the loan or required for it')],
+        ['Valuation fees', na('the loan is unsecured: nothing is valued')],
+        ['Fees payable to a third party through us', na('no third party is paid anything')],
+        ['Any other fee', 'Nil'],
         ['Annual percentage rate (APR)', formatPercent(kfs.apr_percent)],
         ['Net amount paid into your account', formatPaise(kfs.disbursed_amount_paise)],
         ['Total interest', formatPaise(kfs.interest_paise)],
@@ -242,12 +303,14 @@ export function kfsSections(kfs: KeyFactStatement): { title: string; rows: [stri
     {
       title: 'Contingent charges',
       rows: [
-        ['Interest after the due date', c.after_due_date_interest.text],
         ['Penal charge for late payment', c.penal_charge.text],
+        ['Interest after the due date', c.after_due_date_interest.text],
+        ['Other penal charges', 'Nil'],
         [
           'Foreclosure or prepayment charge',
           `${formatPaise(c.foreclosure_charge_paise)}: close the loan early at any time`,
         ],
+        ['Charge for switching between floating and fixed rate', na('the interest rate is fixed')],
         ['Any other charge', c.text_other],
       ],
     },
@@ -256,23 +319,33 @@ export function kfsSections(kfs: KeyFactStatement): { title: string; rows: [stri
       rows: [
         ['Recovery and collection', kfs.recovery.in_house],
         ['Recovery agents', kfs.recovery.agents],
-        // Statements issued before this row existed do not carry it (they are shown as they were issued).
-        ...(kfs.recovery.overdue_classes
-          ? [['Overdue classification (SMA and NPA)', kfs.recovery.overdue_classes] as [string, string]]
-          : []),
+        ...optional('Overdue classification (SMA and NPA)', kfs.recovery.overdue_classes),
+        ...optional('Reporting to credit information companies', kfs.credit_reporting),
         [
           'Grievance redressal officer',
           `${officer(kfs.grievance_officer)}; answers within ${kfs.grievance_officer.response_days} days`,
         ],
         ['Nodal officer', officer(kfs.nodal_officer)],
         ['Escalation to the RBI', kfs.complaint_escalation.text],
+        ['Transfer or securitisation', kfs.transfer_securitisation],
+        [
+          'Co-lending or other collaborative lending',
+          na(`the loan is funded by ${kfs.lender} alone: no partner lender, no blended rate`),
+        ],
         ['Cooling-off period and exit', kfs.cooling_off.text],
         ['Lending service providers', kfs.lending_service_providers],
-        ['Transfer or securitisation', kfs.transfer_securitisation],
+        ['Lending service provider acting as recovery agent', na('no lending service provider is engaged')],
+        ...optional('Money paid beyond your dues', kfs.excess_refund?.text),
       ],
     },
   ];
 }
+
+/** One of the customer's statements as a PDF (session route, src/server/kfs/routes.ts). */
+export const KFS_PDF_PATH = '/Api/Website/downloadKeyFactStatement';
+
+/** The KFS PDF's file name, as the server names it and the dashboard saves it. */
+export const kfsFileName = (kfsNo: string) => `key-fact-statement-${kfsNo}.pdf`;
 
 /** The customer's own statements of one application, latest first (session route). */
 export const KFS_STATEMENTS_PATH = '/Api/Website/getKeyFactStatements';

@@ -6,14 +6,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/lib/api/paths.ts';
+import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { formatDate } from '../../src/lib/format.ts';
-import { KFS_STATEMENTS_PATH, kfsSections } from '../../src/lib/kfs.ts';
+import { KFS_PDF_PATH, KFS_STATEMENTS_PATH, kfsFileName, kfsSections } from '../../src/lib/kfs.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { approveLead, disburseLead, StaffError } from '../../src/server/application/staff.ts';
 import { keyFactStatements, loans } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH, DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import type { SmsTransport } from '../../src/server/sms/transport.ts';
+import { flat, pdfText } from '../support/pdfText.ts';
 import { completeApplication, EMPLOYMENT, QUOTE_ACCEPTANCE } from './support/application.ts';
 import { randomPan } from './support/borrower.ts';
 import { base64, tinyPng } from './support/files.ts';
@@ -66,13 +67,20 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     const { token } = await customer();
     const quote = await send(token, { event_name: 'generate_loan_quote' });
     expect(quote.body.Data.daily_rate_percent).toBe(0.5);
+    // The preview the customer reads before accepting carries its number (issue 24); asking again for
+    // the same terms shows the same statement, other terms another.
     const preview = await server.post(API.keyFactStatement, { amount: 20000, tenure: 60 }, { token });
-    expect(preview.body.Data.kfs_no).toBeNull();
+    expect(preview.body.Data.kfs_no).toMatch(/^KFS-\d{6}$/);
+    const other = await server.post(API.keyFactStatement, { amount: 15000, tenure: 60 }, { token });
+    expect(other.body.Data.kfs_no).not.toBe(preview.body.Data.kfs_no);
+    const again = await server.post(API.keyFactStatement, { amount: 20000, tenure: 60 }, { token });
+    expect(again.body.Data).toEqual(preview.body.Data);
+    // A preview is not a statement of the application until accepted.
+    expect((await statements(token, quote.body.Data.lead_id)).status).toBe(404);
     const accepted = await send(token, QUOTE_ACCEPTANCE);
     const kfs = accepted.body.Data.kfs;
-    expect(kfs.kfs_no).toMatch(/^KFS-\d{6}$/);
-    // The preview and the stored statement are the same statement but for its number.
-    expect({ ...kfs, kfs_no: null }).toEqual(preview.body.Data);
+    // The statement accepted is the one read, number and all.
+    expect(kfs).toEqual(preview.body.Data);
     // Monday 23-11-2026 in India, valid 3 working days (Tuesday 24-11 is Guru Nanak's Birthday): Friday 27-11-2026.
     expect(kfs).toMatchObject({
       issued_on: '2026-11-23',
@@ -164,9 +172,16 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
       disbursalDate: '2026-11-23',
       repaymentDate: '2027-02-06',
     });
-    const [current] = (await statements(who.token, who.leadId)).body.Data.statements;
+    const [current, replaced] = (await statements(who.token, who.leadId)).body.Data.statements;
     expect(loan?.kfsId).toBeTruthy();
-    expect(current).toMatchObject({ kfs_no: newNo, current: true, standing: 'accepted' });
+    // The loan's statement carries the loan's account number and due date; the replaced one none.
+    expect(current).toMatchObject({
+      kfs_no: newNo,
+      current: true,
+      standing: 'accepted',
+      loan: { loan_no: disbursed.body.Data.loan_no, due_date: '2027-02-06' },
+    });
+    expect(replaced.loan).toBeNull();
   });
 
   it('approving the accepted terms keeps the statement; disbursal follows at once', async () => {
@@ -287,6 +302,43 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     const ack = await send(b.token, { event_name: 'kfs_acknowledgement', kfs_no: a.kfsNo, kfs_acknowledged: true });
     expect(ack).toMatchObject({ status: 404, body: none });
     expect((await statements(a.token, a.leadId)).status).toBe(200);
+  });
+
+  it('a statement saves as a PDF for its owner, the preview too, with the loan number once paid out', async () => {
+    const who = await completed();
+    const pdf = (token: string, kfsNo: string) =>
+      fetch(`${server.url}${KFS_PDF_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [HEADERS.token]: token },
+        body: JSON.stringify({ kfs_no: kfsNo }),
+      });
+    const read = async (response: Response) => flat((await pdfText(new Uint8Array(await response.arrayBuffer()))).text);
+    const before = await pdf(who.token, who.kfsNo);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('content-type')).toBe('application/pdf');
+    expect(before.headers.get('content-disposition')).toBe(`attachment; filename="${kfsFileName(who.kfsNo)}"`);
+    const text = await read(before);
+    expect(text).toContain(`Key Fact Statement ${who.kfsNo}`);
+    // The summary first (the clock has moved with the tests before: the date is 60 days after today's).
+    expect(text).toMatch(/Key Fact Statement KFS-\d{6} You receive ₹19,528, repay ₹26,000 on \d{2}-\d{2}-\d{4}\./);
+    expect(text).toContain('Given when the loan is paid out');
+    expect(text).toContain('Insurance charges');
+
+    await staff({ action: 'approve', lead_id: who.leadId });
+    const loanNo = (await staff({ action: 'disburse', lead_id: who.leadId })).body.Data.loan_no;
+    expect(await read(await pdf(who.token, who.kfsNo))).toContain(`Loan account number ${loanNo}`);
+
+    // A preview read before accepting saves too; another customer's statement answers as one that does not exist.
+    const other = await customer();
+    await send(other.token, { event_name: 'generate_loan_quote' });
+    const preview = (await server.post(API.keyFactStatement, { amount: 10000, tenure: 60 }, { token: other.token }))
+      .body.Data.kfs_no;
+    expect((await pdf(other.token, preview)).status).toBe(200);
+    expect(await server.post(KFS_PDF_PATH, { kfs_no: who.kfsNo }, { token: other.token })).toMatchObject({
+      status: 404,
+      body: { Status: 0, Message: 'No Key Fact Statement available.' },
+    });
+    expect((await server.post(KFS_PDF_PATH, { kfs_no: who.kfsNo })).status).toBe(401);
   });
 
   it('the customer receives the statement by SMS and e-mail at acceptance and at disbursal', async () => {

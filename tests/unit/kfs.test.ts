@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENT_ACCOUNT_RULES } from '../../src/lib/accountRules.ts';
-import { keyFactStatement, kfsNumber, kfsSections, kfsValidUntil } from '../../src/lib/kfs.ts';
+import { keyFactStatement, kfsNumber, kfsSections, kfsSummary, kfsValidUntil } from '../../src/lib/kfs.ts';
 import { accountOn, coolingOffUntil } from '../../src/lib/loanAccount.ts';
 import { servicingTerms } from '../../src/lib/loanTerms.ts';
 import { site } from '../../src/lib/site.ts';
@@ -60,11 +60,34 @@ describe('the Key Fact Statement (RBI/2024-25/18, Annex A)', () => {
     ]) {
       expect(rows[label], label).toBeTruthy();
     }
+    // The rows of Annex A that do not apply are stated as such, never left out (issue 24).
+    for (const label of [
+      'Disbursal in stages',
+      'Floating rate: benchmark, spread, reset and its impact',
+      'Insurance charges',
+      'Valuation fees',
+      'Fees payable to a third party through us',
+      'Charge for switching between floating and fixed rate',
+      'Co-lending or other collaborative lending',
+      'Lending service provider acting as recovery agent',
+    ]) {
+      expect(rows[label], label).toMatch(/^Not applicable: /);
+    }
+    expect(rows['Other penal charges']).toBe('Nil');
+    expect(rows['Any other fee']).toBe('Nil');
+    // Before the loan is paid out it has no account number yet.
+    expect(rows['Loan account number']).toBe('Given when the loan is paid out');
+    // Part 2 (issue 23): reported to the credit information companies; money paid beyond the dues refunded in 7 days.
+    expect(rows['Reporting to credit information companies']).toContain('credit information companies');
+    expect(rows['Money paid beyond your dues']).toContain(`within ${site.loan.refundDays} days of receiving it`);
+    expect(kfs.excess_refund?.days).toBe(site.loan.refundDays);
     expect(rows['KFS number']).toBe('KFS-000123');
     expect(rows['Valid until']).toContain('27-11-2026');
     // Due 22-01-2027 (60 days after 23-11-2026): SMA-0 that day, SMA-1 30 days on, SMA-2 60, NPA 90 (src/lib/overdueClasses.ts).
+    // What it owes then, from the loan account: ₹26,000 on the due date; the ₹590 penal charge the day after;
+    // ₹100 interest a day for 30 days after the due date (₹3,000), then no more.
     expect(rows['Overdue classification (SMA and NPA)']).toContain(
-      'SMA-0 from 22-01-2027, SMA-1 from 21-02-2027, SMA-2 from 23-03-2027 and NPA from 22-04-2027',
+      'a loan of ₹20,000 due on 22-01-2027 with ₹26,000 to repay, and not repaid, is SMA-0 from 22-01-2027 (owing ₹26,000), SMA-1 from 21-02-2027 (owing ₹29,590), SMA-2 from 23-03-2027 (owing ₹29,590) and NPA from 22-04-2027 (owing ₹29,590)',
     );
     expect(rows['Disbursal schedule']).toContain('100% upfront');
     expect(rows['Number of instalments']).toBe('1');
@@ -121,7 +144,18 @@ describe('the Key Fact Statement (RBI/2024-25/18, Annex A)', () => {
     expect(rows['Cooling-off period and exit']).toContain('you repay ₹20,300 (₹20,000 principal and ₹300 interest)');
   });
 
-  it('has no number before acceptance (the preview)', () => {
+  it('opens with what the customer receives, repays and when; the loan made on it shows its account number and due date', () => {
+    // ₹20,000 less ₹400 fee and ₹72 GST reaches the account; ₹26,000 is repaid 60 days after disbursal.
+    expect(kfsSummary(kfs).headline).toBe('You receive ₹19,528, repay ₹26,000 on 22-01-2027');
+    expect(kfsSummary(kfs).note).toContain('If the loan is paid out on 23-11-2026');
+    const loan = { loan_no: 'KCL000042', due_date: '2027-01-24' };
+    expect(kfsSummary(kfs, loan).headline).toBe('You receive ₹19,528, repay ₹26,000 on 24-01-2027');
+    const loanRows = Object.fromEntries(kfsSections(kfs, loan).flatMap((section) => section.rows));
+    expect(loanRows['Loan account number']).toBe('KCL000042');
+    expect(loanRows['Repayment date']).toBe('24-01-2027 (60 days after the disbursal date)');
+  });
+
+  it('has no number when built without one (previews served before previews were numbered)', () => {
     const preview = keyFactStatement(site, {
       amountPaise: 5_000_00,
       tenureDays: 90,

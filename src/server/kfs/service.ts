@@ -15,7 +15,7 @@ import type { RequestScope } from '../http/scope.ts';
 import { mailTransportFor } from '../mail/index.ts';
 import type { SmsQueue } from '../sms/queue.ts';
 import { type KfsMoment, kfsMail, kfsSms } from './messages.ts';
-import type { KfsRow, KfsTerms } from './store.ts';
+import type { KfsRow } from './store.ts';
 
 /** Expired: its last day of validity (India) has passed with no acknowledgement. */
 export const kfsExpired = (row: KfsRow, now: Date) => row.acknowledgedAt === null && row.validUntil < indiaDate(now);
@@ -30,11 +30,8 @@ export function loanTermsOf(content: KeyFactStatement) {
   };
 }
 
-/** Whether a statement states exactly these terms. */
-export const statesTerms = (content: KeyFactStatement, figures: KfsTerms) =>
-  content.sanctioned_amount_paise === figures.amountPaise &&
-  content.tenure_days === figures.tenureDays &&
-  content.daily_rate_hundredths === Math.round(figures.dailyRatePercent * 100);
+// Where a statement states exactly these terms: the store, which finds a preview by them.
+export { statesTerms } from './store.ts';
 
 export interface KfsDelivery {
   config: Config;

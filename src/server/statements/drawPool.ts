@@ -10,6 +10,7 @@ import type { Logger } from '../app/logger.ts';
 import { WorkerPool, type WorkerPoolOptions } from '../app/workerPool.ts';
 import { ApiError } from '../http/respond.ts';
 import type { DrawJob } from './drawWorker.ts';
+import type { KfsPdfInput } from './kfsPdf.ts';
 import type { ReceiptInput } from './receiptPdf.ts';
 import type { StatementInput } from './statementPdf.ts';
 
@@ -40,9 +41,10 @@ export class PdfDrawPool extends WorkerPool<DrawJob, Uint8Array> {
   async draw(document: 'statement' | 'noDues', input: StatementInput, log?: Logger): Promise<Uint8Array>;
   async draw(document: 'receipt', input: ReceiptInput, log?: Logger): Promise<Uint8Array>;
   async draw(document: 'agreement', input: AgreementPdfInput, log?: Logger): Promise<Uint8Array>;
+  async draw(document: 'kfs', input: KfsPdfInput, log?: Logger): Promise<Uint8Array>;
   async draw(
     document: DrawJob['document'],
-    input: StatementInput | ReceiptInput | AgreementPdfInput,
+    input: StatementInput | ReceiptInput | KfsPdfInput | AgreementPdfInput,
     log?: Logger,
   ): Promise<Uint8Array> {
     const outcome = await this.run({ document, input } as DrawJob);

@@ -6,6 +6,7 @@ import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import { type AgreementPdfInput, agreementPdf } from '../agreement/agreementPdf.ts';
 import { serveJobs } from '../app/workerPool.ts';
+import { type KfsPdfInput, kfsPdf } from './kfsPdf.ts';
 import { type ReceiptInput, receiptPdf } from './receiptPdf.ts';
 import { noDuesCertificatePdf, type StatementInput, statementPdf } from './statementPdf.ts';
 
@@ -14,7 +15,8 @@ const DRAWING_NICE = 10;
 export type DrawJob =
   | { document: 'statement' | 'noDues'; input: StatementInput }
   | { document: 'receipt'; input: ReceiptInput }
-  | { document: 'agreement'; input: AgreementPdfInput };
+  | { document: 'agreement'; input: AgreementPdfInput }
+  | { document: 'kfs'; input: KfsPdfInput };
 
 // A drawing yields the cores to the request thread: on Linux a thread's nice value is its own, so
 // this lowers the priority of this worker only (a statement may wait; /Api/health should not).
@@ -30,6 +32,7 @@ serveJobs(
     while (gate && Atomics.load(gate, 0) === 0) Atomics.wait(gate, 0, 0);
     if (job.document === 'receipt') return receiptPdf(job.input);
     if (job.document === 'agreement') return agreementPdf(job.input);
+    if (job.document === 'kfs') return kfsPdf(job.input);
     return job.document === 'statement' ? statementPdf(job.input) : noDuesCertificatePdf(job.input);
   },
   (bytes) => [bytes.buffer as ArrayBuffer],

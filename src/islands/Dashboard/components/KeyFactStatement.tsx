@@ -1,62 +1,41 @@
-import { useEffect, useId, useRef } from 'react';
-import { kfsSections, type KeyFactStatement as Statement, KFS_TITLE as TITLE } from '../../../lib/kfs.ts';
-import { rupeesFromPaise } from '../../../lib/money.ts';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  KFS_PDF_PATH,
+  type KfsLoan,
+  kfsFileName,
+  kfsSections,
+  kfsSummary,
+  type KeyFactStatement as Statement,
+  KFS_TITLE as TITLE,
+} from '../../../lib/kfs.ts';
+import { fetchPdf, saveFile } from '../../shared/pdfDownload.ts';
+import { useCall } from '../../shared/useCall.ts';
+import { $session, endSession } from '../state/sessionStore.ts';
+import { BusyButton } from './BusyButton.tsx';
 import { FactTable } from './FactTable.tsx';
 import styles from './KeyFactStatement.module.css';
 
-/** The statement as label and value pairs (every section's rows): what the screen shows, prints and saves. */
-export function statementRows(kfs: Statement): [string, string][] {
-  return kfsSections(kfs).flatMap((section) => section.rows);
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
-
-/** A standalone page of the statement, for the customer's own records. */
-export function statementDocument(kfs: Statement): string {
-  const sections = kfsSections(kfs)
-    .map(
-      (section) =>
-        `<h2>${escapeHtml(section.title)}</h2>\n<table>\n${section.rows
-          .map(([label, value]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-          .join('\n')}\n</table>`,
-    )
-    .join('\n');
-  return `<!doctype html>
-<html lang="en-IN"><head><meta charset="utf-8"><title>${TITLE} ${escapeHtml(kfs.kfs_no ?? '')} | ${escapeHtml(kfs.brand)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}th,td{border:1px solid #999;padding:.4rem .6rem;text-align:left;vertical-align:top}</style>
-</head><body><h1>${TITLE}</h1>
-${sections}
-</body></html>
-`;
-}
-
-/** Hands the statement to the browser as a file download (no server round trip, no dependency). */
-function save(kfs: Statement) {
-  const url = URL.createObjectURL(new Blob([statementDocument(kfs)], { type: 'text/html;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `key-fact-statement-${kfs.kfs_no ?? `${rupeesFromPaise(kfs.sanctioned_amount_paise)}-${kfs.tenure_days}-days`}.html`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the link; the address can go once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export interface KeyFactStatementProps {
   kfs: Statement;
+  /** The loan made on it, once paid out: its account number and due date are shown. */
+  loan?: KfsLoan | null | undefined;
   /** Take the focus when shown (it appears after the customer asked for it). */
   focus?: boolean;
 }
 
 /**
- * The Key Fact Statement the server computed for the amount and tenure chosen, as a table, with
- * Print (the print stylesheet prints only the statement while it is on the page) and Save.
+ * The Key Fact Statement the server computed for the amount and tenure chosen: what the customer
+ * receives, repays and when at the top (issue 25, finding 10), then every Annex A row as a table, with
+ * Print (the print stylesheet prints only the statement while it is on the page) and Save a Copy (the
+ * server's PDF of the statement, as the statement of account is saved).
  */
-export function KeyFactStatement({ kfs, focus = false }: KeyFactStatementProps) {
+export function KeyFactStatement({ kfs, loan = null, focus = false }: KeyFactStatementProps) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const { busy, run } = useCall<'pdf'>();
+  const [saveError, setSaveError] = useState('');
+  const [saved, setSaved] = useState('');
+  const summary = kfsSummary(kfs, loan);
 
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -71,13 +50,36 @@ export function KeyFactStatement({ kfs, focus = false }: KeyFactStatementProps) 
     };
   }, []);
 
+  const save = (kfsNo: string) =>
+    run('pdf', async () => {
+      setSaveError('');
+      setSaved('');
+      const { token, profileId } = $session.get();
+      if (!token) return endSession();
+      const answer = await fetchPdf(
+        KFS_PDF_PATH,
+        { kfs_no: kfsNo, ...(profileId && { profile_id: profileId }) },
+        token,
+      );
+      if ('error' in answer) {
+        if (answer.sessionDead) return endSession();
+        return setSaveError(answer.error);
+      }
+      saveFile(answer.blob, kfsFileName(kfsNo));
+      setSaved(`Saved ${kfsFileName(kfsNo)}.`);
+    });
+
   return (
     <section className={styles.statement} aria-labelledby={id}>
       <h2 id={id} ref={heading} tabIndex={-1} className={styles.heading}>
         {TITLE}
         {kfs.kfs_no ? ` ${kfs.kfs_no}` : ''}
       </h2>
-      {kfsSections(kfs).map((section) => (
+      <div className={styles.summary}>
+        <p className={styles.headline}>{summary.headline}</p>
+        <p className={styles.note}>{summary.note}</p>
+      </div>
+      {kfsSections(kfs, loan).map((section) => (
         <FactTable
           key={section.title}
           caption={section.title}
@@ -90,10 +92,64 @@ export function KeyFactStatement({ kfs, focus = false }: KeyFactStatementProps) 
         <button type="button" className="button button--ghost" onClick={() => window.print()}>
           Print
         </button>
-        <button type="button" className="button button--ghost" onClick={() => save(kfs)}>
-          Save a Copy
-        </button>
+        {kfs.kfs_no && (
+          <BusyButton
+            type="button"
+            variant="ghost"
+            busy={busy === 'pdf'}
+            disabled={busy !== null}
+            busyText="Preparing…"
+            onClick={() => save(kfs.kfs_no as string)}
+          >
+            Save a Copy
+          </BusyButton>
+        )}
       </div>
+      {saveError && (
+        <p className={styles.error} role="alert">
+          {saveError}
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {saved}
+      </p>
     </section>
+  );
+}
+
+export interface KfsAcceptanceProps {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string | undefined;
+  required?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The checkbox that accepts a statement: a 24 px box whose whole label is the target, its text
+ * wrapping beside it at 320 px (issue 25, finding 10: it was 13 × 19 px), and its error tied to it.
+ */
+export function KfsAcceptance({ checked, onChange, error, required = false, children }: KfsAcceptanceProps) {
+  const id = useId();
+  return (
+    <div className={styles.acceptance}>
+      <label className={styles.accept} htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          required={required}
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span>{children}</span>
+      </label>
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { useRequest } from '../state/useRequest.ts';
 import { BusyButton } from './BusyButton.tsx';
 import formStyles from './Form.module.css';
 import kfsStyles from './KeyFactStatement.module.css';
-import { KeyFactStatement } from './KeyFactStatement.tsx';
+import { KeyFactStatement, KfsAcceptance } from './KeyFactStatement.tsx';
 import { ProfileState } from './ProfileState.tsx';
 import styles from './Screen.module.css';
 
@@ -132,30 +132,19 @@ export function StoredStatements({ leadId, approved }: { leadId: string; approve
           </li>
         ))}
       </ul>
-      {shown && <KeyFactStatement key={shown.kfs_no} kfs={shown.content} focus={clicked} />}
+      {shown && <KeyFactStatement key={shown.kfs_no} kfs={shown.content} loan={shown.loan} focus={clicked} />}
       {awaiting && shown === awaiting && (
         <div className={formStyles.form}>
-          <div className={formStyles.field}>
-            <label className={formStyles.choice} htmlFor={ackId}>
-              <input
-                id={ackId}
-                type="checkbox"
-                checked={acknowledged}
-                aria-invalid={ackError ? true : undefined}
-                aria-describedby={ackError ? `${ackId}-error` : undefined}
-                onChange={(event) => {
-                  setAcknowledged(event.target.checked);
-                  setAckError('');
-                }}
-              />
-              I have read and accept the Key Fact Statement.
-            </label>
-            {ackError && (
-              <p id={`${ackId}-error`} className={formStyles.error}>
-                {ackError}
-              </p>
-            )}
-          </div>
+          <KfsAcceptance
+            checked={acknowledged}
+            error={ackError || undefined}
+            onChange={(checked) => {
+              setAcknowledged(checked);
+              setAckError('');
+            }}
+          >
+            I have read and accept the Key Fact Statement.
+          </KfsAcceptance>
           <div className={formStyles.actions}>
             <BusyButton type="button" busy={busy === 'accept'} disabled={busy !== null} onClick={accept}>
               Accept Key Fact Statement

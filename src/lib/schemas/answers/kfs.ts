@@ -29,7 +29,7 @@ const FeeAnswer = v.strictObject({
 });
 
 export const KeyFactStatementAnswer = v.strictObject({
-  /** "KFS-000123" once issued (on acceptance or approval); null in the preview before acceptance. */
+  /** "KFS-000123": the preview is numbered too, and accepting it keeps the number (null only in previews served before that). */
   kfs_no: v.nullable(v.string()),
   /** India's date it was issued (or, for a preview, computed). */
   issued_on: v.string(),
@@ -97,6 +97,10 @@ export const KeyFactStatementAnswer = v.strictObject({
     gst_kept_paise: v.number(),
     text: v.string(),
   }),
+  /** That the loan is reported to the credit information companies (statements issued before issue 23's lack it). */
+  credit_reporting: v.optional(v.string()),
+  /** Money paid beyond the dues, refunded within `days` (content/site.json loan.refundDays); absent on older statements. */
+  excess_refund: v.optional(v.strictObject({ days: v.number(), text: v.string() })),
   lending_service_providers: v.string(),
   transfer_securitisation: v.string(),
   /** The servicing terms the loan is disbursed with (createLoan), exactly as stated above. */
@@ -120,6 +124,8 @@ export const StoredStatementsAnswer = v.strictObject({
       acknowledged_at: v.nullable(v.string()),
       superseded_at: v.nullable(v.string()),
       content: KeyFactStatementAnswer,
+      /** The loan made on it once paid out: its account number and due date (null before). */
+      loan: v.nullable(v.strictObject({ loan_no: v.string(), due_date: v.string() })),
     }),
   ),
 });
