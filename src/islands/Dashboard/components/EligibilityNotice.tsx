@@ -59,8 +59,10 @@ export function EligibilityNotice({
       </h2>
       {!actionsOnly && (
         <p>
-          Your answers are saved. {reasons.length === 1 ? 'This is why' : `These are all ${reasons.length} reasons`},
-          and what you can do about {reasons.length === 1 ? 'it' : 'each'}:
+          Your answers are saved.{' '}
+          {reasons.length === 1
+            ? 'This is why, and what you can do about it:'
+            : `There are ${reasons.length} reasons; each with what you can do about it:`}
         </p>
       )}
       <ul className={styles.reasons}>
