@@ -14,7 +14,15 @@ import { axeViolations } from '../../support/axe.ts';
 import { card, latestCode, openCard, requestCode, typeCode } from '../../support/signIn.ts';
 import { expectFits } from '../../support/widths.ts';
 import { openConsole, staffByApi } from '../staff/support.ts';
-import { dashboardReady, heading, randomMobile, sidebar } from './support.ts';
+import {
+  dashboardReady,
+  heading,
+  openDashboard,
+  randomMobile,
+  registerByApi,
+  sidebar,
+  signInByApi,
+} from './support.ts';
 
 const SCREEN = '/my-dashboard/what-you-agreed-to';
 const SIGN_IN_TEXT = signInConsentText(signInConsent(site.brand, site.legalName));
@@ -127,4 +135,36 @@ test('asking for one’s data to be deleted: what is kept is said first, the req
   await expect(queued).toContainText('Please delete my documents.');
   expect(await axeViolations(staff, '/staff/privacy-requests')).toEqual([]);
   await staffContext.close();
+});
+
+test('the bureau consent given at Check Eligibility is withdrawn after a confirmation, and stays on record as withdrawn', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
+  await openDashboard(page, customer, SCREEN);
+  const bureau = consentCard(page, 'Checking your credit report with a credit bureau');
+  await expect(bureau.getByRole('definition').filter({ hasText: /^Given$/ })).toBeVisible();
+
+  // Withdrawing says what it does first; Keep it changes nothing.
+  await bureau.getByRole('button', { name: 'Withdraw this consent' }).click();
+  await expect(bureau).toContainText('We will not ask a credit bureau for your credit report again');
+  const confirm = bureau.getByRole('button', { name: 'Yes, withdraw it' });
+  await expect(confirm).toBeFocused();
+  await bureau.getByRole('button', { name: 'Keep it' }).click();
+  await expect(confirm).toHaveCount(0);
+
+  // By keyboard: the confirmation has the focus, Enter withdraws.
+  await bureau.getByRole('button', { name: 'Withdraw this consent' }).click();
+  await expect(confirm).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Your consent is withdrawn' })).toHaveText(
+    /^Your consent is withdrawn \(request PR-\d{6}\)\. We will not check your credit report again unless you consent again\.$/,
+  );
+  await expect(bureau.getByRole('definition').filter({ hasText: /^Withdrawn on / })).toBeVisible();
+  await expect(bureau.getByRole('button', { name: 'Withdraw this consent' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Your requests' })).toContainText('Consent withdrawn');
+  await expect(page.getByRole('region', { name: 'Your requests' })).toContainText('Done');
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectFits(page, `${SCREEN} with a withdrawn consent at 320 px`);
 });
