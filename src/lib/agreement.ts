@@ -2,7 +2,7 @@
  * The loan agreement (issue 24): its numbered clauses, which the Key Fact Statement's Part 2 may cite by
  * id ("clause 7"), its number, where a customer asks for it and what its states are called. Shared by
  * the server (src/server/agreement/), the dashboard and the KFS; the clauses' words are drawn from the
- * accepted statement by src/server/agreement/agreementPdf.ts.
+ * accepted statement by src/server/statements/agreementPdf.ts (drawn with the other PDFs).
  */
 
 export const AGREEMENT_TITLE = 'Loan agreement';

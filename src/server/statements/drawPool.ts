@@ -5,10 +5,10 @@
  * calls the same drawing functions (statementPdf.ts), so what they draw is unchanged.
  */
 import { STATUS } from '../../lib/api/envelope.ts';
-import type { AgreementPdfInput } from '../agreement/agreementPdf.ts';
 import type { Logger } from '../app/logger.ts';
 import { WorkerPool, type WorkerPoolOptions } from '../app/workerPool.ts';
 import { ApiError } from '../http/respond.ts';
+import type { AgreementPdfInput } from './agreementPdf.ts';
 import type { DrawJob } from './drawWorker.ts';
 import type { KfsPdfInput } from './kfsPdf.ts';
 import type { ReceiptInput } from './receiptPdf.ts';

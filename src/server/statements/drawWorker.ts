@@ -4,8 +4,8 @@
  */
 import { setPriority } from 'node:os';
 import { workerData } from 'node:worker_threads';
-import { type AgreementPdfInput, agreementPdf } from '../agreement/agreementPdf.ts';
 import { serveJobs } from '../app/workerPool.ts';
+import { type AgreementPdfInput, agreementPdf } from './agreementPdf.ts';
 import { type KfsPdfInput, kfsPdf } from './kfsPdf.ts';
 import { type ReceiptInput, receiptPdf } from './receiptPdf.ts';
 import { noDuesCertificatePdf, type StatementInput, statementPdf } from './statementPdf.ts';

@@ -10,8 +10,8 @@ import { formatDate, formatPercent, maskPan } from '../../lib/format.ts';
 import { type KeyFactStatement, KFS_TITLE, kfsSections } from '../../lib/kfs.ts';
 import { formatPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
-import { facts, finish, footers, heading, lenderOf, letterhead, newDocument } from '../statements/statementPdf.ts';
-import { signatureField } from './pdfSignature.ts';
+import { signatureField } from '../agreement/pdfSignature.ts';
+import { facts, finish, footers, heading, lenderOf, letterhead, newDocument } from './statementPdf.ts';
 
 const LENDER = lenderOf(site);
 
