@@ -91,6 +91,13 @@ describe.each(ENGINES)('bank account verification (%s database)', (engine) => {
     });
     const [lead] = await server.database.db.select().from(leads).where(eq(leads.id, leadId));
     expect(lead?.bank).toMatchObject({ bank_name: 'HDFC Bank', verification_id: check?.id });
+    // The customer's application names the account and when it was verified.
+    const detail = await server.post(API.leadDetail, { lead_id: leadId }, { token });
+    expect(detail.body.Data.data[0].bank_account).toEqual({
+      bank_name: 'HDFC Bank',
+      account_last4: '9012',
+      verified_at: check?.checkedAt.toISOString(),
+    });
   });
 
   it('a mismatched name asks the customer to correct it; the corrected account is verified', async () => {

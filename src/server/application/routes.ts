@@ -6,6 +6,7 @@ import { KycDocumentsAnswer, MandatoryDocumentsAnswer } from '../../lib/schemas/
 import { LeadDetailAnswer, LeadListAnswer } from '../../lib/schemas/answers/loans.ts';
 import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
 import { LOAN_PURPOSES } from '../../lib/schemas/application.ts';
+import { accountOfLead } from '../bankAccount/service.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
@@ -174,6 +175,7 @@ export const applicationRoutes = [
         repayment_date: loan?.repaymentDate ?? '',
         // The loan account today (src/lib/loanAccount.ts), as the repay page shows it.
         ...(account && { loan_status: account.loan.status, ...figuresInRupees(loanFigures(account)) }),
+        bank_account: await accountOfLead(db, lead),
         manager: lead.managerName
           ? { name: lead.managerName, mobile: lead.managerMobile, email: lead.managerEmail }
           : null,

@@ -147,14 +147,19 @@ export async function verifyBankAccount(
   return row;
 }
 
+type LeadBank = { bank_name?: string; account_ifsc?: string; account_number?: string } | null;
+
+/** The account on the lead, and the newest check that verified exactly it (none: unverified). */
+async function accountCheck(db: Database | Transaction, lead: Pick<Lead, 'id' | 'bank'>) {
+  const bank = lead.bank as LeadBank;
+  if (!bank?.account_ifsc || !bank.account_number) return undefined;
+  const check = await verifiedCheck(db, lead.id, { ifsc: bank.account_ifsc, accountNumber: bank.account_number });
+  return { bank: { ...bank, account_number: bank.account_number }, check };
+}
+
 /** Disbursal pays the account on the lead: it must be the one a check verified (409 otherwise). */
 export async function requireVerifiedAccount(tx: Transaction, lead: Pick<Lead, 'id' | 'bank'>): Promise<void> {
-  const bank = lead.bank as { account_ifsc?: string; account_number?: string } | null;
-  const verified =
-    bank?.account_ifsc && bank.account_number
-      ? await verifiedCheck(tx, lead.id, { ifsc: bank.account_ifsc, accountNumber: bank.account_number })
-      : undefined;
-  if (!verified) {
+  if (!(await accountCheck(tx, lead))?.check) {
     throw new LifecycleConflict(
       `Lead ${lead.id} has no verified bank account: the customer must give an account that passes verification before disbursal.`,
       'bank_not_verified',
@@ -169,4 +174,15 @@ export function checksOfLead(db: Database, leadId: number) {
     .from(bankAccountChecks)
     .where(eq(bankAccountChecks.leadId, leadId))
     .orderBy(desc(bankAccountChecks.checkedAt));
+}
+
+/** The account on the lead as its customer sees it: the bank, the last four digits, and when a check verified it. */
+export async function accountOfLead(db: Database, lead: Pick<Lead, 'id' | 'bank'>) {
+  const found = await accountCheck(db, lead);
+  if (!found) return null;
+  return {
+    bank_name: found.bank.bank_name ?? '',
+    account_last4: found.bank.account_number.slice(-4),
+    verified_at: found.check?.checkedAt.toISOString() ?? null,
+  };
 }

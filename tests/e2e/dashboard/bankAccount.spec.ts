@@ -56,4 +56,9 @@ test('the IFSC fills the branch; an account in another name is refused, and the 
   await field(page, 'Confirm account number').pressSequentially('123456789012');
   await page.getByRole('button', { name: 'Save and Continue' }).click();
   await expect(heading(page)).toHaveText('Congratulations');
+  // The application names the account the loan is paid into, verified with the bank.
+  await page.getByRole('link', { name: 'View your application' }).click();
+  await expect(page.getByRole('row', { name: /Paid into/ })).toContainText(
+    /HDFC Bank account ending 9012, verified with your bank on \d{2}-\d{2}-\d{4}/,
+  );
 });

@@ -82,6 +82,15 @@ function approvedOrLent(profile: Profile | null, latest: LatestApplication): boo
   return Boolean(loanNo && loanNo !== NA) || APPROVED.has(profile?.lead_details?.status || latest.lead.status);
 }
 
+/** The account the loan is paid into, and whether our penny-drop verified it with the bank (issue 24). */
+function bankLine(account: LoanDetails['detail']['bank_account'] | undefined) {
+  if (!account) return null;
+  const named = `${account.bank_name || 'Bank'} account ending ${account.account_last4}`;
+  return account.verified_at
+    ? `${named}, verified with your bank on ${formatDate(account.verified_at)}`
+    : `${named}, not verified yet`;
+}
+
 /** The three panels of facts, each with only what exists (product.md §2.9; issue 25). */
 function panelsOf(profile: Profile | null, latest: LatestApplication): Panel[] {
   const detail = latest.details?.detail;
@@ -101,6 +110,7 @@ function panelsOf(profile: Profile | null, latest: LatestApplication): Panel[] {
     ['Employer', employment?.employer_name ?? employment?.company_name],
     ['Designation', employment?.emp_designation ?? employment?.designation],
     ['Work mode', WORK_MODES[employment?.emp_work_mode ?? employment?.work_mode ?? '']],
+    ['Paid into', bankLine(detail?.bank_account)],
   ]);
   const creditManager = known([
     ['Name', manager?.name],

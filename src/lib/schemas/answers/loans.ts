@@ -34,6 +34,10 @@ const LoanDetail = v.strictObject({
   /** Once disbursed: the loan's own state (active, closed) and its account today. */
   loan_status: v.optional(v.string()),
   ...v.partial(LoanAccountAnswer).entries,
+  /** The account the loan is paid into (its last four digits), and when a penny-drop verified it (issue 24). */
+  bank_account: v.nullable(
+    v.strictObject({ bank_name: v.string(), account_last4: v.string(), verified_at: v.nullable(v.string()) }),
+  ),
   manager: v.nullable(
     v.strictObject({ name: v.string(), mobile: v.nullable(v.string()), email: v.nullable(v.string()) }),
   ),
