@@ -177,6 +177,8 @@ describe.each(ENGINES)('credit bureau file (%s database)', (engine) => {
       expect(tl.get('12')).toBe(rupees(figures.principalPaise));
       expect(tl.get('13')).toBe(rupees(figures.closureAmountPaise));
       expect(tl.get('15')).toBe(String(figures.daysPastDue).padStart(3, '0'));
+      // Asset classification: standard, an overdue loan of 14 days being SMA-0, which is a standard asset.
+      expect(tl.get('26')).toBe('01');
       if (status === 'overdue') {
         expect(figures.daysPastDue).toBe(14);
         expect(tl.get('14')).toBe(rupees(figures.closureAmountPaise));

@@ -14,7 +14,17 @@ const open: BureauAccount = {
   gender: 2,
   pan: 'abcpk1234d',
   mobile: '9876500001',
-  address: { lines: ['12, MG Road', 'Indiranagar', 'Bengaluru'], stateCode: 29, pincode: '560038' },
+  email: 'asha.k@example.in',
+  address: {
+    lines: [
+      'Flat 402, Prestige Lakeside Habitat Tower B',
+      '12th Cross, 100 Feet Road',
+      'Indiranagar 2nd Stage',
+      'Bengaluru',
+    ],
+    stateCode: 29,
+    pincode: '560038',
+  },
   loanNo: 'KCL100001',
   openedOn: '2026-11-01',
   lastPaymentOn: null,
@@ -23,6 +33,7 @@ const open: BureauAccount = {
   currentBalanceRupees: 21100,
   amountOverdueRupees: 0,
   daysPastDue: 0,
+  assetClass: 'standard',
 };
 
 const closed: BureauAccount = {
@@ -32,6 +43,7 @@ const closed: BureauAccount = {
   gender: 1,
   pan: 'BCDPR2345E',
   mobile: '9876500002',
+  email: 'not an address',
   address: null,
   loanNo: 'KCL100002',
   openedOn: '2026-09-01',
@@ -57,8 +69,13 @@ describe('the credit information file (TUDF)', () => {
         'PT03T01',
         '01109876500001',
         '030201',
+        'EC03C01',
+        '0117ASHA.K@EXAMPLE.IN',
         'PA03A01',
-        '013312, MG ROAD INDIRANAGAR BENGALURU', // the lines joined, 40 characters a line at most
+        // The lines joined, then up to five lines of at most 40 characters, at spaces.
+        '0135FLAT 402, PRESTIGE LAKESIDE HABITAT',
+        '0233TOWER B 12TH CROSS, 100 FEET ROAD',
+        '0331INDIRANAGAR 2ND STAGE BENGALURU',
         '060229',
         '0706560038',
         '080202',
@@ -75,6 +92,7 @@ describe('the credit information file (TUDF)', () => {
         '130521100',
         '14010',
         '1503000',
+        '260201', // standard
         'ES02**',
       ].join(''),
       [
@@ -104,6 +122,7 @@ describe('the credit information file (TUDF)', () => {
         '13010',
         '14010',
         '1503000',
+        '260201', // standard
         'ES02**',
       ].join(''),
       'TRLR',
@@ -112,10 +131,13 @@ describe('the credit information file (TUDF)', () => {
     expect(bureauFile(header, [open, closed])).toBe(expected);
   });
 
-  it('an overdue account carries its amount overdue and days past due', () => {
-    const line = bureauFile(header, [{ ...open, amountOverdueRupees: 21950, daysPastDue: 45 }]).split('\n')[1];
-    expect(line).toMatch(/120520000130521100140521950150304\dES02\*\*$/);
-    expect(line?.endsWith('1405219501503045ES02**')).toBe(true);
+  it('an overdue account carries its amount overdue, days past due and class: SMA is standard, an NPA sub-standard', () => {
+    const sma1 = { ...open, amountOverdueRupees: 21950, daysPastDue: 45, assetClass: 'sma1' as const };
+    const line = bureauFile(header, [sma1]).split('\n')[1];
+    expect(line).toMatch(/120520000130521100140521950150304\d260201ES02\*\*$/);
+    expect(line?.endsWith('1405219501503045260201ES02**')).toBe(true);
+    const npa = bureauFile(header, [{ ...sma1, daysPastDue: 95, assetClass: 'npa' }]).split('\n')[1];
+    expect(npa?.endsWith('1503095260202ES02**')).toBe(true);
   });
 });
 

@@ -11,15 +11,22 @@
  *   08 gender (1 female, 2 male, 3 transgender).
  * - ID identification: 01 type (01 = income-tax PAN), 02 the number.
  * - PT telephone: 01 the number, 03 type (01 = mobile).
- * - PA address: 01–03 lines of at most 40 characters, 06 state code, 07 PIN code, 08 category
+ * - EC e-mail: 01 the address, when the borrower gave one.
+ * - PA address: 01–05 lines of at most 40 characters, 06 state code, 07 PIN code, 08 category
  *   (02 = residence), 10 date reported.
  * - TL account: 01 member code, 02 member short name, 03 account number, 04 type (05 = personal
  *   loan), 05 ownership (1 = individual), 08 date opened, 09 date of last payment, 10 date closed,
  *   11 date reported and certified, 12 sanctioned amount, 13 current balance, 14 amount overdue,
- *   15 days past due. Amounts are whole rupees (the format has no paise).
+ *   15 days past due, 26 asset classification (01 standard, SMA-0 to SMA-2 included, which the RBI
+ *   counts as standard assets; 02 sub-standard, an NPA in its first year). Amounts are whole rupees
+ *   (the format has no paise).
+ * Checked against TransUnion CIBIL's "Guide to Data Input File Format" (consumer, version 3.71, July
+ * 2021; docs/decisions.md "Credit bureau reporting").
  * - ES02** ends the record.
  * Fields without a value are left out, as the format asks.
  */
+
+import type { AssetClass } from '../../lib/overdueClasses.ts';
 
 export interface BureauHeader {
   memberId: string;
@@ -37,6 +44,7 @@ export interface BureauAccount {
   gender: number | null;
   pan: string;
   mobile: string;
+  email: string | null;
   address: { lines: string[]; stateCode: number | null; pincode: string | null } | null;
   loanNo: string;
   /** YYYY-MM-DD. */
@@ -48,6 +56,8 @@ export interface BureauAccount {
   currentBalanceRupees: number;
   amountOverdueRupees: number;
   daysPastDue: number;
+  /** The loan's class as on the reporting date (src/lib/overdueClasses.ts). */
+  assetClass: AssetClass;
 }
 
 /** YYYY-MM-DD -> DDMMYYYY. */
@@ -89,13 +99,23 @@ const field = (tag: number, value: string | null | undefined) =>
 
 const segment = (tag: string, id: string, ...fields: string[]) => `${tag}${two(id.length)}${id}${fields.join('')}`;
 
+/** TUDF's asset classification: SMA accounts are standard assets; an NPA is sub-standard in its first year (a loan of at most 90 days is never older). */
+const ASSET_CLASS: Record<AssetClass, string> = { standard: '01', sma0: '01', sma1: '01', sma2: '01', npa: '02' };
+
+/** An e-mail address as the format takes it: capitals, and only a plain address. */
+const bureauEmail = (email: string | null) => {
+  const value = email?.trim().toUpperCase() ?? '';
+  return /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/.test(value) && value.length <= 70 ? value : null;
+};
+
 /** TUDF's gender codes: 1 female, 2 male. */
 const GENDER: Record<number, string> = { 1: '2', 2: '1' };
 
 function accountRecord(header: BureauHeader, account: BureauAccount): string {
   const nameParts = parts(bureauText(account.name), 26, 5);
   const address = account.address;
-  const lines = address ? parts(bureauText(address.lines.join(' ')), 40, 3) : [];
+  const lines = address ? parts(bureauText(address.lines.join(' ')), 40, 5) : [];
+  const email = bureauEmail(account.email);
   return [
     segment(
       'PN',
@@ -106,6 +126,7 @@ function accountRecord(header: BureauHeader, account: BureauAccount): string {
     ),
     segment('ID', 'I01', field(1, '01'), field(2, account.pan.toUpperCase())),
     segment('PT', 'T01', field(1, account.mobile), field(3, '01')),
+    email ? segment('EC', 'C01', field(1, email)) : '',
     address && lines.length
       ? segment(
           'PA',
@@ -133,6 +154,7 @@ function accountRecord(header: BureauHeader, account: BureauAccount): string {
       field(13, String(account.currentBalanceRupees)),
       field(14, String(account.amountOverdueRupees)),
       field(15, String(account.daysPastDue).padStart(3, '0')),
+      field(26, ASSET_CLASS[account.assetClass]),
     ),
     'ES02**',
   ].join('');

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { indiaDate } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/format.ts';
 import { rupeesFromPaise } from '../../lib/money.ts';
+import { classOf } from '../../lib/overdueClasses.ts';
 import type { Deps } from '../app/context.ts';
 import { errorFields } from '../app/logger.ts';
 import { isReportingDate, previousReportingDate, submitBy } from '../config/bureauSchedule.ts';
@@ -137,6 +138,7 @@ async function bureauAccount(entry: Included): Promise<BureauAccount> {
     gender: customer.gender,
     pan: customer.pancard ?? '',
     mobile: customer.mobile,
+    email: customer.email,
     address: lines.length ? { lines, stateCode: state?.id ?? null, pincode: customer.residencePincode } : null,
     loanNo: loan.loanNo,
     openedOn: loan.disbursalDate,
@@ -146,6 +148,7 @@ async function bureauAccount(entry: Included): Promise<BureauAccount> {
     currentBalanceRupees: wholeRupees(entry.figures.closureAmountPaise),
     amountOverdueRupees: wholeRupees(entry.overduePaise),
     daysPastDue: entry.figures.daysPastDue,
+    assetClass: classOf(entry.figures.daysPastDue),
   };
 }
 
