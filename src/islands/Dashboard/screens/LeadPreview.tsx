@@ -1,9 +1,9 @@
+import { lazy, Suspense } from 'react';
 import site from '../../../../content/site.json' with { type: 'json' };
 import { formatDate, formatPercent } from '../../../lib/format.ts';
 import cards from '../components/Cards.module.css';
 import { type Fact, FactTable } from '../components/FactTable.tsx';
 import { Link } from '../components/Link.tsx';
-import { LoanAgreement } from '../components/LoanAgreement.tsx';
 import { OutstandingBanner } from '../components/OutstandingBanner.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
@@ -138,6 +138,14 @@ function panelsOf(profile: Profile | null, latest: LatestApplication): Panel[] {
   ];
 }
 
+/**
+ * The agreement's panel is fetched once the application is approved, not with the screen: before then
+ * there is nothing to sign, and the screen's chunk keeps to its budget.
+ */
+const LoanAgreement = lazy(() =>
+  import('../components/LoanAgreement.tsx').then((module) => ({ default: module.LoanAgreement })),
+);
+
 /** The application at a glance (product.md §2.9): Application Details, Credit Manager, Application Status. */
 export default function LeadPreview({ route, location }: ScreenProps) {
   const { profile, loading: profileLoading, error: profileError, retry: retryProfile } = useProfile();
@@ -176,10 +184,14 @@ export default function LeadPreview({ route, location }: ScreenProps) {
             leadId={leadIdOf(location) ?? String(latest.lead.lead_id)}
             approved={approvedOrLent(profile, latest)}
           />
-          <LoanAgreement
-            key={`agreement-${leadIdOf(location) ?? latest.lead.lead_id}`}
-            leadId={leadIdOf(location) ?? String(latest.lead.lead_id)}
-          />
+          {approvedOrLent(profile, latest) && (
+            <Suspense fallback={null}>
+              <LoanAgreement
+                key={`agreement-${leadIdOf(location) ?? latest.lead.lead_id}`}
+                leadId={leadIdOf(location) ?? String(latest.lead.lead_id)}
+              />
+            </Suspense>
+          )}
           <ul className={cards.linkCards}>
             <li>
               <Link {...detailsLink(latest.lead.lead_id)} className={cards.linkCard}>
