@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
-import { correctionScreen, type EligibilityReason } from '../navigation/registrationSteps.ts';
+import { $heldBack, correctionScreen, type EligibilityReason } from '../navigation/registrationSteps.ts';
 import { $location } from '../navigation/router.ts';
 import { screenOfEvent, screenPath } from '../navigation/screens.ts';
 import { $profile } from '../state/profile.ts';
@@ -12,7 +12,7 @@ import screen from './Screen.module.css';
 export interface EligibilityNoticeProps {
   /** The answers this screen's form asks: their reasons are corrected below, the others by a link. */
   fields?: readonly EligibilityReason['field'][];
-  /** Move the focus to the notice when its reasons change (a screen whose fields do not take it). */
+  /** Move the focus to the notice when a save keeps the customer here (a screen whose fields do not take it). */
   announce?: boolean;
   /** Leave out each reason's own message (the home shows the refusal's message above). */
   actionsOnly?: boolean;
@@ -39,13 +39,13 @@ export function EligibilityNotice({
   const next = inForm ? screenOfEvent(nextStep) : undefined;
   const reasons = profile?.eligibility_reasons ?? [];
   const heading = useRef<HTMLHeadingElement>(null);
-  const key = reasons.map((reason) => reason.rule).join(' ');
-  const shown = useRef<string | null>(null);
+  const heldBack = useStore($heldBack);
+  const seen = useRef(heldBack);
   useEffect(() => {
-    // Only a change after the screen opened is news to announce; the screen's heading has the focus first.
-    if (announce && shown.current !== null && key && key !== shown.current) heading.current?.focus();
-    shown.current = key;
-  }, [announce, key]);
+    // Only a save that kept the customer here is news; a profile arriving on load is not (the title has the focus).
+    if (announce && heldBack !== seen.current) heading.current?.focus();
+    seen.current = heldBack;
+  }, [announce, heldBack]);
 
   if (reasons.length === 0) return null;
   return (

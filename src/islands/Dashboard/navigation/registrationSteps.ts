@@ -3,6 +3,7 @@
  * server's next_step and step_percentage are stored, its message shown, and the screen of the
  * next step opened (the screens table's screen of that event). Each step's card opens its screen.
  */
+import { atom } from 'nanostores';
 import type * as v from 'valibot';
 import { REGISTRATION_EVENTS, type RegistrationEvent, STAGE, stageOf } from '../../../lib/onboarding.ts';
 import type { EligibilityReasonAnswer, StepAnswer as StepAnswerSchema } from '../../../lib/schemas/answers/profile.ts';
@@ -47,6 +48,9 @@ export function currentStepIndex(nextStep: string | undefined): number {
 export type StepAnswer = v.InferOutput<typeof StepAnswerSchema>;
 export type EligibilityReason = v.InferOutput<typeof EligibilityReasonAnswer>;
 
+/** Counts the saves that kept the customer on their step to hear why (the notice announces each). */
+export const $heldBack = atom(0);
+
 /** The screen where a reason's answer is corrected: its step's. */
 export const correctionScreen = (reason: EligibilityReason): string => stepRoute(reason.step).slug;
 
@@ -63,7 +67,10 @@ export function afterStep(answer: StepAnswer, message: string, goTo?: string): E
   // The top bar follows: the first name after the PAN check, the picture after the selfie.
   loadDashboardData().catch(() => {});
   const here = answer.eligibility_reasons.filter((reason) => correctionScreen(reason) === $location.get().slug);
-  if (here.length > 0 && !goTo) return here;
+  if (here.length > 0 && !goTo) {
+    $heldBack.set($heldBack.get() + 1);
+    return here;
+  }
   showAlert({ type: 'success', msg: message });
   // An event with no screen (login, unknown): the registration home decides instead.
   navigate(goTo ?? screenPath(screenOfEvent(answer.next_step)?.slug ?? HOME.registration));
