@@ -23,10 +23,9 @@ import { apiHash } from '../../src/server/payments/payu.ts';
 import { lenderOf, statementPdf } from '../../src/server/statements/statementPdf.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { createBorrower } from './support/borrower.ts';
-import { postForm, razorpayCheckoutResult, razorpayEvent } from './support/providers.ts';
+import { postForm, razorpayEvent } from './support/providers.ts';
 import { razorpayOrder, razorpayPay, repaySession } from './support/repay.ts';
 import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
-import { latestCode } from './support/signIn.ts';
 
 describe.each(ENGINES)(
   'payment orders, write-offs, the penal threshold, refunds and disputes (%s database)',
