@@ -5,6 +5,8 @@
  * node:crypto and breaks when a byte changes, the signature recorded as a consent, and the owner's only.
  */
 import { createHash, verify, X509Certificate } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_API, AGREEMENT_CLAUSES, agreementFileName } from '../../src/lib/agreement.ts';
@@ -13,6 +15,7 @@ import { HEADERS } from '../../src/lib/api/paths.ts';
 import { formatPercent } from '../../src/lib/format.ts';
 import { type KeyFactStatement, KFS_STATEMENTS_PATH, kfsSections } from '../../src/lib/kfs.ts';
 import { formatPaise } from '../../src/lib/money.ts';
+import { ESignUnavailable, httpESign } from '../../src/server/agreement/esign.ts';
 import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { applicationAtDocuments, completeApplication, eligibleCustomer } from './support/application.ts';
@@ -222,6 +225,101 @@ describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) =>
       expect(reply.body.Message).toBe('Your loan agreement is ready once you have accepted the Key Fact Statement.');
       expect((await server.post(path, { lead_id: owner.leadId })).status, path).toBe(401);
     }
+  });
+});
+
+describe("the HTTP adapter, against a local server shaped like Digio's document API", () => {
+  let url = '';
+  const seen: { method: string; path: string; headers: IncomingMessage['headers']; body: string }[] = [];
+  /** What the provider answers next, by path: a status, a content type and a body. */
+  const answers = new Map<string, { status: number; type: string; body: string | Buffer }>();
+  const provider = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const path = request.url ?? '';
+      seen.push({ method: request.method ?? '', path, headers: request.headers, body });
+      const answer = answers.get(path) ?? { status: 404, type: 'application/json', body: '{}' };
+      response.writeHead(answer.status, { 'Content-Type': answer.type });
+      response.end(answer.body);
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+  const json = (body: object, status = 200) => ({ status, type: 'application/json', body: JSON.stringify(body) });
+  const esign = () =>
+    httpESign({ url, gatewayUrl: 'https://app.esign.example/', clientId: 'client-1', clientSecret: 'secret-1' });
+  const document = new Uint8Array(Buffer.from('%PDF-1.7 the agreement'));
+
+  it('uploads the PDF with the signer, answers the gateway page, and reads every outcome', async () => {
+    answers.set('/v2/client/document/uploadpdf', json({ id: 'DID2611261812', agreement_status: 'requested' }));
+    const started = await esign().start({
+      reference: 'AGR-000001',
+      document,
+      fileName: 'loan-agreement-AGR-000001.pdf',
+      signer: { name: 'Asha Verma', mobile: '9876543210' },
+      returnUrl: 'https://www.koshcredit.example/my-dashboard/lead-preview?lead_id=1#loan-agreement',
+    });
+    const upload = seen.at(-1);
+    expect(upload?.method).toBe('POST');
+    expect(upload?.headers.authorization).toBe(`Basic ${Buffer.from('client-1:secret-1').toString('base64')}`);
+    expect(JSON.parse(upload?.body ?? '{}')).toMatchObject({
+      signers: [{ identifier: '9876543210', name: 'Asha Verma', sign_type: 'aadhaar' }],
+      file_name: 'loan-agreement-AGR-000001.pdf',
+      file_data: Buffer.from(document).toString('base64'),
+    });
+    expect(started.requestId).toBe('DID2611261812');
+    expect(started.redirectUrl).toMatch(
+      /^https:\/\/app\.esign\.example\/#\/gateway\/login\/DID2611261812\/[0-9a-f-]{36}\/9876543210\?redirect_url=https%3A%2F%2Fwww\.koshcredit\.example%2Fmy-dashboard%2Flead-preview/,
+    );
+
+    const statusPath = '/v2/client/document/DID2611261812';
+    const party = (status: string) => ({ signing_parties: [{ status, updated_at: '2026-11-26T12:00:00Z' }] });
+    answers.set(statusPath, json({ agreement_status: 'requested', ...party('requested') }));
+    expect(await esign().status('DID2611261812')).toEqual({ status: 'pending' });
+    answers.set(statusPath, json({ agreement_status: 'expired', ...party('expired') }));
+    expect(await esign().status('DID2611261812')).toEqual({ status: 'expired', at: new Date('2026-11-26T12:00:00Z') });
+    answers.set(statusPath, json({ agreement_status: 'requested', ...party('rejected') }));
+    expect(await esign().status('DID2611261812')).toMatchObject({ status: 'declined' });
+    answers.set(statusPath, json({ agreement_status: 'completed', ...party('signed') }));
+    const signedPdf = Buffer.from('%PDF-1.7 signed');
+    answers.set('/v2/client/document/download?document_id=DID2611261812', {
+      status: 200,
+      type: 'application/pdf',
+      body: signedPdf,
+    });
+    const signed = await esign().status('DID2611261812');
+    expect(signed).toMatchObject({ status: 'signed', at: new Date('2026-11-26T12:00:00Z') });
+    expect(Buffer.from((signed as { document: Uint8Array }).document)).toEqual(signedPdf);
+  });
+
+  it('a provider that fails, or answers what we cannot use, is unavailable (nothing is recorded)', async () => {
+    answers.set('/v2/client/document/DID-DOWN', json({ message: 'down' }, 503));
+    await expect(esign().status('DID-DOWN')).rejects.toThrow(ESignUnavailable);
+    answers.set('/v2/client/document/DID-ODD', json({ agreement_status: 'something_new' }));
+    await expect(esign().status('DID-ODD')).rejects.toThrow(ESignUnavailable);
+    answers.set('/v2/client/document/DID-HTML', json({ agreement_status: 'completed' }));
+    answers.set('/v2/client/document/download?document_id=DID-HTML', {
+      status: 200,
+      type: 'text/html',
+      body: '<html>login</html>',
+    });
+    await expect(esign().status('DID-HTML')).rejects.toThrow('not a PDF');
+    answers.set('/v2/client/document/uploadpdf', json({}));
+    await expect(
+      esign().start({
+        reference: 'AGR-000002',
+        document,
+        fileName: 'x.pdf',
+        signer: { name: 'A', mobile: '9876543210' },
+        returnUrl: 'https://www.koshcredit.example/',
+      }),
+    ).rejects.toThrow(ESignUnavailable);
   });
 });
 
