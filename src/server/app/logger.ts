@@ -2,6 +2,7 @@
  * Structured JSON logs, one object per line. Callers pass only what is safe to keep: never a
  * one-time code, a token, a PAN or an Aadhaar number (request bodies are never logged).
  */
+import { maskAadhaarInText } from '../../lib/aadhaar.ts';
 import { databaseFailure } from '../db/errors.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -43,7 +44,8 @@ export function createLogger(
   const write = (at: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
     const entry = { time: new Date().toISOString(), level: at, msg, ...base, ...fields };
-    sink(format === 'text' ? textLine(entry) : JSON.stringify(entry));
+    // A whole Aadhaar number never reaches the sink, even inside an error's detail (KYC rules).
+    sink(maskAadhaarInText(format === 'text' ? textLine(entry) : JSON.stringify(entry)));
   };
   return {
     debug: (msg, fields) => write('debug', msg, fields),

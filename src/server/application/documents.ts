@@ -1,10 +1,11 @@
 /**
  * The documents a loan application needs (product.md §2, §3, §5): which ones the policy asks of
  * this customer, and taking each upload. Types are read from the bytes; an Aadhaar number is never
- * kept beyond its last four digits (product.md §10.8).
+ * kept beyond its last four digits, in the masked form "XXXX XXXX 1234" (product.md §10.8).
  */
 
 import * as v from 'valibot';
+import { maskAadhaar } from '../../lib/aadhaar.ts';
 import {
   type DocumentFormat,
   type KycDocuments,
@@ -167,7 +168,8 @@ export async function saveDocument<Step>(
   password: string,
   options: {
     event?: string;
-    aadhaarLast4?: string | undefined;
+    /** Aadhaar only: the number in its masked form (XXXX XXXX 1234), never the whole number. */
+    aadhaarMasked?: string | undefined;
     /** The single-document upload names the application: it must be the customer's open one. */
     leadId?: number;
     advance?: (tx: Transaction, lead: Lead) => Promise<Step>;
@@ -198,8 +200,7 @@ export async function saveDocument<Step>(
       if (type === 'pdf') protection = await checkProtection(scope, bytes, password);
     },
   );
-  const note =
-    docType.startsWith('aadhaar') && options.aadhaarLast4 ? `Aadhaar ending ${options.aadhaarLast4}` : protection;
+  const note = docType.startsWith('aadhaar') && options.aadhaarMasked ? `Aadhaar ${options.aadhaarMasked}` : protection;
   let written: { step: Step | undefined; replaced: string | undefined };
   try {
     written = await changeOpenApplication(deps.db, customer.id, 'change', async (tx, lead) => {
@@ -225,9 +226,12 @@ const DocumentRequest = (event: string) =>
     file: v.string('Please upload all required documents.'),
     file_ext: v.optional(v.string()),
     password: v.optional(v.string(), 'N/A'),
-    /** Aadhaar only: the last four digits, never the whole number. */
+    /**
+     * Aadhaar only: the last four digits. A whole or masked number is taken too, and masked here,
+     * before anything stores or logs it (decisions.md "Aadhaar, masked").
+     */
     aadhaar_last4: v.optional(
-      v.pipe(v.string(), v.regex(/^\d{4}$/, 'Give only the last four digits of the Aadhaar number.')),
+      v.pipe(v.string(), v.transform(maskAadhaar), v.string('Give only the last four digits of the Aadhaar number.')),
     ),
   });
 
@@ -250,7 +254,7 @@ export function documentEvents(advance: Advance) {
           const customer = await signedInCustomer(call, input.profile_id);
           const { doc, step } = await saveDocument(call, customer, input.doc_type, input.file, input.password, {
             event,
-            aadhaarLast4: input.aadhaar_last4,
+            aadhaarMasked: input.aadhaar_last4,
             advance: (tx, lead) => advance(call, lead, tx),
           });
           return answer(step ?? {}, `${doc.name} uploaded.`);
