@@ -26,7 +26,8 @@ COPY package.json package-lock.json ./
 COPY src/server ./src/server
 COPY src/lib ./src/lib
 COPY content/site.json content/holidays.json ./content/
-COPY scripts/ops.ts scripts/smsSender.ts ./scripts/
+COPY scripts/ops.ts scripts/smsSender.ts scripts/jobs.ts ./scripts/
+COPY scripts/lib/workerProcess.ts ./scripts/lib/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 8080
