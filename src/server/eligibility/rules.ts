@@ -8,7 +8,7 @@ import type * as v from 'valibot';
 import { addDays, isCalendarDate } from '../../lib/dates.ts';
 import { orList, PAID_BY } from '../../lib/facts.ts';
 import { formatDate } from '../../lib/format.ts';
-import { formatPaise, formatRupees } from '../../lib/money.ts';
+import { formatPaise, formatRupees, paiseFromRupees } from '../../lib/money.ts';
 import { REGISTRATION_EVENTS } from '../../lib/onboarding.ts';
 import type { EligibilityReasonAnswer } from '../../lib/schemas/answers/profile.ts';
 import { type AreasServedSchema, EMPLOYMENT, SALARY_PAID_BY } from '../../lib/site.ts';
@@ -156,7 +156,10 @@ export function hardRuleReasons(answers: Answers, policy: HardRules, today: stri
     });
   }
   const floor = formatRupees(policy.minMonthlyIncomeRupees);
-  if (answers.monthlyIncomePaise !== null && answers.monthlyIncomePaise < policy.minMonthlyIncomeRupees * 100) {
+  if (
+    answers.monthlyIncomePaise !== null &&
+    answers.monthlyIncomePaise < paiseFromRupees(policy.minMonthlyIncomeRupees)
+  ) {
     reasons.push({
       rule: 'income',
       message: `Our loans need a monthly income of at least ${floor}.`,
