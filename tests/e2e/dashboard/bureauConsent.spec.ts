@@ -43,6 +43,8 @@ test('the consent beside Check Eligibility: none, no bureau and the reason; tick
 });
 
 test('credit reads the report the decision stood on, on the application', async ({ page, request }) => {
+  // A whole application made through the API first, then the console and axe: slow on a shared machine.
+  test.slow();
   const customer = await submittedApplication(request);
   const credit = await staffByApi(request, 'credit@kosh.test');
   await openConsole(page, credit, `/staff/application/?lead_id=${customer.leadId}`);
