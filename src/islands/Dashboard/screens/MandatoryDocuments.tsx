@@ -6,6 +6,7 @@ import { DocumentTile, type TileStatus, UPLOAD_ERROR, type UploadOutcome } from 
 import type { PreparedFile } from '../components/documentFiles.ts';
 import { TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
+import { EXAMPLE_MASKED, MaskedAadhaar } from '../components/MaskedAadhaar.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
 import { StepScreen } from '../components/StepScreen.tsx';
@@ -31,6 +32,8 @@ const STILL_UPLOADING = 'Please wait until the uploads finish.';
 const LAST4_INVALID = 'Give only the last four digits of the Aadhaar number.';
 
 const LAST4_ID = 'aadhaar-last4';
+/** Each Aadhaar tile's own words: choosing the file is the customer's word that it is masked. */
+const AADHAAR_HINT = `Masked Aadhaar only (${EXAMPLE_MASKED}): by uploading it you confirm its first 8 digits are hidden.`;
 /** The key of Continue's own failure banner among the documents'. */
 const CONTINUE_ALERT = '';
 
@@ -182,20 +185,24 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
       {listState === 'ready' && docs && docs.length > 0 && (
         <div className={`${styles.panel} ${formStyles.form}`}>
           {hasAadhaar && (
-            <TextField
-              id={LAST4_ID}
-              label="Last four digits of your Aadhaar number (optional)"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={4}
-              value={last4}
-              onValue={(value) => {
-                setLast4(digitsOnly(value, 4));
-                setLast4Error(null);
-              }}
-              hint="Sent with your Aadhaar photos. We keep only these four digits, never the whole number."
-              error={last4Error ?? undefined}
-            />
+            <>
+              <MaskedAadhaar headingId="masked-aadhaar-heading" />
+              <TextField
+                id={LAST4_ID}
+                label="Last four digits of your Aadhaar number (optional)"
+                inputMode="numeric"
+                autoComplete="off"
+                value={last4}
+                onValue={(value) => {
+                  // A whole number pasted keeps only its last four; no more than four ever stay in the page.
+                  const digits = digitsOnly(value, 16);
+                  setLast4(digits.length >= 12 ? digits.slice(-4) : digits.slice(0, 4));
+                  setLast4Error(null);
+                }}
+                hint="The four digits your masked Aadhaar shows. We keep only these, never the whole number."
+                error={last4Error ?? undefined}
+              />
+            </>
           )}
           <ul className={docStyles.list} aria-label="Documents to upload">
             {docs.map((doc) => (
@@ -209,6 +216,7 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
                 }}
                 upload={uploadOf(doc)}
                 onStatus={onStatus}
+                hint={isAadhaar(doc) ? AADHAAR_HINT : undefined}
                 error={missing[doc.doc_type]}
                 chooseRef={(element) => {
                   if (element) inputs.current.set(doc.doc_type, element);
