@@ -46,7 +46,14 @@ test('the consent ticked at sign-in is in What you agreed to, with its date, the
   page,
 }) => {
   await signInOnTheCard(page, randomMobile());
+  // From the menu, and from the profile (the greeting's link).
   await sidebar(page).getByRole('link', { name: 'What you agreed to' }).click();
+  await expect(page).toHaveURL(SCREEN);
+  await page.getByRole('banner').getByRole('link', { name: /^Hi/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^What you agreed to/ })
+    .click();
   await expect(page).toHaveURL(SCREEN);
   await expect(heading(page)).toHaveText('What you agreed to');
 

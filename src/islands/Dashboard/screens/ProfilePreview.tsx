@@ -58,6 +58,12 @@ export default function ProfilePreview({ route }: ScreenProps) {
                 <p>Your five registration steps at a glance.</p>
               </Link>
             </li>
+            <li>
+              <Link to={screenPath('what-you-agreed-to')} className={cards.linkCard}>
+                <h2>What you agreed to</h2>
+                <p>Every consent you gave us, and asking for your data to be deleted.</p>
+              </Link>
+            </li>
           </ul>
         </>
       )}
