@@ -60,6 +60,11 @@ const DASHBOARD_SCREEN_EXCEPTIONS: Record<string, number> = {
  */
 const STAFF_FIRST_SCREEN_BUDGET = 85 * KB;
 const STAFF_SCREEN_BUDGET = 8 * KB;
+/**
+ * The application a credit manager decides on also shows every penny-drop of its account and the
+ * credit report the decision read (issue 24): 8.7 KB measured, the only staff screen over 8 KB.
+ */
+const STAFF_SCREEN_EXCEPTIONS: Record<string, number> = { CreditApplication: 10 * KB };
 
 interface ConsoleApp {
   name: string;
@@ -84,7 +89,7 @@ const STAFF: ConsoleApp = {
   screens: STAFF_SCREENS,
   table: 'src/islands/Staff/navigation/screens.ts',
   firstBudget: STAFF_FIRST_SCREEN_BUDGET,
-  screenBudget: () => STAFF_SCREEN_BUDGET,
+  screenBudget: (component) => (component && STAFF_SCREEN_EXCEPTIONS[component]) || STAFF_SCREEN_BUDGET,
 };
 
 const distIndex = process.argv.indexOf('--dist');
@@ -308,7 +313,11 @@ when a page is over its budget.
   wrapper are the rest: no forms or state library, no HTTP client, not even src/lib/api/client.ts,
   whose chunk carries ofetch); the heaviest first screen (an application) was 79.9 KB, so 85 KB
   leaves room for the console's second part and makes a new dependency in the shell a decision. A
-  screen added 1.3 to 5.0 KB; 8 KB gives the application screen room for the documents' checks.
+  screen added 1.3 to 5.0 KB; 8 KB gave the application screen room for the documents' checks (${Object.entries(
+    STAFF_SCREEN_EXCEPTIONS,
+  )
+    .map(([component, budget]) => `${component} ${kb(budget)}`)
+    .join(', ')}: with the penny-drops and the credit report, issue 24).
 
 ${report}
 
