@@ -12,11 +12,11 @@ export const maskedForm = (last4: string): string => `XXXX XXXX ${last4}`;
  * hyphens between the groups) or the masked form (X or * for the hidden digits). A real number never
  * begins with 0 or 1, but a mistyped one is masked all the same: it is still someone's number.
  */
-const GIVEN = /^(?:(?:[Xx*]{4}[ -]?){2}|\d{4}[ -]?\d{4}[ -]?)?(\d{4})$/;
+export const AADHAAR_GIVEN = /^(?:(?:[Xx*]{4}[ -]?){2}|\d{4}[ -]?\d{4}[ -]?)?(\d{4})$/;
 
 /** The masked form of what was given, or null when it is not an Aadhaar number in any of those forms. */
 export function maskAadhaar(given: string): string | null {
-  const last4 = GIVEN.exec(given.trim())?.[1];
+  const last4 = AADHAAR_GIVEN.exec(given.trim())?.[1];
   return last4 ? maskedForm(last4) : null;
 }
 

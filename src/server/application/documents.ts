@@ -5,7 +5,7 @@
  */
 
 import * as v from 'valibot';
-import { maskAadhaar } from '../../lib/aadhaar.ts';
+import { AADHAAR_GIVEN, maskAadhaar } from '../../lib/aadhaar.ts';
 import {
   type DocumentFormat,
   type KycDocuments,
@@ -218,6 +218,8 @@ export async function saveDocument<Step>(
   return { doc, step: written.step };
 }
 
+const AADHAAR_INVALID = 'Give only the last four digits of the Aadhaar number.';
+
 const DocumentRequest = (event: string) =>
   v.object({
     event_name: v.literal(event),
@@ -231,7 +233,15 @@ const DocumentRequest = (event: string) =>
      * before anything stores or logs it (decisions.md "Aadhaar, masked").
      */
     aadhaar_last4: v.optional(
-      v.pipe(v.string(), v.transform(maskAadhaar), v.string('Give only the last four digits of the Aadhaar number.')),
+      v.pipe(
+        v.string(),
+        v.regex(AADHAAR_GIVEN, AADHAAR_INVALID),
+        v.description(
+          'The last four digits, or the whole or masked number (kept only as XXXX XXXX and its last four).',
+        ),
+        v.transform(maskAadhaar),
+        v.string(AADHAAR_INVALID),
+      ),
     ),
   });
 
