@@ -108,8 +108,9 @@ module.exports = {
           // The eligibility policy and its hard rules, which each registration step checks (issue 24).
           '^src/server/eligibility/(policy|rules)\\.ts$',
           '^src/server/kyc/panVerifier\\.ts$',
-          // The loan agreement's e-sign provider (its sandbox's page) and its PDF signature field (drawn with the statements).
-          '^src/server/agreement/(esign|pdfSignature)\\.ts$',
+          // The loan agreement: its e-sign provider (its sandbox's page), its PDF signature field (drawn with the
+          // statements), and whether it is signed (disbursal asks).
+          '^src/server/agreement/(esign|pdfSignature|service)\\.ts$',
           // The bank account's penny-drop and the IFSC dataset (issue 24).
           '^src/server/bankAccount/(service|ifsc)\\.ts$',
           // The credit report before the eligibility decision (issue 24): the decision, the quote and staff read it.

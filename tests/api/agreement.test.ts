@@ -7,19 +7,23 @@
 import { createHash, verify, X509Certificate } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_API, AGREEMENT_CLAUSES, agreementFileName } from '../../src/lib/agreement.ts';
 import { CONSENT_PATHS } from '../../src/lib/api/consentPaths.ts';
 import { HEADERS } from '../../src/lib/api/paths.ts';
+import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { formatPercent } from '../../src/lib/format.ts';
 import { type KeyFactStatement, KFS_STATEMENTS_PATH, kfsSections } from '../../src/lib/kfs.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { ESignUnavailable, httpESign } from '../../src/server/agreement/esign.ts';
+import { leads } from '../../src/server/db/schema.ts';
 import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { applicationAtDocuments, completeApplication, eligibleCustomer } from './support/application.ts';
 import { CLIENT_KEY, ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
+import { asStaff, staffSignIn } from './support/staff.ts';
 
 describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) => {
   let server: TestServer;
@@ -214,6 +218,41 @@ describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) =>
     const at = Math.floor(signature.byteRange[1] / 2);
     tampered[at] = (tampered[at] as number) ^ 0x01;
     expect(verifySignature(signatureOf(tampered)).valid).toBe(false);
+  });
+
+  it('disbursal is refused until the customer has signed, then goes ahead', async () => {
+    const who = await accepted();
+    const finance = await staffSignIn(server, 'finance@kosh.test');
+    const finance2 = await staffSignIn(server, 'finance2@kosh.test');
+    const [lead] = await server.database.db.select().from(leads).where(eq(leads.id, who.leadId));
+    const request = () =>
+      asStaff(server, finance.token, STAFF_API.requestDisbursal, {
+        lead_id: who.leadId,
+        version: lead?.version,
+        payout_reference: `NEFT-AGR-${who.leadId}`,
+      });
+    const refusal = {
+      status: 409,
+      body: {
+        Message: `Lead ${who.leadId} has no signed loan agreement: the customer must e-sign the agreement of the accepted Key Fact Statement before disbursal.`,
+      },
+    };
+    expect(await request()).toMatchObject(refusal);
+    // A refusal to sign is not a signature. (The outcome is recorded when the customer comes back to the
+    // dashboard, which asks where the agreement stands.)
+    await decide((await askToSign(who.token, who.leadId)).body.Data.redirect_url, 'declined');
+    expect((await agreement(who.token, who.leadId)).body.Data.status).toBe('declined');
+    expect(await request()).toMatchObject(refusal);
+    await decide((await askToSign(who.token, who.leadId)).body.Data.redirect_url, 'signed');
+    expect((await agreement(who.token, who.leadId)).body.Data.status).toBe('signed');
+    const requested = await request();
+    expect(requested.body.Status, requested.body.Message).toBe(1);
+    const made = await asStaff(server, finance2.token, STAFF_API.approveDisbursal, {
+      request_id: requested.body.Data.request_id,
+    });
+    expect(made.body.Status, made.body.Message).toBe(1);
+    // The agreement stays the customer's to download, signed, from the loan's screen.
+    expect((await agreement(who.token, who.leadId)).body.Data).toMatchObject({ status: 'signed', can_sign: false });
   });
 
   it("is its owner's only: another customer's application answers as one that does not exist", async () => {

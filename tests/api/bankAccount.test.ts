@@ -19,6 +19,7 @@ import {
   BANK_DETAILS,
   eligibleCustomer,
   send,
+  signAgreement,
   uploadAllDocuments,
 } from './support/application.ts';
 import { ENGINES, startServer, type TestServer } from './support/server.ts';
@@ -201,6 +202,8 @@ describe.each(ENGINES)('bank account verification (%s database)', (engine) => {
       roi: 0.5,
     });
     expect(approved.body.Status, approved.body.Message).toBe(1);
+    // The customer signs the loan agreement (issue 24): this test is about the account.
+    await signAgreement(server, token, leadId);
     // Staff see the check on the application.
     const application = await asStaff(server, finance.token, STAFF_API.application, { lead_id: leadId });
     expect(application.body.Data.bank_checks).toEqual([

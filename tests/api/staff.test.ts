@@ -15,7 +15,14 @@ import { loadConfig } from '../../src/server/config/config.ts';
 import { auditLog, leads, loans } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { PROFILE_PATHS } from '../../src/server/profile/routes.ts';
-import { completeApplication, EMPLOYMENT, eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
+import {
+  completeApplication,
+  EMPLOYMENT,
+  eligibleCustomer,
+  QUOTE_ACCEPTANCE,
+  send,
+  signAgreement,
+} from './support/application.ts';
 import { ENGINES, type Reply, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 import { signIn as customerSignIn } from './support/signIn.ts';
 
@@ -282,9 +289,11 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
     const credit = await signIn('credit@kosh.test');
     const finance = await signIn('finance@kosh.test');
     const finance2 = await signIn('finance2@kosh.test');
-    const { leadId, mobile } = await submitted();
+    const { leadId, mobile, token } = await submitted();
     const version = await versionOf(leadId);
     await asStaff(credit.token, STAFF_API.approve, { lead_id: leadId, version, amount: 20000, tenure: 60, roi: 0.5 });
+    // Disbursal pays out on the agreement the customer signed (issue 24).
+    await signAgreement(server, token, leadId);
     const queue = await asStaff(finance.token, STAFF_API.disbursals);
     const ready = queue.body.Data.to_request.items.find((row: { lead_id: number }) => row.lead_id === leadId);
     expect(ready).toMatchObject({ amount: 20000 });
@@ -330,7 +339,7 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
     expect(told[0]?.body).toContain(`by ${formatDate(made[0]?.repaymentDate)}.`);
   });
   it('collections works a loan past its due date: the class, a receipt, a note with a promise; support reads the customer masked', async () => {
-    const { leadId, mobile } = await submitted();
+    const { leadId, mobile, token } = await submitted();
     const credit = await signIn('credit@kosh.test');
     const finance = await signIn('finance@kosh.test');
     const finance2 = await signIn('finance2@kosh.test');
@@ -341,6 +350,7 @@ describe.each(ENGINES)('the back office API (%s database)', (engine) => {
       tenure: 60,
       roi: 0.5,
     });
+    await signAgreement(server, token, leadId);
     const requested = await asStaff(finance.token, STAFF_API.requestDisbursal, {
       lead_id: leadId,
       version: await versionOf(leadId),

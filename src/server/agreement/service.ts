@@ -11,9 +11,11 @@ import { type AgreementState, agreementFileName, agreementNumber, NO_AGREEMENT }
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import type { Deps } from '../app/context.ts';
 import type { Logger } from '../app/logger.ts';
+import { LifecycleConflict } from '../application/lifecycle.ts';
 import { sitePageUrl } from '../config/publicUrls.ts';
 import { type ConsentSource, recordConsent } from '../consents/service.ts';
 import type { Customer } from '../customers/store.ts';
+import type { Transaction } from '../db/client.ts';
 import { retryingTransaction } from '../db/retry.ts';
 import { ApiError } from '../http/respond.ts';
 import type { RequestScope } from '../http/scope.ts';
@@ -252,4 +254,18 @@ export async function agreementDocument(
   const bytes = await deps.files.get(signed ? (row.signedKey as string) : row.documentKey);
   if (!bytes) throw new Error(`agreement ${row.agreementNo}: its file is missing`);
   return { bytes, fileName: agreementFileName(row.agreementNo, signed) };
+}
+
+/**
+ * Disbursal pays out only on a signed agreement of the accepted statement (409 otherwise), checked in
+ * the disbursal's transaction under the lead's lock (src/server/staff/disbursals.ts).
+ */
+export async function requireSignedAgreement(tx: Transaction, lead: Pick<Lead, 'id' | 'kfsId'>): Promise<void> {
+  const row = lead.kfsId ? await agreementOfKfs(tx, lead.kfsId) : undefined;
+  if (row?.status !== 'signed') {
+    throw new LifecycleConflict(
+      `Lead ${lead.id} has no signed loan agreement: the customer must e-sign the agreement of the accepted Key Fact Statement before disbursal.`,
+      'agreement_not_signed',
+    );
+  }
 }

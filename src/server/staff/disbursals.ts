@@ -5,6 +5,7 @@
  * the request's, and is written with its audit line.
  */
 import { asc, eq } from 'drizzle-orm';
+import { requireSignedAgreement } from '../agreement/service.ts';
 import { allows, LifecycleConflict, lockedLead, requireVersion } from '../application/lifecycle.ts';
 import { makeLoan, StaffError } from '../application/staff.ts';
 import { requireVerifiedAccount } from '../bankAccount/service.ts';
@@ -31,6 +32,7 @@ export async function requestDisbursal(
       }
       requireVersion(lead, input.version);
       await requireVerifiedAccount(tx, lead);
+      await requireSignedAgreement(tx, lead);
       const [row] = await tx
         .insert(disbursalRequests)
         .values({
@@ -83,6 +85,8 @@ export async function approveDisbursal(db: Database, requestId: number, staff: A
       requireVersion(lead, request.leadVersion);
       // Checked again at approval: the loan is paid only into an account a penny-drop verified.
       await requireVerifiedAccount(tx, lead);
+      // And on the agreement the customer signed.
+      await requireSignedAgreement(tx, lead);
       const actor = staffActor(staff);
       const made = await makeLoan(tx, lead.id, actor, now);
       await tx

@@ -1,5 +1,6 @@
 /** A customer taken through the API as the dashboard does: registered and eligible, then an application. */
 import { expect } from 'vitest';
+import { AGREEMENT_API } from '../../../src/lib/agreement.ts';
 import { API } from '../../../src/lib/api/paths.ts';
 import { randomPan } from './borrower.ts';
 import { base64, tinyJpeg, tinyPdf, tinyPng } from './files.ts';
@@ -56,4 +57,22 @@ export async function completeApplication(server: TestServer, token: string) {
   await uploadAllDocuments(server, token);
   const banked = await send(server, token, BANK_DETAILS);
   expect(banked.body.Data.next_step).toBe('completed');
+}
+
+/**
+ * The customer e-signs the loan agreement of their accepted statement, as the dashboard does: asks to
+ * sign, then signs on the e-sign sandbox's page (disbursal requires it).
+ */
+export async function signAgreement(server: TestServer, token: string, leadId: number) {
+  const asked = await server.post(AGREEMENT_API.sign, { lead_id: leadId }, { token });
+  expect(asked.body.Status, asked.body.Message).toBe(1);
+  const signed = await fetch(asked.body.Data.redirect_url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome: 'signed' }),
+    redirect: 'manual',
+  });
+  expect(signed.status).toBe(303);
+  const standing = await server.post(AGREEMENT_API.status, { lead_id: leadId }, { token });
+  expect(standing.body.Data.status).toBe('signed');
 }

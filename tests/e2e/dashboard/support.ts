@@ -4,6 +4,7 @@
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { SCREENS, screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
+import { AGREEMENT_API } from '../../../src/lib/agreement.ts';
 import { API } from '../../../src/lib/api/paths.ts';
 import { tinyPdf, tinyPng } from '../../api/support/files.ts';
 import { razorpayCheckoutResult } from '../../api/support/providers.ts';
@@ -62,6 +63,20 @@ export async function signInByApi(request: APIRequestContext, mobile = randomMob
 export async function callAs(request: APIRequestContext, customer: Customer, path: string, data: object) {
   const response = await request.post(path, { headers: { Authtoken: customer.token }, data });
   return { status: response.status(), body: await response.json() };
+}
+
+/**
+ * The customer e-signs the loan agreement of their accepted statement through the e-sign sandbox, as the
+ * dashboard does (disbursal through the staff console requires it, issue 24).
+ */
+export async function signAgreementByApi(request: APIRequestContext, customer: Customer & { leadId: string }) {
+  const asked = await callAs(request, customer, AGREEMENT_API.sign, { lead_id: Number(customer.leadId) });
+  expect(asked.body.Status, asked.body.Message).toBe(1);
+  const signed = await request.post(asked.body.Data.redirect_url, { form: { outcome: 'signed' }, maxRedirects: 0 });
+  expect(signed.status()).toBe(303);
+  // Back on the dashboard, which asks where the agreement stands: the signature is recorded then.
+  const standing = await callAs(request, customer, AGREEMENT_API.status, { lead_id: Number(customer.leadId) });
+  expect(standing.body.Data.status).toBe('signed');
 }
 
 export async function eventAs(request: APIRequestContext, customer: Customer, event: string, data: object = {}) {

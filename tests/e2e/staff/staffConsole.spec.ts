@@ -16,7 +16,14 @@ import { API } from '../../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../../src/lib/api/staffPaths.ts';
 import { formatRupees } from '../../../src/lib/money.ts';
 import { expectFits } from '../../support/widths.ts';
-import { BANK_ACCOUNT, callAs, staffByApi as devDecision, eventAs, openDashboard } from '../dashboard/support.ts';
+import {
+  BANK_ACCOUNT,
+  callAs,
+  staffByApi as devDecision,
+  eventAs,
+  openDashboard,
+  signAgreementByApi,
+} from '../dashboard/support.ts';
 import {
   asStaff,
   consoleReady,
@@ -194,6 +201,7 @@ test('finance requests a disbursal, the same member is refused, a second finance
   test.setTimeout(90_000);
   const customer = await submittedApplication(request);
   await devDecision(request, customer.leadId, 'approve');
+  await signAgreementByApi(request, customer);
   const finance = await staffByApi(request, 'finance@kosh.test');
   await openConsole(page, finance, '/staff/disbursals/');
   await expect(heading(page)).toHaveText('Disbursals');
