@@ -8,6 +8,7 @@ import { CURRENT_ACCOUNT_RULES } from './accountRules.ts';
 import { rateChoices } from './calculator.ts';
 import { addDays } from './dates.ts';
 import { formatNumber, formatPercent } from './format.ts';
+import { overdueClassesExample } from './kfs.ts';
 import { accountOn } from './loanAccount.ts';
 import { servicingTerms } from './loanTerms.ts';
 import { formatPaise, paiseFromRupees } from './money.ts';
@@ -98,6 +99,30 @@ export function partPaymentCase(name: string, data: Site = site): PartPaymentCas
 function partPaymentSentence(data: Site): string {
   const c = partPaymentCase('partPayment', data);
   return `on a loan of ${formatPaise(c.principalPaise)} for ${c.days} days at ${formatPercent(c.dailyRatePercent)} a day, paying ${formatPaise(c.paymentPaise)} after ${c.paymentAfterDays} days lowers the total you repay from ${formatPaise(c.withoutPartPaymentPaise)} to ${formatPaise(c.totalPaidPaise)}`;
+}
+
+/**
+ * The SMA/NPA worked example of the rates page (issue 23), the same sentence the Key Fact Statement gives
+ * with a loan's own figures (src/lib/kfs.ts): the worked example `rateAndTerms`, disbursed on the
+ * examples' day, not repaid: the date each class begins and what the loan then owes.
+ */
+function overdueExampleSentence(data: Site): string {
+  const example = data.examples.rateAndTerms;
+  if (!example) throw new Error('content/site.json has no worked example named "rateAndTerms"');
+  const principalPaise = paiseFromRupees(example.principalRupees);
+  const servicing = servicingTerms(data.loan, principalPaise);
+  const terms = {
+    principalPaise,
+    dailyRateHundredths: percentToHundredths(example.dailyRatePercent),
+    tenureDays: example.days,
+    disbursalDate: EXAMPLE_DISBURSAL,
+    overdueInterestDaysMax: servicing.overdueInterestDaysMax,
+    penalChargePaise: servicing.penalChargePaise,
+    penalGstPaise: servicing.penalGstPaise,
+    penalThresholdPaise: servicing.penalThresholdPaise,
+    rules: CURRENT_ACCOUNT_RULES,
+  };
+  return overdueClassesExample(terms, addDays(EXAMPLE_DISBURSAL, example.days));
 }
 
 /** The rate policy in one sentence: "0.25% a day for a monthly income of ₹1,00,000 or more, …". */
@@ -220,6 +245,7 @@ export function buildFacts(data: Site = site): Record<string, string> {
     // A rest under this, left by a payment, is written off at closure (src/lib/loanAccount.ts).
     writeOffUnder: formatPaise(CURRENT_ACCOUNT_RULES.writeOffUnderPaise),
     partPaymentExample: partPaymentSentence(data),
+    overdueClassesExample: overdueExampleSentence(data),
     // The rule of src/lib/loanAccount.ts in one line, said the same under the calculator and in the FAQ.
     earlyRepayment:
       'Repaying earlier costs less: interest runs only for the days you keep the money, on the principal still unpaid, and there is no prepayment or foreclosure charge.',

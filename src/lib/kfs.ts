@@ -24,9 +24,6 @@ import { addWorkingDays } from './workingDays.ts';
 
 export const KFS_TITLE = 'Key Fact Statement';
 
-/** Accepting without confirming the Key Fact Statement (the server's answer and the forms' message). */
-export const KFS_REQUIRED = 'Please read the Key Fact Statement and confirm it before you accept.';
-
 /** The statement's shape is its answer's schema (src/lib/schemas/answers/kfs.ts): one definition. */
 export type KeyFactStatement = v.InferOutput<typeof KeyFactStatementAnswer>;
 type KfsFee = KeyFactStatement['fees'][number];

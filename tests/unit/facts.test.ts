@@ -45,6 +45,11 @@ describe('buildFacts', () => {
       // 500 + 18% of 500 = 590
       penalChargeWithGst: '₹590',
     });
+    // The SMA/NPA example (issue 23), the Key Fact Statement's sentence for the worked example rateAndTerms
+    // (₹20,000, 90 days, 1% a day): ₹38,000 due; then 30 days' interest (₹6,000) and the ₹590 penal charge.
+    expect(facts.overdueClassesExample).toBe(
+      'a loan of ₹20,000 due on 01-04-2026 with ₹38,000 to repay, and not repaid, is SMA-0 from 01-04-2026 (owing ₹38,000), SMA-1 from 01-05-2026 (owing ₹44,590), SMA-2 from 31-05-2026 (owing ₹44,590) and NPA from 30-06-2026 (owing ₹44,590)',
+    );
     expect(facts.earlyRepayment).toMatch(/only for the days you keep the money/);
     expect(facts.earlyRepayment).toMatch(/no prepayment or foreclosure charge/);
   });

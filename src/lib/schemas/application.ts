@@ -37,7 +37,7 @@ export const DEPARTMENTS = [
   'HUMAN RESOURCES',
 ] as const;
 
-import { KFS_REQUIRED } from '../kfs.ts';
+import { KFS_REQUIRED } from '../kfsAcceptance.ts';
 
 export { KFS_REQUIRED };
 

@@ -200,7 +200,8 @@ test.describe('the loan quote', () => {
     await expect(kfs).toBeVisible();
     await expect(kfs.getByRole('heading', { name: 'Key Fact Statement' })).toBeFocused();
     const rate = quote.daily_rate_percent;
-    await expect(row(kfs, 'KFS number')).toContainText('Given when you accept the quote');
+    // The preview is numbered: the statement read is the one accepted (issue 24).
+    await expect(row(kfs, 'KFS number')).toContainText(/KFS-\d{6}$/);
     await expect(row(kfs, 'Valid until')).toContainText(/\d{2}-\d{2}-\d{4}/);
     await expect(row(kfs, 'Lender')).toContainText('Kosh Finvest Private Limited');
     await expect(row(kfs, 'Type of loan')).toContainText('Unsecured personal loan');
@@ -239,12 +240,10 @@ test.describe('the loan quote', () => {
       page.waitForEvent('download'),
       kfs.getByRole('button', { name: 'Save a Copy' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^key-fact-statement-.*\.html$/);
-    const saved = await readFile(await download.path(), 'utf8');
-    expect(saved).toContain('<h1>Key Fact Statement</h1>');
-    expect(saved).toContain(formatPaise(amount * 100));
-    expect(saved).toContain(payableText(amount, tenure, rate));
-    expect(saved).toContain(`${tenure} days`);
+    // Save a Copy is the statement as a PDF (issue 25, finding 10), not a web page.
+    expect(download.suggestedFilename()).toMatch(/^key-fact-statement-KFS-\d{6}\.pdf$/);
+    const saved = await readFile(await download.path());
+    expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // Other figures need their own statement: it goes, with the confirmation, until asked for again.
     await page.getByRole('checkbox', { name: 'I have read and understood the Key Fact Statement.' }).check();

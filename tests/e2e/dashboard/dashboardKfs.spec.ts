@@ -2,10 +2,13 @@
  * The Key Fact Statement after acceptance, in a real browser against the real server: the stored
  * statement with the Annex A items on the application screen, a statement staff issued on approving
  * other terms that the customer must accept before disbursal, and the statement opened again from
- * the loan's screens once the loan is paid out.
+ * the loan's screens once the loan is paid out; at 320 px its summary first, a 24 px acceptance box and
+ * Save a Copy as a PDF (issue 25, finding 10).
  */
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { fact } from '../../../src/lib/facts.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
 import { applyByApi, openDashboard, registerByApi, signInByApi, staffByApi } from './support.ts';
@@ -73,6 +76,14 @@ test('the accepted statement is on the application screen with every Annex A ite
     ['Cooling-off period and exit', 'not refunded'],
     ['Lending service providers', 'None'],
     ['Transfer or securitisation', 'assigned'],
+    // The Annex A rows that do not apply are there, marked so (issue 24).
+    ['Loan account number', 'Given when the loan is paid out'],
+    ['Floating rate: benchmark, spread, reset and its impact', 'Not applicable'],
+    ['Insurance charges', 'Not applicable'],
+    ['Valuation fees', 'Not applicable'],
+    ['Co-lending or other collaborative lending', 'Not applicable'],
+    ['Reporting to credit information companies', 'credit information companies'],
+    ['Money paid beyond your dues', 'days of receiving it'],
   ] as const) {
     await expect(row(kfs, label), label).toContainText(text);
   }
@@ -93,7 +104,8 @@ test('staff approving other terms: the customer is asked to accept the new state
 
   await openDashboard(page, customer, '/my-dashboard/lead-preview');
   const mine = panel(page);
-  await expect(mine.getByRole('status')).toContainText(
+  // The panel's own notice (the statement inside it has its own status, for Save a Copy).
+  await expect(mine.getByRole('status').first()).toContainText(
     `Our team approved your loan on terms other than those you accepted: ${formatPaise(7000_00)} for 75 days`,
   );
   // The statement waiting for the customer is open already, with its figures.
@@ -132,6 +144,57 @@ test('the statement opens again from the loan details and from the link the cust
   // The SMS's link, opened in a fresh page load.
   await page.goto(`/my-dashboard/lead-preview?lead_id=${customer.leadId}#key-fact-statement`);
   await expect(page.getByRole('region', { name: /^Key Fact Statement KFS-\d{6}$/ })).toBeVisible();
+});
+
+test('at 320 px the statement opens with what you receive and repay, its checkbox is a 24 px target with its label, and Save a Copy is a PDF', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const customer = await completedApplication(request);
+  const kfsNo = await approveOtherTerms(request, customer.leadId, 7000, 75);
+  await openDashboard(page, customer, '/my-dashboard/lead-preview');
+  const kfs = statement(page, kfsNo);
+  // The summary comes first and states the statement's own figures: the net amount, the total and the date.
+  const cell = async (label: string) => ((await row(kfs, label).getByRole('cell').textContent()) ?? '').trim();
+  const received = await cell('Net amount paid into your account');
+  const repaid = await cell('Total amount to be paid');
+  const due = /\((\d{2}-\d{2}-\d{4}) if disbursed on/.exec(await cell('Repayment date'))?.[1];
+  const summary = kfs.getByText(/^You receive /);
+  await expect(summary).toHaveText(`You receive ${received}, repay ${repaid} on ${due}`);
+  const [summaryBox, tableBox] = [await summary.boundingBox(), await kfs.getByRole('table').first().boundingBox()];
+  expect(summaryBox?.y ?? Infinity).toBeLessThan(tableBox?.y ?? 0);
+
+  // The acceptance box is at least 24 × 24 px, and a tap on its wrapped words ticks it.
+  const box = page.getByRole('checkbox', { name: 'I have read and accept the Key Fact Statement.' });
+  const size = await box.boundingBox();
+  expect(size?.width).toBeGreaterThanOrEqual(24);
+  expect(size?.height).toBeGreaterThanOrEqual(24);
+  await page.getByText('I have read and accept the Key Fact Statement.').click();
+  await expect(box).toBeChecked();
+
+  // Save a Copy downloads the statement as a PDF, not a web page.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    kfs.getByRole('button', { name: 'Save a Copy' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`key-fact-statement-${kfsNo}.pdf`);
+  const bytes = readFileSync((await download.path()) as string);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(kfs.getByRole('status')).toHaveText(`Saved key-fact-statement-${kfsNo}.pdf.`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the rates page explains SMA and NPA with the statement’s worked example, and the refund and reporting promises', async ({
+  page,
+}) => {
+  await page.goto('/rateandterms');
+  const main = page.locator('main');
+  // The same sentence the statement builds with a loan's own figures (src/lib/kfs.ts), for the worked example.
+  await expect(main).toContainText(`For example, ${fact('overdueClassesExample')}`);
+  await expect(main).toContainText(`within ${fact('refundDays')} days of receiving it`);
+  await expect(main).toContainText('credit information companies');
 });
 
 test('at 320 px the statement fits the screen', async ({ page, request }) => {

@@ -15,6 +15,7 @@ import { KFS_REQUIRED, LOAN_PURPOSES, QuoteDecisionRequest } from '../../../lib/
 import { BusyButton } from '../components/BusyButton.tsx';
 import { SelectField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
+import { KfsAcceptance } from '../components/KfsAcceptance.tsx';
 import { Link } from '../components/Link.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
@@ -148,7 +149,6 @@ export default function CalculateLoan({ route }: ScreenProps) {
   const [fresh, setFresh] = useState(false);
   const { errors, setErrors, refuse, send } = useStepForm(form);
   const { busy, run } = useRequest<'kfs' | 'accept'>();
-  const ackId = useId();
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -362,28 +362,17 @@ export default function CalculateLoan({ route }: ScreenProps) {
               <Suspense fallback={<p role="status">Loading the Key Fact Statement…</p>}>
                 <KeyFactStatement kfs={shown} focus={fresh} />
               </Suspense>
-              <div className={formStyles.field}>
-                <label className={formStyles.choice} htmlFor={ackId}>
-                  <input
-                    id={ackId}
-                    type="checkbox"
-                    required
-                    checked={acknowledged}
-                    aria-invalid={errors.kfs_acknowledged ? true : undefined}
-                    aria-describedby={errors.kfs_acknowledged ? `${ackId}-error` : undefined}
-                    onChange={(event) => {
-                      setAcknowledged(event.target.checked);
-                      setErrors((current) => ({ ...current, kfs_acknowledged: '' }));
-                    }}
-                  />
-                  I have read and understood the Key Fact Statement.
-                </label>
-                {errors.kfs_acknowledged && (
-                  <p id={`${ackId}-error`} className={formStyles.error}>
-                    {errors.kfs_acknowledged}
-                  </p>
-                )}
-              </div>
+              <KfsAcceptance
+                required
+                checked={acknowledged}
+                error={errors.kfs_acknowledged || undefined}
+                onChange={(checked) => {
+                  setAcknowledged(checked);
+                  setErrors((current) => ({ ...current, kfs_acknowledged: '' }));
+                }}
+              >
+                I have read and understood the Key Fact Statement.
+              </KfsAcceptance>
               <div className={formStyles.actions}>
                 <BusyButton busy={busy === 'accept'} disabled={busy !== null}>
                   Accept Loan
