@@ -20,7 +20,7 @@ import { birthDate, heading, randomPan, steps, TINY_PNG } from './dashboard/supp
 const PORT = Number(process.env.E2E_PORT ?? 4322) + 7;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
-const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const region = (page: Page, name: string | RegExp) => page.getByRole('region', { name, exact: true });
 const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payment Method' });
 const field = (page: Page, name: string) => page.getByLabel(name, { exact: true });
 const DOCUMENTS: [string, 'png' | 'pdf'][] = [
@@ -106,7 +106,8 @@ async function acceptQuote(page: Page) {
   await expect(heading(page)).toHaveText('Calculate Your Loan');
   await page.getByRole('combobox', { name: 'Purpose of Loan' }).selectOption({ label: 'Medical' });
   await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
-  await expect(region(page, 'Key Fact Statement')).toContainText('Annual percentage rate (APR)');
+  // The preview is numbered: what is accepted is this statement (issue 24).
+  await expect(region(page, /^Key Fact Statement KFS-\d+$/)).toContainText('Annual percentage rate (APR)');
   await page.getByRole('checkbox', { name: 'I have read and understood the Key Fact Statement.' }).check();
   await page.getByRole('button', { name: 'Accept Loan' }).click();
 }

@@ -175,6 +175,8 @@ test.describe('finding 8: the one action on the first screen', () => {
     await expect(heading(page)).toBeVisible();
     const check = page.getByRole('button', { name: 'Check Eligibility' });
     await onFirstScreen(check);
+    // The bureau is asked only under the consent ticked beside the button (issue 24).
+    await page.getByRole('checkbox', { name: /get my credit report from a credit bureau/ }).check();
     await check.click();
     const dialog = page.getByRole('dialog', { name: 'Eligibility Check' });
     await expect(dialog.getByTestId('eligibility-offer')).toHaveText(

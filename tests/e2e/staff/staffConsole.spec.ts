@@ -144,7 +144,12 @@ test('credit signs in with the e-mailed code, opens a submitted application and 
   const theirs = await (await browser.newContext()).newPage();
   await openDashboard(theirs, customer, '/my-dashboard/lead-preview');
   await expect(theirs.getByRole('region', { name: 'Credit Manager' })).toContainText('Neha Rao');
-  await expect(theirs.getByRole('region', { name: 'Your Key Fact Statements' }).getByRole('status')).toContainText(
+  // The list's own notice (each statement in it has a status of its own, for "Saved …").
+  const notice = theirs
+    .getByRole('region', { name: 'Your Key Fact Statements' })
+    .getByRole('status')
+    .filter({ hasText: 'Our team approved your loan' });
+  await expect(notice).toContainText(
     `Our team approved your loan on terms other than those you accepted: ${formatRupees(approvedRupees)}`,
   );
   await expect(theirs.getByRole('button', { name: 'Accept Key Fact Statement' })).toBeVisible();
