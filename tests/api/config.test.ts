@@ -34,6 +34,11 @@ const PRODUCTION = {
   BUREAU_CHECK_PROVIDER: 'http',
   BUREAU_CHECK_URL: 'https://bureau.example.in/consumer-report',
   BUREAU_CHECK_API_KEY: 'bureau-key',
+  ESIGN_PROVIDER: 'http',
+  ESIGN_HTTP_URL: 'https://esign.example.in/v2/client/document',
+  ESIGN_GATEWAY_URL: 'https://esign.example.in/gateway',
+  ESIGN_CLIENT_ID: 'esign-id',
+  ESIGN_CLIENT_SECRET: 'esign-secret',
   PUBLIC_SITE_URL: 'https://www.koshcredit.example',
   PUBLIC_API_URL: 'https://api.koshcredit.example',
 };
@@ -85,6 +90,11 @@ describe('configuration is checked once, at start', () => {
     expect(() => loadConfig({ ...PRODUCTION, BANK_VERIFY_CLIENT_SECRET: undefined })).toThrow(
       /BANK_VERIFY_HTTP_URL, BANK_VERIFY_CLIENT_ID, BANK_VERIFY_CLIENT_SECRET: must be set when BANK_VERIFY_PROVIDER is http/,
     );
+    // The e-sign sandbox signs with a test certificate: production needs the provider (issue 24).
+    expect(() => loadConfig({ ...PRODUCTION, ESIGN_PROVIDER: undefined })).toThrow(
+      /ESIGN_PROVIDER: must be http in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, ESIGN_CLIENT_SECRET: undefined })).toThrow(/ESIGN_CLIENT_SECRET/);
     // Branch names: none in production without a directory, the sandbox's outside it.
     expect(loadConfig(PRODUCTION).ifscDirectory).toEqual({ source: 'none' });
     expect(loadConfig({}).ifscDirectory).toEqual({ source: 'sandbox' });

@@ -20,7 +20,14 @@ import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
-import { completeApplication, EMPLOYMENT, eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
+import {
+  completeApplication,
+  EMPLOYMENT,
+  eligibleCustomer,
+  QUOTE_ACCEPTANCE,
+  send,
+  signAgreement,
+} from './support/application.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer } from './support/server.ts';
 
 const PASSWORD = 'kosh-staff-dev';
@@ -31,6 +38,7 @@ describe.each(ENGINES)('npm run ops against a running server (%s database)', (en
   let folder: string;
   let sessionFile: string;
   let leadId: number;
+  let customerToken: string;
 
   /** The newest sign-in code e-mailed to `email`, from the development mailbox. */
   async function mailedCode(email: string): Promise<string> {
@@ -88,6 +96,7 @@ describe.each(ENGINES)('npm run ops against a running server (%s database)', (en
     sessionFile = join(folder, 'kosh', 'ops-session.json');
     // A customer's submitted application: ₹20,000 for 60 days at 0.5% a day, its statement accepted.
     const { token } = await eligibleCustomer(server);
+    customerToken = token;
     const quote = await send(server, token, { event_name: 'generate_loan_quote' });
     expect((await send(server, token, QUOTE_ACCEPTANCE)).body.Status).toBe(1);
     expect((await send(server, token, EMPLOYMENT)).body.Status).toBe(1);
@@ -177,6 +186,8 @@ describe.each(ENGINES)('npm run ops against a running server (%s database)', (en
   });
 
   it('finance requests a disbursal, the same member’s approval is refused, another finance member’s makes the loan', async () => {
+    // Disbursal needs the customer's e-signed agreement (issue 24).
+    await signAgreement(server, customerToken, leadId);
     const finance = await tokenOf('finance@kosh.test');
     const queue = await as(finance, 'disbursals', '--json');
     expect(queue.code, queue.err).toBe(0);
