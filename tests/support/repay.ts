@@ -65,10 +65,21 @@ export async function requestRepayCode(page: Page, pan: string) {
   return s;
 }
 
+/** When the newest SMS to a mobile was written to the development outbox ('' before any). */
+async function newestSentAt(request: APIRequestContext, mobile: string): Promise<string> {
+  const response = await request.get(`/__dev/outbox?to=${mobile}`);
+  expect(response.ok()).toBe(true);
+  const [newest] = (await response.json()) as { created_at: string }[];
+  return newest?.created_at ?? '';
+}
+
 /** PAN and OTP done for the demo borrower: the amount card is on screen. */
 export async function openAmountCard(page: Page, request: APIRequestContext) {
   const s = await openStepper(page);
+  const before = await newestSentAt(request, DEMO.mobile);
   await requestRepayCode(page, DEMO.pan);
+  // The code's SMS is queued, then written to the outbox: read this request's code, not the one before.
+  await expect.poll(() => newestSentAt(request, DEMO.mobile)).not.toBe(before);
   await s.otp.fill(await latestCode(request, DEMO.mobile));
   await s.getAmount.click();
   await expect(s.amount).toBeFocused();
