@@ -10,28 +10,26 @@
  *   BENCH_OUT_DIR=<folder>                               write the results there instead of docs/
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { SESSION_KEYS } from '../../src/lib/session.ts';
 import { type SignedIn, signInDemoBorrower } from './demoBorrower.ts';
 import {
   audit,
-  CATEGORIES,
+  benchOptions,
   FLOOR_PATH,
   launchChromium,
   lighthouseVersion,
   medians,
   type Run,
   resultsTable,
+  rounds,
   siteWithFloor,
 } from './lighthouseRunner.ts';
 import { machineNote } from './report.ts';
 import { startBenchServer } from './server.ts';
 
-const distIndex = process.argv.indexOf('--dist');
-const DIST = resolve(distIndex > 0 ? (process.argv[distIndex + 1] ?? 'dist') : 'dist');
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const OUT_DIR = process.env.BENCH_OUT_DIR ?? 'docs';
+const { dist: DIST, runs: RUNS, outDir: OUT_DIR } = benchOptions();
 const SCREENS = [
   { name: 'Loan home', path: '/my-dashboard/eligibility' },
   { name: 'Repayment', path: '/my-dashboard/repayment' },
@@ -75,21 +73,10 @@ const server = await startBenchServer('embedded', 0, undefined, { siteDir: site.
 const chromium = await launchChromium();
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromium.port}`, defaultViewport: null });
 const targets = [{ name: 'Bare HTML page (floor)', path: FLOOR_PATH }, ...SCREENS];
-const runs = new Map<string, Run[]>(targets.map((t) => [t.path, []]));
+let runs = new Map<string, Run[]>();
 try {
   const borrower = await signInDemoBorrower(server.url);
-  // A first run in a new browser pays for starting up; it is not counted.
-  await signedInRun(browser, chromium.port, server.url, FLOOR_PATH, borrower);
-  // Round by round, every page once per round, so a slower moment of the machine falls on all alike.
-  for (let round = 1; round <= RUNS; round += 1) {
-    for (const target of targets) {
-      const run = await signedInRun(browser, chromium.port, server.url, target.path, borrower);
-      runs.get(target.path)?.push(run);
-      console.log(
-        `run ${round}/${RUNS} ${target.path}: ${CATEGORIES.map((c) => run.scores[c]).join(' / ')}, LCP ${Math.round(run.lcpMs)} ms`,
-      );
-    }
-  }
+  runs = await rounds(targets, RUNS, (path) => signedInRun(browser, chromium.port, server.url, path, borrower));
 } finally {
   await browser.disconnect();
   await chromium.stop();

@@ -9,9 +9,10 @@
  *   BENCH_OUT_DIR=<folder>                                write the results there instead of docs/
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import {
   audit,
+  benchOptions,
   CATEGORIES,
   FLOOR_PATH,
   launchChromium,
@@ -19,15 +20,13 @@ import {
   medians,
   type Run,
   resultsTable,
+  rounds,
   siteWithFloor,
 } from './lighthouseRunner.ts';
 import { machineNote } from './report.ts';
 import { startBenchServer } from './server.ts';
 
-const distIndex = process.argv.indexOf('--dist');
-const DIST = resolve(distIndex > 0 ? (process.argv[distIndex + 1] ?? 'dist') : 'dist');
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const OUT_DIR = process.env.BENCH_OUT_DIR ?? 'docs';
+const { dist: DIST, runs: RUNS, outDir: OUT_DIR } = benchOptions();
 const PAGES = [
   { name: 'Home', path: '/' },
   { name: 'Apply now', path: '/apply-now' },
@@ -44,20 +43,9 @@ const note = machineNote();
 const server = await startBenchServer('embedded', 0, undefined, { siteDir: site.dir });
 const chromium = await launchChromium();
 const targets = [{ name: 'Bare HTML page (floor)', path: FLOOR_PATH }, ...PAGES];
-const runs = new Map<string, Run[]>(targets.map((t) => [t.path, []]));
+let runs = new Map<string, Run[]>();
 try {
-  // A first run in a new browser pays for starting up; it is not counted.
-  await audit(`${server.url}${FLOOR_PATH}`, chromium.port);
-  // Round by round, every page once per round, so a slower moment of the machine falls on all alike.
-  for (let round = 1; round <= RUNS; round += 1) {
-    for (const target of targets) {
-      const run = await audit(`${server.url}${target.path}`, chromium.port);
-      runs.get(target.path)?.push(run);
-      console.log(
-        `run ${round}/${RUNS} ${target.path}: ${CATEGORIES.map((c) => run.scores[c]).join(' / ')}, LCP ${Math.round(run.lcpMs)} ms`,
-      );
-    }
-  }
+  runs = await rounds(targets, RUNS, (path) => audit(`${server.url}${path}`, chromium.port));
 } finally {
   await chromium.stop();
   await server.stop();

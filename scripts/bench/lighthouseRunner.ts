@@ -6,12 +6,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
 import type { Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../tests/support/chromium.ts';
 import { median } from './report.ts';
 import { atStop } from './server.ts';
+
+/** The command line and environment both Lighthouse benchmarks read: the build, the rounds, where to write. */
+export function benchOptions() {
+  const distIndex = process.argv.indexOf('--dist');
+  return {
+    dist: resolve(distIndex > 0 ? (process.argv[distIndex + 1] ?? 'dist') : 'dist'),
+    runs: Number(process.env.BENCH_RUNS ?? 3),
+    outDir: process.env.BENCH_OUT_DIR ?? 'docs',
+  };
+}
 
 /** One Lighthouse run should take well under this; past it the benchmark stops rather than hang. */
 const RUN_TIMEOUT_MS = 180_000;
@@ -184,6 +194,25 @@ export interface Row extends Target {
   scores: Record<Category, number>;
   lcpMs: number;
   lost: string[];
+}
+
+/**
+ * Every target `runs` times, round by round (every page once per round, so a slower moment of the
+ * machine falls on all alike), after one uncounted run of the first (a new browser pays for starting up).
+ */
+export async function rounds(targets: Target[], runs: number, runOne: (path: string) => Promise<Run>) {
+  const results = new Map<string, Run[]>(targets.map((t) => [t.path, []]));
+  if (targets[0]) await runOne(targets[0].path);
+  for (let round = 1; round <= runs; round += 1) {
+    for (const target of targets) {
+      const run = await runOne(target.path);
+      results.get(target.path)?.push(run);
+      console.log(
+        `run ${round}/${runs} ${target.path}: ${CATEGORIES.map((c) => run.scores[c]).join(' / ')}, LCP ${Math.round(run.lcpMs)} ms`,
+      );
+    }
+  }
+  return results;
 }
 
 /** The median of each target's runs; the first target is the floor. */
