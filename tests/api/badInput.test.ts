@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
 import { customers } from '../../src/server/db/schema.ts';
 import type { PanVerifier } from '../../src/server/kyc/panVerifier.ts';
-import { ENGINES, randomMobile, startServer, type TestServer } from './support/server.ts';
+import { EVERY_ENGINE, randomMobile, startServer, type TestServer } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
 
 describe('bad input of any shape', () => {
@@ -154,7 +154,7 @@ describe('bad input of any shape', () => {
   });
 });
 
-describe.each(ENGINES)('a database refusal that gets past the checks (%s database)', (engine) => {
+describe.each(EVERY_ENGINE)('a database refusal that gets past the checks (%s database)', (engine) => {
   let server: TestServer;
   // A step whose work hits the database's own rules with real statements: a mobile that is taken
   // (unique violation) or a date the calendar does not have (data exception).

@@ -9,10 +9,10 @@ import { KFS_STATEMENTS_PATH } from '../../src/lib/kfs.ts';
 import type { Deps } from '../../src/server/app/context.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { DEMO_BORROWER, seedDemo } from '../../src/server/dev/seed.ts';
-import { ENGINES, startServer, TEST_ENV, type TestServer } from './support/server.ts';
+import { EVERY_ENGINE, startServer, TEST_ENV, type TestServer } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
 
-describe.each(ENGINES)('the demo borrower (%s database)', (engine) => {
+describe.each(EVERY_ENGINE)('the demo borrower (%s database)', (engine) => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {

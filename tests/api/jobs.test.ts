@@ -19,7 +19,14 @@ import { runJobDay } from '../../src/server/jobs/scheduler.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
 import { createLoan } from '../../src/server/loans/create.ts';
 import { endOfDayJob } from '../../src/server/overdue/job.ts';
-import { createPostgresDatabase, ENGINES, randomMobile, startServer, TEST_ENV, testClock } from './support/server.ts';
+import {
+  createPostgresDatabase,
+  EVERY_ENGINE,
+  randomMobile,
+  startServer,
+  TEST_ENV,
+  testClock,
+} from './support/server.ts';
 
 const clock = testClock();
 const FAST = { retryLimit: 3, retryDelaySeconds: 1, pollSeconds: 0.5 };
@@ -78,7 +85,7 @@ async function until(check: () => Promise<boolean>, seconds = 20) {
 const doneCount = async (deps: Deps, job: string) =>
   (await deps.db.select().from(jobRuns).where(eq(jobRuns.job, job))).length;
 
-describe.each(ENGINES)('job worker (%s)', (engine) => {
+describe.each(EVERY_ENGINE)('job worker (%s)', (engine) => {
   let deps: Deps;
   let close: () => Promise<void>;
   beforeAll(async () => {

@@ -3,7 +3,7 @@
  * money to refund; one finance member requests a refund with the transfer's reference, the same
  * member is refused approving it, another approves, which records it paid: the queue no longer lists
  * it, the loan's figures and statement show it. More than is left is refused;
- * requests and approvals that race are granted once, over several rounds, on both engines.
+ * requests and approvals that race are granted once, over several rounds.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';

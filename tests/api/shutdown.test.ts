@@ -13,7 +13,7 @@ import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { InFlightRequests } from '../../src/server/http/inFlight.ts';
 import { type DataPlace, dataPlace, startServerProcess } from './support/process.ts';
-import { CLIENT_KEY, ENGINES, randomMobile } from './support/server.ts';
+import { CLIENT_KEY, EVERY_ENGINE, randomMobile } from './support/server.ts';
 
 /** An SMS gateway that holds each message until the test answers it. */
 async function heldGateway() {
@@ -34,7 +34,7 @@ async function heldGateway() {
   };
 }
 
-describe.each(ENGINES)('stopping the server (%s database)', (engine) => {
+describe.each(EVERY_ENGINE)('stopping the server (%s database)', (engine) => {
   vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
   let place: DataPlace;
   let gateway: Awaited<ReturnType<typeof heldGateway>>;

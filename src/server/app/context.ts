@@ -5,6 +5,7 @@ import type { BankAccountVerifier } from '../bankAccount/verifier.ts';
 import type { BureauProvider } from '../bureauCheck/provider.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
+import type { DevelopmentClock } from '../dev/clock.ts';
 import type { PanVerifier } from '../kyc/panVerifier.ts';
 import type { OtpCodes } from '../otp/codes.ts';
 import type { ActiveSession, Sessions } from '../signIn/sessions.ts';
@@ -26,6 +27,8 @@ export interface Deps {
   log: Logger;
   /** The server's idea of now; tests and the development clock route move it. */
   now: () => Date;
+  /** Outside production, unless a test set the clock: the clock the development routes move. */
+  developmentClock?: DevelopmentClock | undefined;
   otp: OtpCodes;
   sessions: Sessions;
   panVerifier: PanVerifier;

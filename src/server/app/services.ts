@@ -10,7 +10,7 @@ import {
 import { type BureauProvider, httpBureauProvider, sandboxBureauProvider } from '../bureauCheck/provider.ts';
 import type { Config } from '../config/config.ts';
 import { type OpenDatabase, openDatabase } from '../db/client.ts';
-import { devClock } from '../dev/routes.ts';
+import { developmentClock as createDevelopmentClock } from '../dev/clock.ts';
 import { JobWorker } from '../jobs/worker.ts';
 import { httpPanVerifier, type PanVerifier, sandboxPanVerifier } from '../kyc/panVerifier.ts';
 import { OtpCodes } from '../otp/codes.ts';
@@ -46,8 +46,9 @@ export interface ServiceOverrides {
 export async function createDeps(config: Config, log: Logger, overrides: ServiceOverrides = {}) {
   const database = overrides.database ?? (await openDatabase(config.database));
   const { db } = database;
-  // Outside production the clock can be moved forward by the development clock route.
-  const now = overrides.now ?? (config.env === 'production' ? () => new Date() : devClock);
+  // Outside production the clock can be moved forward by the development routes.
+  const developmentClock = overrides.now || config.env === 'production' ? undefined : createDevelopmentClock();
+  const now = overrides.now ?? developmentClock?.now ?? (() => new Date());
   const smsGateway =
     overrides.sms ?? (config.sms.transport === 'http' ? httpTransport(config.sms) : outboxTransport(db, log));
   // With the development outbox a request waits for its own delivery (a table insert), so readers of
@@ -60,6 +61,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
     smsGateway,
     log,
     now,
+    developmentClock,
     otp: new OtpCodes(db, config.otp, now, sms),
     sessions: new Sessions(db, config.session, now),
     panVerifier:

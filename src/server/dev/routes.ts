@@ -9,6 +9,7 @@ import { isCalendarDate } from '../../lib/dates.ts';
 import { paiseFromRupees } from '../../lib/money.ts';
 import { ApproveAnswer, RejectAnswer, SendBackAnswer } from '../../lib/schemas/answers/staffApplications.ts';
 import { DevClockAnswer, DevCrashAnswer, DevMailboxAnswer, DevOutboxAnswer } from '../../lib/schemas/answers/system.ts';
+import type { Deps } from '../app/context.ts';
 import {
   approveLead,
   disburseLead,
@@ -25,9 +26,17 @@ import { defineRoute } from '../http/routes.ts';
 import { runDay } from '../jobs/scheduler.ts';
 import { mailboxMessagesTo } from '../mail/outboxTransport.ts';
 import { outboxMessagesTo } from '../sms/outboxTransport.ts';
+import type { DevelopmentClock } from './clock.ts';
 import { armCrashPoint, CRASH_POINTS } from './faults.ts';
 
 const developmentOnly = (config: Config) => config.env !== 'production';
+
+/** The server's development clock; a server given a clock of its own (the API tests') has none to move. */
+function movableClock(deps: Deps): DevelopmentClock {
+  if (!deps.developmentClock)
+    throw new ApiError(409, 'This server runs on a clock the tests set; it cannot be moved here.', 'conflict');
+  return deps.developmentClock;
+}
 /** The one-time code in a message body: the first run of 4 digits. */
 const codeIn = (body: string) => body.match(/\b\d{4}\b/)?.[0] ?? null;
 
@@ -49,10 +58,6 @@ const DevRunDayAnswer = v.strictObject({
     v.strictObject({ job: v.string(), day: v.string(), done: v.number(), skipped: v.number(), failed: v.number() }),
   ),
 });
-
-let clockOffsetMs = 0;
-/** The server's clock: real time plus whatever the development clock route added. */
-export const devClock = () => new Date(Date.now() + clockOffsetMs);
 
 /** A development outbox (SMS or e-mail) read by recipient: `?to=` checked, then its newest messages. */
 function outboxRoute<Row>(outbox: {
@@ -122,8 +127,9 @@ export const devRoutes = [
     answer: DevClockAnswer,
     enabled: developmentOnly,
     async handle(c, input) {
-      clockOffsetMs += input.advance_seconds * 1000;
-      return ok(c, { now: devClock().toISOString() });
+      const clock = movableClock(c.get('deps'));
+      clock.advance(input.advance_seconds * 1000);
+      return ok(c, { now: clock.now().toISOString() });
     },
   }),
   defineRoute({
@@ -139,10 +145,11 @@ export const devRoutes = [
     enabled: developmentOnly,
     async handle(c, input) {
       // Within the hours borrowers may be contacted, so the day's notices go out too; never backwards.
-      const tenInIndia = Date.parse(`${input.date}T10:00:00+05:30`);
-      clockOffsetMs = Math.max(clockOffsetMs, tenInIndia - Date.now());
-      const outcomes = await runDay(c.get('deps'), input.date);
-      return ok(c, { day: input.date, now: devClock().toISOString(), jobs: outcomes });
+      // A server on a clock a test sets (the API tests') runs the day at the time that clock says.
+      const deps = c.get('deps');
+      deps.developmentClock?.atLeast(Date.parse(`${input.date}T10:00:00+05:30`));
+      const outcomes = await runDay(deps, input.date);
+      return ok(c, { day: input.date, now: deps.now().toISOString(), jobs: outcomes });
     },
   }),
   defineRoute({

@@ -1,6 +1,8 @@
 /**
- * API tests run the real server on an ephemeral port with a real database: the embedded one
- * always, and PostgreSQL too when TEST_DATABASE_URL is set (a fresh database per test file).
+ * API tests run the real server on an ephemeral port with a real database (a fresh one per test
+ * file): PostgreSQL when TEST_DATABASE_URL is set, as production runs, else the embedded one. Tests of
+ * what differs between the engines (starting, stopping, crashing, a refusal from the database) run on
+ * both. docs/decisions.md, "One engine per behaviour test".
  */
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -18,8 +20,14 @@ import { checkAnswer } from './answerCheck.ts';
 import { keepInRunLog } from './runLog.ts';
 
 export type Engine = 'embedded' | 'postgres';
-/** The engines this run covers. */
-export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
+/**
+ * The engine a behaviour test runs on: production's when the run has one. Both engines speak to the
+ * server through the same driver and run the same SQL, and the browser tests drive every screen on
+ * the embedded engine, so a behaviour test twice would test the engine, not the product.
+ */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['postgres'] : ['embedded'];
+/** Every engine this run can reach: for tests of what the engines do differently. */
+export const EVERY_ENGINE: Engine[] = process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
 
 export const CLIENT_KEY = 'kosh-web';
 export const TEST_ENV: Env = {

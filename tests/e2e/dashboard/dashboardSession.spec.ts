@@ -90,6 +90,9 @@ test.describe('alerts', () => {
     const customer = await registerByApi(request, await signInByApi(request), { steps: 4 });
     await page.clock.install({ time: new Date('2030-01-01T10:00:00+05:30') });
     await openDashboard(page, customer, '/my-dashboard/upload-picture');
+    // The screen's code loaded first: jumping the clock five minutes while it still loads would run
+    // out the loader's time limit, and the screen would rightly say it could not be loaded.
+    await expect(page.getByLabel('Choose a picture')).toBeVisible();
     await page.clock.pauseAt(new Date('2030-01-01T10:05:00+05:30'));
     await page.route('**/appCustomerRegisteration', (route) =>
       route.fulfill({ status: 409, json: { Status: 0, Message: 'Not now, please.', Data: {} } }),
