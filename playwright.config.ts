@@ -23,13 +23,19 @@ const LONGEST = [
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  // Each test spends most of its time waiting (pages settling, the server's embedded database, timers):
+  // two workers left the 2-core machine a third idle; four keep it busy (docs/benchmarks.md).
+  workers: 4,
   retries: 0,
   reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'reports/playwright.json' }]],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // No trace: recording one for every test (the page's frames and a snapshot per action, kept only
+    // for failures) was a third of the browser tests' CPU. A failure still prints its call log and
+    // the page's accessibility snapshot (error-context.md); to step through one, run its file again
+    // with `--trace on`.
+    trace: 'off',
     // The site honours reduced motion; every page's fraud-warning ticker otherwise keeps the
     // compositor busy for the whole run. The tests of the motion itself ask for it back.
     reducedMotion: 'reduce',
