@@ -186,6 +186,15 @@ export const smsQueue = pgTable(
   (table) => [index('sms_queue_pick_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'sending')`)],
 );
 
+/** An attachment as the mail outbox keeps it: what /__dev/mailbox shows, and its bytes (base64) for the tests. */
+export interface StoredMailAttachment {
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  content_base64: string;
+}
+
 /** Every e-mail the outbox mail transport "sent" (development and tests only), as sms_outbox for SMS. */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -194,6 +203,8 @@ export const mailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** Its attachments (src/server/mail/transport.ts): name, type, size, SHA-256 and the bytes in base64. */
+    attachments: jsonb('attachments').$type<StoredMailAttachment[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (table) => [index('mail_outbox_to_idx').on(table.to, table.createdAt)],
