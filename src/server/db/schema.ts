@@ -960,7 +960,7 @@ export const consents = pgTable(
 /**
  * What a customer asked of their data from the dashboard (issue 24): a consent withdrawn, or their data
  * deleted. Recorded and acknowledged with what the lender must keep (`kept`, the text the customer was
- * shown); staff see them.
+ * shown); staff see them and close a deletion request with its outcome, which the customer reads.
  */
 export const privacyRequests = pgTable(
   'privacy_requests',
@@ -982,6 +982,13 @@ export const privacyRequests = pgTable(
     address: text('address').notNull(),
     userAgent: text('user_agent').notNull().default(''),
     createdAt: createdAt(),
+    /** A deletion request staff closed: erased | kept (docs/decisions.md, "Consents on record"). */
+    outcome: text('outcome'),
+    /** What staff did, as the customer reads it: what was erased, or why the records are kept. */
+    outcomeNote: text('outcome_note'),
+    /** Who closed it (`staff:<id>`) and when. */
+    closedBy: text('closed_by'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
     index('privacy_requests_customer_idx').on(table.customerId),
