@@ -5,7 +5,7 @@
  * record with what the lender keeps; staff read them with the right role only.
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_PATHS } from '../../src/lib/api/consentPaths.ts';
 import { API, HEADERS } from '../../src/lib/api/paths.ts';
@@ -16,7 +16,7 @@ import { kfsSections } from '../../src/lib/kfs.ts';
 import { site } from '../../src/lib/site.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { recordConsent, standingConsent } from '../../src/server/consents/service.ts';
-import { consents, customers, keyFactStatements } from '../../src/server/db/schema.ts';
+import { auditLog, consents, customers, keyFactStatements } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH, DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { completeApplication, EMPLOYMENT, eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
@@ -50,6 +50,24 @@ describe.each(ENGINES)('consents on record (%s database)', (engine) => {
     expect(verified.body.Status, verified.body.Message).toBe(1);
     return verified.body.Data.staff_token;
   }
+
+  /** `npm run ops -- <args>` against the test server, as the staff member signed in with this e-mail. */
+  const ops = async (email: string, args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const env = { OPS_SERVER: server.url, OPS_STAFF_TOKEN: await staffSignIn(email) };
+    const code = await runOps(args, {
+      config: () => loadConfig({ ...TEST_ENV, ...env }),
+      database: () => Promise.reject(new Error('no database is opened here')),
+      write: { out: (text) => out.push(text), error: (text) => err.push(text) },
+      terminal: {
+        env,
+        sessionFile: '/nonexistent/ops-session.json',
+        ask: () => Promise.reject(new Error('no question')),
+      },
+    });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
 
   /** Requests a code and verifies it with this version of the consent shown (none: the field left out). */
   async function signInShowing(mobile: string, version?: string) {
@@ -320,22 +338,6 @@ describe.each(ENGINES)('consents on record (%s database)', (engine) => {
     const mobile = randomMobile();
     const { token } = await signIn(server, mobile);
     expect((await server.post(CONSENT_PATHS.deleteData, { confirmed: true }, { token })).body.Status).toBe(1);
-    const ops = async (email: string, args: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const env = { OPS_SERVER: server.url, OPS_STAFF_TOKEN: await staffSignIn(email) };
-      const code = await runOps(args, {
-        config: () => loadConfig({ ...TEST_ENV, ...env }),
-        database: () => Promise.reject(new Error('no database is opened here')),
-        write: { out: (text) => out.push(text), error: (text) => err.push(text) },
-        terminal: {
-          env,
-          sessionFile: '/nonexistent/ops-session.json',
-          ask: () => Promise.reject(new Error('no question')),
-        },
-      });
-      return { code, out: out.join('\n'), err: err.join('\n') };
-    };
     const printed = await ops('support@kosh.test', ['consents', '--customer', mobile]);
     expect(printed.code, printed.err).toBe(0);
     expect(printed.out).toContain('sign_in_terms');
@@ -347,6 +349,116 @@ describe.each(ENGINES)('consents on record (%s database)', (engine) => {
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('Your role does not allow this.');
     expect((await ops('support@kosh.test', ['consents', '--customer', '12345'])).code).not.toBe(0);
+  });
+
+  /** A customer who asked for their data to be deleted: their session and the request's number. */
+  async function deletionAsked() {
+    const mobile = randomMobile();
+    const { token, profileId } = await signIn(server, mobile);
+    const asked = await server.post(CONSENT_PATHS.deleteData, { confirmed: true }, { token });
+    expect(asked.body.Status, asked.body.Message).toBe(1);
+    return { mobile, token, profileId, requestNo: asked.body.Data.request_no as string };
+  }
+
+  it('support closes a deletion request as kept with the reason: audited, gone from the queue, the customer reads it; a second close is 409', async () => {
+    const { token, requestNo } = await deletionAsked();
+    clock.advance(60);
+    const support = await staffSignIn('support@kosh.test');
+    const reason = 'You have a loan open with us: we keep your records until five years after it is closed.';
+    const close = (body: object) => asStaff(support, STAFF_API.closePrivacyRequest, body);
+
+    // A kept outcome needs its reason; an outcome is one of two.
+    expect(await close({ request_no: requestNo, outcome: 'kept', note: '  ' })).toMatchObject({
+      status: 400,
+      body: { Message: 'Write what was done, for the customer: what was erased, or why we keep the records.' },
+    });
+    expect((await close({ request_no: requestNo, outcome: 'deleted', note: reason })).status).toBe(400);
+
+    const closed = await close({ request_no: requestNo, outcome: 'kept', note: reason });
+    expect(closed.body.Status, closed.body.Message).toBe(1);
+    expect(closed.body.Message).toBe(
+      `${requestNo}: Closed as kept. The customer sees the outcome and your reason on What you agreed to.`,
+    );
+    expect(closed.body.Data).toMatchObject({
+      request_no: requestNo,
+      status: 'closed',
+      outcome: 'kept',
+      outcome_note: reason,
+      closed_at: clock.now().toISOString(),
+    });
+
+    // A second close, either way, is refused with a message; nothing changes.
+    const again = await close({ request_no: requestNo, outcome: 'erased', note: 'Erased.' });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { Message: `Request ${requestNo} is closed already (kept). Reload the requests.` },
+    });
+    // A number that is no deletion request is 404.
+    expect((await close({ request_no: 'PR-999999', outcome: 'erased', note: 'Erased.' })).status).toBe(404);
+
+    const queue = await asStaff(support, STAFF_API.privacyRequests);
+    expect(queue.body.Data.items.map((row: { request_no: string }) => row.request_no)).not.toContain(requestNo);
+
+    const mine = (await consentsOf(token)).body.Data.requests;
+    expect(mine).toContainEqual(
+      expect.objectContaining({ request_no: requestNo, status: 'closed', outcome: 'kept', outcome_note: reason }),
+    );
+    // Nothing of the customer's was deleted by closing it.
+    expect((await consentsOf(token)).body.Data.consents.length).toBeGreaterThanOrEqual(2);
+
+    const [audit] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'privacy_request.closed'), eq(auditLog.subject, requestNo)));
+    const me = await asStaff(support, STAFF_API.me);
+    expect(audit).toMatchObject({ actor: `staff:${me.body.Data.staff_id}`, detail: { outcome: 'kept' } });
+    // The note may name what was erased: it stays with the request, not in the audit.
+    expect(JSON.stringify(audit?.detail)).not.toContain(reason);
+
+    // Once closed, the customer may ask again.
+    expect((await server.post(CONSENT_PATHS.deleteData, { confirmed: true }, { token })).body.Status).toBe(1);
+  });
+
+  it('an admin may close one; credit, finance and collections are refused 403 and the request stays open', async () => {
+    const { requestNo } = await deletionAsked();
+    const body = { request_no: requestNo, outcome: 'erased', note: 'We erased your uploaded photographs.' };
+    for (const email of ['credit@kosh.test', 'finance@kosh.test', 'collections@kosh.test']) {
+      const refused = await asStaff(await staffSignIn(email), STAFF_API.closePrivacyRequest, body);
+      expect(refused.status, email).toBe(403);
+    }
+    const support = await staffSignIn('support@kosh.test');
+    const queue = await asStaff(support, STAFF_API.privacyRequests);
+    expect(queue.body.Data.items.map((row: { request_no: string }) => row.request_no)).toContain(requestNo);
+    const closed = await asStaff(await staffSignIn('admin@kosh.test'), STAFF_API.closePrivacyRequest, body);
+    expect(closed.body.Status, closed.body.Message).toBe(1);
+    expect(closed.body.Data).toMatchObject({ outcome: 'erased', outcome_note: body.note });
+    // Without a staff session, nothing.
+    expect((await server.post(STAFF_API.closePrivacyRequest, body)).status).toBe(401);
+  });
+
+  it('ops privacy-close closes one through the same route: the customer reads the outcome; a second is refused', async () => {
+    const { token, requestNo } = await deletionAsked();
+    const note = 'We erased the photographs you uploaded; you have no loan with us.';
+    const id = String(Number(requestNo.slice(3)));
+    // Typing mistakes are answered before the server is asked.
+    const typo = await ops('support@kosh.test', ['privacy-close', id, '--outcome', 'gone', '--note', note]);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain('Usage: npm run ops -- privacy-close');
+    expect((await ops('support@kosh.test', ['privacy-close', id, '--outcome', 'kept'])).code).toBe(2);
+
+    const done = await ops('support@kosh.test', ['privacy-close', id, '--outcome', 'erased', '--note', note]);
+    expect(done.code, done.err).toBe(0);
+    expect(done.out).toBe(
+      `${requestNo}: Closed as erased. The customer sees the outcome and your note on What you agreed to.`,
+    );
+    expect((await consentsOf(token)).body.Data.requests).toContainEqual(
+      expect.objectContaining({ request_no: requestNo, status: 'closed', outcome: 'erased', outcome_note: note }),
+    );
+    const again = await ops('support@kosh.test', ['privacy-close', requestNo, '--outcome', 'kept', '--note', 'x']);
+    expect(again.code).toBe(2);
+    expect(again.err).toContain(`Request ${requestNo} is closed already (erased).`);
+    const refused = await ops('collections@kosh.test', ['privacy-close', id, '--outcome', 'kept', '--note', 'x']);
+    expect(refused.err).toContain('Your role does not allow this.');
   });
 });
 

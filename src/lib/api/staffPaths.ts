@@ -33,4 +33,5 @@ export const STAFF_API = {
   bureauFile: '/Api/Staff/bureauFile',
   customerConsents: '/Api/Staff/customerConsents',
   privacyRequests: '/Api/Staff/privacyRequests',
+  closePrivacyRequest: '/Api/Staff/closePrivacyRequest',
 } as const;

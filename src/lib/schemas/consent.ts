@@ -23,3 +23,24 @@ export const DataDeletionRequest = v.object({
 
 export type WithdrawConsentRequest = v.InferInput<typeof WithdrawConsentRequest>;
 export type DataDeletionRequest = v.InferInput<typeof DataDeletionRequest>;
+
+/** How staff close a deletion request: what the law let us erase was erased, or the records are kept. */
+export const PRIVACY_OUTCOMES = ['erased', 'kept'] as const;
+export type PrivacyOutcome = (typeof PRIVACY_OUTCOMES)[number];
+
+/**
+ * Staff close an open deletion request (staffClosePrivacyRequest): the outcome and the note the customer
+ * reads with it, required either way (what was erased, or why the records are kept).
+ */
+export const ClosePrivacyRequest = v.object({
+  request_no: v.pipe(v.string('request_no is required'), v.trim(), v.regex(/^PR-\d{6,}$/, 'No such request.')),
+  outcome: v.picklist(PRIVACY_OUTCOMES, 'The outcome is erased or kept.'),
+  note: v.pipe(
+    v.string('Write what was done, for the customer: what was erased, or why we keep the records.'),
+    v.trim(),
+    v.nonEmpty('Write what was done, for the customer: what was erased, or why we keep the records.'),
+    v.maxLength(1000, 'The note must be at most 1000 characters'),
+  ),
+});
+
+export type ClosePrivacyRequest = v.InferInput<typeof ClosePrivacyRequest>;

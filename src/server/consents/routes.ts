@@ -20,16 +20,18 @@ import {
   StaffConsentsAnswer,
   StaffPrivacyRequestsAnswer,
 } from '../../lib/schemas/answers/consent.ts';
-import { DataDeletionRequest, WithdrawConsentRequest } from '../../lib/schemas/consent.ts';
+import { ClosePrivacyRequest, DataDeletionRequest, WithdrawConsentRequest } from '../../lib/schemas/consent.ts';
 import type { AppEnv } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
 import { customerById, customerByMobile } from '../customers/store.ts';
 import { takeSlot } from '../db/rateLimit.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
+import { staffOf } from '../staff/session.ts';
 import {
   type ConsentOnRecord,
   type ConsentSource,
+  closePrivacyRequest,
   listConsents,
   requestDeletion,
   requestNumber,
@@ -64,7 +66,16 @@ const requestView = (row: PrivacyRequest) => ({
   status: row.status,
   kept: row.kept,
   requested_at: row.createdAt.toISOString(),
+  outcome: row.outcome,
+  outcome_note: row.outcomeNote,
+  closed_at: row.closedAt?.toISOString() ?? null,
 });
+
+/** What staff are told once a request is closed. */
+const CLOSED: Record<string, string> = {
+  erased: 'Closed as erased. The customer sees the outcome and your note on What you agreed to.',
+  kept: 'Closed as kept. The customer sees the outcome and your reason on What you agreed to.',
+};
 
 /** A slot per customer and hour: requests are few; a loop is not. */
 async function takeRequestSlot(c: Context<AppEnv>, customerId: string) {
@@ -196,10 +207,10 @@ export const consentRoutes = [
     method: 'post',
     path: STAFF_API.privacyRequests,
     operationId: 'staffPrivacyRequests',
-    summary: 'Data deletion requests not yet closed, oldest first, with who asked (support)',
+    summary: 'Data deletion requests not yet closed, oldest first, with who asked (support, admin)',
     tag: 'staff',
     auth: 'staff',
-    roles: ['support'],
+    roles: ['support', 'admin'],
     answer: StaffPrivacyRequestsAnswer,
     async handle(c) {
       const { db } = c.get('deps');
@@ -210,6 +221,30 @@ export const consentRoutes = [
         items.push({ ...requestView(row), mobile: customer?.mobile ?? '', name: customer?.fullName ?? '' });
       }
       return ok(c, { count: items.length, items });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: STAFF_API.closePrivacyRequest,
+    operationId: 'staffClosePrivacyRequest',
+    summary:
+      'Closes an open data deletion request with its outcome (erased or kept) and the note the customer reads; audited (support, admin)',
+    tag: 'staff',
+    auth: 'staff',
+    roles: ['support', 'admin'],
+    body: ClosePrivacyRequest,
+    answer: PrivacyRequestAnswer,
+    failures: { 404: 'No such data deletion request', 409: 'The request is closed already' },
+    async handle(c, input) {
+      const { db, now } = c.get('deps');
+      const closed = await closePrivacyRequest(db, {
+        requestNo: input.request_no,
+        outcome: input.outcome,
+        note: input.note,
+        staff: staffOf(c),
+        at: now(),
+      });
+      return ok(c, requestView(closed), `${input.request_no}: ${CLOSED[input.outcome]}`);
     },
   }),
 ];

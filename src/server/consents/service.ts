@@ -10,11 +10,14 @@ import { createHash } from 'node:crypto';
 import { type ConsentKind, isWithdrawable, WHAT_WE_KEEP } from '../../lib/consents/kinds.ts';
 import { signInConsent, signInConsentText } from '../../lib/consents/signIn.ts';
 import { type KeyFactStatement, kfsSections } from '../../lib/kfs.ts';
+import type { PrivacyOutcome } from '../../lib/schemas/consent.ts';
 import { site } from '../../lib/site.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { retryingTransaction } from '../db/retry.ts';
+import { auditLog } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
+import { type ActiveStaff, staffActor } from '../staff/roles.ts';
 import {
   type Consent,
   consentsWithText,
@@ -24,6 +27,8 @@ import {
   knownText,
   latestConsent,
   lockedActiveConsents,
+  lockedPrivacyRequest,
+  markClosed,
   markWithdrawn,
   type PrivacyRequest,
 } from './store.ts';
@@ -245,4 +250,57 @@ export async function requestDeletion(db: Database, ask: PrivacyAsk): Promise<Pr
     }
     throw error;
   }
+}
+
+/** A request's id from its number (PR-000001 -> 1); undefined for anything else. */
+export function requestIdOf(requestNo: string): number | undefined {
+  const match = /^PR-(\d{6,15})$/.exec(requestNo);
+  const id = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+export interface PrivacyClosing {
+  requestNo: string;
+  outcome: PrivacyOutcome;
+  /** What was done, as the customer reads it: what was erased, or why the records are kept. */
+  note: string;
+  staff: Pick<ActiveStaff, 'staffId'>;
+  at: Date;
+}
+
+/**
+ * Staff close an open deletion request with its outcome (docs/decisions.md, "Consents on record"): the
+ * outcome and the note are recorded for the customer to read and audited with the staff member, in one
+ * transaction under the request's lock. Nothing is deleted here: `erased` records that staff erased
+ * what the law lets us erase; loan, payment, KFS, agreement, consent and audit records are never erased.
+ */
+export async function closePrivacyRequest(db: Database, closing: PrivacyClosing): Promise<PrivacyRequest> {
+  const id = requestIdOf(closing.requestNo);
+  return retryingTransaction(db, async (tx) => {
+    const request = id === undefined ? undefined : await lockedPrivacyRequest(tx, id);
+    if (request?.kind !== 'delete_data')
+      throw new ApiError(404, `There is no data deletion request ${closing.requestNo}.`, 'not_found');
+    if (request.status !== 'received')
+      throw new ApiError(
+        409,
+        `Request ${closing.requestNo} is closed already${request.outcome ? ` (${request.outcome})` : ''}. Reload the requests.`,
+        'conflict',
+      );
+    const actor = staffActor(closing.staff);
+    const closed = await markClosed(tx, request.id, {
+      outcome: closing.outcome,
+      outcomeNote: closing.note,
+      closedBy: actor,
+      closedAt: closing.at,
+    });
+    await tx.insert(auditLog).values({
+      actor,
+      action: 'privacy_request.closed',
+      subject: closing.requestNo,
+      // The note may name what was erased: it stays with the request, the audit says what happened.
+      detail: { request_id: request.id, outcome: closing.outcome },
+      createdAt: closing.at,
+    });
+    return closed;
+  });
 }

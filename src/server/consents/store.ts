@@ -90,3 +90,24 @@ export function openPrivacyRequests(db: Db) {
     .where(eq(privacyRequests.status, 'received'))
     .orderBy(privacyRequests.createdAt, privacyRequests.id);
 }
+
+/** A request by id, locked for its change (staff closing it). */
+export async function lockedPrivacyRequest(tx: Transaction, id: number): Promise<PrivacyRequest | undefined> {
+  const [row] = await tx.select().from(privacyRequests).where(eq(privacyRequests.id, id)).for('update');
+  return row;
+}
+
+/** Closes a request with its outcome; the caller holds its lock and has checked it is open. */
+export async function markClosed(
+  tx: Transaction,
+  id: number,
+  closing: { outcome: string; outcomeNote: string; closedBy: string; closedAt: Date },
+): Promise<PrivacyRequest> {
+  const [row] = await tx
+    .update(privacyRequests)
+    .set({ status: 'closed', ...closing })
+    .where(eq(privacyRequests.id, id))
+    .returning();
+  if (!row) throw new Error('privacy request not closed');
+  return row;
+}

@@ -23,7 +23,13 @@ import {
   showApplication,
 } from './commands/applications.ts';
 import { bureauArguments, bureauFileOnServer } from './commands/bureau.ts';
-import { consentsArguments, consentsOnServer, privacyRequestsOnServer } from './commands/consents.ts';
+import {
+  consentsArguments,
+  consentsOnServer,
+  privacyCloseArguments,
+  privacyCloseOnServer,
+  privacyRequestsOnServer,
+} from './commands/consents.ts';
 import { runDayArguments, runDayOnServer } from './commands/jobs.ts';
 import { decideLead, decisionArguments, disburse, listLeads, showLead } from './commands/leads.ts';
 import { collect, collectArguments, listLoans, listRefunds, showLoan } from './commands/loans.ts';
@@ -73,7 +79,11 @@ On the server (as the signed-in staff member, with their roles):
   complaints | answer-complaint <complaint_id> --answer <text> [--resolved]   (support)
   consents --customer <mobile>                  what the customer agreed to (each consent's time, text
                                                 version, address, user agent) and their requests (support, credit)
-  privacy-requests                              data deletion requests waiting for staff (support)
+  privacy-requests                              data deletion requests waiting for staff (support, admin)
+  privacy-close <request> --outcome erased|kept --note <text>
+                                                close one (PR-000012 or 12): erased (what the law lets us
+                                                erase was erased) or kept (the reason); the customer
+                                                reads the outcome and the note (support, admin)
   --json                                        the route's data as JSON on stdout, for scripts
 
 On the database (--database, or DATA_DIR / DATABASE_URL as the server has them, and no staff session):
@@ -146,6 +156,7 @@ const COMMANDS: Record<string, Command> = {
   complaints: { server: (ops) => listComplaints(ops) },
   consents: { server: consentsOnServer, check: consentsArguments },
   'privacy-requests': { server: (ops) => privacyRequestsOnServer(ops) },
+  'privacy-close': { server: privacyCloseOnServer, check: privacyCloseArguments },
   'answer-complaint': { server: answerComplaintOnServer },
   whoami: { server: (ops) => whoAmI(ops) },
 };

@@ -132,7 +132,14 @@ function RequestRow({ request }: { request: PrivacyRequest }) {
   return (
     <li className={own.request}>
       <strong>{request.request_no}</strong>: {requestKindLabel(request.kind)} on {formatDateTime(request.requested_at)}.{' '}
-      {requestStatusLabel(request.status)}.
+      {requestStatusLabel(request)}
+      {request.closed_at ? ` on ${formatDateTime(request.closed_at)}` : ''}.
+      {request.outcome_note && (
+        <>
+          {' '}
+          {request.outcome === 'kept' ? 'Why' : 'What we did'}: {request.outcome_note}
+        </>
+      )}
     </li>
   );
 }

@@ -38,5 +38,11 @@ const REQUEST_STATUS: Record<string, string> = {
   received: 'Received: our team is acting on it',
   closed: 'Done',
 };
+/** A deletion request staff closed, by its outcome. */
+const REQUEST_OUTCOMES: Record<string, string> = {
+  erased: 'Done: we erased what the law lets us erase',
+  kept: 'Closed: we must keep your records for now',
+};
 export const requestKindLabel = (kind: string) => REQUEST_KINDS[kind] ?? kind;
-export const requestStatusLabel = (status: string) => REQUEST_STATUS[status] ?? status;
+export const requestStatusLabel = (request: Pick<PrivacyRequest, 'status' | 'outcome'>) =>
+  (request.outcome && REQUEST_OUTCOMES[request.outcome]) ?? REQUEST_STATUS[request.status] ?? request.status;

@@ -58,7 +58,7 @@ export const STAFF_SCREENS: readonly StaffScreen[] = [
     slug: 'privacy-requests',
     title: 'Data deletion requests',
     component: 'PrivacyRequestsQueue',
-    roles: ['support'],
+    roles: ['support', 'admin'],
   },
 ];
 

@@ -27,11 +27,17 @@ export const PrivacyRequestAnswer = v.strictObject({
   kind: v.string(),
   consent_kind: v.nullable(v.string()),
   note: v.string(),
-  /** received (staff to act) or closed (done: a withdrawal takes effect at once). */
+  /** received (staff to act) or closed (done: a withdrawal takes effect at once; a deletion request when staff close it). */
   status: v.string(),
   /** What the lender keeps and why, one statement a line. */
   kept: v.string(),
   requested_at: v.string(),
+  /** A deletion request closed by staff: erased (what the law lets us erase was erased) or kept; else null. */
+  outcome: v.nullable(v.string()),
+  /** What staff did, as the customer reads it: what was erased, or why the records are kept. */
+  outcome_note: v.nullable(v.string()),
+  /** ISO instant staff closed it. */
+  closed_at: v.nullable(v.string()),
 });
 
 export const ConsentsAnswer = v.strictObject({

@@ -1,14 +1,20 @@
 /**
  * What a customer agreed to (issue 24): `consents --customer <mobile>` prints each consent on record
  * (kind, time, text version, address, user agent) and their privacy requests (support, credit);
- * `privacy-requests` the deletion requests waiting for staff (support). The mobile goes in the body,
- * never in an address.
+ * `privacy-requests` the deletion requests waiting for staff (support, admin); `privacy-close` closes one
+ * with its outcome and the note the customer reads, through the same route as the console. The mobile
+ * goes in the body, never in an address.
  */
 
 import type * as v from 'valibot';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { StaffConsentsAnswer, StaffPrivacyRequestsAnswer } from '../../../lib/schemas/answers/consent.ts';
+import type {
+  PrivacyRequestAnswer,
+  StaffConsentsAnswer,
+  StaffPrivacyRequestsAnswer,
+} from '../../../lib/schemas/answers/consent.ts';
+import { PRIVACY_OUTCOMES, type PrivacyOutcome } from '../../../lib/schemas/consent.ts';
 import { terminalSafe } from '../../../lib/terminalText.ts';
 import { option, UsageError } from '../arguments.ts';
 import type { OpsServerContext } from '../context.ts';
@@ -78,4 +84,28 @@ export async function privacyRequestsOnServer(ops: OpsServerContext) {
     );
     ops.write.out(`\n${answer.data.count} waiting for staff.`);
   });
+}
+
+const CLOSE_USAGE =
+  'Usage: npm run ops -- privacy-close <request, e.g. PR-000012 or 12> --outcome erased|kept --note "<what was done, as the customer reads it>"';
+
+/** `privacy-close <id> --outcome erased|kept --note <text>`: the request's number (PR-000012) or its id (12). */
+export function privacyCloseArguments(args: string[]) {
+  const given = args[0] ?? '';
+  const digits = /^(?:PR-)?(\d{1,15})$/i.exec(given)?.[1];
+  const outcome = option(args, 'outcome');
+  const note = option(args, 'note')?.trim();
+  if (!digits || Number(digits) < 1 || !PRIVACY_OUTCOMES.includes(outcome as PrivacyOutcome) || !note)
+    throw new UsageError(CLOSE_USAGE);
+  return { requestNo: `PR-${digits.padStart(6, '0')}`, outcome: outcome as PrivacyOutcome, note };
+}
+
+export async function privacyCloseOnServer(ops: OpsServerContext, args: string[]) {
+  const { requestNo, outcome, note } = privacyCloseArguments(args);
+  const answer = await ops.server.call<v.InferOutput<typeof PrivacyRequestAnswer>>(STAFF_API.closePrivacyRequest, {
+    request_no: requestNo,
+    outcome,
+    note,
+  });
+  printAnswer(ops, answer, () => ops.write.out(terminalSafe`${answer.message}`));
 }
