@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { type AgreementState, agreementFileName, agreementNumber, NO_AGREEMENT } from '../../lib/agreement.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import type { Deps } from '../app/context.ts';
-import type { Logger } from '../app/logger.ts';
+import { errorFields, type Logger } from '../app/logger.ts';
 import { LifecycleConflict } from '../application/lifecycle.ts';
 import { sitePageUrl } from '../config/publicUrls.ts';
 import { type ConsentSource, recordConsent } from '../consents/service.ts';
@@ -19,9 +19,13 @@ import type { Transaction } from '../db/client.ts';
 import { retryingTransaction } from '../db/retry.ts';
 import { ApiError } from '../http/respond.ts';
 import type { RequestScope } from '../http/scope.ts';
+import { kfsAttachment } from '../kfs/service.ts';
 import { kfsById } from '../kfs/store.ts';
 import { type Lead, leadOfCustomer } from '../leads/store.ts';
+import { mailTransportFor } from '../mail/index.ts';
+import type { MailAttachment } from '../mail/transport.ts';
 import { ESignUnavailable } from './esign.ts';
+import { agreementSignedMail } from './messages.ts';
 import {
   type AgreementRow,
   addAgreement,
@@ -154,10 +158,11 @@ async function settle(
   if (status.status === 'pending') return row;
   const signedKey = status.status === 'signed' ? `agreements/${row.agreementNo.toLowerCase()}/signed` : null;
   if (status.status === 'signed' && signedKey) await deps.files.put(signedKey, status.document);
-  return retryingTransaction(deps.db, async (tx) => {
+  const outcome = await retryingTransaction(deps.db, async (tx) => {
     const locked = await lockedAgreement(tx, row.id);
-    // Another request recorded it first (or a new request replaced this one): theirs stands.
-    if (locked?.status !== 'pending' || locked.requestId !== row.requestId) return locked ?? row;
+    // Another request recorded it first (or a new request replaced this one): theirs stands (and its e-mail).
+    if (locked?.status !== 'pending' || locked.requestId !== row.requestId)
+      return { row: locked ?? row, recorded: false };
     const consent =
       status.status === 'signed'
         ? await recordConsent(tx, {
@@ -175,8 +180,47 @@ async function settle(
       ...(signedKey && { signedKey }),
       ...(consent && { consentId: consent.id }),
     });
-    return updated ?? locked;
+    return { row: updated ?? locked, recorded: true };
   });
+  // After the commit, once: the signed agreement and its statement, by e-mail.
+  if (outcome.recorded && status.status === 'signed') {
+    await mailSignedAgreement(scope, customer, outcome.row, status.document);
+  }
+  return outcome.row;
+}
+
+/**
+ * E-mails the customer their signed agreement (the bytes the download answers) and the Key Fact
+ * Statement's PDF (drawn in the PDF workers), where they gave an address. A failure is logged, without
+ * the address or any content, and changes nothing: both stay on the dashboard.
+ */
+async function mailSignedAgreement(scope: RequestScope, customer: Customer, row: AgreementRow, signed: Uint8Array) {
+  const { deps, log } = scope;
+  if (!customer.email) return;
+  const kfs = await kfsById(deps.db, row.kfsId);
+  const agreement: MailAttachment = {
+    filename: agreementFileName(row.agreementNo, true),
+    contentType: 'application/pdf',
+    content: signed,
+  };
+  const statement = kfs ? await kfsAttachment({ drawing: deps.pdfDrawing, now: deps.now }, kfs, null, log) : undefined;
+  const mail = agreementSignedMail(
+    {
+      agreementNo: row.agreementNo,
+      kfsNo: kfs?.kfsNo ?? '',
+      link: sitePageUrl(deps.config, `/my-dashboard/lead-preview?lead_id=${row.leadId}#loan-agreement`),
+    },
+    { agreement: agreement.filename, ...(statement && { kfs: statement.filename }) },
+  );
+  try {
+    await mailTransportFor(deps.config, deps.db, log).send({
+      to: customer.email,
+      ...mail,
+      attachments: statement ? [agreement, statement] : [agreement],
+    });
+  } catch (error) {
+    log.warn('agreement mail not sent', { agreement_no: row.agreementNo, ...errorFields(error) });
+  }
 }
 
 /**
@@ -258,7 +302,8 @@ export async function agreementDocument(
 
 /**
  * Disbursal pays out only on a signed agreement of the accepted statement (409 otherwise), checked in
- * the disbursal's transaction under the lead's lock (src/server/staff/disbursals.ts).
+ * the disbursal's transaction under the lead's lock (makeLoan in src/server/application/staff.ts, every
+ * disbursal path; src/server/staff/disbursals.ts also refuses a request early).
  */
 export async function requireSignedAgreement(tx: Transaction, lead: Pick<Lead, 'id' | 'kfsId'>): Promise<void> {
   const row = lead.kfsId ? await agreementOfKfs(tx, lead.kfsId) : undefined;

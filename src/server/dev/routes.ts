@@ -114,7 +114,18 @@ export const devRoutes = [
     invalid: 'Give ?to= an e-mail address.',
     read: mailboxMessagesTo,
     schema: DevMailboxAnswer,
-    shown: (row) => ({ to: row.to, subject: row.subject, body: row.body, created_at: row.createdAt.toISOString() }),
+    shown: (row) => ({
+      to: row.to,
+      subject: row.subject,
+      body: row.body,
+      attachments: row.attachments.map((file) => ({
+        filename: file.filename,
+        content_type: file.content_type,
+        size: file.size,
+        sha256: file.sha256,
+      })),
+      created_at: row.createdAt.toISOString(),
+    }),
   }),
   defineRoute({
     method: 'post',

@@ -1,7 +1,7 @@
 /**
  * The Key Fact Statement's words in the SMS and the e-mail that carry it: its number and a link to it on
- * the dashboard, never the whole statement (its text and sections are src/lib/kfs.ts, shared with the
- * dashboard). Each SMS (accepted, issued, disbursed) matches its own DLT template (src/server/config/sms.ts).
+ * the dashboard, never the whole statement in the text (its text and sections are src/lib/kfs.ts, shared
+ * with the dashboard; the acceptance e-mail attaches its PDF). Each SMS (accepted, issued, disbursed) matches its own DLT template (src/server/config/sms.ts).
  */
 import { formatDate } from '../../lib/format.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
@@ -33,8 +33,14 @@ export function kfsSms(kfsNo: string, moment: KfsMoment, link: string, senderId:
   return `${lead} Read it any time: ${link} -${senderId}`;
 }
 
-/** The e-mail: the figures that matter and the link; the statement itself is on the dashboard. */
-export function kfsMail(kfsNo: string, content: KeyFactStatement, moment: KfsMoment, link: string) {
+/** The name of the statement's PDF attached to an e-mail: its number (KFS-000123.pdf). */
+export const kfsAttachmentName = (kfsNo: string) => `${kfsNo}.pdf`;
+
+/**
+ * The e-mail: the figures that matter and the link; with the statement's PDF attached when `attached`
+ * (on acceptance, issue 24), else the statement itself is on the dashboard.
+ */
+export function kfsMail(kfsNo: string, content: KeyFactStatement, moment: KfsMoment, link: string, attached = false) {
   const subject =
     moment.kind === 'acknowledged'
       ? `Your Key Fact Statement ${kfsNo}`
@@ -66,6 +72,7 @@ export function kfsMail(kfsNo: string, content: KeyFactStatement, moment: KfsMom
     `APR: ${content.apr_percent}%`,
     `Total amount to be paid: ${formatPaise(content.total_repayable_paise)}`,
     '',
+    ...(attached ? [`The whole statement is attached as a PDF (${kfsAttachmentName(kfsNo)}).`] : []),
     `Read the whole statement, print it or save a copy: ${link}`,
     '',
     `${site.legalName} (${site.brand})`,

@@ -4,7 +4,7 @@
  * current statement, with exactly its terms.
  */
 import { indiaDate } from '../../lib/dates.ts';
-import type { KeyFactStatement } from '../../lib/kfs.ts';
+import type { KeyFactStatement, KfsLoan } from '../../lib/kfs.ts';
 import { errorFields, type Logger } from '../app/logger.ts';
 import type { Config } from '../config/config.ts';
 import { sitePageUrl } from '../config/publicUrls.ts';
@@ -13,8 +13,10 @@ import type { Database } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
 import type { RequestScope } from '../http/scope.ts';
 import { mailTransportFor } from '../mail/index.ts';
+import type { MailAttachment } from '../mail/transport.ts';
 import type { SmsQueue } from '../sms/queue.ts';
-import { type KfsMoment, kfsMail, kfsSms } from './messages.ts';
+import type { PdfDrawPool } from '../statements/drawPool.ts';
+import { type KfsMoment, kfsAttachmentName, kfsMail, kfsSms } from './messages.ts';
 import type { KfsRow } from './store.ts';
 
 /** Expired: its last day of validity (India) has passed with no acknowledgement. */
@@ -39,6 +41,8 @@ export interface KfsDelivery {
   /** The SMS queue: the link leaves through it, delivered (and retried) by the sender. */
   sms: SmsQueue;
   log: Logger;
+  /** The PDF workers and the clock: the acceptance e-mail attaches the statement's PDF (issue 24). */
+  pdf?: { drawing: Pick<PdfDrawPool, 'draw'>; now: () => Date };
 }
 
 /** How a request delivers a statement: the app's transports (the link never comes from the request). */
@@ -47,7 +51,31 @@ export const kfsDelivery = ({ deps, log }: RequestScope): KfsDelivery => ({
   db: deps.db,
   sms: deps.sms,
   log,
+  pdf: { drawing: deps.pdfDrawing, now: deps.now },
 });
+
+/**
+ * The statement's PDF as the customer downloads it (drawn in the PDF workers), as an e-mail attachment;
+ * none when drawing is refused or fails (the e-mail still carries the link), logged without its content.
+ */
+export async function kfsAttachment(
+  pdf: NonNullable<KfsDelivery['pdf']>,
+  row: Pick<KfsRow, 'kfsNo' | 'content'>,
+  loan: KfsLoan | null,
+  log: Logger,
+): Promise<MailAttachment | undefined> {
+  try {
+    const content = await pdf.drawing.draw(
+      'kfs',
+      { kfs: row.content as KeyFactStatement, loan, generatedAt: pdf.now() },
+      log,
+    );
+    return { filename: kfsAttachmentName(row.kfsNo), contentType: 'application/pdf', content };
+  } catch (error) {
+    log.warn('kfs pdf not attached', { kfs_no: row.kfsNo, ...errorFields(error) });
+    return undefined;
+  }
+}
 
 /** Where the customer opens the statement again: the application screen of the dashboard. */
 export function kfsLink(delivery: Pick<KfsDelivery, 'config'>, leadId: number): string {
@@ -110,12 +138,18 @@ export async function deliverKfs(delivery: KfsDelivery, row: KfsRow, moment: Kfs
     delivery.log.warn('kfs sms not queued', { ...facts, db_code: databaseFailure(error)?.code ?? 'unknown' });
   }
   if (!customer.email) return;
-  const mail = kfsMail(row.kfsNo, content, moment, link);
+  // On acceptance the statement itself goes too, as a PDF (issue 24); drawn after the caller's commit.
+  const attachment =
+    moment.kind === 'acknowledged' && delivery.pdf
+      ? await kfsAttachment(delivery.pdf, row, null, delivery.log)
+      : undefined;
+  const mail = kfsMail(row.kfsNo, content, moment, link, attachment !== undefined);
   try {
     await mailTransportFor(delivery.config, delivery.db, delivery.log).send({
       to: customer.email,
       subject: mail.subject,
       body: mail.body,
+      ...(attachment && { attachments: [attachment] }),
     });
   } catch (error) {
     delivery.log.warn('kfs mail not sent', { ...facts, ...errorFields(error) });

@@ -18,7 +18,16 @@ export const DevOutboxAnswer = v.array(
 
 /** devMailbox: the e-mails queued for an address, newest first. */
 export const DevMailboxAnswer = v.array(
-  v.strictObject({ to: v.string(), subject: v.string(), body: v.string(), created_at: v.string() }),
+  v.strictObject({
+    to: v.string(),
+    subject: v.string(),
+    body: v.string(),
+    /** Each attachment's name, MIME type, size in bytes and SHA-256 (hex); never its bytes. */
+    attachments: v.array(
+      v.strictObject({ filename: v.string(), content_type: v.string(), size: v.number(), sha256: v.string() }),
+    ),
+    created_at: v.string(),
+  }),
 );
 
 /** devClock: the server's clock after the move. */
