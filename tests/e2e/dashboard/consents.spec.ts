@@ -2,11 +2,12 @@
  * What you agreed to (issue 24): a customer who signed in on the sign-in card finds, from the
  * dashboard's menu, the terms and privacy consent they ticked, with when and the version of the words
  * the card showed (the SHA-256 the card sent); they ask for their data to be deleted and read what is
- * kept; support sees the consents and the request on the customer's page of the staff console.
- * axe and 320 px.
+ * kept; support sees the consents and the request on the customer's page of the staff console, and
+ * closes the request with its outcome in the queue, which the customer then reads. axe and 320 px.
  */
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { CONSENT_PATHS } from '../../../src/lib/api/consentPaths.ts';
 import { signInConsent, signInConsentText } from '../../../src/lib/consents/signIn.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { site } from '../../../src/lib/site.ts';
@@ -15,6 +16,7 @@ import { card, latestCode, openCard, requestCode, typeCode } from '../../support
 import { expectFits } from '../../support/widths.ts';
 import { openConsole, staffByApi } from '../staff/support.ts';
 import {
+  callAs,
   dashboardReady,
   heading,
   openDashboard,
@@ -174,4 +176,54 @@ test('the bureau consent given at Check Eligibility is withdrawn after a confirm
   await expect(page.getByRole('region', { name: 'Your requests' })).toContainText('Done');
   await page.setViewportSize({ width: 320, height: 800 });
   await expectFits(page, `${SCREEN} with a withdrawn consent at 320 px`);
+});
+
+test('support closes a deletion request as kept with the reason in the console; it leaves the queue and the customer reads the outcome', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const customer = await signInByApi(request);
+  const asked = await callAs(request, customer, CONSENT_PATHS.deleteData, { confirmed: true });
+  expect(asked.body.Status, asked.body.Message).toBe(1);
+  const number = asked.body.Data.request_no as string;
+  const reason = 'You have a loan open with us: we keep your records until five years after it is closed.';
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await openConsole(staff, await staffByApi(request, 'support@kosh.test'), '/staff/privacy-requests');
+  const queued = staff
+    .getByRole('listitem')
+    .filter({ has: staff.getByRole('heading', { name: new RegExp(`^${number}:`) }) });
+  await expect(queued).toContainText(`Mobile ${customer.mobile}`);
+  const form = queued.getByRole('form', { name: `Close ${number}` });
+  const close = form.getByRole('button', { name: `Close ${number}` });
+
+  // Without a note: the reason, and the request stays.
+  await form.getByRole('radio', { name: /^Kept/ }).check();
+  await close.click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'Write what was done, for the customer: what was erased, or why we keep the records.',
+  );
+  await form.getByLabel('Reason the customer reads').fill(reason);
+  expect(await axeViolations(staff, '/staff/privacy-requests with a close form')).toEqual([]);
+  await close.click();
+  await expect(staff.getByRole('status').filter({ hasText: `${number}: Closed as kept.` })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: new RegExp(`^${number}:`) })).toHaveCount(0);
+  await staffContext.close();
+
+  await openDashboard(page, customer, SCREEN);
+  const requests = page.getByRole('region', { name: 'Your requests' });
+  await expect(requests).toContainText(`${number}: Data deletion asked on ${formatDate(new Date())}`);
+  await expect(requests).toContainText('Closed: we must keep your records for now');
+  await expect(requests).toContainText(`Why: ${reason}`);
+  // Closed, the customer may ask again.
+  await expect(
+    page.getByRole('region', { name: 'Ask for your data to be deleted' }).getByRole('button', {
+      name: 'Ask for my data to be deleted',
+    }),
+  ).toBeVisible();
+  expect(await axeViolations(page, `${SCREEN} with a closed request`)).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await expectFits(page, `${SCREEN} with a closed request at 320 px`);
 });
