@@ -12,17 +12,19 @@ import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_API, AGREEMENT_CLAUSES, agreementFileName } from '../../src/lib/agreement.ts';
 import { CONSENT_PATHS } from '../../src/lib/api/consentPaths.ts';
-import { HEADERS } from '../../src/lib/api/paths.ts';
+import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { formatPercent } from '../../src/lib/format.ts';
 import { type KeyFactStatement, KFS_STATEMENTS_PATH, kfsSections } from '../../src/lib/kfs.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { ESignUnavailable, httpESign } from '../../src/server/agreement/esign.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
 import { leads } from '../../src/server/db/schema.ts';
 import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
+import { runOps } from '../../src/server/ops/run.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { applicationAtDocuments, completeApplication, eligibleCustomer } from './support/application.ts';
-import { CLIENT_KEY, ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
+import { CLIENT_KEY, ENGINES, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 import { asStaff, staffSignIn } from './support/staff.ts';
 
 describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) => {
@@ -253,6 +255,43 @@ describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) =>
     expect(made.body.Status, made.body.Message).toBe(1);
     // The agreement stays the customer's to download, signed, from the loan's screen.
     expect((await agreement(who.token, who.leadId)).body.Data).toMatchObject({ status: 'signed', can_sign: false });
+  });
+
+  it('ops disburse and the development staff route refuse an unsigned agreement (no loan), and ops disburses once signed', async () => {
+    const who = await accepted();
+    /** `npm run ops -- disburse <lead>` on this server's database: its exit code and what it printed. */
+    async function opsDisburse() {
+      const printed: string[] = [];
+      const code = await runOps(['disburse', String(who.leadId)], {
+        config: () => loadConfig(TEST_ENV),
+        database: async () => server.database,
+        write: { out: (text) => printed.push(text), error: (text) => printed.push(text) },
+      });
+      return { code, out: printed.join('\n') };
+    }
+    /** The application as the customer's dashboard reads it: its status and its loan's number ('' before). */
+    const status = async () => {
+      const detail = await server.post(API.leadDetail, { lead_id: who.leadId }, { token: who.token });
+      return { status: detail.body.Data.data[0].status, loan_no: detail.body.Data.data[0].loan_no };
+    };
+    const message = `Lead ${who.leadId} has no signed loan agreement: the customer must e-sign the agreement of the accepted Key Fact Statement before disbursal.`;
+
+    const refused = await opsDisburse();
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain(`Error: ${message}`);
+    expect(await staff({ action: 'disburse', lead_id: who.leadId })).toMatchObject({
+      status: 409,
+      body: { Status: 0, Message: message },
+    });
+    expect(await status()).toEqual({ status: 'accepted', loan_no: '' });
+
+    await decide((await askToSign(who.token, who.leadId)).body.Data.redirect_url, 'signed');
+    expect((await agreement(who.token, who.leadId)).body.Data.status).toBe('signed');
+    const disbursed = await opsDisburse();
+    expect(disbursed.code, disbursed.out).toBe(0);
+    const loanNo = disbursed.out.match(/disbursed as loan (KCL\d+)/)?.[1];
+    expect(loanNo, disbursed.out).toBeDefined();
+    expect(await status()).toEqual({ status: 'disbursed', loan_no: loanNo });
   });
 
   it("is its owner's only: another customer's application answers as one that does not exist", async () => {

@@ -6,7 +6,7 @@ import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { paymentSignature } from '../../src/server/payments/razorpay.ts';
 import { PROFILE_PATHS } from '../../src/server/profile/routes.ts';
-import { BANK_DETAILS, EMPLOYMENT, eligibleCustomer as eligible } from './support/application.ts';
+import { BANK_DETAILS, EMPLOYMENT, eligibleCustomer as eligible, signAgreement } from './support/application.ts';
 import { base64, pdfFixture, tinyJpeg, tinyPdf, tinyPng } from './support/files.ts';
 import { ENGINES, startServer, type TestServer } from './support/server.ts';
 
@@ -50,6 +50,7 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
     expect(banked.body.Data.next_step).toBe('completed');
     const [lead] = (await server.post(API.leadList, {}, { token })).body.Data.lead_list;
     expect((await server.post(DEV_STAFF_PATH, { action: 'approve', lead_id: lead.lead_id })).body.Status).toBe(1);
+    await signAgreement(server, token, lead.lead_id);
     const disbursed = await server.post(DEV_STAFF_PATH, { action: 'disburse', lead_id: lead.lead_id });
     expect(disbursed.body.Data.loan_no).toMatch(/^KCL\d+$/);
     return { ...session, leadId: lead.lead_id as number, loanNo: disbursed.body.Data.loan_no as string };
@@ -158,6 +159,11 @@ describe.each(ENGINES)('the loan application, from quote to disbursal (%s databa
       kfs_acknowledged: true,
     });
     expect(ack.body.Status, ack.body.Message).toBe(1);
+    // Accepted, but not yet signed: no disbursal (issue 24); the customer signs, and it goes ahead.
+    await expect(disburseLead(server.database.db, lead.lead_id, 'ops:test')).rejects.toThrow(
+      /has no signed loan agreement/,
+    );
+    await signAgreement(server, token, lead.lead_id);
     const loan = await disburseLead(server.database.db, lead.lead_id, 'ops:test');
     await expect(disburseLead(server.database.db, lead.lead_id, 'ops:test')).rejects.toThrow(
       /approve it before disbursing/,

@@ -16,7 +16,14 @@ import { queryRows } from '../../src/server/db/client.ts';
 import { auditLog, files, leads, loans } from '../../src/server/db/schema.ts';
 import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { PROFILE_PATHS } from '../../src/server/profile/routes.ts';
-import { completeApplication, EMPLOYMENT, eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
+import {
+  completeApplication,
+  EMPLOYMENT,
+  eligibleCustomer,
+  QUOTE_ACCEPTANCE,
+  send,
+  signAgreement,
+} from './support/application.ts';
 import { base64, tinyJpeg, tinyPdf } from './support/files.ts';
 import { ENGINES, type Reply, startServer, type TestServer } from './support/server.ts';
 
@@ -143,6 +150,7 @@ describe.each(ENGINES)('the application as a state machine (%s database)', (engi
         kfs_acknowledged: true,
       });
       expect(accepted.body.Status, accepted.body.Message).toBe(1);
+      await signAgreement(server, token, leadId);
       expect((await staff({ action: 'disburse', lead_id: leadId })).body.Status).toBe(1);
       const made = await server.database.db
         .select()

@@ -14,6 +14,7 @@ import { httpBranches } from '../../src/server/bankAccount/ifsc.ts';
 import { matchNames } from '../../src/server/bankAccount/nameMatch.ts';
 import { BankVerificationUnavailable, httpBankAccountVerifier } from '../../src/server/bankAccount/verifier.ts';
 import { bankAccountChecks, customers, leads } from '../../src/server/db/schema.ts';
+import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import {
   applicationAtDocuments,
   BANK_DETAILS,
@@ -222,13 +223,17 @@ describe.each(ENGINES)('bank account verification (%s database)', (engine) => {
         version: await versionOf(),
         payout_reference: 'NEFT-KOSH-0901',
       });
-    const refused = await request();
-    expect(refused).toMatchObject({
+    const unverified = {
       status: 409,
       body: {
         Message: `Lead ${leadId} has no verified bank account: the customer must give an account that passes verification before disbursal.`,
       },
-    });
+    };
+    expect(await request()).toMatchObject(unverified);
+    // The development staff route makes the loan where the console does, and is refused alike: no loan.
+    expect(await server.post(DEV_STAFF_PATH, { action: 'disburse', lead_id: leadId })).toMatchObject(unverified);
+    const [listed] = (await server.post(API.leadList, {}, { token })).body.Data.lead_list;
+    expect(listed).toMatchObject({ lead_id: leadId, status: 'accepted' });
     await server.database.db.update(leads).set({ bank }).where(eq(leads.id, leadId));
     const requested = await request();
     expect(requested.body.Status, requested.body.Message).toBe(1);

@@ -4,12 +4,11 @@
  * every call the dashboard and the repay page make.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGREEMENT_API } from '../../src/lib/agreement.ts';
 import { API } from '../../src/lib/api/paths.ts';
 import { KFS_STATEMENTS_PATH } from '../../src/lib/kfs.ts';
-import type { Deps } from '../../src/server/app/context.ts';
-import { loadConfig } from '../../src/server/config/config.ts';
 import { DEMO_BORROWER, seedDemo } from '../../src/server/dev/seed.ts';
-import { EVERY_ENGINE, startServer, TEST_ENV, type TestServer } from './support/server.ts';
+import { EVERY_ENGINE, startServer, type TestServer } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
 
 describe.each(EVERY_ENGINE)('the demo borrower (%s database)', (engine) => {
@@ -17,8 +16,8 @@ describe.each(EVERY_ENGINE)('the demo borrower (%s database)', (engine) => {
   let token: string;
   beforeAll(async () => {
     server = await startServer(engine);
-    const deps = { db: server.database.db, now: () => new Date(), config: loadConfig(TEST_ENV) } as Deps;
-    expect(await seedDemo(deps)).toBe(true);
+    // The server's own services: the seed draws the agreement and signs it through the e-sign sandbox.
+    expect(await seedDemo(server.deps)).toBe(true);
     ({ token } = await signIn(server, DEMO_BORROWER.mobile));
   });
   afterAll(() => server.close());
@@ -59,6 +58,18 @@ describe.each(EVERY_ENGINE)('the demo borrower (%s database)', (engine) => {
     });
     const profile = await server.post(API.getProfile, {}, { token });
     expect(profile.body.Data.active_loan_details.total_due).toBe(detail.body.Data.data[0].total_due_amount);
+  });
+
+  it('was disbursed as every loan is: on its e-signed agreement, into the account the penny-drop verified', async () => {
+    const [lead] = (await server.post(API.leadList, {}, { token })).body.Data.lead_list;
+    const agreement = await server.post(AGREEMENT_API.status, { lead_id: lead.lead_id }, { token });
+    expect(agreement.body.Data).toMatchObject({ status: 'signed', can_sign: false, decided_at: expect.any(String) });
+    const detail = await server.post(API.leadDetail, { lead_id: lead.lead_id }, { token });
+    expect(detail.body.Data.data[0].bank_account).toEqual({
+      bank_name: 'HDFC Bank',
+      account_last4: '9012',
+      verified_at: expect.any(String),
+    });
   });
 
   it('was disbursed on the Key Fact Statement it accepted', async () => {

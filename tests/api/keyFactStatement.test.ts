@@ -15,7 +15,7 @@ import { keyFactStatements, loans } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH, DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import type { SmsTransport } from '../../src/server/sms/transport.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
-import { completeApplication, EMPLOYMENT, QUOTE_ACCEPTANCE } from './support/application.ts';
+import { completeApplication, EMPLOYMENT, QUOTE_ACCEPTANCE, signAgreement } from './support/application.ts';
 import { randomPan } from './support/borrower.ts';
 import { base64, tinyPng } from './support/files.ts';
 import { profileSteps } from './support/registrationSteps.ts';
@@ -153,6 +153,7 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     );
     const ack = await send(who.token, { event_name: 'kfs_acknowledgement', kfs_no: newNo, kfs_acknowledged: true });
     expect(ack.body).toMatchObject({ Status: 1, Message: `Thank you. You have accepted Key Fact Statement ${newNo}.` });
+    await signAgreement(server, who.token, who.leadId);
     const disbursed = await staff({ action: 'disburse', lead_id: who.leadId });
     expect(disbursed.body.Status, disbursed.body.Message).toBe(1);
     const [loan] = await server.database.db.select().from(loans).where(eq(loans.loanNo, disbursed.body.Data.loan_no));
@@ -188,6 +189,7 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     const who = await completed();
     const approved = await staff({ action: 'approve', lead_id: who.leadId, amount: 20000, tenure: 60, roi: 0.5 });
     expect(approved.body.Data).toMatchObject({ kfs_no: who.kfsNo, awaiting_acknowledgement: false });
+    await signAgreement(server, who.token, who.leadId);
     expect((await staff({ action: 'disburse', lead_id: who.leadId })).body.Status).toBe(1);
   });
 
@@ -251,6 +253,7 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
       expect(fresh).not.toBe(kfsNo);
       const ack = await send(token, { event_name: 'kfs_acknowledgement', kfs_no: fresh, kfs_acknowledged: true });
       expect(ack.body.Status).toBe(1);
+      await signAgreement(server, token, who.leadId);
       expect((await staff({ action: 'disburse', lead_id: who.leadId })).body.Status).toBe(1);
     }
   });
@@ -270,6 +273,7 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     const who = await completed();
     expect((await staff({ action: 'approve', lead_id: who.leadId })).body.Status).toBe(1);
     const [lead] = (await server.post(API.leadList, {}, { token: who.token })).body.Data.lead_list;
+    await signAgreement(server, who.token, lead.lead_id);
     // A loan made for this customer by other means (the demo seed, a data fix): the one active loan.
     const { createLoan } = await import('../../src/server/loans/create.ts');
     const { customers } = await import('../../src/server/db/schema.ts');
@@ -325,6 +329,7 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     expect(text).toContain('Insurance charges');
 
     await staff({ action: 'approve', lead_id: who.leadId });
+    await signAgreement(server, who.token, who.leadId);
     const loanNo = (await staff({ action: 'disburse', lead_id: who.leadId })).body.Data.loan_no;
     expect(await read(await pdf(who.token, who.kfsNo))).toContain(`Loan account number ${loanNo}`);
 
@@ -361,6 +366,7 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     expect(acceptedMail?.body).toContain(link);
 
     await staff({ action: 'approve', lead_id: who.leadId });
+    await signAgreement(server, who.token, who.leadId);
     const loanNo = (await staff({ action: 'disburse', lead_id: who.leadId })).body.Data.loan_no;
     const [disbursed] = await sms();
     // What reached the bank account (the sanctioned amount less the fee and its GST) and the one repayment.

@@ -30,7 +30,7 @@ try {
 const { deps, database } = services;
 const requests = new InFlightRequests();
 const app = createApp(deps, requests);
-const seeded = config.seedDemo && database.kind === 'embedded' && (await seedDemo(deps));
+const seeded = config.seedDemo && database.kind === 'embedded' && (await seedDemo(deps, log));
 // One staff member per role outside production (README "Running the back office").
 await seedDevelopmentStaff(deps);
 // Delivers the SMS queue from this process (SMS_SENDER=off: only `npm run sms-sender` does).

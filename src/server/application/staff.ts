@@ -9,6 +9,8 @@ import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { formatPaise, paiseFromRupees } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import { site } from '../../lib/site.ts';
+import { requireSignedAgreement } from '../agreement/service.ts';
+import { requireVerifiedAccount } from '../bankAccount/service.ts';
 import { customerById, updateCustomer } from '../customers/store.ts';
 import { type Database, isUniqueViolation, type Transaction } from '../db/client.ts';
 import { retryingTransaction } from '../db/retry.ts';
@@ -304,6 +306,9 @@ const activeLoanRefusal = (id: number) =>
 /**
  * The loan of an accepted application, inside the caller's transaction (disburseLead's, or a
  * second finance member's approval of a disbursal request): the lead's lock, then its statement's.
+ * Every disbursal path comes here, so here (under those locks) the loan is refused unless the account
+ * on the lead passed a penny-drop and the customer signed the agreement of the accepted statement
+ * (409, LifecycleConflict: bank_not_verified, agreement_not_signed).
  */
 export async function makeLoan(tx: Transaction, id: number, actor: string, now: Date) {
   const lead = await lockedLead(tx, id);
@@ -333,6 +338,9 @@ export async function makeLoan(tx: Transaction, id: number, actor: string, now: 
       `Lead ${id} has no accepted Key Fact Statement of its approved terms; approve it again to issue one.`,
     );
   }
+  // Paid only into an account a penny-drop verified, on the agreement the customer signed.
+  await requireVerifiedAccount(tx, lead);
+  await requireSignedAgreement(tx, lead);
   if (await activeLoanOf(tx, lead.customerId)) throw activeLoanRefusal(id);
   const terms = loanTermsOf(kfs.content as KeyFactStatement);
   const loan = await createLoan(tx, {

@@ -31,6 +31,7 @@ export async function requestDisbursal(
         throw new LifecycleConflict(`Lead ${leadId} is ${lead.status}; only an accepted application can be disbursed.`);
       }
       requireVersion(lead, input.version);
+      // Refused early (makeLoan checks again at approval): a verified account and a signed agreement.
       await requireVerifiedAccount(tx, lead);
       await requireSignedAgreement(tx, lead);
       const [row] = await tx
@@ -83,10 +84,7 @@ export async function approveDisbursal(db: Database, requestId: number, staff: A
         throw new LifecycleConflict(`Disbursal request ${requestId} is ${request?.status ?? 'gone'}.`);
       }
       requireVersion(lead, request.leadVersion);
-      // Checked again at approval: the loan is paid only into an account a penny-drop verified.
-      await requireVerifiedAccount(tx, lead);
-      // And on the agreement the customer signed.
-      await requireSignedAgreement(tx, lead);
+      // makeLoan checks again, under the same lock, that the account was verified and the agreement signed.
       const actor = staffActor(staff);
       const made = await makeLoan(tx, lead.id, actor, now);
       await tx

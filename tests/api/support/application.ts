@@ -5,7 +5,7 @@ import { API } from '../../../src/lib/api/paths.ts';
 import { randomPan } from './borrower.ts';
 import { base64, tinyJpeg, tinyPdf, tinyPng } from './files.ts';
 import { BANK_DETAILS, EMPLOYMENT, profileSteps, QUOTE_ACCEPTANCE } from './registrationSteps.ts';
-import { randomMobile, type TestServer } from './server.ts';
+import { type ApiClient, randomMobile, type TestServer } from './server.ts';
 import { signIn } from './signIn.ts';
 
 export { BANK_DETAILS, EMPLOYMENT, profileSteps, QUOTE_ACCEPTANCE };
@@ -63,7 +63,7 @@ export async function completeApplication(server: TestServer, token: string) {
  * The customer e-signs the loan agreement of their accepted statement, as the dashboard does: asks to
  * sign, then signs on the e-sign sandbox's page (disbursal requires it).
  */
-export async function signAgreement(server: TestServer, token: string, leadId: number) {
+export async function signAgreement(server: ApiClient, token: string, leadId: number) {
   const asked = await server.post(AGREEMENT_API.sign, { lead_id: leadId }, { token });
   expect(asked.body.Status, asked.body.Message).toBe(1);
   const signed = await fetch(asked.body.Data.redirect_url, {

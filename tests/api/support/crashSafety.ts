@@ -18,6 +18,7 @@ import { queryRows } from '../../../src/server/db/client.ts';
 import type { CrashPoint } from '../../../src/server/dev/faults.ts';
 import { DEV_CRASH_PATH, DEV_STAFF_PATH } from '../../../src/server/dev/routes.ts';
 import { REPAY_PATHS, WEBHOOK_PATHS } from '../../../src/server/payments/paths.ts';
+import { signAgreement } from './application.ts';
 import { randomPan } from './borrower.ts';
 import { base64, tinyJpeg, tinyPdf, tinyPng } from './files.ts';
 import { type DataPlace, dataPlace, runOps, type ServerProcess, startServerProcess } from './process.ts';
@@ -169,6 +170,8 @@ export function crashSafety(engine: Engine) {
       const approve = { action: 'approve', lead_id: leadId, amount: 20000, tenure: 60, roi: 0.5 };
       // The terms of the statement the customer accepted: the application is accepted at once.
       expect((await api.post(DEV_STAFF_PATH, approve)).body.Data.status).toBe('accepted');
+      // The customer signs the loan agreement (every disbursal requires it; the account was verified).
+      await signAgreement(api, token, leadId);
       const before = await visible();
       expect(before.lead.data[0]).toMatchObject({ status: 'accepted', loan_no: '' });
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { HEADERS } from '../../../src/lib/api/paths.ts';
 import { createApp } from '../../../src/server/app/app.ts';
+import type { Deps } from '../../../src/server/app/context.ts';
 import { createLogger } from '../../../src/server/app/logger.ts';
 import { createDeps, type ServiceOverrides, startSmsSender } from '../../../src/server/app/services.ts';
 import { type Env, loadConfig } from '../../../src/server/config/config.ts';
@@ -114,6 +115,8 @@ export interface TestServer {
   engine: Engine;
   logs: string[];
   database: OpenDatabase;
+  /** The server's services (the demo seed draws and signs with them). */
+  deps: Deps;
   /** POST JSON with the public client key (or a token); answers the parsed envelope and status. */
   post(path: string, body: unknown, options?: { token?: string; headers?: Record<string, string> }): Promise<Reply>;
   get(path: string): Promise<Reply>;
@@ -155,6 +158,7 @@ export async function startServer(
     engine,
     logs,
     database,
+    deps,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // No upload check worker outlives its server.
