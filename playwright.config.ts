@@ -28,7 +28,9 @@ export default defineConfig({
   workers: 4,
   retries: 0,
   reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'reports/playwright.json' }]],
-  timeout: 30_000,
+  // Four workers on two cores: a test that scans a page with axe three times can take half a minute when
+  // the API tests run beside it.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // No trace: recording one for every test (the page's frames and a snapshot per action, kept only

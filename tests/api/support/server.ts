@@ -38,6 +38,10 @@ export const TEST_ENV: Env = {
   // Uploaded files stay in memory too, never in the working tree.
   DATA_DIR: 'memory://',
   OTP_SECRET: 'api-tests-secret-0123456789abcdef012345',
+  // A busy test machine can take longer than production's limits to check or draw a PDF (a worker's
+  // first drawing loads the fonts); the limits themselves are tested with pools of their own.
+  PDF_CHECK_TIMEOUT_MS: '10000',
+  PDF_DRAW_TIMEOUT_MS: '60000',
 };
 
 /** A clock the tests move forward by hand. */
