@@ -205,6 +205,14 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   await page.getByRole('checkbox', { name: 'I have read and accept the Key Fact Statement.' }).check();
   await page.getByRole('button', { name: 'Accept Key Fact Statement' }).click();
   await expect(region(page, 'Your Key Fact Statements')).toContainText('accepted by you');
+  // The customer e-signs the loan agreement (every disbursal requires it, issue 24); the account was
+  // verified by the penny-drop at the bank step. The agreement's panel is read when the screen opens.
+  await page.reload();
+  const agreement = page.getByRole('region', { name: 'Loan agreement', exact: true });
+  await agreement.getByRole('button', { name: 'Sign the loan agreement' }).click();
+  await expect(page.getByRole('heading', { name: 'Aadhaar eSign (sandbox)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign with Aadhaar OTP' }).click();
+  await expect(agreement).toContainText('Signed');
   const [disbursed] = await staff(['disburse', leadId]);
   const loanNo = disbursed?.match(/as loan (\S+):/)?.[1] as string;
   expect(loanNo, disbursed).toBeTruthy();

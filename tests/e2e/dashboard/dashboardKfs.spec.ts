@@ -11,7 +11,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
 import { fact } from '../../../src/lib/facts.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
-import { applyByApi, openDashboard, registerByApi, signInByApi, staffByApi } from './support.ts';
+import { applyByApi, openDashboard, registerByApi, signAgreementByApi, signInByApi, staffByApi } from './support.ts';
 
 // Each test first builds its customer through the API: sign-in, five steps, a completed application.
 test.describe.configure({ timeout: 60_000 });
@@ -119,6 +119,7 @@ test('staff approving other terms: the customer is asked to accept the new state
   await expect(mine).toContainText(`Your loan is made on Key Fact Statement ${kfsNo}, accepted by you.`);
   await expect(page.getByRole('button', { name: 'Accept Key Fact Statement' })).toHaveCount(0);
 
+  await signAgreementByApi(request, customer);
   const { loan_no } = await staffByApi(request, customer.leadId, 'disburse');
   expect(loan_no).toMatch(/^KCL\d+$/);
 });
@@ -129,6 +130,7 @@ test('the statement opens again from the loan details and from the link the cust
 }) => {
   const customer = await completedApplication(request);
   await staffByApi(request, customer.leadId, 'approve');
+  await signAgreementByApi(request, customer);
   await staffByApi(request, customer.leadId, 'disburse');
   await openDashboard(page, customer, `/my-dashboard/details?lead_id=${customer.leadId}`);
   await page.getByRole('link', { name: 'Key Fact Statement of this loan' }).click();

@@ -19,6 +19,7 @@ import {
   openDashboard,
   registerByApi,
   sidebar,
+  signAgreementByApi,
   signInByApi,
   staffByApi,
   storeSession,
@@ -80,6 +81,7 @@ test('lead-preview under review: the decision time, no loan rows; once paid out,
 
   // Approved and paid out: the loan's facts appear, and the statement the loan is made on.
   await staffByApi(request, customer.leadId, 'approve');
+  await signAgreementByApi(request, customer);
   const { loan_no } = await staffByApi(request, customer.leadId, 'disburse');
   await page.reload();
   await expect(row(page, 'Application Status', 'Loan number')).toContainText(loan_no as string);

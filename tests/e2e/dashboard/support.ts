@@ -67,7 +67,7 @@ export async function callAs(request: APIRequestContext, customer: Customer, pat
 
 /**
  * The customer e-signs the loan agreement of their accepted statement through the e-sign sandbox, as the
- * dashboard does (disbursal through the staff console requires it, issue 24).
+ * dashboard does (every disbursal path requires it, issue 24).
  */
 export async function signAgreementByApi(request: APIRequestContext, customer: Customer & { leadId: string }) {
   const asked = await callAs(request, customer, AGREEMENT_API.sign, { lead_id: Number(customer.leadId) });
@@ -232,6 +232,7 @@ export async function applyByApi(
 /**
  * Staff's decision on a lead, through the development-only /__dev/staff route: the same functions as
  * `npm run ops -- approve | reject | disburse`, which cannot open the database the test server holds.
+ * Disbursal, like every path, needs the customer's signed agreement first (signAgreementByApi).
  */
 export async function staffByApi(
   request: APIRequestContext,
@@ -244,11 +245,15 @@ export async function staffByApi(
   return body.Data;
 }
 
-/** An eligible customer whose completed application staff approved and disbursed: a loan with dues. */
+/**
+ * An eligible customer whose completed application (its account verified by the penny-drop sandbox)
+ * staff approved, whose agreement the customer signed, and staff disbursed: a loan with dues.
+ */
 export async function borrowerByApi(request: APIRequestContext) {
   const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
   const applied = await applyByApi(request, customer, 'banking_details');
   await staffByApi(request, applied.leadId, 'approve');
+  await signAgreementByApi(request, applied);
   const { loan_no } = await staffByApi(request, applied.leadId, 'disburse');
   return { ...applied, pan: customer.pan, loanNo: loan_no as string };
 }
