@@ -116,7 +116,10 @@ module.exports = {
           // The credit report before the eligibility decision (issue 24): the decision, the quote and staff read it.
           '^src/server/bureauCheck/service\\.ts$',
           '^src/server/master/data\\.ts$',
-          '^src/server/mail/(index|outboxTransport)\\.ts$',
+          // Mail: its transports and what a message is (with its attachments, issue 24).
+          '^src/server/mail/(index|outboxTransport|transport)\\.ts$',
+          // The PDF drawing pool (a service of Deps): the KFS and the agreement mailed as PDFs are drawn there.
+          '^src/server/statements/drawPool\\.ts$',
           '^src/server/sms/(messages|queue|transport|outboxTransport)\\.ts$',
           '^src/server/payments/(ledger|orders|paths|payu|razorpay|reversals)\\.ts$',
           '^src/server/storage/(fileType|files|uploads)\\.ts$',
