@@ -31,6 +31,9 @@ export default defineConfig({
   // Four workers on two cores: a test that scans a page with axe three times can take half a minute when
   // the API tests run beside it.
   timeout: 60_000,
+  // They run at a lower priority than the API tests beside them (scripts/test.ts): a page may take
+  // longer than Playwright's 5 s to show what it shows at once on an idle machine.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // No trace: recording one for every test (the page's frames and a snapshot per action, kept only
