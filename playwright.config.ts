@@ -24,11 +24,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   // Each test spends most of its time waiting (pages settling, the server's embedded database, timers):
-  // two workers left the 2-core machine a third idle; four keep it busy (docs/benchmarks.md).
-  workers: 4,
+  // two workers left the 2-core machine a third idle; three keep it busy beside the API tests.
+  workers: 3,
   retries: 0,
   reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'reports/playwright.json' }]],
-  // Four workers on two cores: a test that scans a page with axe three times can take half a minute when
+  // Three workers on two cores: a test that scans a page with axe three times can take half a minute when
   // the API tests run beside it.
   timeout: 60_000,
   // They run at a lower priority than the API tests beside them (scripts/test.ts): a page may take
