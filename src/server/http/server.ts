@@ -27,6 +27,9 @@ export function serveHttp(
         requestTimeout: headersMs + Math.max(bodyMs, uploadMs) + 1_000,
         // Node looks for overdue requests every 30 s by default: a slow client would be held that much longer.
         connectionsCheckingInterval: Math.min(1_000, headersMs),
+        // An idle kept-alive connection stays open longer than a client or a load balancer keeps one (60 s):
+        // Node's 5 s closed sockets a client was just reusing, and its request failed with ECONNRESET.
+        keepAliveTimeout: 65_000,
       },
     },
     onListening,
