@@ -186,6 +186,49 @@ export const smsQueue = pgTable(
   (table) => [index('sms_queue_pick_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'sending')`)],
 );
 
+/**
+ * What a queued e-mail attaches (src/server/mail/queue.ts): a reference to a document the sender draws or
+ * reads when it sends (the Key Fact Statement's PDF, a signed agreement), or the bytes themselves when the
+ * caller already has them. A reference keeps the request that queues the mail from drawing anything.
+ */
+export type QueuedMailAttachment =
+  | { kind: 'kfs'; kfsNo: string }
+  | { kind: 'agreement'; agreementNo: string }
+  | { kind: 'bytes'; filename: string; content_type: string; content_base64: string };
+
+/**
+ * E-mail waiting to leave, and what became of them: as sms_queue for SMS (a request stores its message in
+ * its own transaction; the sender claims rows with FOR UPDATE SKIP LOCKED and a lease). `to`, `subject` and
+ * `body` are needed to send and never logged; attachments are kept by reference and drawn at sending;
+ * last_error carries no personal data.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attachments: jsonb('attachments').$type<QueuedMailAttachment[]>().notNull().default([]),
+    /** kfs | agreement | staff_code | complaint | reminder | receipt | overdue_notice | bureau_notice */
+    purpose: text('purpose').notNull(),
+    /** queued | sending | sent | failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** A message not sent by then is useless (a staff sign-in code that has expired): it fails instead. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mail_queue_pick_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'sending')`),
+  ],
+);
+
 /** An attachment as the mail outbox keeps it: what /__dev/mailbox shows, and its bytes (base64) for the tests. */
 export interface StoredMailAttachment {
   filename: string;
@@ -698,7 +741,7 @@ export const loanMessages = pgTable(
     /** sms | email */
     channel: text('channel').notNull(),
     collectionId: bigint('collection_id', { mode: 'number' }).references(() => collections.id),
-    /** waiting | queued (handed to the SMS queue) | sent (e-mail) | failed | skipped (the loan was paid, no address) */
+    /** waiting | queued (handed to the SMS or mail queue) | sent | failed | skipped (the loan was paid, no address) */
     status: text('status').notNull().default('waiting'),
     /** Not sent before then; while a sender holds the row, the end of its lease. */
     notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
@@ -706,6 +749,8 @@ export const loanMessages = pgTable(
     /** The amount to pay the message stated, when it stated one. */
     amountPaise: integer('amount_paise'),
     smsQueueId: bigint('sms_queue_id', { mode: 'number' }).references(() => smsQueue.id),
+    /** An e-mail handed to the mail queue (src/server/mail/queue.ts): its delivery is that row's. */
+    mailQueueId: bigint('mail_queue_id', { mode: 'number' }).references(() => mailQueue.id),
     /** Why it was skipped or failed, in words without personal data. */
     outcome: text('outcome'),
     createdAt: createdAt(),
@@ -798,6 +843,7 @@ export const schema = {
   sessions,
   smsOutbox,
   smsQueue,
+  mailQueue,
   mailOutbox,
   contactMessages,
   leads,
