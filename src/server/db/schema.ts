@@ -1145,6 +1145,8 @@ export const loanAgreements = pgTable(
     documentSha256: text('document_sha256').notNull(),
     /** unsigned | pending | signed | declined | expired */
     status: text('status').notNull(),
+    /** The language the document is drawn in, the customer's choice (en | hi): a signed one was signed in it. */
+    language: text('language').notNull().default('en'),
     /** sandbox | http, and its id of the latest signing request. */
     provider: text('provider'),
     requestId: text('request_id'),

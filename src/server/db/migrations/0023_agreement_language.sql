@@ -1,0 +1,1 @@
+ALTER TABLE "loan_agreements" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
