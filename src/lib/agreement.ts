@@ -7,7 +7,7 @@
 
 export const AGREEMENT_TITLE = 'Loan agreement';
 
-/** Every clause of the agreement, in order: its number and heading. */
+/** Every clause of the agreement, in order: its number and its English heading (other languages: src/lib/documentText/). */
 export const AGREEMENT_CLAUSES = {
   parties: { number: 1, title: 'Parties' },
   loan: { number: 2, title: 'The loan and its disbursal' },
@@ -25,9 +25,10 @@ export const AGREEMENT_CLAUSES = {
 } as const;
 export type AgreementClauseId = keyof typeof AGREEMENT_CLAUSES;
 
-/** "clause 7 (Overdue classification (SMA and NPA))": how another document cites a clause. */
-export const citeClause = (id: AgreementClauseId) =>
-  `clause ${AGREEMENT_CLAUSES[id].number} (${AGREEMENT_CLAUSES[id].title}) of the loan agreement`;
+/*
+ * How another document cites a clause, in its language ("clause 7 (Overdue classification (SMA and NPA))
+ * of the loan agreement"): clauseCitation in src/lib/documentText/index.ts, the number from here.
+ */
 
 /** One agreement per accepted statement, numbered after it: "AGR-000123" for KFS-000123. */
 export const agreementNumber = (kfsNo: string) => kfsNo.replace(/^KFS-/, 'AGR-');

@@ -11,18 +11,24 @@
 
 import type * as v from 'valibot';
 import { CURRENT_ACCOUNT_RULES } from './accountRules.ts';
+import type { AgreementClauseId } from './agreement.ts';
 import { addDays } from './dates.ts';
+import type { DocumentTexts } from './documentText/en.ts';
+import { clauseCitation, DEFAULT_LANGUAGE, type DocumentLanguage, documentTexts } from './documentText/index.ts';
 import { formatDate, formatPercent } from './format.ts';
 import { type AccountTerms, accountOn, coolingOffUntil } from './loanAccount.ts';
 import { servicingTerms } from './loanTerms.ts';
 import { formatPaise } from './money.ts';
-import { CLASS_NAMES, CLASS_RANGES, classBegins, type OverdueClass } from './overdueClasses.ts';
+import { CLASS_NAMES, classBegins } from './overdueClasses.ts';
 import { loanCost, percentToHundredths } from './rates.ts';
 import type { KeyFactStatementAnswer, StoredStatementsAnswer } from './schemas/answers/kfs.ts';
 import type { Site } from './site.ts';
 import { addWorkingDays } from './workingDays.ts';
 
-export const KFS_TITLE = 'Key Fact Statement';
+/** The words the statement is issued and stored in (src/lib/documentText/en.ts). */
+const EN = documentTexts('en');
+
+export const KFS_TITLE = EN.kfs.title;
 
 /** The statement's shape is its answer's schema (src/lib/schemas/answers/kfs.ts): one definition. */
 export type KeyFactStatement = v.InferOutput<typeof KeyFactStatementAnswer>;
@@ -93,16 +99,20 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
     valid_until: kfsValidUntil(loan.issuedOn, data.loan.kfsValidityWorkingDays),
     lender,
     brand: data.brand,
-    lender_registration: `${data.registration.kind} registered with the ${data.registration.regulator}, certificate ${data.registration.number}`,
-    loan_type: 'Unsecured personal loan (short-term)',
+    lender_registration: EN.kfs.texts.registration(
+      data.registration.kind,
+      data.registration.regulator,
+      data.registration.number,
+    ),
+    loan_type: EN.kfs.fixed.loanType,
     sanctioned_amount_paise: cost.principalPaise,
-    disbursal_schedule: '100% upfront, in one payment to your bank account',
+    disbursal_schedule: EN.kfs.fixed.disbursalSchedule,
     tenure_days: cost.days,
     instalment: {
-      type: 'Bullet: one repayment of principal and interest at the end of the tenure',
+      type: EN.kfs.fixed.instalmentType,
       count: 1,
       amount_paise: repayable,
-      due: `${loan.tenureDays} days after the disbursal date`,
+      due: EN.kfs.texts.instalmentDue(loan.tenureDays),
       due_if_disbursed_on_issue: onDue.dueDate,
     },
     daily_rate_percent: loan.dailyRatePercent,
@@ -111,13 +121,13 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
     interest_type: 'Fixed',
     fees: [
       {
-        name: 'Processing fee',
+        name: EN.kfs.fixed.feeName,
         amount_paise: terms.processingFeePaise,
         gst_percent: data.loan.gstPercent,
         gst_paise: terms.gstOnFeePaise,
         payable_to: lender,
         frequency: 'One-time',
-        how_collected: 'Deducted from the loan amount at disbursal',
+        how_collected: EN.kfs.fixed.feeHowCollected,
       },
     ],
     processing_fee_paise: terms.processingFeePaise,
@@ -131,7 +141,11 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
         daily_rate_percent: loan.dailyRatePercent,
         days_max: terms.overdueInterestDaysMax,
         max_paise: afterDueInterest,
-        text: `Interest at the same ${formatPercent(loan.dailyRatePercent)} a day on the principal still unpaid after the due date, for at most ${terms.overdueInterestDaysMax} days (at most ${formatPaise(afterDueInterest)} if nothing is repaid), then no more interest.`,
+        text: EN.kfs.texts.afterDueInterest(
+          formatPercent(loan.dailyRatePercent),
+          terms.overdueInterestDaysMax,
+          formatPaise(afterDueInterest),
+        ),
       },
       penal_charge: {
         amount_paise: terms.penalChargePaise,
@@ -139,21 +153,25 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
         gst_paise: terms.penalGstPaise,
         total_paise: penalTotal,
         threshold_paise: terms.penalThresholdPaise,
-        text: `${formatPaise(terms.penalChargePaise)} plus ${formatPaise(terms.penalGstPaise)} GST (${formatPaise(penalTotal)}), charged once, the day after the due date, if ${penalThresholdText(terms.penalThresholdPaise)} is still unpaid at the end of the due date. Never compounded, no interest on it, never added to the principal.`,
+        text: EN.kfs.texts.penalCharge(
+          formatPaise(terms.penalChargePaise),
+          formatPaise(terms.penalGstPaise),
+          formatPaise(penalTotal),
+          penalThresholdText(terms.penalThresholdPaise),
+        ),
       },
       foreclosure_charge_paise: 0,
-      text_other: 'Nil. No other charge of any kind: nothing that this statement does not name can be charged.',
+      text_other: EN.kfs.fixed.otherCharges,
     },
     recovery: {
-      in_house: `Collection is done by ${lender}'s own staff: reminders by SMS, e-mail and phone calls between 8 a.m. and 7 p.m., following the RBI's Fair Practices Code.`,
-      agents:
-        'No recovery agents are engaged. If one is ever engaged for your loan, you will be told their name and contact details before they contact you.',
-      overdue_classes: overdueClassesText(account, onDue.dueDate),
+      in_house: EN.kfs.texts.inHouse(lender),
+      agents: EN.kfs.fixed.agents,
+      overdue_classes: overdueClassesText(account, onDue.dueDate, 'en'),
     },
-    credit_reporting: CREDIT_REPORTING,
+    credit_reporting: EN.kfs.fixed.creditReporting,
     excess_refund: {
       days: data.loan.refundDays,
-      text: `If you pay more than you owe, or pay twice, we refund the extra within ${data.loan.refundDays} days of receiving it, to the card or account you paid from or by bank transfer; your dashboard shows the refund until it is paid.`,
+      text: EN.kfs.texts.excessRefund(data.loan.refundDays),
     },
     grievance_officer: {
       name: grievance.name,
@@ -166,7 +184,7 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
     complaint_escalation: {
       after_days: escalationDays,
       portal: data.regulatorLinks.complaints,
-      text: `If your complaint is not resolved within ${escalationDays} days, or you are not satisfied with the answer, you may complain to the RBI at ${data.regulatorLinks.complaints} (Reserve Bank - Integrated Ombudsman Scheme).`,
+      text: EN.kfs.texts.escalation(escalationDays, data.regulatorLinks.complaints),
     },
     cooling_off: {
       days: terms.coolingOffDays,
@@ -175,18 +193,22 @@ export function keyFactStatement(data: Site, loan: KfsInput): KeyFactStatement {
       example_exit_paise: exit.balance.totalPaise,
       fee_kept_paise: terms.processingFeePaise,
       gst_kept_paise: terms.gstOnFeePaise,
-      text: `For ${terms.coolingOffDays} days after disbursal you may exit the loan by repaying the principal and the interest for the days you held it, with no penalty. The processing fee of ${formatPaise(terms.processingFeePaise)} and its GST of ${formatPaise(terms.gstOnFeePaise)}, deducted at disbursal, are not refunded. Example: disbursed on ${formatDate(loan.issuedOn)} and exited on ${formatDate(exitDate)}, the last cooling-off day, you repay ${formatPaise(exit.balance.totalPaise)} (${formatPaise(loan.amountPaise)} principal and ${formatPaise(exit.interestChargedPaise)} interest).`,
+      text: EN.kfs.texts.coolingOff({
+        days: terms.coolingOffDays,
+        fee: formatPaise(terms.processingFeePaise),
+        gst: formatPaise(terms.gstOnFeePaise),
+        issued: formatDate(loan.issuedOn),
+        exitDate: formatDate(exitDate),
+        exitTotal: formatPaise(exit.balance.totalPaise),
+        principal: formatPaise(loan.amountPaise),
+        interest: formatPaise(exit.interestChargedPaise),
+      }),
     },
-    lending_service_providers: 'None: the loan is offered, serviced and collected by the lender directly.',
-    transfer_securitisation:
-      'Your loan may be assigned or securitised to another entity regulated by the RBI; you will be told in writing before it happens, and your terms will not change.',
+    lending_service_providers: EN.kfs.fixed.lendingServiceProviders,
+    transfer_securitisation: EN.kfs.fixed.transfer,
     terms,
   };
 }
-
-/** Part 2: that the loan is reported to the credit information companies (issue 23). */
-const CREDIT_REPORTING =
-  'We report your loan to the credit information companies (TransUnion CIBIL, Equifax, Experian and CRIF High Mark) on every reporting date the RBI sets: the amount lent, what you owe, any amount overdue and for how many days, and the dates the loan was opened and closed. Before a report first shows your loan overdue we tell you by SMS and e-mail; once you have repaid in full, the next report shows it closed.';
 
 /**
  * The RBI's classes of an overdue loan with a worked example (the RBI asks lenders to give examples of
@@ -194,22 +216,36 @@ const CREDIT_REPORTING =
  * the date each class begins for a loan due on `dueDate` and left unpaid, and what it then owes, from the
  * loan account module. The KFS gives it with the loan's own figures, the rates page with its worked example.
  */
-export function overdueClassesExample(account: AccountTerms, dueDate: string): string {
-  const on = (overdueClass: OverdueClass) => {
+export function overdueClassesExample(
+  account: AccountTerms,
+  dueDate: string,
+  lang: DocumentLanguage = DEFAULT_LANGUAGE,
+): string {
+  const step = (overdueClass: 'sma0' | 'sma1' | 'sma2' | 'npa') => {
     const date = classBegins(dueDate, overdueClass);
-    return `${CLASS_NAMES[overdueClass]} from ${formatDate(date)} (owing ${formatPaise(accountOn(account, [], date).balance.totalPaise)})`;
+    return {
+      name: CLASS_NAMES[overdueClass],
+      date: formatDate(date),
+      owing: formatPaise(accountOn(account, [], date).balance.totalPaise),
+    };
   };
   const owed = accountOn(account, [], dueDate).balance.totalPaise;
-  return `a loan of ${formatPaise(account.principalPaise)} due on ${formatDate(dueDate)} with ${formatPaise(owed)} to repay, and not repaid, is ${on('sma0')}, ${on('sma1')}, ${on('sma2')} and ${on('npa')}`;
+  return documentTexts(lang).kfs.texts.overdueExample(
+    formatPaise(account.principalPaise),
+    formatDate(dueDate),
+    formatPaise(owed),
+    [step('sma0'), step('sma1'), step('sma2'), step('npa')],
+  );
 }
 
-function overdueClassesText(account: AccountTerms, dueDate: string): string {
-  return `If anything is unpaid at the end of the due date, the RBI requires us to classify the loan every day by how long it has been overdue: ${CLASS_NAMES.sma0} ${CLASS_RANGES.sma0}, ${CLASS_NAMES.sma1} ${CLASS_RANGES.sma1}, ${CLASS_NAMES.sma2} ${CLASS_RANGES.sma2}, and ${CLASS_NAMES.npa} when ${CLASS_RANGES.npa}; the class is reported to the credit information companies. Example: ${overdueClassesExample(account, dueDate)}. It returns to standard only when everything overdue is paid; paying a part does not. We tell you by SMS and e-mail the first time it enters each class.`;
+function overdueClassesText(account: AccountTerms, dueDate: string, lang: DocumentLanguage): string {
+  const { texts } = documentTexts(lang).kfs;
+  return texts.overdueClasses(CLASS_NAMES, texts.overdueRanges, overdueClassesExample(account, dueDate, lang));
 }
 
 /** When the penal charge applies: "anything" with no threshold, else "₹100 or more". */
-export const penalThresholdText = (thresholdPaise: number) =>
-  thresholdPaise > 0 ? `${formatPaise(thresholdPaise)} or more` : 'anything';
+export const penalThresholdText = (thresholdPaise: number, lang: DocumentLanguage = DEFAULT_LANGUAGE) =>
+  documentTexts(lang).kfs.texts.penalThreshold(thresholdPaise > 0 ? formatPaise(thresholdPaise) : null);
 
 /** The loan made on a statement, once it is paid out: its account number and its own due date. */
 export interface KfsLoan {
@@ -217,122 +253,291 @@ export interface KfsLoan {
   due_date: string;
 }
 
-/** Annex A rows that do not apply to this loan are stated, not left out (RBI/2024-25/18; issue 24). */
-const NOT_APPLICABLE = 'Not applicable';
-const na = (why: string) => `${NOT_APPLICABLE}: ${why}`;
+/**
+ * The words of a stored statement in `lang`. In English, its texts exactly as issued and stored. In
+ * another language, the same texts written again from the statement's own stored figures (never
+ * recomputed from today's rates: the figures are the statement's); a text the statement stores in
+ * words other than today's English ones (issued before they changed) stays as issued.
+ */
+export function statementWords(kfs: KeyFactStatement, lang: DocumentLanguage = DEFAULT_LANGUAGE) {
+  const c = kfs.contingent;
+  if (lang === 'en') {
+    return {
+      loanType: kfs.loan_type,
+      disbursalSchedule: kfs.disbursal_schedule,
+      instalmentType: kfs.instalment.type,
+      instalmentDue: kfs.instalment.due,
+      interestType: kfs.interest_type as string,
+      registration: kfs.lender_registration,
+      fee: (f: KfsFee) => ({ name: f.name, frequency: f.frequency as string, how: f.how_collected }),
+      designation: (designation: string) => designation,
+      afterDueInterest: c.after_due_date_interest.text,
+      penalCharge: c.penal_charge.text,
+      otherCharges: c.text_other,
+      inHouse: kfs.recovery.in_house,
+      agents: kfs.recovery.agents,
+      overdueClasses: kfs.recovery.overdue_classes,
+      creditReporting: kfs.credit_reporting,
+      excessRefund: kfs.excess_refund?.text,
+      escalation: kfs.complaint_escalation.text,
+      coolingOff: kfs.cooling_off.text,
+      lendingServiceProviders: kfs.lending_service_providers,
+      transfer: kfs.transfer_securitisation,
+    };
+  }
+  const t = documentTexts(lang).kfs;
+  // A stored English text that is one of today's fixed texts reads in `lang`; any other stays as issued.
+  const fixed = (stored: string, key: keyof DocumentTexts['kfs']['fixed']) =>
+    stored === EN.kfs.fixed[key] ? t.fixed[key] : stored;
+  const name = (english: string) => t.names[english] ?? english;
+  const registration = /^(.*) registered with the (.*), certificate (.*)$/.exec(kfs.lender_registration);
+  const cooling = kfs.cooling_off;
+  return {
+    loanType: fixed(kfs.loan_type, 'loanType'),
+    disbursalSchedule: fixed(kfs.disbursal_schedule, 'disbursalSchedule'),
+    instalmentType: fixed(kfs.instalment.type, 'instalmentType'),
+    instalmentDue:
+      kfs.instalment.due === EN.kfs.texts.instalmentDue(kfs.tenure_days)
+        ? t.texts.instalmentDue(kfs.tenure_days)
+        : kfs.instalment.due,
+    interestType: fixed(kfs.interest_type, 'interestType'),
+    registration: registration
+      ? t.texts.registration(
+          name(registration[1] as string),
+          name(registration[2] as string),
+          registration[3] as string,
+        )
+      : kfs.lender_registration,
+    fee: (f: KfsFee) => ({
+      name: fixed(f.name, 'feeName'),
+      frequency: fixed(f.frequency, 'feeFrequency'),
+      how: fixed(f.how_collected, 'feeHowCollected'),
+    }),
+    designation: name,
+    afterDueInterest: t.texts.afterDueInterest(
+      formatPercent(c.after_due_date_interest.daily_rate_percent),
+      c.after_due_date_interest.days_max,
+      formatPaise(c.after_due_date_interest.max_paise),
+    ),
+    penalCharge: t.texts.penalCharge(
+      formatPaise(c.penal_charge.amount_paise),
+      formatPaise(c.penal_charge.gst_paise),
+      formatPaise(c.penal_charge.total_paise),
+      penalThresholdText(c.penal_charge.threshold_paise ?? 0, lang),
+    ),
+    otherCharges: fixed(c.text_other, 'otherCharges'),
+    inHouse:
+      kfs.recovery.in_house === EN.kfs.texts.inHouse(kfs.lender) ? t.texts.inHouse(kfs.lender) : kfs.recovery.in_house,
+    agents: fixed(kfs.recovery.agents, 'agents'),
+    overdueClasses:
+      kfs.recovery.overdue_classes &&
+      overdueClassesText(accountOfStatement(kfs), kfs.instalment.due_if_disbursed_on_issue, lang),
+    creditReporting: kfs.credit_reporting && fixed(kfs.credit_reporting, 'creditReporting'),
+    excessRefund: kfs.excess_refund && t.texts.excessRefund(kfs.excess_refund.days),
+    escalation: t.texts.escalation(kfs.complaint_escalation.after_days, kfs.complaint_escalation.portal),
+    coolingOff: t.texts.coolingOff({
+      days: cooling.days,
+      fee: formatPaise(cooling.fee_kept_paise),
+      gst: formatPaise(cooling.gst_kept_paise),
+      issued: formatDate(kfs.issued_on),
+      exitDate: formatDate(cooling.example_exit_date),
+      exitTotal: formatPaise(cooling.example_exit_paise),
+      principal: formatPaise(kfs.sanctioned_amount_paise),
+      interest: formatPaise(cooling.example_interest_paise),
+    }),
+    lendingServiceProviders: fixed(kfs.lending_service_providers, 'lendingServiceProviders'),
+    transfer: fixed(kfs.transfer_securitisation, 'transfer'),
+  };
+}
+
+/** The loan account a statement offers, from its stored figures: its SMA and NPA example in another language. */
+function accountOfStatement(kfs: KeyFactStatement): AccountTerms {
+  return {
+    principalPaise: kfs.sanctioned_amount_paise,
+    dailyRateHundredths: kfs.daily_rate_hundredths,
+    tenureDays: kfs.tenure_days,
+    disbursalDate: kfs.issued_on,
+    overdueInterestDaysMax: kfs.terms.overdueInterestDaysMax,
+    penalChargePaise: kfs.terms.penalChargePaise,
+    penalGstPaise: kfs.terms.penalGstPaise,
+    penalThresholdPaise: kfs.terms.penalThresholdPaise,
+    rules: CURRENT_ACCOUNT_RULES,
+  };
+}
+
+/**
+ * The agreement's clause each row covered by the loan agreement cites (issue 24): the statement's Part 2
+ * and its charges after the due date name the clause, its number from AGREEMENT_CLAUSES.
+ */
+export const KFS_CITATIONS = {
+  penal: 'afterDueDate',
+  afterDue: 'afterDueDate',
+  foreclosure: 'repayment',
+  recovery: 'recovery',
+  agents: 'recovery',
+  overdueClasses: 'overdueClasses',
+  creditReporting: 'creditReporting',
+  grievance: 'grievance',
+  nodal: 'grievance',
+  escalation: 'grievance',
+  transfer: 'transfer',
+  coolingOff: 'coolingOff',
+  lsp: 'transfer',
+  excessRefund: 'repayment',
+} as const satisfies Partial<Record<keyof DocumentTexts['kfs']['labels'], AgreementClauseId>>;
 
 /**
  * The statement in one sentence, for the top of the screen and the PDF (issue 25, finding 10): what
  * reaches the bank account, what is repaid and when: the loan's own due date once it is paid out,
  * else the date the statement gives for a loan paid out on its issue date.
  */
-export function kfsSummary(kfs: KeyFactStatement, loan?: KfsLoan | null): { headline: string; note: string } {
+export function kfsSummary(
+  kfs: KeyFactStatement,
+  loan?: KfsLoan | null,
+  lang: DocumentLanguage = DEFAULT_LANGUAGE,
+): { headline: string; note: string } {
   const due = loan?.due_date ?? kfs.instalment.due_if_disbursed_on_issue;
+  const { summary } = documentTexts(lang).kfs;
+  const amount = formatPaise(kfs.sanctioned_amount_paise);
+  const rate = formatPercent(kfs.daily_rate_percent);
   return {
-    headline: `You receive ${formatPaise(kfs.disbursed_amount_paise)}, repay ${formatPaise(kfs.total_repayable_paise)} on ${formatDate(due)}`,
+    headline: summary.headline(
+      formatPaise(kfs.disbursed_amount_paise),
+      formatPaise(kfs.total_repayable_paise),
+      formatDate(due),
+    ),
     note: loan
-      ? `Loan ${loan.loan_no}: ${formatPaise(kfs.sanctioned_amount_paise)} lent for ${kfs.tenure_days} days at ${formatPercent(kfs.daily_rate_percent)} a day, in one repayment.`
-      : `If the loan is paid out on ${formatDate(kfs.issued_on)}: ${formatPaise(kfs.sanctioned_amount_paise)} for ${kfs.tenure_days} days at ${formatPercent(kfs.daily_rate_percent)} a day, repaid in one payment ${kfs.instalment.due}.`,
+      ? summary.noteLoan(loan.loan_no, amount, kfs.tenure_days, rate)
+      : summary.notePreview(
+          formatDate(kfs.issued_on),
+          amount,
+          kfs.tenure_days,
+          rate,
+          statementWords(kfs, lang).instalmentDue,
+        ),
   };
 }
 
 /**
  * The statement as titled sections of label and value, in the order of Annex A of RBI/2024-25/18 (Part 1
  * items 1 to 10, the APR's figures of Annex B, Part 2 items 1 to 6): what the screen, the PDF and the
- * tests read. `loan`: the loan made on it, whose account number it then shows.
+ * tests read. `loan`: the loan made on it, whose account number it then shows. `lang`: the words'
+ * language (the figures are the same figures). A row the loan agreement covers cites its clause.
  */
 export function kfsSections(
   kfs: KeyFactStatement,
   loan?: KfsLoan | null,
+  lang: DocumentLanguage = DEFAULT_LANGUAGE,
 ): { title: string; rows: [string, string][] }[] {
-  const fee = (f: KfsFee): [string, string] => [
-    f.name,
-    `${formatPaise(f.amount_paise)} plus ${formatPercent(f.gst_percent)} GST of ${formatPaise(f.gst_paise)}; payable to ${f.payable_to}; ${f.frequency.toLowerCase()}; ${f.how_collected.toLowerCase()}`,
-  ];
-  const officer = (o: KfsOfficer) => `${o.name}, ${o.designation}, ${o.email}, ${o.phone}`;
+  const t = documentTexts(lang).kfs;
+  const words = statementWords(kfs, lang);
+  const label = t.labels;
+  const na = (why: string) => `${t.notApplicable}: ${why}`;
+  const fee = (f: KfsFee): [string, string] => {
+    const named = words.fee(f);
+    return [
+      named.name,
+      t.values.fee({
+        amount: formatPaise(f.amount_paise),
+        gstPercent: formatPercent(f.gst_percent),
+        gst: formatPaise(f.gst_paise),
+        payableTo: f.payable_to,
+        frequency: named.frequency,
+        how: named.how,
+      }),
+    ];
+  };
+  const officer = (o: KfsOfficer) => `${o.name}, ${words.designation(o.designation)}, ${o.email}, ${o.phone}`;
+  // A row the agreement covers names its clause after its own words.
+  const row = (key: keyof typeof label, value: string): [string, string] => {
+    const clause = (KFS_CITATIONS as Partial<Record<keyof typeof label, AgreementClauseId>>)[key];
+    if (!clause) return [label[key], value];
+    const ended = value.endsWith(t.values.stop) ? value : `${value}${t.values.stop}`;
+    return [label[key], `${ended} ${t.values.see(clauseCitation(clause, lang))}`];
+  };
   const c = kfs.contingent;
   // Statements issued before a row existed do not carry it: they are shown as they were issued.
-  const optional = (label: string, value: string | undefined): [string, string][] => (value ? [[label, value]] : []);
+  const optional = (key: keyof typeof label, value: string | undefined): [string, string][] =>
+    value ? [row(key, value)] : [];
   return [
     {
-      title: 'Statement',
+      title: t.sections.statement,
       rows: [
-        ['KFS number', kfs.kfs_no ?? 'Given when you accept the quote'],
-        ['Date issued', formatDate(kfs.issued_on)],
-        ['Valid until', `${formatDate(kfs.valid_until)} (accept by then for these terms to bind us)`],
-        ['Lender', `${kfs.lender} (${kfs.brand}), ${kfs.lender_registration}`],
+        [label.kfsNo, kfs.kfs_no ?? t.values.kfsNoPending],
+        [label.issued, formatDate(kfs.issued_on)],
+        [label.validUntil, t.values.validUntil(formatDate(kfs.valid_until))],
+        [label.lender, t.values.lender(kfs.lender, kfs.brand, words.registration)],
       ],
     },
     {
-      title: 'Part 1: Interest rate and fees and charges',
+      title: t.sections.part1,
       rows: [
-        ['Loan account number', loan?.loan_no ?? 'Given when the loan is paid out'],
-        ['Type of loan', kfs.loan_type],
-        ['Sanctioned loan amount', formatPaise(kfs.sanctioned_amount_paise)],
-        ['Disbursal schedule', kfs.disbursal_schedule],
-        ['Disbursal in stages', na('the whole amount is paid out at once')],
-        ['Loan term', `${kfs.tenure_days} days`],
-        ['Type of instalment', kfs.instalment.type],
-        ['Number of instalments', String(kfs.instalment.count)],
-        ['Instalment amount', formatPaise(kfs.instalment.amount_paise)],
+        [label.loanNo, loan?.loan_no ?? t.values.loanNoPending],
+        [label.loanType, words.loanType],
+        [label.sanctioned, formatPaise(kfs.sanctioned_amount_paise)],
+        [label.disbursalSchedule, words.disbursalSchedule],
+        [label.disbursalStages, na(t.why.stages)],
+        [label.term, t.values.days(kfs.tenure_days)],
+        [label.instalmentType, words.instalmentType],
+        [label.instalmentCount, String(kfs.instalment.count)],
+        [label.instalmentAmount, formatPaise(kfs.instalment.amount_paise)],
         [
-          'Repayment date',
+          label.repaymentDate,
           loan
-            ? `${formatDate(loan.due_date)} (${kfs.instalment.due})`
-            : `${kfs.instalment.due} (${formatDate(kfs.instalment.due_if_disbursed_on_issue)} if disbursed on ${formatDate(kfs.issued_on)})`,
+            ? t.values.repaymentOfLoan(formatDate(loan.due_date), words.instalmentDue)
+            : t.values.repaymentIfDisbursed(
+                words.instalmentDue,
+                formatDate(kfs.instalment.due_if_disbursed_on_issue),
+                formatDate(kfs.issued_on),
+              ),
         ],
         [
-          'Interest rate and type',
-          `${formatPercent(kfs.daily_rate_percent)} a day (${formatPercent(kfs.annual_rate_percent)} a year), ${kfs.interest_type.toLowerCase()}`,
+          label.rate,
+          t.values.rate(
+            formatPercent(kfs.daily_rate_percent),
+            formatPercent(kfs.annual_rate_percent),
+            words.interestType,
+          ),
         ],
-        ['Floating rate: benchmark, spread, reset and its impact', na('the interest rate is fixed for the whole loan')],
+        [label.floating, na(t.why.floating)],
         ...kfs.fees.map(fee),
-        ['Insurance charges', na('no insurance is sold with the loan or required for it')],
-        ['Valuation fees', na('the loan is unsecured: nothing is valued')],
-        ['Fees payable to a third party through us', na('no third party is paid anything')],
-        ['Any other fee', 'Nil'],
-        ['Annual percentage rate (APR)', formatPercent(kfs.apr_percent)],
-        ['Net amount paid into your account', formatPaise(kfs.disbursed_amount_paise)],
-        ['Total interest', formatPaise(kfs.interest_paise)],
-        ['Total amount to be paid', formatPaise(kfs.total_repayable_paise)],
+        [label.insurance, na(t.why.insurance)],
+        [label.valuation, na(t.why.valuation)],
+        [label.thirdParty, na(t.why.thirdParty)],
+        [label.otherFee, t.nil],
+        [label.apr, formatPercent(kfs.apr_percent)],
+        [label.net, formatPaise(kfs.disbursed_amount_paise)],
+        [label.interest, formatPaise(kfs.interest_paise)],
+        [label.total, formatPaise(kfs.total_repayable_paise)],
       ],
     },
     {
-      title: 'Contingent charges',
+      title: t.sections.contingent,
       rows: [
-        ['Penal charge for late payment', c.penal_charge.text],
-        ['Interest after the due date', c.after_due_date_interest.text],
-        ['Other penal charges', 'Nil'],
-        [
-          'Foreclosure or prepayment charge',
-          `${formatPaise(c.foreclosure_charge_paise)}: close the loan early at any time`,
-        ],
-        ['Charge for switching between floating and fixed rate', na('the interest rate is fixed')],
-        ['Any other charge', c.text_other],
+        row('penal', words.penalCharge),
+        row('afterDue', words.afterDueInterest),
+        [label.otherPenal, t.nil],
+        row('foreclosure', t.values.foreclosure(formatPaise(c.foreclosure_charge_paise))),
+        [label.switching, na(t.why.switching)],
+        [label.otherCharge, words.otherCharges],
       ],
     },
     {
-      title: 'Part 2: Other qualitative information',
+      title: t.sections.part2,
       rows: [
-        ['Recovery and collection', kfs.recovery.in_house],
-        ['Recovery agents', kfs.recovery.agents],
-        ...optional('Overdue classification (SMA and NPA)', kfs.recovery.overdue_classes),
-        ...optional('Reporting to credit information companies', kfs.credit_reporting),
-        [
-          'Grievance redressal officer',
-          `${officer(kfs.grievance_officer)}; answers within ${kfs.grievance_officer.response_days} days`,
-        ],
-        ['Nodal officer', officer(kfs.nodal_officer)],
-        ['Escalation to the RBI', kfs.complaint_escalation.text],
-        ['Transfer or securitisation', kfs.transfer_securitisation],
-        [
-          'Co-lending or other collaborative lending',
-          na(`the loan is funded by ${kfs.lender} alone: no partner lender, no blended rate`),
-        ],
-        ['Cooling-off period and exit', kfs.cooling_off.text],
-        ['Lending service providers', kfs.lending_service_providers],
-        ['Lending service provider acting as recovery agent', na('no lending service provider is engaged')],
-        ...optional('Money paid beyond your dues', kfs.excess_refund?.text),
+        row('recovery', words.inHouse),
+        row('agents', words.agents),
+        ...optional('overdueClasses', words.overdueClasses),
+        ...optional('creditReporting', words.creditReporting),
+        row('grievance', t.values.officerAnswers(officer(kfs.grievance_officer), kfs.grievance_officer.response_days)),
+        row('nodal', officer(kfs.nodal_officer)),
+        row('escalation', words.escalation),
+        row('transfer', words.transfer),
+        [label.coLending, na(t.why.coLending(kfs.lender))],
+        row('coolingOff', words.coolingOff),
+        row('lsp', words.lendingServiceProviders),
+        [label.lspRecovery, na(t.why.lspRecovery)],
+        ...optional('excessRefund', words.excessRefund),
       ],
     },
   ];

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
+import { LanguageField } from '../../lib/documentText/schema.ts';
 import {
   type KeyFactStatement,
   KFS_PDF_PATH,
@@ -30,6 +31,8 @@ const NONE = 'No Key Fact Statement available.';
 const KfsPdfRequest = v.object({
   kfs_no: v.pipe(v.string('kfs_no is required'), v.regex(/^KFS-\d{6,}$/, 'kfs_no is not valid')),
   profile_id: v.optional(v.pipe(v.string(), v.uuid())),
+  /** The words' language, the customer's choice: "en" (when absent) or "hi". */
+  lang: LanguageField,
 });
 
 function standing(row: KfsRow, now: Date): KfsStanding {
@@ -118,7 +121,7 @@ export const kfsRoutes = [
     path: KFS_PDF_PATH,
     operationId: 'downloadKeyFactStatement',
     summary:
-      "One of the signed-in customer's Key Fact Statements (a preview they read, or one issued) as a PDF (application/pdf, an attachment), with its loan's account number once paid out",
+      "One of the signed-in customer's Key Fact Statements (a preview they read, or one issued) as a PDF (application/pdf, an attachment), in English or Hindi (lang), with its loan's account number once paid out",
     tag: 'Application',
     auth: 'session',
     body: KfsPdfRequest,
@@ -137,7 +140,7 @@ export const kfsRoutes = [
       // Drawn in the PDF workers (src/server/statements/drawPool.ts), as the statement of account is.
       const bytes = await pdfDrawing.draw(
         'kfs',
-        { kfs: found.row.content as KeyFactStatement, loan, generatedAt: now() },
+        { kfs: found.row.content as KeyFactStatement, loan, generatedAt: now(), lang: input.lang },
         c.get('log'),
       );
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -5,9 +5,10 @@
  * empty signature field for the e-sign provider (pdfSignature.ts). Pure: the same input gives the same
  * document, so its SHA-256 is what the customer signs.
  */
-import { AGREEMENT_CLAUSES, AGREEMENT_TITLE, type AgreementClauseId } from '../../lib/agreement.ts';
+import { AGREEMENT_CLAUSES, type AgreementClauseId } from '../../lib/agreement.ts';
+import { type DocumentLanguage, documentTexts } from '../../lib/documentText/index.ts';
 import { formatDate, formatPercent, maskPan } from '../../lib/format.ts';
-import { type KeyFactStatement, KFS_TITLE, kfsSections } from '../../lib/kfs.ts';
+import { type KeyFactStatement, kfsSections, statementWords } from '../../lib/kfs.ts';
 import { formatPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
 import { signatureField } from '../agreement/pdfSignature.ts';
@@ -24,87 +25,122 @@ export interface AgreementPdfInput {
   borrower: { name: string; pan: string | null };
   /** When it was drawn (its date). */
   generatedAt: Date;
+  /** The words' language, chosen by the customer (the figures are the same): English when absent. */
+  lang?: DocumentLanguage;
 }
 
 /** Room for a clause's heading and its first lines: less than this left, the clause starts a new page. */
 const KEEP_WITH_HEADING = 80;
 
-/** The clauses' words, from the statement's own figures and texts. */
+/** The clauses' words, from the statement's own figures and texts, in the agreement's language. */
 export function agreementClauses(input: AgreementPdfInput): Record<AgreementClauseId, string[]> {
   const { kfs, borrower } = input;
+  const lang = input.lang ?? 'en';
+  const texts = documentTexts(lang);
+  const t = texts.agreement.clauses;
+  const words = statementWords(kfs, lang);
+  const name = (english: string) => texts.kfs.names[english] ?? english;
   const c = kfs.contingent;
   const fee = kfs.fees[0];
   const officer = kfs.grievance_officer;
   const nodal = kfs.nodal_officer;
+  const person = (o: typeof nodal) => `${o.name}, ${words.designation(o.designation)}, ${o.email}, ${o.phone}`;
+  const registration = site.registration;
   return {
     parties: [
-      `This agreement is made on ${formatDate(input.generatedAt)} between ${LENDER.legalName} (${LENDER.brand}), ${LENDER.registration}, ${LENDER.registeredOffice} (the lender), and ${borrower.name || 'the borrower'}${borrower.pan ? `, PAN ${maskPan(borrower.pan)}` : ''} (the borrower), for the borrower's application ${input.leadId}.`,
+      t.parties({
+        date: formatDate(input.generatedAt),
+        lender: LENDER.legalName,
+        brand: LENDER.brand,
+        registration: t.lenderRegistration(
+          name(registration.kind),
+          name(registration.regulator),
+          registration.number,
+          registration.cin,
+        ),
+        office: t.registeredOffice(site.offices.registered.label, site.offices.registered.lines),
+        borrower: borrower.name || texts.agreement.theBorrower,
+        pan: borrower.pan ? maskPan(borrower.pan) : null,
+        leadId: input.leadId,
+      }),
     ],
     loan: [
-      `The lender lends the borrower ${formatPaise(kfs.sanctioned_amount_paise)} (${kfs.loan_type.toLowerCase()}) for ${kfs.tenure_days} days. Disbursal: ${kfs.disbursal_schedule.toLowerCase()}.`,
-      `The net amount paid into the borrower's bank account is ${formatPaise(kfs.disbursed_amount_paise)}, the amount lent less the fees of clause ${AGREEMENT_CLAUSES.fees.number}.`,
+      t.lends(formatPaise(kfs.sanctioned_amount_paise), words.loanType, kfs.tenure_days, words.disbursalSchedule),
+      t.net(formatPaise(kfs.disbursed_amount_paise), AGREEMENT_CLAUSES.fees.number),
     ],
     interest: [
-      `Interest is ${formatPercent(kfs.daily_rate_percent)} a day (${formatPercent(kfs.annual_rate_percent)} a year), ${kfs.interest_type.toLowerCase()} for the whole loan, charged on the principal outstanding for each day it is outstanding. It comes to ${formatPaise(kfs.interest_paise)} over the loan term. The annual percentage rate (APR) is ${formatPercent(kfs.apr_percent)}.`,
+      t.interest(
+        formatPercent(kfs.daily_rate_percent),
+        formatPercent(kfs.annual_rate_percent),
+        words.interestType,
+        formatPaise(kfs.interest_paise),
+        formatPercent(kfs.apr_percent),
+      ),
     ],
     fees: [
       fee
-        ? `${fee.name}: ${formatPaise(fee.amount_paise)} plus ${formatPercent(fee.gst_percent)} GST of ${formatPaise(fee.gst_paise)}, payable to ${fee.payable_to}, ${fee.frequency.toLowerCase()}, ${fee.how_collected.toLowerCase()}.`
-        : 'No fee is charged.',
-      'No other fee or charge of any kind is payable: nothing that this agreement and its Key Fact Statement do not name can be charged.',
+        ? t.fee({
+            ...words.fee(fee),
+            amount: formatPaise(fee.amount_paise),
+            gstPercent: formatPercent(fee.gst_percent),
+            gst: formatPaise(fee.gst_paise),
+            payableTo: fee.payable_to,
+          })
+        : t.noFee,
+      t.noOtherFee,
     ],
     repayment: [
-      `${kfs.instalment.type}. The borrower repays ${formatPaise(kfs.total_repayable_paise)} in ${kfs.instalment.count} instalment, ${kfs.instalment.due} (${formatDate(kfs.instalment.due_if_disbursed_on_issue)} if disbursed on ${formatDate(kfs.issued_on)}); the loan's own due date is confirmed by SMS and e-mail at disbursal.`,
-      `The borrower may repay the whole loan at any time before the due date, paying the interest for the days held only: the foreclosure or prepayment charge is ${formatPaise(c.foreclosure_charge_paise)}. Each payment is applied to charges, then interest, then principal.`,
-      ...(kfs.excess_refund ? [kfs.excess_refund.text] : []),
+      t.repays({
+        type: words.instalmentType,
+        total: formatPaise(kfs.total_repayable_paise),
+        count: kfs.instalment.count,
+        due: words.instalmentDue,
+        dueDate: formatDate(kfs.instalment.due_if_disbursed_on_issue),
+        issued: formatDate(kfs.issued_on),
+      }),
+      t.prepayment(formatPaise(c.foreclosure_charge_paise)),
+      ...(words.excessRefund ? [words.excessRefund] : []),
     ],
     afterDueDate: [
-      `Interest after the due date: ${c.after_due_date_interest.text}`,
-      `Penal charge: ${c.penal_charge.text}`,
-      `Other charges: ${c.text_other}`,
+      t.afterDueInterest(words.afterDueInterest),
+      t.penalCharge(words.penalCharge),
+      t.otherCharges(words.otherCharges),
     ],
-    overdueClasses: kfs.recovery.overdue_classes ? [kfs.recovery.overdue_classes] : [],
-    creditReporting: kfs.credit_reporting ? [kfs.credit_reporting] : [],
-    recovery: [
-      kfs.recovery.in_house,
-      kfs.recovery.agents,
-      'Nobody acting for the lender will threaten, abuse or shame the borrower, contact the borrower’s family, friends or employer about the loan, or call outside 8 a.m. to 7 p.m.',
-    ],
-    coolingOff: [kfs.cooling_off.text],
-    transfer: [kfs.transfer_securitisation, `Lending service providers: ${kfs.lending_service_providers}`],
+    overdueClasses: words.overdueClasses ? [words.overdueClasses] : [],
+    creditReporting: words.creditReporting ? [words.creditReporting] : [],
+    recovery: [words.inHouse, words.agents, t.conduct],
+    coolingOff: [words.coolingOff],
+    transfer: [words.transfer, t.lendingServiceProviders(words.lendingServiceProviders)],
     grievance: [
-      `Grievance redressal officer: ${officer.name}, ${officer.designation}, ${officer.email}, ${officer.phone}; complaints are answered within ${officer.response_days} days.`,
-      `Nodal officer: ${nodal.name}, ${nodal.designation}, ${nodal.email}, ${nodal.phone}.`,
-      kfs.complaint_escalation.text,
+      t.grievanceOfficer(person(officer), officer.response_days),
+      t.nodalOfficer(person(nodal)),
+      words.escalation,
     ],
-    keyFactStatement: [
-      `The Key Fact Statement ${kfs.kfs_no ?? ''} accepted by the borrower is the annex of this agreement and part of it. Its figures are the figures of this loan.`,
-      'The borrower signs this agreement electronically (Aadhaar eSign through an e-sign service provider); the electronic signature binds as a signature on paper does (Information Technology Act, 2000, section 3A and the Second Schedule). The borrower may download the signed agreement from the dashboard at any time.',
-    ],
+    keyFactStatement: [t.annexed(kfs.kfs_no ?? ''), t.esign],
   };
 }
 
 export function agreementPdf(input: AgreementPdfInput): Promise<Uint8Array> {
   const { kfs } = input;
-  const title = `${AGREEMENT_TITLE} ${input.agreementNo}`;
-  const doc = newDocument(title, LENDER, input.generatedAt);
+  const lang = input.lang ?? 'en';
+  const texts = documentTexts(lang);
+  const words = texts.agreement;
+  const title = `${words.title} ${input.agreementNo}`;
+  const doc = newDocument(title, LENDER, input.generatedAt, lang);
   letterhead(doc, LENDER);
   doc.font('bold').fontSize(16).text(title, { align: 'center' });
   doc.moveDown(0.4);
   doc
     .font('regular')
     .fontSize(9)
-    .text(`On ${KFS_TITLE} ${kfs.kfs_no ?? ''}, application ${input.leadId}, ${formatDate(input.generatedAt)}`, {
+    .text(words.onStatement(texts.kfs.title, kfs.kfs_no ?? '', input.leadId, formatDate(input.generatedAt)), {
       align: 'center',
     });
   doc.moveDown(0.4);
   const clauses = agreementClauses(input);
-  for (const [id, clause] of Object.entries(AGREEMENT_CLAUSES) as [
-    AgreementClauseId,
-    { number: number; title: string },
-  ][]) {
+  for (const [id, clause] of Object.entries(AGREEMENT_CLAUSES) as [AgreementClauseId, { number: number }][]) {
     if (doc.y + KEEP_WITH_HEADING > doc.page.height - doc.page.margins.bottom) doc.addPage();
-    heading(doc, `${clause.number}. ${clause.title}`);
+    heading(doc, `${clause.number}. ${words.clauseTitles[id]}`);
     clauses[id].forEach((paragraph, index) => {
       doc
         .font('regular')
@@ -117,15 +153,13 @@ export function agreementPdf(input: AgreementPdfInput): Promise<Uint8Array> {
   doc
     .font('bold')
     .fontSize(10)
-    .text(
-      `Signed electronically by the borrower, ${input.borrower.name || 'the borrower'}. For ${LENDER.legalName}: issued electronically.`,
-    );
+    .text(words.signedBy(input.borrower.name || words.theBorrower, LENDER.legalName));
   doc.addPage();
   doc
     .font('bold')
     .fontSize(14)
-    .text(`Annex: ${KFS_TITLE} ${kfs.kfs_no ?? ''}`, { align: 'center' });
-  for (const section of kfsSections(kfs)) {
+    .text(words.annex(texts.kfs.title, kfs.kfs_no ?? ''), { align: 'center' });
+  for (const section of kfsSections(kfs, null, lang)) {
     if (doc.y + KEEP_WITH_HEADING > doc.page.height - doc.page.margins.bottom) doc.addPage();
     heading(doc, section.title);
     facts(doc, section.rows, 1);
@@ -133,7 +167,7 @@ export function agreementPdf(input: AgreementPdfInput): Promise<Uint8Array> {
   footers(doc, LENDER, title);
   signatureField(doc, {
     name: input.borrower.name || 'Borrower',
-    reason: `${AGREEMENT_TITLE} ${input.agreementNo}`,
+    reason: `${documentTexts('en').agreement.title} ${input.agreementNo}`,
     location: 'India',
   });
   return finish(doc);

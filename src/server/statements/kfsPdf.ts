@@ -2,9 +2,11 @@
  * The Key Fact Statement as a PDF (issue 25, finding 10: "Save a Copy" saves a PDF, as the statement of
  * account and the certificate are): drawn in the statements' worker pool with their helpers, from the
  * stored statement's own rows (kfsSections of src/lib/kfs.ts, the one text of the statement) and its
- * one-sentence summary first. Pure: the same input gives the same document.
+ * one-sentence summary first, in English or Hindi (`lang`: the words change, the figures do not). Pure: the
+ * same input gives the same document.
  */
-import { type KeyFactStatement, KFS_TITLE, type KfsLoan, kfsSections, kfsSummary } from '../../lib/kfs.ts';
+import { type DocumentLanguage, documentTexts } from '../../lib/documentText/index.ts';
+import { type KeyFactStatement, type KfsLoan, kfsSections, kfsSummary } from '../../lib/kfs.ts';
 import { site } from '../../lib/site.ts';
 import { facts, finish, footers, heading, lenderOf, letterhead, newDocument, stamp } from './statementPdf.ts';
 
@@ -15,6 +17,8 @@ export interface KfsPdfInput {
   /** The loan made on it, once paid out: its account number and due date. */
   loan: KfsLoan | null;
   generatedAt: Date;
+  /** The words' language (the figures are the same): English when absent. */
+  lang?: DocumentLanguage;
 }
 
 /** Room for a section's heading and its first line: less than this left, the section starts a new page. */
@@ -22,16 +26,18 @@ const KEEP_WITH_HEADING = 70;
 
 export function kfsPdf(input: KfsPdfInput): Promise<Uint8Array> {
   const { kfs, loan } = input;
-  const title = `${KFS_TITLE}${kfs.kfs_no ? ` ${kfs.kfs_no}` : ''}`;
-  const doc = newDocument(title, LENDER, input.generatedAt);
+  const lang = input.lang ?? 'en';
+  const words = documentTexts(lang).kfs;
+  const title = `${words.title}${kfs.kfs_no ? ` ${kfs.kfs_no}` : ''}`;
+  const doc = newDocument(title, LENDER, input.generatedAt, lang);
   letterhead(doc, LENDER);
   doc.font('bold').fontSize(16).text(title, { align: 'center' });
   doc.moveDown(0.6);
-  const summary = kfsSummary(kfs, loan);
-  doc.font('bold').fontSize(12).text(`${summary.headline}.`, { align: 'center' });
+  const summary = kfsSummary(kfs, loan, lang);
+  doc.font('bold').fontSize(12).text(`${summary.headline}${words.values.stop}`, { align: 'center' });
   doc.font('regular').fontSize(9).text(summary.note, { align: 'center' });
   doc.moveDown(0.4);
-  for (const section of kfsSections(kfs, loan)) {
+  for (const section of kfsSections(kfs, loan, lang)) {
     if (doc.y + KEEP_WITH_HEADING > doc.page.height - doc.page.margins.bottom) doc.addPage();
     heading(doc, section.title);
     facts(doc, section.rows, 1);
@@ -40,9 +46,7 @@ export function kfsPdf(input: KfsPdfInput): Promise<Uint8Array> {
   doc
     .font('regular')
     .fontSize(8)
-    .text(
-      `Copy saved on ${stamp(input.generatedAt)}. This is the statement as issued; it is computer-generated and needs no signature.`,
-    );
+    .text(words.pdf.copySaved(stamp(input.generatedAt)));
   footers(doc, LENDER, title);
   return finish(doc);
 }

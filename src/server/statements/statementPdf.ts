@@ -26,6 +26,14 @@ const FONT = {
   regular: openFont('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: openFont('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
 };
+// Noto Sans Devanagari (the same family, OFL) for documents in Hindi: its Latin letters, digits and ₹
+// too, shaped by fontkit (conjuncts, matras). Parsed the first time a Hindi document is drawn.
+let devanagari: typeof FONT | undefined;
+const devanagariFont = () =>
+  (devanagari ??= {
+    regular: openFont('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf'),
+    bold: openFont('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf'),
+  });
 
 /** Who issues the documents: the lender's particulars from content/site.json. */
 export interface Lender {
@@ -88,16 +96,19 @@ const time = new Intl.DateTimeFormat('en-IN', {
 /** "23-11-2026 17:40 IST". The drawing helpers below are exported for the payment receipt (src/server/receipts/receiptPdf.ts). */
 export const stamp = (instant: Date) => `${formatDate(instant)} ${time.format(instant)} IST`;
 
-export function newDocument(title: string, lender: Lender, generatedAt: Date) {
+/** A document's language: `hi` draws in Noto Sans Devanagari and says so in the PDF (its /Lang). */
+export function newDocument(title: string, lender: Lender, generatedAt: Date, lang: 'en' | 'hi' = 'en') {
   const doc = new PDFDocument({
     size: PAGE.size,
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.footer + 10 },
     bufferPages: true,
+    ...(lang === 'hi' && { lang: 'hi-IN' }),
     info: { Title: title, Author: lender.legalName, Creator: lender.brand, CreationDate: generatedAt },
   });
+  const font = lang === 'hi' ? devanagariFont() : FONT;
   // pdfkit takes a parsed fontkit font as it is (its types only name file paths and bytes).
-  doc.registerFont('regular', FONT.regular as unknown as string);
-  doc.registerFont('bold', FONT.bold as unknown as string);
+  doc.registerFont('regular', font.regular as unknown as string);
+  doc.registerFont('bold', font.bold as unknown as string);
   doc.font('regular').fillColor(INK);
   return doc;
 }
