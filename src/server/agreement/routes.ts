@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { AGREEMENT_API, NO_AGREEMENT } from '../../lib/agreement.ts';
+import { LanguageField } from '../../lib/documentText/schema.ts';
 import { AgreementAnswer, SigningStartedAnswer } from '../../lib/schemas/answers/agreement.ts';
 import type { AppEnv } from '../app/context.ts';
 import { ownCustomer } from '../customers/session.ts';
@@ -20,6 +21,8 @@ const AgreementRequest = v.object({
     v.transform(Number),
     v.integer('lead_id is not valid'),
   ),
+  /** The language to draw and sign it in, the customer's choice: "en" (when absent) or "hi". */
+  lang: LanguageField,
 });
 
 const from = (c: Context<AppEnv>) => ({ address: c.get('address'), userAgent: c.req.header('user-agent') ?? '' });
@@ -32,6 +35,7 @@ const answerOf = (view: AgreementView) => ({
   can_sign: view.canSign,
   decided_at: view.decidedAt?.toISOString() ?? null,
   document_sha256: view.documentSha256,
+  language: view.language,
 });
 
 const CHANGED =
@@ -43,7 +47,7 @@ export const agreementRoutes = [
     path: AGREEMENT_API.sign,
     operationId: 'signLoanAgreement',
     summary:
-      "Sends the loan agreement of the customer's accepted Key Fact Statement to the e-sign provider: where to send the customer to sign it",
+      "Sends the loan agreement of the customer's accepted Key Fact Statement, drawn in the language chosen (lang), to the e-sign provider: where to send the customer to sign it",
     tag: 'Application',
     auth: 'session',
     body: AgreementRequest,
@@ -51,7 +55,7 @@ export const agreementRoutes = [
     failures: { 404: NO_AGREEMENT, 409: CHANGED, 503: 'The e-sign provider could not be reached; try again later.' },
     async handle(c, body) {
       const customer = await ownCustomer(c);
-      const started = await requestSigning(scopeOf(c), from(c), customer, body.lead_id);
+      const started = await requestSigning(scopeOf(c), from(c), customer, body.lead_id, body.lang);
       return ok(c, { agreement: answerOf(started.view), redirect_url: started.redirectUrl });
     },
   }),
@@ -76,7 +80,7 @@ export const agreementRoutes = [
     path: AGREEMENT_API.download,
     operationId: 'downloadLoanAgreement',
     summary:
-      'The loan agreement of one of the customer’s applications as a PDF (application/pdf, an attachment): the signed one once signed, else as drawn',
+      'The loan agreement of one of the customer’s applications as a PDF (application/pdf, an attachment): the signed one once signed (in the language it was signed in), else as drawn in the language asked for (lang)',
     tag: 'Application',
     auth: 'session',
     body: AgreementRequest,
@@ -87,7 +91,7 @@ export const agreementRoutes = [
     },
     async handle(c, body) {
       const customer = await ownCustomer(c);
-      const { bytes, fileName } = await agreementDocument(scopeOf(c), from(c), customer, body.lead_id);
+      const { bytes, fileName } = await agreementDocument(scopeOf(c), from(c), customer, body.lead_id, body.lang);
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${fileName}"`,

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type AgreementState, agreementFileName, agreementNumber, NO_AGREEMENT } from '../../lib/agreement.ts';
+import type { DocumentLanguage } from '../../lib/documentText/index.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import type { Deps } from '../app/context.ts';
 import { errorFields, type Logger } from '../app/logger.ts';
@@ -55,6 +56,8 @@ export interface AgreementView {
   canSign: boolean;
   decidedAt: Date | null;
   documentSha256: string | null;
+  /** The language it is drawn (and, once signed, was signed) in. */
+  language: DocumentLanguage;
 }
 
 /** The customer's lead, with its current statement when the customer has accepted it; 404 alike otherwise. */
@@ -79,19 +82,28 @@ function viewOf(lead: Lead, kfsNo: string, row: AgreementRow | undefined): Agree
     canSign: signable(lead, row),
     decidedAt: row?.decidedAt ?? null,
     documentSha256: row?.documentSha256 ?? null,
+    language: (row?.language as DocumentLanguage | undefined) ?? 'en',
   };
 }
 
-/** The agreement of the accepted statement, drawn (in the PDF workers) and stored the first time it is needed. */
+/**
+ * The agreement of the accepted statement, drawn (in the PDF workers) and stored the first time it is
+ * needed, in the customer's language (docs/decisions.md "The KFS and agreement in Hindi"). One not yet
+ * signed is drawn again when asked for in another language; one at the e-sign provider only when
+ * `replacePending` (a new signing request replaces it), and it is no longer pending then.
+ */
 async function drawnAgreement(
   deps: Deps,
   log: Logger,
   customer: Customer,
   lead: Lead,
   kfsRow: { id: string; kfsNo: string; content: unknown },
-) {
+  lang: DocumentLanguage,
+  replacePending = false,
+): Promise<AgreementRow> {
   const found = await agreementOfKfs(deps.db, kfsRow.id);
-  if (found) return found;
+  const kept = found?.status === 'signed' || (found?.status === 'pending' && !replacePending);
+  if (found && (found.language === lang || kept)) return found;
   const agreementNo = agreementNumber(kfsRow.kfsNo);
   const document = await deps.pdfDrawing.draw(
     'agreement',
@@ -101,11 +113,26 @@ async function drawnAgreement(
       kfs: kfsRow.content as KeyFactStatement,
       borrower: { name: customer.fullName ?? '', pan: customer.pancard },
       generatedAt: deps.now(),
+      lang,
     },
     log,
   );
-  const documentKey = `agreements/${agreementNo.toLowerCase()}/drawn`;
+  const documentKey = `agreements/${agreementNo.toLowerCase()}/drawn${lang === 'en' ? '' : `-${lang}`}`;
   await deps.files.put(documentKey, document);
+  if (found) {
+    // Under the row's lock, only if nobody changed it since it was read; else theirs stands.
+    const redrawn = await retryingTransaction(deps.db, async (tx) => {
+      const locked = await lockedAgreement(tx, found.id);
+      if (!locked || locked.version !== found.version) return locked;
+      return updateAgreement(tx, locked, {
+        documentKey,
+        documentSha256: sha256(document),
+        language: lang,
+        ...(locked.status === 'pending' && { status: 'unsigned', requestId: null }),
+      });
+    });
+    return redrawn ?? found;
+  }
   return addAgreement(deps.db, {
     agreementNo,
     leadId: lead.id,
@@ -114,6 +141,7 @@ async function drawnAgreement(
     documentKey,
     documentSha256: sha256(document),
     status: 'unsigned',
+    language: lang,
   });
 }
 
@@ -233,6 +261,7 @@ export async function requestSigning(
   from: ConsentSource,
   customer: Customer,
   leadId: number,
+  lang: DocumentLanguage = 'en',
 ): Promise<{ view: AgreementView; redirectUrl: string }> {
   const { deps } = scope;
   const { lead, kfs } = await acceptedStatementOf(deps, customer, leadId);
@@ -240,10 +269,12 @@ export async function requestSigning(
     const stored = await latestAgreementOfLead(deps.db, lead.id);
     throw stored ? new ApiError(409, TOO_LATE, 'conflict') : new ApiError(404, NO_AGREEMENT, 'not_found');
   }
-  let row = await drawnAgreement(deps, scope.log, customer, lead, kfs);
+  let row = await drawnAgreement(deps, scope.log, customer, lead, kfs, lang);
   if (row.status === 'pending') row = await settle(scope, from, customer, row);
   if (row.status === 'signed') throw new ApiError(409, ALREADY_SIGNED, 'already_signed');
   if (!signable(lead, row)) throw new ApiError(409, TOO_LATE, 'conflict');
+  // Signed in the language chosen now: the document sent to sign is drawn in it.
+  if (row.language !== lang) row = await drawnAgreement(deps, scope.log, customer, lead, kfs, lang, true);
   const document = await deps.files.get(row.documentKey);
   if (!document) throw new Error(`agreement ${row.agreementNo}: its drawn file is missing`);
   let started: { requestId: string; redirectUrl: string };
@@ -286,11 +317,13 @@ export async function agreementDocument(
   from: ConsentSource,
   customer: Customer,
   leadId: number,
+  lang: DocumentLanguage = 'en',
 ): Promise<{ bytes: Uint8Array; fileName: string }> {
   const { deps } = scope;
   const { lead, kfs } = await acceptedStatementOf(deps, customer, leadId);
+  // A signed agreement is answered as signed, in its language; one not yet signed in the language asked for.
   let row = kfs
-    ? await drawnAgreement(deps, scope.log, customer, lead, kfs)
+    ? await drawnAgreement(deps, scope.log, customer, lead, kfs, lang)
     : await latestAgreementOfLead(deps.db, lead.id);
   if (!row) throw new ApiError(404, NO_AGREEMENT, 'not_found');
   if (row.status === 'pending') row = await settle(scope, from, customer, row);

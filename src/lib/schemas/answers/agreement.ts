@@ -1,6 +1,7 @@
 /** The loan agreement's answers (issue 24): where it stands, and where to sign it. */
 import * as v from 'valibot';
 import { AGREEMENT_STATES } from '../../agreement.ts';
+import { DOCUMENT_LANGUAGES } from '../../documentText/index.ts';
 
 export const AgreementAnswer = v.strictObject({
   lead_id: v.number(),
@@ -15,6 +16,8 @@ export const AgreementAnswer = v.strictObject({
   decided_at: v.nullable(v.string()),
   /** SHA-256 (hex) of the agreement as drawn: what the customer signs, recorded with their consent. */
   document_sha256: v.nullable(v.string()),
+  /** The language it is drawn in (and, once signed, was signed in): the customer's choice, "en" or "hi". */
+  language: v.picklist(DOCUMENT_LANGUAGES),
 });
 
 export const SigningStartedAnswer = v.strictObject({
