@@ -116,11 +116,12 @@ module.exports = {
           // The credit report before the eligibility decision (issue 24): the decision, the quote and staff read it.
           '^src/server/bureauCheck/service\\.ts$',
           '^src/server/master/data\\.ts$',
-          // Mail: its transports and what a message is (with its attachments, issue 24).
-          '^src/server/mail/(index|outboxTransport|transport)\\.ts$',
+          // Mail: its queue, its transports and what a message is (with its attachments, issue 24).
+          '^src/server/mail/(index|outboxTransport|queue|transport)\\.ts$',
           // The PDF drawing pool (a service of Deps): the KFS and the agreement mailed as PDFs are drawn there.
           '^src/server/statements/drawPool\\.ts$',
-          '^src/server/sms/(messages|queue|transport|outboxTransport)\\.ts$',
+          // The sender's claim, lease and backoff, which the mail sender shares (src/server/mail/sender.ts).
+          '^src/server/sms/(messages|queue|sender|transport|outboxTransport)\\.ts$',
           '^src/server/payments/(ledger|orders|paths|payu|razorpay|reversals)\\.ts$',
           '^src/server/storage/(fileType|files|uploads)\\.ts$',
           // The shared registration endpoint's event framework.

@@ -3,7 +3,8 @@
  * e-mail carries the statement's PDF (the one the customer downloads), the signed-agreement e-mail the
  * signed agreement (the download's bytes) and the statement; the outbox keeps each file and
  * /__dev/mailbox shows its name, type and size; the HTTP mail transport posts them in base64, and a
- * message without attachments is posted as before.
+ * message without attachments is posted as before. The mail queue's sender draws the PDFs after the
+ * request has answered (tests/api/mailQueue.test.ts): these tests read the mailbox once it has.
  */
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -29,6 +30,7 @@ import {
 } from './support/application.ts';
 import { randomPan } from './support/borrower.ts';
 import { base64, tinyPng } from './support/files.ts';
+import { mailbox } from './support/mailbox.ts';
 import { CLIENT_KEY, ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
 
@@ -70,9 +72,14 @@ describe.each(ENGINES)('the KFS and the signed agreement as e-mail attachments (
     };
   }
 
-  /** The e-mails written to the address, newest first, with their attachments' bytes (the table). */
-  const outbox = (email: string) =>
-    server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
+  /**
+   * The e-mails written to the address, newest first, with their attachments' bytes (the table), once the
+   * mail sender has sent what was queued for it (it draws the PDFs after the request has answered).
+   */
+  const outbox = async (email: string) => {
+    await mailbox(server, email);
+    return server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
+  };
 
   async function download(path: string, token: string, body: object) {
     const response = await fetch(`${server.url}${path}`, {

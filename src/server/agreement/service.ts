@@ -8,10 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import { type AgreementState, agreementFileName, agreementNumber, NO_AGREEMENT } from '../../lib/agreement.ts';
-import type { DocumentLanguage } from '../../lib/documentText/index.ts';
+import type { DocumentLanguage } from '../../lib/documentText/languages.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import type { Deps } from '../app/context.ts';
-import { errorFields, type Logger } from '../app/logger.ts';
+import type { Logger } from '../app/logger.ts';
 import { LifecycleConflict } from '../application/lifecycle.ts';
 import { sitePageUrl } from '../config/publicUrls.ts';
 import { type ConsentSource, recordConsent } from '../consents/service.ts';
@@ -20,11 +20,10 @@ import type { Transaction } from '../db/client.ts';
 import { retryingTransaction } from '../db/retry.ts';
 import { ApiError } from '../http/respond.ts';
 import type { RequestScope } from '../http/scope.ts';
-import { kfsAttachment } from '../kfs/service.ts';
+import { kfsAttachmentName } from '../kfs/service.ts';
 import { kfsById } from '../kfs/store.ts';
 import { type Lead, leadOfCustomer } from '../leads/store.ts';
-import { mailTransportFor } from '../mail/index.ts';
-import type { MailAttachment } from '../mail/transport.ts';
+import { kfsPdfReference } from '../mail/queue.ts';
 import { ESignUnavailable } from './esign.ts';
 import { agreementSignedMail } from './messages.ts';
 import {
@@ -208,47 +207,49 @@ async function settle(
       ...(signedKey && { signedKey }),
       ...(consent && { consentId: consent.id }),
     });
+    // Once, with the signature's commit: the signed agreement and its statement, by e-mail.
+    if (signedKey) await queueSignedAgreementMail(tx, deps, customer, updated ?? locked, signedKey);
     return { row: updated ?? locked, recorded: true };
   });
-  // After the commit, once: the signed agreement and its statement, by e-mail.
-  if (outcome.recorded && status.status === 'signed') {
-    await mailSignedAgreement(scope, customer, outcome.row, status.document);
-  }
+  if (outcome.recorded && status.status === 'signed') await deps.mail.wake();
   return outcome.row;
 }
 
 /**
- * E-mails the customer their signed agreement (the bytes the download answers) and the Key Fact
- * Statement's PDF (drawn in the PDF workers), where they gave an address. A failure is logged, without
- * the address or any content, and changes nothing: both stay on the dashboard.
+ * Queues the e-mail of the signed agreement (the file the download answers, read from the store when the
+ * mail leaves) and the Key Fact Statement's PDF (drawn by the mail sender), where the customer gave an
+ * address: nothing is drawn or read in the request (docs/decisions.md "E-mail through a durable queue").
  */
-async function mailSignedAgreement(scope: RequestScope, customer: Customer, row: AgreementRow, signed: Uint8Array) {
-  const { deps, log } = scope;
+async function queueSignedAgreementMail(
+  tx: Transaction,
+  deps: Deps,
+  customer: Customer,
+  row: AgreementRow,
+  signedKey: string,
+) {
   if (!customer.email) return;
-  const kfs = await kfsById(deps.db, row.kfsId);
-  const agreement: MailAttachment = {
+  const kfs = await kfsById(tx, row.kfsId);
+  const agreement = {
+    kind: 'file' as const,
+    key: signedKey,
     filename: agreementFileName(row.agreementNo, true),
-    contentType: 'application/pdf',
-    content: signed,
+    content_type: 'application/pdf',
   };
-  const statement = kfs ? await kfsAttachment({ drawing: deps.pdfDrawing, now: deps.now }, kfs, null, log) : undefined;
+  // The statement in the language the agreement was signed in.
+  const statement = kfs && kfsPdfReference(kfs, row.language as DocumentLanguage);
   const mail = agreementSignedMail(
     {
       agreementNo: row.agreementNo,
       kfsNo: kfs?.kfsNo ?? '',
       link: sitePageUrl(deps.config, `/my-dashboard/lead-preview?lead_id=${row.leadId}#loan-agreement`),
     },
-    { agreement: agreement.filename, ...(statement && { kfs: statement.filename }) },
+    { agreement: agreement.filename, ...(kfs && { kfs: kfsAttachmentName(kfs.kfsNo) }) },
   );
-  try {
-    await mailTransportFor(deps.config, deps.db, log).send({
-      to: customer.email,
-      ...mail,
-      attachments: statement ? [agreement, statement] : [agreement],
-    });
-  } catch (error) {
-    log.warn('agreement mail not sent', { agreement_no: row.agreementNo, ...errorFields(error) });
-  }
+  await deps.mail.enqueue(
+    tx,
+    { to: customer.email, ...mail, attachments: statement ? [agreement, statement] : [agreement] },
+    'agreement',
+  );
 }
 
 /**

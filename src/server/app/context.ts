@@ -7,6 +7,8 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/client.ts';
 import type { DevelopmentClock } from '../dev/clock.ts';
 import type { PanVerifier } from '../kyc/panVerifier.ts';
+import type { MailQueue } from '../mail/queue.ts';
+import type { MailTransport } from '../mail/transport.ts';
 import type { OtpCodes } from '../otp/codes.ts';
 import type { ActiveSession, Sessions } from '../signIn/sessions.ts';
 import type { SmsQueue } from '../sms/queue.ts';
@@ -24,6 +26,10 @@ export interface Deps {
   sms: SmsQueue;
   /** The gateway the sender delivers through (the outbox table outside production). */
   smsGateway: SmsTransport;
+  /** E-mail to send: stored with the request's writes, delivered by the mail sender (src/server/mail/sender.ts). */
+  mail: MailQueue;
+  /** The mail transport the mail sender delivers through (the outbox table outside production). */
+  mailTransport: MailTransport;
   log: Logger;
   /** The server's idea of now; tests and the development clock route move it. */
   now: () => Date;

@@ -7,7 +7,7 @@ import { serveHttp } from '../http/server.ts';
 import { seedDevelopmentStaff } from '../staff/seed.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './logger.ts';
-import { createDeps, startJobWorker, startSmsSender } from './services.ts';
+import { createDeps, startJobWorker, startMessageSenders } from './services.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -33,8 +33,8 @@ const app = createApp(deps, requests);
 const seeded = config.seedDemo && database.kind === 'embedded' && (await seedDemo(deps, log));
 // One staff member per role outside production (README "Running the back office").
 await seedDevelopmentStaff(deps);
-// Delivers the SMS queue from this process (SMS_SENDER=off: only `npm run sms-sender` does).
-const smsSender = startSmsSender(deps);
+// Delivers the SMS and mail queues from this process (SMS_SENDER=off: only `npm run sms-sender` does).
+const senders = startMessageSenders(deps);
 // Runs the scheduled jobs (end of day, reminders, …) from this process (JOB_WORKER=off: only `npm run jobs` does).
 const jobWorker = await startJobWorker(deps);
 
@@ -44,6 +44,7 @@ const server = serveHttp(app.fetch, config, { port: config.port, hostname: confi
     address: `${origin}/`,
     database: database.kind,
     sms: deps.smsGateway.name,
+    mail: deps.mailTransport.name,
     sms_sender: config.smsSender.mode,
   });
   // For people, not log collectors: where to look and where the codes are.
@@ -65,7 +66,7 @@ const server = serveHttp(app.fetch, config, { port: config.port, hostname: confi
   }
 });
 
-/** Longer than the slowest outside call a request or the SMS sender can wait for (the SMS gateway's 10 s limit). */
+/** Longer than the slowest outside call a request or a sender can wait for (the gateways' 10 s limits, a PDF drawing's). */
 const STOP_WAIT_MS = 15_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -79,8 +80,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1);
     }, STOP_WAIT_MS).unref();
     // The database stays open until the last running request has finished, whether or not its client is still there,
-    // and the sender's delivery in flight is recorded (what it has not claimed stays queued for the next start).
-    await Promise.all([requests.drain(), smsSender?.stop(), jobWorker?.stop()]);
+    // and the senders' deliveries in flight are recorded (what they have not claimed stays queued for the next start).
+    await Promise.all([requests.drain(), senders?.stop(), jobWorker?.stop()]);
     await database.close();
     await Promise.all([deps.pdfChecks.close(), deps.pdfDrawing.close()]);
     // Answers already on their way get a moment to reach their clients.

@@ -1,4 +1,4 @@
-/** Wires the outside world for the app: database, SMS queue and gateway, one-time codes, sessions, clock. */
+/** Wires the outside world for the app: database, SMS and mail queues and transports, one-time codes, sessions, clock. */
 import { type ESignProvider, httpESign, sandboxESign } from '../agreement/esign.ts';
 import { sandboxIdentity } from '../agreement/testCertificate.ts';
 import { httpBranches, sandboxBranches } from '../bankAccount/ifsc.ts';
@@ -13,12 +13,16 @@ import { type OpenDatabase, openDatabase } from '../db/client.ts';
 import { developmentClock as createDevelopmentClock } from '../dev/clock.ts';
 import { JobWorker } from '../jobs/worker.ts';
 import { httpPanVerifier, type PanVerifier, sandboxPanVerifier } from '../kyc/panVerifier.ts';
+import { mailTransportFor } from '../mail/index.ts';
+import { MailQueue } from '../mail/queue.ts';
+import { type MailDocuments, type MailRow, mailChannel } from '../mail/sender.ts';
+import type { MailTransport } from '../mail/transport.ts';
 import { OtpCodes } from '../otp/codes.ts';
 import { Sessions } from '../signIn/sessions.ts';
 import { httpTransport } from '../sms/httpTransport.ts';
 import { outboxTransport } from '../sms/outboxTransport.ts';
 import { SmsQueue } from '../sms/queue.ts';
-import { SmsSender } from '../sms/sender.ts';
+import { QueueSender, type SenderSettings, type SmsRow, smsChannel } from '../sms/sender.ts';
 import type { SmsTransport } from '../sms/transport.ts';
 import { PdfDrawPool } from '../statements/drawPool.ts';
 import { diskFileStore, memoryFileStore } from '../storage/fileStore.ts';
@@ -31,6 +35,8 @@ export interface ServiceOverrides {
   now?: () => Date;
   /** The SMS gateway the sender delivers through. */
   sms?: SmsTransport;
+  /** The mail transport the mail sender delivers through. */
+  mail?: MailTransport;
   /** An already open database (tests share one per file). */
   database?: OpenDatabase;
   panVerifier?: PanVerifier;
@@ -59,6 +65,9 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
     db,
     sms,
     smsGateway,
+    // Never awaited, even with the outbox: a mail may draw a PDF, which no request waits for (issue 24).
+    mail: new MailQueue(now),
+    mailTransport: overrides.mail ?? mailTransportFor(config, db, log),
     log,
     now,
     developmentClock,
@@ -85,11 +94,7 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
       (config.esign.provider === 'http'
         ? httpESign(config.esign)
         : sandboxESign({ identity: sandboxIdentity(config.esign.certificatesDir), now })),
-    files: config.s3
-      ? s3FileStore(config.s3)
-      : config.uploads.filesDir === 'memory://'
-        ? memoryFileStore()
-        : diskFileStore(config.uploads.filesDir),
+    files: fileStoreOf(config),
     providerFetch: fetch,
     pdfChecks: overrides.pdfChecks ?? new PdfCheckPool(config.uploads.pdfCheck),
     pdfDrawing: overrides.pdfDrawing ?? new PdfDrawPool(config.pdfDrawing),
@@ -97,19 +102,79 @@ export async function createDeps(config: Config, log: Logger, overrides: Service
   return { deps, database };
 }
 
-/** The SMS sender of this process, delivering through the configured gateway; null when SMS_SENDER=off. */
-export function startSmsSender(deps: Deps): SmsSender | null {
+/** Where uploaded and drawn files are kept: S3, the disk, or memory (tests). */
+export function fileStoreOf(config: Config) {
+  if (config.s3) return s3FileStore(config.s3);
+  return config.uploads.filesDir === 'memory://' ? memoryFileStore() : diskFileStore(config.uploads.filesDir);
+}
+
+/** The two senders of a process: one per queue, on the same claim, lease and backoff (src/server/sms/sender.ts). */
+export interface Senders {
+  sms: QueueSender<SmsRow>;
+  mail: QueueSender<MailRow>;
+  readonly ids: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Makes and starts the SMS sender and the mail sender of a process. `queues`: this process's queues, whose
+ * commits wake the senders at once (none in a sender process of its own, which polls).
+ */
+export function startSenders(options: {
+  db: Deps['db'];
+  smsGateway: SmsTransport;
+  mailTransport: MailTransport;
+  documents: MailDocuments;
+  queues: { sms: SmsQueue; mail: MailQueue } | null;
+  log: Deps['log'];
+  now: () => Date;
+  settings: SenderSettings;
+}): Senders {
+  const { db, log, now, settings, queues } = options;
+  const sms = new QueueSender({
+    db,
+    channel: smsChannel(options.smsGateway),
+    queue: queues?.sms ?? null,
+    log,
+    now,
+    settings,
+  });
+  const mail = new QueueSender({
+    db,
+    channel: mailChannel(options.mailTransport, options.documents),
+    queue: queues?.mail ?? null,
+    log,
+    now,
+    settings,
+  });
+  sms.start();
+  mail.start();
+  return {
+    sms,
+    mail,
+    ids: [sms.id, mail.id],
+    async stop() {
+      await Promise.all([sms.stop(), mail.stop()]);
+    },
+  };
+}
+
+/**
+ * The SMS and mail senders of this process, delivering through the configured transports; null when
+ * SMS_SENDER=off (one switch for both: docs/decisions.md "E-mail through a durable queue").
+ */
+export function startMessageSenders(deps: Deps): Senders | null {
   if (deps.config.smsSender.mode === 'off') return null;
-  const sender = new SmsSender({
+  return startSenders({
     db: deps.db,
-    transport: deps.smsGateway,
-    queue: deps.sms,
+    smsGateway: deps.smsGateway,
+    mailTransport: deps.mailTransport,
+    documents: deps,
+    queues: { sms: deps.sms, mail: deps.mail },
     log: deps.log,
     now: deps.now,
     settings: deps.config.smsSender,
   });
-  sender.start();
-  return sender;
 }
 
 /** The job worker of this process (src/server/jobs/), started; null when JOB_WORKER=off (only `npm run jobs` processes run jobs). */

@@ -36,7 +36,7 @@ import { decide, type Quote, quoteRate } from '../eligibility/policy.ts';
 import { answersOf } from '../eligibility/rules.ts';
 import { ApiError } from '../http/respond.ts';
 import type { RequestScope } from '../http/scope.ts';
-import { deliverKfs, kfsDelivery } from '../kfs/service.ts';
+import { kfsDelivery, queueKfsMessages, wakeSenders } from '../kfs/service.ts';
 import { issueKfs } from '../kfs/store.ts';
 import { insertLead, type Lead, openLeadOf } from '../leads/store.ts';
 import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
@@ -227,9 +227,11 @@ export const applicationEvents = {
           kfs: row.content,
           kfsAcknowledgedAt: now,
         });
+        // The SMS and the e-mail (its PDF by reference) go with the acceptance's commit, or not at all.
+        await queueKfsMessages({ ...kfsDelivery(call), db: tx }, row, { kind: 'acknowledged' });
         return { row, step };
       });
-      await deliverKfs(kfsDelivery(call), row, { kind: 'acknowledged' });
+      await wakeSenders(deps);
       return answer({ ...step, kfs: row.content as KeyFactStatement }, 'Quote accepted.');
     },
   }),

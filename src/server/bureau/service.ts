@@ -17,7 +17,6 @@ import { formatDate } from '../../lib/format.ts';
 import { rupeesFromPaise } from '../../lib/money.ts';
 import { classOf } from '../../lib/overdueClasses.ts';
 import type { Deps } from '../app/context.ts';
-import { errorFields } from '../app/logger.ts';
 import { isReportingDate, previousReportingDate, submitBy } from '../config/bureauSchedule.ts';
 import { sitePageUrl } from '../config/publicUrls.ts';
 import type { Transaction } from '../db/client.ts';
@@ -25,7 +24,6 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { auditLog, bureauRunLoans, bureauRuns } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
 import { loanAccount, loanFigures } from '../loans/account.ts';
-import { mailTransportFor } from '../mail/index.ts';
 import { masterData } from '../master/data.ts';
 import { inContactWindow } from '../reminders/service.ts';
 import { enqueueSms, recordSentMessage } from '../reminders/store.ts';
@@ -33,7 +31,7 @@ import { type BureauAccount, bureauFile } from './format.ts';
 import { defaultNoticeMail, defaultNoticeSms } from './notice.ts';
 import { type BureauRun, type BureauRunLoan, loansDisbursedBy, reportedBefore, runAsOf } from './store.ts';
 
-export type BureauDeps = Pick<Deps, 'db' | 'config' | 'sms' | 'log' | 'now'>;
+export type BureauDeps = Pick<Deps, 'db' | 'config' | 'sms' | 'mail' | 'log' | 'now'>;
 
 export type ReportedStatus = 'open' | 'overdue' | 'closed';
 
@@ -198,9 +196,9 @@ export async function makeBureauFile(
   const periodFrom = previousReportingDate(asOf);
   const repayLink = sitePageUrl(config, '/repayloan');
   const fileName = fileNameOf(config.bureau.memberId, asOf);
-  const notices: { included: Included; text: ReturnType<typeof defaultNoticeMail> }[] = [];
+  let notices = 0;
   const work = async (tx: Transaction) => {
-    notices.length = 0;
+    notices = 0;
     const included = await accountsToReport(tx, asOf, periodFrom);
     const accounts = await Promise.all(included.map(bureauAccount));
     const content = bureauFile(
@@ -266,7 +264,30 @@ export async function makeBureauFile(
         },
         now,
       );
-      notices.push({ included: entry, text: defaultNoticeMail(notice, entry.row.customer.fullName ?? 'Customer') });
+      // The e-mail half, queued with the run (its sender delivers it): skipped where there is no address.
+      const email = entry.row.customer.email;
+      const mailQueueId = email
+        ? await deps.mail.enqueue(
+            tx,
+            { to: email, ...defaultNoticeMail(notice, entry.row.customer.fullName ?? 'Customer') },
+            'bureau_notice',
+          )
+        : undefined;
+      await recordSentMessage(
+        tx,
+        {
+          loanId: entry.row.loan.id,
+          kind: 'bureau_notice',
+          about: asOf,
+          channel: 'email',
+          amountPaise: entry.overduePaise,
+          ...(mailQueueId === undefined
+            ? { status: 'skipped', outcome: 'no e-mail address' }
+            : { status: 'queued', mailQueueId }),
+        },
+        now,
+      );
+      notices += 1;
     }
     await tx.insert(auditLog).values({
       actor: madeBy,
@@ -277,7 +298,7 @@ export async function makeBureauFile(
         accounts: included.length,
         closed: included.filter((e) => e.status === 'closed').length,
         overdue: included.filter((e) => e.status === 'overdue').length,
-        notices: notices.length,
+        notices,
       },
       createdAt: now,
     });
@@ -287,9 +308,8 @@ export async function makeBureauFile(
     return run;
   };
   const afterwards = async (run: BureauRun) => {
-    await deps.sms.wake();
-    await sendNoticeMails(deps, notices, asOf, now);
-    deps.log.info('bureau file made', { as_of: asOf, accounts: run.accounts, notices: notices.length });
+    await Promise.all([deps.sms.wake(), deps.mail.wake()]);
+    deps.log.info('bureau file made', { as_of: asOf, accounts: run.accounts, notices });
   };
   if (within) {
     const run = await work(within.tx);
@@ -309,42 +329,4 @@ export async function makeBureauFile(
   }
   await afterwards(run);
   return answerOf(deps, run, true);
-}
-
-/** The e-mail half of each notice, after the run is recorded; a failure is logged without the address. */
-async function sendNoticeMails(
-  deps: BureauDeps,
-  notices: { included: Included; text: ReturnType<typeof defaultNoticeMail> }[],
-  asOf: string,
-  now: Date,
-) {
-  const mail = mailTransportFor(deps.config, deps.db, deps.log);
-  for (const { included, text } of notices) {
-    const to = included.row.customer.email;
-    const record = (status: 'sent' | 'failed' | 'skipped', outcome?: string) =>
-      recordSentMessage(
-        deps.db,
-        {
-          loanId: included.row.loan.id,
-          kind: 'bureau_notice',
-          about: asOf,
-          channel: 'email',
-          status,
-          amountPaise: included.overduePaise,
-          ...(outcome && { outcome }),
-        },
-        now,
-      );
-    if (!to) {
-      await record('skipped', 'no e-mail address');
-      continue;
-    }
-    try {
-      await mail.send({ to, ...text });
-      await record('sent');
-    } catch (error) {
-      deps.log.warn('bureau notice mail not sent', { loan: included.row.loan.loanNo, ...errorFields(error) });
-      await record('failed', error instanceof Error ? error.name : 'unknown error');
-    }
-  }
 }

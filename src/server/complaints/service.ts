@@ -9,8 +9,6 @@ import { addDays, indiaDate } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/format.ts';
 import { site } from '../../lib/site.ts';
 import type { Deps } from '../app/context.ts';
-import { errorFields } from '../app/logger.ts';
-import { mailTransportFor } from '../mail/index.ts';
 import { complaintMessage } from '../sms/messages.ts';
 import { type Complaint, type NewComplaint, openComplaint } from './store.ts';
 
@@ -31,8 +29,8 @@ export function escalationOf(complaint: Pick<Complaint, 'createdAt' | 'status'>,
 }
 
 /** Opens a complaint and acknowledges it; answers the stored complaint. */
-export async function raiseComplaint(deps: Pick<Deps, 'config' | 'db' | 'sms' | 'log' | 'now'>, values: NewComplaint) {
-  const { config, db, sms, log } = deps;
+export async function raiseComplaint(deps: Pick<Deps, 'config' | 'db' | 'sms' | 'mail' | 'now'>, values: NewComplaint) {
+  const { config, db, sms, mail } = deps;
   const complaint = await db.transaction(async (tx) => {
     const row = await openComplaint(tx, { ...values, createdAt: deps.now() });
     await sms.enqueue(
@@ -45,23 +43,23 @@ export async function raiseComplaint(deps: Pick<Deps, 'config' | 'db' | 'sms' | 
       },
       'complaint',
     );
+    await mail.enqueue(
+      tx,
+      {
+        to: row.email,
+        subject: `We have received your complaint ${row.complaintNo}`,
+        body: [
+          `Dear ${row.name},`,
+          '',
+          `Thank you for writing to ${site.brand}. Your complaint number is ${row.complaintNo}. We will answer within ${RESPONSE_DAYS} days.`,
+          '',
+          escalationOf(row, row.createdAt).escalation,
+        ].join('\n'),
+      },
+      'complaint',
+    );
     return row;
   });
-  await sms.wake();
-  try {
-    await mailTransportFor(config, db, log).send({
-      to: complaint.email,
-      subject: `We have received your complaint ${complaint.complaintNo}`,
-      body: [
-        `Dear ${complaint.name},`,
-        '',
-        `Thank you for writing to ${site.brand}. Your complaint number is ${complaint.complaintNo}. We will answer within ${RESPONSE_DAYS} days.`,
-        '',
-        escalationOf(complaint, complaint.createdAt).escalation,
-      ].join('\n'),
-    });
-  } catch (error) {
-    log.warn('complaint mail not sent', { complaint: complaint.complaintNo, ...errorFields(error) });
-  }
+  await Promise.all([sms.wake(), mail.wake()]);
   return complaint;
 }

@@ -2,6 +2,7 @@
  * The one database schema (PostgreSQL). Migrations in ./migrations are generated from this file
  * with `npm run db:generate` and applied at start. Money is integer paise; times are timestamptz.
  */
+
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DocumentLanguage } from '../../lib/documentText/languages.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -192,8 +194,10 @@ export const smsQueue = pgTable(
  * caller already has them. A reference keeps the request that queues the mail from drawing anything.
  */
 export type QueuedMailAttachment =
-  | { kind: 'kfs'; kfsNo: string }
-  | { kind: 'agreement'; agreementNo: string }
+  /** The statement's PDF, drawn at sending in the PDF workers (in `lang`: English when absent). */
+  | { kind: 'kfs'; kfsId: string; kfsNo: string; lang?: DocumentLanguage }
+  /** A stored file (the signed agreement), read from the file store at sending. */
+  | { kind: 'file'; key: string; filename: string; content_type: string }
   | { kind: 'bytes'; filename: string; content_type: string; content_base64: string };
 
 /**

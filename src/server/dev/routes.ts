@@ -212,8 +212,8 @@ export const devRoutes = [
       // database while the server holds it, so this calls the same functions with a dev actor.
       const actor = 'dev:staff';
       try {
-        const { config, sms } = c.get('deps');
-        const delivery = { config, sms, log: c.get('log') };
+        const { config, sms, mail } = c.get('deps');
+        const delivery = { config, sms, mail, log: c.get('log') };
         if (input.action === 'approve') {
           const lead = await findLead(db, input.lead_id);
           const approved = await approveLead(

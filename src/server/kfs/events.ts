@@ -15,7 +15,7 @@ import { retryingTransaction } from '../db/retry.ts';
 import { ApiError } from '../http/respond.ts';
 import type { Lead } from '../leads/store.ts';
 import { answer, defineEvent } from '../registration/events.ts';
-import { deliverKfs, kfsDelivery, kfsExpired } from './service.ts';
+import { kfsDelivery, kfsExpired, queueKfsMessages, wakeSenders } from './service.ts';
 import { acknowledgeKfs, customerKfs, type KfsRow, lockedKfs } from './store.ts';
 
 export const kfsEvents = {
@@ -69,12 +69,14 @@ export const kfsEvents = {
           },
           call,
         );
+        // The SMS and the e-mail (its PDF by reference) go with the acceptance's commit, or not at all.
+        await queueKfsMessages({ ...kfsDelivery(call), db: tx }, acknowledged, { kind: 'acknowledged' });
         return { acknowledged, lead };
       });
       // A second acknowledgement at the same moment found it done: one delivery.
       if ('already' in outcome) return already(outcome.already);
       const { acknowledged, lead } = outcome;
-      await deliverKfs(kfsDelivery(call), acknowledged, { kind: 'acknowledged' });
+      await wakeSenders(deps);
       const row = acknowledged;
       const content = row.content as KeyFactStatement;
       return answer(

@@ -4,15 +4,16 @@
  * current statement, with exactly its terms.
  */
 import { indiaDate } from '../../lib/dates.ts';
-import type { KeyFactStatement, KfsLoan } from '../../lib/kfs.ts';
-import { errorFields, type Logger } from '../app/logger.ts';
+import type { DocumentLanguage } from '../../lib/documentText/languages.ts';
+import type { KeyFactStatement } from '../../lib/kfs.ts';
+import type { Logger } from '../app/logger.ts';
 import type { Config } from '../config/config.ts';
 import { sitePageUrl } from '../config/publicUrls.ts';
 import { contactOfLead } from '../customers/store.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
 import type { RequestScope } from '../http/scope.ts';
-import { mailTransportFor } from '../mail/index.ts';
+import { kfsPdfReference, type MailQueue } from '../mail/queue.ts';
 import type { MailAttachment } from '../mail/transport.ts';
 import type { SmsQueue } from '../sms/queue.ts';
 import type { PdfDrawPool } from '../statements/drawPool.ts';
@@ -32,49 +33,47 @@ export function loanTermsOf(content: KeyFactStatement) {
   };
 }
 
+// The PDF's name as the e-mails attach it.
+export { kfsAttachmentName } from './messages.ts';
+
 // Where a statement states exactly these terms: the store, which finds a preview by them.
 export { statesTerms } from './store.ts';
 
 export interface KfsDelivery {
   config: Config;
-  db: Database;
+  /** The database, or the transaction whose commit the messages go with. */
+  db: Database | Transaction;
   /** The SMS queue: the link leaves through it, delivered (and retried) by the sender. */
   sms: SmsQueue;
+  /** The mail queue: the e-mail, its PDF attached by reference and drawn by the sender (issue 24). */
+  mail: MailQueue;
   log: Logger;
-  /** The PDF workers and the clock: the acceptance e-mail attaches the statement's PDF (issue 24). */
-  pdf?: { drawing: Pick<PdfDrawPool, 'draw'>; now: () => Date };
 }
 
-/** How a request delivers a statement: the app's transports (the link never comes from the request). */
-export const kfsDelivery = ({ deps, log }: RequestScope): KfsDelivery => ({
+/** How a request delivers a statement: the app's queues (the link never comes from the request). */
+export const kfsDelivery = ({ deps, log }: RequestScope): Omit<KfsDelivery, 'db'> => ({
   config: deps.config,
-  db: deps.db,
   sms: deps.sms,
+  mail: deps.mail,
   log,
-  pdf: { drawing: deps.pdfDrawing, now: deps.now },
 });
 
 /**
- * The statement's PDF as the customer downloads it (drawn in the PDF workers), as an e-mail attachment;
- * none when drawing is refused or fails (the e-mail still carries the link), logged without its content.
+ * The statement's PDF as the customer downloads it (drawn in the PDF workers), as an e-mail attachment:
+ * the mail sender draws it when it sends (src/server/mail/sender.ts). A refused or failed drawing throws.
  */
-export async function kfsAttachment(
-  pdf: NonNullable<KfsDelivery['pdf']>,
+export async function kfsPdf(
+  pdf: { drawing: Pick<PdfDrawPool, 'draw'>; now: () => Date },
   row: Pick<KfsRow, 'kfsNo' | 'content'>,
-  loan: KfsLoan | null,
   log: Logger,
-): Promise<MailAttachment | undefined> {
-  try {
-    const content = await pdf.drawing.draw(
-      'kfs',
-      { kfs: row.content as KeyFactStatement, loan, generatedAt: pdf.now() },
-      log,
-    );
-    return { filename: kfsAttachmentName(row.kfsNo), contentType: 'application/pdf', content };
-  } catch (error) {
-    log.warn('kfs pdf not attached', { kfs_no: row.kfsNo, ...errorFields(error) });
-    return undefined;
-  }
+  lang?: DocumentLanguage,
+): Promise<MailAttachment> {
+  const content = await pdf.drawing.draw(
+    'kfs',
+    { kfs: row.content as KeyFactStatement, loan: null, generatedAt: pdf.now(), ...(lang && { lang }) },
+    log,
+  );
+  return { filename: kfsAttachmentName(row.kfsNo), contentType: 'application/pdf', content };
 }
 
 /** Where the customer opens the statement again: the application screen of the dashboard. */
@@ -111,47 +110,62 @@ export function deliverDisbursal(delivery: KfsDelivery, made: { loan: DisbursedL
 const KFS_TEMPLATES = { acknowledged: 'kfs_accepted', issued: 'kfs_issued', disbursed: 'disbursed' } as const;
 
 /**
- * Sends the statement's link by SMS (queued; the sender delivers it), and by e-mail where the
- * customer gave an address. A failing transport never undoes what happened (the statement stays on the dashboard): it is logged without
- * the address or the number, and the caller carries on.
+ * Queues the statement's link by SMS, and by e-mail where the customer gave an address, in the caller's
+ * transaction (`delivery.db`): a rollback sends nothing, a commit never loses them. On acceptance the
+ * e-mail attaches the statement's PDF by reference: the mail sender draws it, not the request (issue 24).
+ * After the commit, `wakeSenders` starts this process's senders at once.
  */
-export async function deliverKfs(delivery: KfsDelivery, row: KfsRow, moment: KfsMoment): Promise<void> {
+export async function queueKfsMessages(delivery: KfsDelivery, row: KfsRow, moment: KfsMoment): Promise<void> {
   const content = row.content as KeyFactStatement;
   const link = kfsLink(delivery, row.leadId);
   const customer = await contactOfLead(delivery.db, row.leadId);
   if (!customer) return;
-  const facts = { kfs_no: row.kfsNo, moment: moment.kind };
-  try {
-    await delivery.sms.enqueue(
-      delivery.db,
-      {
-        to: customer.mobile,
-        body: kfsSms(row.kfsNo, moment, link, delivery.config.sms.senderId),
-        senderId: delivery.config.sms.senderId,
-        templateId: delivery.config.sms.templates[KFS_TEMPLATES[moment.kind]],
-      },
-      'kfs',
-    );
-    await delivery.sms.wake();
-  } catch (error) {
-    // Only the database can fail here (the gateway is the sender's business): its code, never its parameters.
-    delivery.log.warn('kfs sms not queued', { ...facts, db_code: databaseFailure(error)?.code ?? 'unknown' });
-  }
+  await delivery.sms.enqueue(
+    delivery.db,
+    {
+      to: customer.mobile,
+      body: kfsSms(row.kfsNo, moment, link, delivery.config.sms.senderId),
+      senderId: delivery.config.sms.senderId,
+      templateId: delivery.config.sms.templates[KFS_TEMPLATES[moment.kind]],
+    },
+    'kfs',
+  );
   if (!customer.email) return;
-  // On acceptance the statement itself goes too, as a PDF (issue 24); drawn after the caller's commit.
-  const attachment =
-    moment.kind === 'acknowledged' && delivery.pdf
-      ? await kfsAttachment(delivery.pdf, row, null, delivery.log)
-      : undefined;
-  const mail = kfsMail(row.kfsNo, content, moment, link, attachment !== undefined);
-  try {
-    await mailTransportFor(delivery.config, delivery.db, delivery.log).send({
+  const attached = moment.kind === 'acknowledged';
+  const mail = kfsMail(row.kfsNo, content, moment, link, attached);
+  await delivery.mail.enqueue(
+    delivery.db,
+    {
       to: customer.email,
       subject: mail.subject,
       body: mail.body,
-      ...(attachment && { attachments: [attachment] }),
-    });
+      ...(attached && { attachments: [kfsPdfReference(row)] }),
+    },
+    'kfs',
+  );
+}
+
+/** After the commit: this process's senders start on what was just queued. */
+export async function wakeSenders(delivery: Pick<KfsDelivery, 'sms' | 'mail'>): Promise<void> {
+  await Promise.all([delivery.sms.wake(), delivery.mail.wake()]);
+}
+
+/**
+ * Queues the statement's messages after the caller's own commit (staff's decisions and disbursals), in a
+ * transaction of their own. A failure never undoes what happened (the statement stays on the dashboard):
+ * it is logged without the address or the number, and the caller carries on.
+ */
+export async function deliverKfs(delivery: KfsDelivery, row: KfsRow, moment: KfsMoment): Promise<void> {
+  try {
+    await delivery.db.transaction((tx) => queueKfsMessages({ ...delivery, db: tx }, row, moment));
   } catch (error) {
-    delivery.log.warn('kfs mail not sent', { ...facts, ...errorFields(error) });
+    // Only the database can fail here (the gateways are the senders' business): its code, never its parameters.
+    delivery.log.warn('kfs messages not queued', {
+      kfs_no: row.kfsNo,
+      moment: moment.kind,
+      db_code: databaseFailure(error)?.code ?? 'unknown',
+    });
+    return;
   }
+  await wakeSenders(delivery);
 }

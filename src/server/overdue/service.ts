@@ -11,7 +11,6 @@ import type { Deps } from '../app/context.ts';
 import { sitePageUrl } from '../config/publicUrls.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { loanAccount, loanAccountToday } from '../loans/account.ts';
-import { mailTransportFor } from '../mail/index.ts';
 import { enqueueSms, recordSentMessage, type SentStatus } from '../reminders/store.ts';
 import { classNoticeMail, classNoticeSms } from './messages.ts';
 import { borrowerOf, currentUntold, liftClasses, lockLoan, markTold, recordClass, setLoanClass } from './store.ts';
@@ -71,10 +70,10 @@ export function inNoticeHours(now: Date): boolean {
 }
 
 /**
- * Tells the borrower, once, that the loan entered its current class: SMS (queued in the unit's
- * transaction) and e-mail (after it commits). Nothing outside the hours, nothing once lifted. Each is
- * recorded in the loan's contact history (loan_messages, kind overdue_class, about the class and the day
- * it began) as reminders are, with the SMS queue's delivery and the e-mail's outcome, for staff to see.
+ * Tells the borrower, once, that the loan entered its current class: SMS and e-mail, both queued in the
+ * unit's transaction. Nothing outside the hours, nothing once lifted. Each is recorded in the loan's
+ * contact history (loan_messages, kind overdue_class, about the class and the day it began) as reminders
+ * are, with its queue's delivery, for staff to see.
  */
 export async function noticeClass(
   deps: Deps,
@@ -129,16 +128,13 @@ export async function noticeClass(
     after(() => deps.sms.wake());
   }
   if (borrower?.email) {
-    const email = borrower.email;
-    after(async () => {
-      try {
-        await mailTransportFor(deps.config, deps.db, deps.log).send({ to: email, ...classNoticeMail(facts) });
-      } catch (error) {
-        await record(deps.db, 'email', 'failed', { outcome: error instanceof Error ? error.name : 'unknown error' });
-        throw error;
-      }
-      await record(deps.db, 'email', 'sent');
-    });
+    const mailQueueId = await deps.mail.enqueue(
+      tx,
+      { to: borrower.email, ...classNoticeMail(facts) },
+      'overdue_notice',
+    );
+    await record(tx, 'email', 'queued', { mailQueueId });
+    after(() => deps.mail.wake());
   } else {
     await record(tx, 'email', 'skipped', { outcome: 'no e-mail address' });
   }

@@ -22,7 +22,6 @@ import type { Database, Transaction } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
 import { loans } from '../db/schema.ts';
 import { type LoanAccount, type LoanRow, loanAccount, loanFigures } from '../loans/account.ts';
-import { mailTransportFor } from '../mail/index.ts';
 import { REMINDER_KINDS, REMINDER_OFFSETS, type ReminderKind, reminderMail, reminderSms } from './messages.ts';
 import { loanScreenLink, receiptFacts, receiptMail, receiptSms } from './receiptMessages.ts';
 import {
@@ -40,9 +39,6 @@ export const CONTACT_WINDOW = { fromHour: 8, untilHour: 19 } as const;
 const IST_OFFSET_MS = 330 * 60_000;
 const LEASE_MS = 5 * 60_000;
 const BATCH = 50;
-/** E-mail attempts before a message is recorded failed; waits between them. */
-const MAIL_ATTEMPTS = 5;
-const MAIL_BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000];
 
 const hourInIndia = (now: Date) => new Date(now.getTime() + IST_OFFSET_MS).getUTCHours();
 
@@ -172,13 +168,6 @@ async function compose(deps: Deps, row: ClaimedMessage, now: Date): Promise<Comp
   };
 }
 
-/** What may be recorded about a failed e-mail: a database error's code, else only the kind of error (its message could quote the address). */
-function mailFailure(error: unknown): string {
-  const failure = databaseFailure(error);
-  if (failure) return `database error ${failure.code}`;
-  return error instanceof Error ? error.name : 'unknown error';
-}
-
 async function deliverOne(deps: Deps, row: ClaimedMessage, now: Date): Promise<'sms' | 'email' | 'other'> {
   const { db } = deps;
   const composed = await compose(deps, row, now);
@@ -217,30 +206,23 @@ async function deliverOne(deps: Deps, row: ClaimedMessage, now: Date): Promise<'
     await settleMessage(db, row.id, { status: 'skipped', outcome: 'no e-mail address' }, now);
     return 'other';
   }
-  try {
-    await mailTransportFor(deps.config, db, deps.log).send({ to: customer.email, ...composed.mail });
-  } catch (error) {
-    const reason = mailFailure(error);
-    deps.log.warn(`${row.kind} mail not sent`, { message_id: row.id, attempt: row.attempts, reason });
-    const wait = MAIL_BACKOFF_MS[Math.min(row.attempts, MAIL_BACKOFF_MS.length) - 1] as number;
-    await settleMessage(
-      db,
-      row.id,
-      row.attempts >= MAIL_ATTEMPTS
-        ? { status: 'failed', outcome: reason }
-        : { status: 'waiting', notBefore: new Date(now.getTime() + wait), outcome: reason },
-      now,
+  const email = customer.email;
+  // Into the mail queue with the row's settling (its sender delivers it, retries it and records the outcome).
+  await db.transaction(async (tx) => {
+    const mailQueueId = await deps.mail.enqueue(
+      tx,
+      { to: email, ...composed.mail },
+      row.kind === 'receipt' ? 'receipt' : 'reminder',
     );
-    return 'other';
-  }
-  await settleMessage(db, row.id, { status: 'sent', amountPaise: composed.amountPaise }, now);
+    await settleMessage(tx, row.id, { status: 'queued', mailQueueId, amountPaise: composed.amountPaise }, now);
+  });
   return 'email';
 }
 
 /**
- * Delivers every automatic message whose time has come: SMS into the SMS queue (its sender delivers
- * them and records the outcome), e-mail through the mail transport. Safe to run in several processes
- * at once (rows are claimed with a lease); an e-mail whose sender stopped mid-send may go twice.
+ * Delivers every automatic message whose time has come: SMS into the SMS queue and e-mail into the mail
+ * queue (their senders deliver them and record the outcome). Safe to run in several processes at once
+ * (rows are claimed with a lease).
  */
 export async function deliverLoanMessages(deps: Deps, now: Date = deps.now()) {
   const counts = { sms: 0, email: 0 };
@@ -262,5 +244,6 @@ export async function deliverLoanMessages(deps: Deps, now: Date = deps.now()) {
     if (claimed.length < BATCH) break;
   }
   if (counts.sms > 0) await deps.sms.wake();
+  if (counts.email > 0) await deps.mail.wake();
   return counts;
 }

@@ -7,7 +7,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Allocation, accountOn } from '../../lib/loanAccount.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
-import { collections, loanMessages, loans, smsQueue } from '../db/schema.ts';
+import { collections, loanMessages, loans, mailQueue, smsQueue } from '../db/schema.ts';
 import {
   accountEvents,
   accountTerms,
@@ -73,6 +73,7 @@ export function claimDueMessages(db: Database | Transaction, now: Date, leaseEnd
 type Outcome =
   | { status: 'waiting'; notBefore: Date; outcome?: string | null }
   | { status: 'queued'; smsQueueId: number; amountPaise: number | null }
+  | { status: 'queued'; mailQueueId: number; amountPaise: number | null }
   | { status: 'sent'; amountPaise: number | null }
   | { status: 'skipped' | 'failed'; outcome: string };
 
@@ -82,7 +83,12 @@ export async function settleMessage(db: Database | Transaction, id: number, outc
     outcome.status === 'waiting'
       ? { status: 'waiting', notBefore: outcome.notBefore, outcome: outcome.outcome ?? null }
       : outcome.status === 'queued'
-        ? { status: 'queued', smsQueueId: outcome.smsQueueId, amountPaise: outcome.amountPaise, handledAt: now }
+        ? {
+            status: 'queued',
+            ...('smsQueueId' in outcome ? { smsQueueId: outcome.smsQueueId } : { mailQueueId: outcome.mailQueueId }),
+            amountPaise: outcome.amountPaise,
+            handledAt: now,
+          }
         : outcome.status === 'sent'
           ? { status: 'sent', amountPaise: outcome.amountPaise, outcome: null, handledAt: now }
           : { status: outcome.status, outcome: outcome.outcome, handledAt: now };
@@ -120,6 +126,7 @@ export async function recordSentMessage(
     kind: 'bureau_notice' | 'overdue_class';
     status: SentStatus;
     smsQueueId?: number;
+    mailQueueId?: number;
     amountPaise: number | null;
     outcome?: string;
   },
@@ -130,6 +137,7 @@ export async function recordSentMessage(
     .values({
       ...row,
       smsQueueId: row.smsQueueId ?? null,
+      mailQueueId: row.mailQueueId ?? null,
       outcome: row.outcome ?? null,
       notBefore: now,
       handledAt: now,
@@ -137,15 +145,17 @@ export async function recordSentMessage(
     .onConflictDoNothing();
 }
 
-/** A loan's automatic messages, newest first, with the SMS queue's delivery state of each SMS. */
+/** A loan's automatic messages, newest first, with the queue's delivery state of each SMS or e-mail queued. */
 export function messagesOfLoan(db: Database | Transaction, loanId: string) {
   return db
     .select({
       message: loanMessages,
       sms: { status: smsQueue.status, sentAt: smsQueue.sentAt, error: smsQueue.lastError },
+      mail: { status: mailQueue.status, sentAt: mailQueue.sentAt, error: mailQueue.lastError },
     })
     .from(loanMessages)
     .leftJoin(smsQueue, eq(smsQueue.id, loanMessages.smsQueueId))
+    .leftJoin(mailQueue, eq(mailQueue.id, loanMessages.mailQueueId))
     .where(eq(loanMessages.loanId, loanId))
     .orderBy(desc(loanMessages.createdAt), desc(loanMessages.id));
 }

@@ -260,7 +260,7 @@ export const staffApplicationRoutes = [
     }),
     answer: ApproveAnswer,
     async handle(c, input) {
-      const { db, now, config, sms } = c.get('deps');
+      const { db, now, config, sms, mail } = c.get('deps');
       const staff = staffOf(c);
       const member = await staffById(db, staff.staffId);
       const approved = await decided(() =>
@@ -278,7 +278,7 @@ export const staffApplicationRoutes = [
           },
           staffActor(staff),
           now(),
-          { config, sms, log: c.get('log') },
+          { config, sms, mail, log: c.get('log') },
         ),
       );
       return ok(
@@ -411,10 +411,10 @@ export const staffApplicationRoutes = [
     body: v.object({ request_id: v.pipe(v.number('request_id is required'), v.integer(), v.minValue(1)) }),
     answer: ApproveDisbursalAnswer,
     async handle(c, input) {
-      const { config, db, sms, now } = c.get('deps');
+      const { config, db, sms, mail, now } = c.get('deps');
       const made = await approveDisbursal(db, input.request_id, staffOf(c), now());
       // The borrower's disbursal SMS and e-mail, as when one member disburses (after the commit).
-      await deliverDisbursal({ config, db, sms, log: c.get('log') }, made);
+      await deliverDisbursal({ config, db, sms, mail, log: c.get('log') }, made);
       return ok(
         c,
         { loan_no: made.loan.loanNo, principal: rupeesFromPaise(made.loan.principalPaise) },

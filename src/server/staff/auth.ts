@@ -10,12 +10,11 @@ import type { Deps } from '../app/context.ts';
 import { retryingTransaction } from '../db/retry.ts';
 import { staffChallenges, staffMembers, staffSessions } from '../db/schema.ts';
 import { ApiError } from '../http/respond.ts';
-import { mailTransportFor } from '../mail/index.ts';
 import { unknownStaffHash, verifyPassword } from './passwords.ts';
 import type { ActiveStaff, StaffRole } from './roles.ts';
 import { type StaffMember, staffByEmail } from './store.ts';
 
-type StaffDeps = Pick<Deps, 'config' | 'db' | 'now' | 'log'>;
+type StaffDeps = Pick<Deps, 'config' | 'db' | 'now' | 'log' | 'mail'>;
 
 export const STAFF_MESSAGES = {
   wrong: 'The e-mail or the password is not correct.',
@@ -73,25 +72,31 @@ export async function startStaffSignIn(deps: StaffDeps, email: string, password:
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = deps.now();
-  const [challenge] = await deps.db
-    .insert(staffChallenges)
-    .values({
-      staffId: staff.id,
-      codeHash: '',
-      expiresAt: new Date(now.getTime() + deps.config.staff.codeTtlSeconds * 1000),
-      createdAt: now,
-    })
-    .returning({ id: staffChallenges.id });
-  if (!challenge) throw new Error('challenge not stored');
-  await deps.db
-    .update(staffChallenges)
-    .set({ codeHash: codeHash(deps, challenge.id, code) })
-    .where(eq(staffChallenges.id, challenge.id));
-  await mailTransportFor(deps.config, deps.db, deps.log).send({
-    to: staff.email,
-    subject: 'Your back office sign-in code',
-    body: `Your sign-in code is ${code}. It is valid for ${Math.round(deps.config.staff.codeTtlSeconds / 60)} minutes. If you did not try to sign in, tell your administrator at once.`,
+  const expiresAt = new Date(now.getTime() + deps.config.staff.codeTtlSeconds * 1000);
+  // The challenge and its e-mail together: a code is stored only with its mail queued (the mail sender sends it).
+  const challenge = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(staffChallenges)
+      .values({ staffId: staff.id, codeHash: '', expiresAt, createdAt: now })
+      .returning({ id: staffChallenges.id });
+    if (!row) throw new Error('challenge not stored');
+    await tx
+      .update(staffChallenges)
+      .set({ codeHash: codeHash(deps, row.id, code) })
+      .where(eq(staffChallenges.id, row.id));
+    await deps.mail.enqueue(
+      tx,
+      {
+        to: staff.email,
+        subject: 'Your back office sign-in code',
+        body: `Your sign-in code is ${code}. It is valid for ${Math.round(deps.config.staff.codeTtlSeconds / 60)} minutes. If you did not try to sign in, tell your administrator at once.`,
+      },
+      'staff_code',
+      expiresAt,
+    );
+    return row;
   });
+  await deps.mail.wake();
   return challenge.id;
 }
 

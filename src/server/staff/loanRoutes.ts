@@ -66,8 +66,8 @@ function notesOf(db: Database, loanId: string) {
  * An automatic message's delivery as staff read it: waiting (for 08:00, or a retry), skipped (the loan
  * was paid), failed, or the SMS queue's own state once handed to it (queued, sending, sent, failed).
  */
-function deliveryOf(status: string, smsStatus: string | null): string {
-  if (status === 'queued') return smsStatus ?? 'queued';
+function deliveryOf(status: string, queueStatus: string | null): string {
+  if (status === 'queued') return queueStatus ?? 'queued';
   return status;
 }
 
@@ -146,12 +146,12 @@ export const staffLoanRoutes = [
           source: row.source,
           reference: row.reference,
         })),
-        messages: (await messagesOfLoan(db, loan.id)).map(({ message, sms }) => ({
+        messages: (await messagesOfLoan(db, loan.id)).map(({ message, sms, mail }) => ({
           at: (message.handledAt ?? message.createdAt).toISOString(),
           kind: message.kind,
           channel: message.channel,
-          status: deliveryOf(message.status, sms?.status ?? null),
-          outcome: message.outcome ?? sms?.error ?? null,
+          status: deliveryOf(message.status, sms?.status ?? mail?.status ?? null),
+          outcome: message.outcome ?? sms?.error ?? mail?.error ?? null,
           amount: message.amountPaise === null ? null : rupeesFromPaise(message.amountPaise),
         })),
         classification: await classificationOf(db, loan),

@@ -11,7 +11,7 @@ import { HEADERS } from '../../../src/lib/api/paths.ts';
 import { createApp } from '../../../src/server/app/app.ts';
 import type { Deps } from '../../../src/server/app/context.ts';
 import { createLogger } from '../../../src/server/app/logger.ts';
-import { createDeps, type ServiceOverrides, startSmsSender } from '../../../src/server/app/services.ts';
+import { createDeps, type ServiceOverrides, startMessageSenders } from '../../../src/server/app/services.ts';
 import { type Env, loadConfig } from '../../../src/server/config/config.ts';
 import { type OpenDatabase, openDatabase } from '../../../src/server/db/client.ts';
 import { serveHttp } from '../../../src/server/http/server.ts';
@@ -150,8 +150,9 @@ export async function startServer(
     : await freshDatabase(engine);
   const { deps } = await createDeps(config, log, { ...overrides, database });
   await seedDevelopmentStaff(deps);
-  // The real sender, woken as each message is queued, so the outbox fills without polling.
-  const smsSender = startSmsSender(deps);
+  // The real senders, woken as each message is queued: the SMS outbox fills before a request answers,
+  // the mailbox soon after (a mail may draw a PDF: its readers wait, support/mailbox.ts).
+  const senders = startMessageSenders(deps);
   const app = createApp(deps);
   // The production server's time limits (HEADERS_TIMEOUT_MS and the others; a test may shorten them).
   const server = serveHttp(app.fetch, config, { port: 0, hostname: '127.0.0.1' });
@@ -167,7 +168,7 @@ export async function startServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // No upload check worker outlives its server.
       await deps.pdfChecks.close();
-      await smsSender?.stop();
+      await senders?.stop();
       await dispose();
     },
   };

@@ -19,6 +19,7 @@ import { type Quote, quoteRate } from '../../eligibility/policy.ts';
 import { kfsOfLead } from '../../kfs/store.ts';
 import { documentsOfLead, leadsWithApplicants } from '../../leads/store.ts';
 import { loanOfLead } from '../../loans/store.ts';
+import { MailQueue } from '../../mail/queue.ts';
 import { SmsQueue } from '../../sms/queue.ts';
 import { actor } from '../actor.ts';
 import { INTEGER_MAX, leadIdOf, option, UsageError, wholeNumber } from '../arguments.ts';
@@ -172,12 +173,12 @@ export async function showLead({ database, write }: OpsContext, idText: string |
 }
 
 /**
- * A statement goes to the customer by e-mail through the transport the server uses, and by SMS
- * through the queue: the server's sender (or `npm run sms-sender`) delivers it.
+ * A statement goes to the customer by SMS and e-mail through the queues: the server's senders (or
+ * `npm run sms-sender`) deliver them.
  */
 function staffDelivery(config: Config) {
   const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'warn');
-  return { config, sms: new SmsQueue(() => new Date()), log };
+  return { config, sms: new SmsQueue(() => new Date()), mail: new MailQueue(() => new Date()), log };
 }
 
 const SEND_BACK_WORDS: Record<string, SendBackStep> = {
