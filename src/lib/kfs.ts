@@ -14,7 +14,8 @@ import { CURRENT_ACCOUNT_RULES } from './accountRules.ts';
 import type { AgreementClauseId } from './agreement.ts';
 import { addDays } from './dates.ts';
 import type { DocumentTexts } from './documentText/en.ts';
-import { clauseCitation, DEFAULT_LANGUAGE, type DocumentLanguage, documentTexts } from './documentText/index.ts';
+import { clauseCitation, documentTexts } from './documentText/index.ts';
+import { DEFAULT_LANGUAGE, type DocumentLanguage } from './documentText/languages.ts';
 import { formatDate, formatPercent } from './format.ts';
 import { type AccountTerms, accountOn, coolingOffUntil } from './loanAccount.ts';
 import { servicingTerms } from './loanTerms.ts';
@@ -546,8 +547,9 @@ export function kfsSections(
 /** One of the customer's statements as a PDF (session route, src/server/kfs/routes.ts). */
 export const KFS_PDF_PATH = '/Api/Website/downloadKeyFactStatement';
 
-/** The KFS PDF's file name, as the server names it and the dashboard saves it. */
-export const kfsFileName = (kfsNo: string) => `key-fact-statement-${kfsNo}.pdf`;
+/** The KFS PDF's file name, as the server names it and the dashboard saves it ("-hi" for the Hindi one). */
+export const kfsFileName = (kfsNo: string, lang: DocumentLanguage = DEFAULT_LANGUAGE) =>
+  `key-fact-statement-${kfsNo}${lang === DEFAULT_LANGUAGE ? '' : `-${lang}`}.pdf`;
 
 /** The customer's own statements of one application, latest first (session route). */
 export const KFS_STATEMENTS_PATH = '/Api/Website/getKeyFactStatements';

@@ -1,17 +1,11 @@
 /**
- * The languages the Key Fact Statement and the loan agreement can be read in (RBI: a language the
- * borrower understands; docs/decisions.md "The KFS and agreement in Hindi"), and each one's words.
+ * Each language's words for the Key Fact Statement and the loan agreement (docs/decisions.md "The KFS
+ * and agreement in Hindi"); the languages themselves are in ./languages.ts.
  */
 import { AGREEMENT_CLAUSES, type AgreementClauseId } from '../agreement.ts';
 import { type DocumentTexts, en } from './en.ts';
 import { hi } from './hi.ts';
-
-export const DOCUMENT_LANGUAGES = ['en', 'hi'] as const;
-export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: DocumentLanguage = 'en';
-
-/** Each language by its own name, as the switch shows it. */
-export const LANGUAGE_NAMES: Record<DocumentLanguage, string> = { en: 'English', hi: 'हिन्दी' };
+import { DEFAULT_LANGUAGE, type DocumentLanguage } from './languages.ts';
 
 const TEXTS: Record<DocumentLanguage, DocumentTexts> = { en, hi };
 
@@ -22,3 +16,5 @@ export function clauseCitation(id: AgreementClauseId, lang: DocumentLanguage = D
   const { agreement } = documentTexts(lang);
   return agreement.cite(AGREEMENT_CLAUSES[id].number, agreement.clauseTitles[id]);
 }
+
+export type { DocumentLanguage } from './languages.ts';

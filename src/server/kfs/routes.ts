@@ -145,7 +145,7 @@ export const kfsRoutes = [
       );
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${kfsFileName(found.row.kfsNo)}"`,
+        'Content-Disposition': `attachment; filename="${kfsFileName(found.row.kfsNo, input.lang)}"`,
         'Content-Length': String(bytes.byteLength),
         'Cache-Control': 'no-store',
       });

@@ -6,7 +6,8 @@
  * document, so its SHA-256 is what the customer signs.
  */
 import { AGREEMENT_CLAUSES, type AgreementClauseId } from '../../lib/agreement.ts';
-import { type DocumentLanguage, documentTexts } from '../../lib/documentText/index.ts';
+import { documentTexts } from '../../lib/documentText/index.ts';
+import type { DocumentLanguage } from '../../lib/documentText/languages.ts';
 import { formatDate, formatPercent, maskPan } from '../../lib/format.ts';
 import { type KeyFactStatement, kfsSections, statementWords } from '../../lib/kfs.ts';
 import { formatPaise } from '../../lib/money.ts';

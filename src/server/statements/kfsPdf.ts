@@ -5,7 +5,8 @@
  * one-sentence summary first, in English or Hindi (`lang`: the words change, the figures do not). Pure: the
  * same input gives the same document.
  */
-import { type DocumentLanguage, documentTexts } from '../../lib/documentText/index.ts';
+import { documentTexts } from '../../lib/documentText/index.ts';
+import type { DocumentLanguage } from '../../lib/documentText/languages.ts';
 import { type KeyFactStatement, type KfsLoan, kfsSections, kfsSummary } from '../../lib/kfs.ts';
 import { site } from '../../lib/site.ts';
 import { facts, finish, footers, heading, lenderOf, letterhead, newDocument, stamp } from './statementPdf.ts';

@@ -1,4 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { documentTexts } from '../../../lib/documentText/index.ts';
 import {
   KFS_PDF_PATH,
   type KfsLoan,
@@ -6,14 +8,15 @@ import {
   kfsSections,
   kfsSummary,
   type KeyFactStatement as Statement,
-  KFS_TITLE as TITLE,
 } from '../../../lib/kfs.ts';
 import { fetchPdf, saveFile } from '../../shared/pdfDownload.ts';
 import { useCall } from '../../shared/useCall.ts';
+import { $documentLanguage } from '../state/documentLanguage.ts';
 import { $session, endSession } from '../state/sessionStore.ts';
 import { BusyButton } from './BusyButton.tsx';
 import { FactTable } from './FactTable.tsx';
 import styles from './KeyFactStatement.module.css';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 export interface KeyFactStatementProps {
   kfs: Statement;
@@ -27,7 +30,8 @@ export interface KeyFactStatementProps {
  * The Key Fact Statement the server computed for the amount and tenure chosen: what the customer
  * receives, repays and when at the top (issue 25, finding 10), then every Annex A row as a table, with
  * Print (the print stylesheet prints only the statement while it is on the page) and Save a Copy (the
- * server's PDF of the statement, as the statement of account is saved).
+ * server's PDF of the statement, as the statement of account is saved). In English or Hindi, the
+ * customer's choice (issue 24): the words change, the figures do not, and Save a Copy follows it.
  */
 export function KeyFactStatement({ kfs, loan = null, focus = false }: KeyFactStatementProps) {
   const id = useId();
@@ -35,7 +39,9 @@ export function KeyFactStatement({ kfs, loan = null, focus = false }: KeyFactSta
   const { busy, run } = useCall<'pdf'>();
   const [saveError, setSaveError] = useState('');
   const [saved, setSaved] = useState('');
-  const summary = kfsSummary(kfs, loan);
+  const lang = useStore($documentLanguage);
+  const words = documentTexts(lang).kfs;
+  const summary = kfsSummary(kfs, loan, lang);
 
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -58,28 +64,29 @@ export function KeyFactStatement({ kfs, loan = null, focus = false }: KeyFactSta
       if (!token) return endSession();
       const answer = await fetchPdf(
         KFS_PDF_PATH,
-        { kfs_no: kfsNo, ...(profileId && { profile_id: profileId }) },
+        { kfs_no: kfsNo, lang, ...(profileId && { profile_id: profileId }) },
         token,
       );
       if ('error' in answer) {
         if (answer.sessionDead) return endSession();
         return setSaveError(answer.error);
       }
-      saveFile(answer.blob, kfsFileName(kfsNo));
-      setSaved(`Saved ${kfsFileName(kfsNo)}.`);
+      saveFile(answer.blob, kfsFileName(kfsNo, lang));
+      setSaved(words.screen.saved(kfsFileName(kfsNo, lang)));
     });
 
   return (
-    <section className={styles.statement} aria-labelledby={id}>
+    <section className={styles.statement} aria-labelledby={id} lang={lang}>
       <h2 id={id} ref={heading} tabIndex={-1} className={styles.heading}>
-        {TITLE}
+        {words.title}
         {kfs.kfs_no ? ` ${kfs.kfs_no}` : ''}
       </h2>
+      <LanguageSwitch />
       <div className={styles.summary}>
         <p className={styles.headline}>{summary.headline}</p>
         <p className={styles.note}>{summary.note}</p>
       </div>
-      {kfsSections(kfs, loan).map((section) => (
+      {kfsSections(kfs, loan, lang).map((section) => (
         <FactTable
           key={section.title}
           caption={section.title}
@@ -90,7 +97,7 @@ export function KeyFactStatement({ kfs, loan = null, focus = false }: KeyFactSta
       ))}
       <div className={styles.actions}>
         <button type="button" className="button button--ghost" onClick={() => window.print()}>
-          Print
+          {words.screen.print}
         </button>
         {kfs.kfs_no && (
           <BusyButton
@@ -98,10 +105,10 @@ export function KeyFactStatement({ kfs, loan = null, focus = false }: KeyFactSta
             variant="ghost"
             busy={busy === 'pdf'}
             disabled={busy !== null}
-            busyText="Preparing…"
+            busyText={words.screen.preparing}
             onClick={() => save(kfs.kfs_no as string)}
           >
-            Save a Copy
+            {words.screen.save}
           </BusyButton>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type * as v from 'valibot';
 import {
@@ -9,13 +10,16 @@ import {
 } from '../../../lib/agreement.ts';
 import { failureMessage, thrownMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
+import { LANGUAGE_NAMES } from '../../../lib/documentText/languages.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { AgreementAnswer, SigningStartedAnswer } from '../../../lib/schemas/answers/agreement.ts';
 import { dashboardCall, SessionEnded } from '../state/api.ts';
+import { $documentLanguage } from '../state/documentLanguage.ts';
 import { type Loaded, useLoaded } from '../state/useLoaded.ts';
 import { BusyButton } from './BusyButton.tsx';
 import { FactTable } from './FactTable.tsx';
 import form from './Form.module.css';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { PdfDownloads } from './PdfDownloads.tsx';
 import styles from './Screen.module.css';
 import own from './StatementDownloads.module.css';
@@ -45,11 +49,14 @@ const NEXT: Record<Agreement['status'], string> = {
  * The loan agreement of an application (issue 24): where it stands, "Sign the loan agreement" once the
  * Key Fact Statement is accepted (the e-sign provider's page opens; it sends the customer back here),
  * and the agreement as a PDF, signed or not. Nothing is shown before there is an agreement to sign.
+ * It is drawn, sent to sign and downloaded in the language chosen (English or Hindi, the choice the
+ * Key Fact Statement's screen shares); a signed one stays in the language it was signed in.
  */
 export function LoanAgreement({ leadId }: { leadId: string }) {
   const { data, loading, error, retry } = useLoaded(() => loadAgreement(leadId));
   const [signing, setSigning] = useState(false);
   const [signError, setSignError] = useState<string | null>(null);
+  const lang = useStore($documentLanguage);
   if (data === null && !error) return null;
 
   const sign = async () => {
@@ -58,6 +65,7 @@ export function LoanAgreement({ leadId }: { leadId: string }) {
     try {
       const envelope = await dashboardCall<v.InferOutput<typeof SigningStartedAnswer>>(AGREEMENT_API.sign, {
         lead_id: leadId,
+        lang,
       });
       if (envelope.Status !== STATUS.ok) {
         setSignError(failureMessage(envelope));
@@ -95,12 +103,14 @@ export function LoanAgreement({ leadId }: { leadId: string }) {
                 ['Agreement number', data.agreement_no],
                 ['On Key Fact Statement', data.kfs_no],
                 ['Status', AGREEMENT_STATE_LABELS[data.status]],
+                ...(data.status === 'signed' ? [['Signed in', LANGUAGE_NAMES[data.language]] as const] : []),
                 ...(data.decided_at && DECIDED[data.status]
                   ? [[DECIDED[data.status] as string, formatDateTime(data.decided_at)] as const]
                   : []),
               ]}
             />
             <p className={form.hint}>{NEXT[data.status]}</p>
+            {data.status !== 'signed' && <LanguageSwitch />}
             {data.can_sign && (
               <div className={own.actions}>
                 <BusyButton
@@ -135,7 +145,7 @@ export function LoanAgreement({ leadId }: { leadId: string }) {
               key: 'agreement',
               label: data.status === 'signed' ? 'Download the signed agreement' : 'Download the agreement',
               path: AGREEMENT_API.download,
-              body: { lead_id: leadId },
+              body: { lead_id: leadId, lang },
               filename: agreementFileName(data.agreement_no, data.status === 'signed'),
             },
           ]}

@@ -1,7 +1,7 @@
 /** The loan agreement's answers (issue 24): where it stands, and where to sign it. */
 import * as v from 'valibot';
 import { AGREEMENT_STATES } from '../../agreement.ts';
-import { DOCUMENT_LANGUAGES } from '../../documentText/index.ts';
+import { DOCUMENT_LANGUAGES } from '../../documentText/languages.ts';
 
 export const AgreementAnswer = v.strictObject({
   lead_id: v.number(),

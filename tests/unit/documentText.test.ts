@@ -1,0 +1,147 @@
+/**
+ * The KFS and the loan agreement in Hindi or English (issue 24): every Hindi key is there (the types
+ * say so too), no Hindi text is left in English, the figures are the same figures, and every clause the
+ * KFS cites is in the agreement under that number.
+ */
+import { describe, expect, it } from 'vitest';
+import { AGREEMENT_CLAUSES, type AgreementClauseId } from '../../src/lib/agreement.ts';
+import { en } from '../../src/lib/documentText/en.ts';
+import { hi } from '../../src/lib/documentText/hi.ts';
+import { clauseCitation } from '../../src/lib/documentText/index.ts';
+import { KFS_CITATIONS, keyFactStatement, kfsNumber, kfsSections, kfsSummary } from '../../src/lib/kfs.ts';
+import { site } from '../../src/lib/site.ts';
+import { agreementClauses, agreementPdf } from '../../src/server/statements/agreementPdf.ts';
+import { kfsPdf } from '../../src/server/statements/kfsPdf.ts';
+import { flat, pdfText } from '../support/pdfText.ts';
+
+const kfs = keyFactStatement(site, {
+  amountPaise: 20_000_00,
+  tenureDays: 60,
+  dailyRatePercent: 0.5,
+  issuedOn: '2026-11-23',
+  kfsNo: kfsNumber(123),
+});
+const agreementInput = {
+  agreementNo: 'AGR-000123',
+  leadId: 42,
+  kfs,
+  borrower: { name: 'Ravi Kumar', pan: 'ABCDE1234F' },
+  generatedAt: new Date('2026-11-23T06:30:00Z'),
+};
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+/** Figures as the statement writes them: rupees with Indian grouping, percentages, dates, day counts. */
+const FIGURES = /₹\d+(,\d+)*(\.\d+)?|\d+(\.\d+)?%|\d{2}-\d{2}-\d{4}|KFS-\d+|\b\d+(?![\w\u0900-\u0963\u0966-\u097F])/g;
+const figuresOf = (text: string) => (text.match(FIGURES) ?? []).sort();
+
+/** Every path to a value in a texts module, and the value (functions and strings alike). */
+function leaves(value: unknown, path = ''): [string, unknown][] {
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, inner]) => leaves(inner, path ? `${path}.${key}` : key));
+  }
+  return [[path, value]];
+}
+
+describe('the Hindi texts', () => {
+  it('have every key of the English ones, each of the same kind, and no other', () => {
+    const english = new Map(leaves({ ...en, kfs: { ...en.kfs, names: {} } }));
+    const hindi = new Map(leaves({ ...hi, kfs: { ...hi.kfs, names: {} } }));
+    expect([...hindi.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [path, value] of english) expect(typeof hindi.get(path), path).toBe(typeof value);
+  });
+
+  it('leave no fixed text in English: every string with words is Hindi', () => {
+    const english = new Map(leaves(en));
+    for (const [path, value] of leaves(hi)) {
+      if (typeof value !== 'string' || path.startsWith('kfs.names') || !/[a-z]{3}/i.test(english.get(path) as string))
+        continue;
+      expect(value, path).toMatch(DEVANAGARI);
+      expect(value, path).not.toBe(english.get(path));
+    }
+  });
+
+  it('the statement in Hindi: every label and every worded value is Hindi, and the figures are the same figures', () => {
+    const english = kfsSections(kfs).flatMap((section) => section.rows);
+    const hindi = kfsSections(kfs, null, 'hi').flatMap((section) => section.rows);
+    expect(hindi).toHaveLength(english.length);
+    hindi.forEach(([label, value], index) => {
+      const [englishLabel, englishValue] = english[index] as [string, string];
+      expect(label, englishLabel).toMatch(DEVANAGARI);
+      // A value of words reads in Hindi; a value that is a figure or a number stays that figure.
+      if (/[a-z]{3}/i.test(englishValue.replace(/KFS-\d+/, ''))) expect(value, englishLabel).toMatch(DEVANAGARI);
+      else expect(value, englishLabel).toBe(englishValue);
+      expect(figuresOf(value), englishLabel).toEqual(figuresOf(englishValue));
+    });
+    for (const section of kfsSections(kfs, null, 'hi')) expect(section.title).toMatch(DEVANAGARI);
+    const summary = kfsSummary(kfs, null, 'hi');
+    expect(summary.headline).toBe('आपको ₹19,528 मिलेंगे, 22-01-2027 को ₹26,000 चुकाने होंगे');
+    expect(figuresOf(summary.note)).toEqual(figuresOf(kfsSummary(kfs).note));
+  });
+
+  it('the agreement in Hindi: every clause has as many paragraphs as in English, in Hindi, with the same figures', () => {
+    const english = agreementClauses(agreementInput);
+    const hindi = agreementClauses({ ...agreementInput, lang: 'hi' });
+    for (const id of Object.keys(AGREEMENT_CLAUSES) as AgreementClauseId[]) {
+      expect(hindi[id], id).toHaveLength(english[id].length);
+      hindi[id].forEach((paragraph, index) => {
+        expect(paragraph, id).toMatch(DEVANAGARI);
+        expect(figuresOf(paragraph), id).toEqual(figuresOf(english[id][index] as string));
+      });
+    }
+  });
+});
+
+describe('the KFS cites the agreement', () => {
+  it('every row the agreement covers names its clause, in English and in Hindi', () => {
+    for (const lang of ['en', 'hi'] as const) {
+      const rows = new Map(kfsSections(kfs, null, lang).flatMap((section) => section.rows));
+      const texts = lang === 'en' ? en : hi;
+      for (const [key, id] of Object.entries(KFS_CITATIONS)) {
+        const value = rows.get(texts.kfs.labels[key as keyof typeof en.kfs.labels]);
+        expect(value, `${lang} ${key}`).toContain(clauseCitation(id, lang));
+      }
+    }
+    expect(new Map(kfsSections(kfs).flatMap((section) => section.rows)).get('Recovery and collection')).toMatch(
+      /\. See clause 9 \(Recovery and collection\) of the loan agreement\.$/,
+    );
+  });
+
+  it('every clause cited is in the agreement PDF under that number and title, with its words', async () => {
+    const text = flat((await pdfText(await agreementPdf(agreementInput))).text);
+    const clauses = agreementClauses(agreementInput);
+    const cited = kfsSections(kfs)
+      .flatMap((section) => section.rows)
+      .map(([, value]) => /See clause (\d+) \((.*)\) of the loan agreement\.$/.exec(value))
+      .filter((match) => match !== null);
+    expect(cited.length).toBe(Object.keys(KFS_CITATIONS).length);
+    for (const [, number, title] of cited) {
+      const [id] = Object.entries(AGREEMENT_CLAUSES).find(([, clause]) => clause.number === Number(number)) ?? [];
+      expect(id, `clause ${number}`).toBeDefined();
+      expect(AGREEMENT_CLAUSES[id as AgreementClauseId].title).toBe(title);
+      expect(text).toContain(`${number}. ${title}`);
+      const words = clauses[id as AgreementClauseId];
+      expect(words.length, title).toBeGreaterThan(0);
+      expect(text).toContain(flat(`${number}.1 ${words[0]}`).slice(0, 60));
+    }
+  });
+});
+
+describe('the PDFs in Hindi', () => {
+  it('are drawn in Devanagari, conjuncts and vowel signs shaped, with the same figures', async () => {
+    const [hindi, english] = await Promise.all([
+      kfsPdf({ kfs, loan: null, generatedAt: agreementInput.generatedAt, lang: 'hi' }),
+      kfsPdf({ kfs, loan: null, generatedAt: agreementInput.generatedAt }),
+    ]);
+    const text = flat((await pdfText(hindi)).text);
+    // Words without a vowel sign drawn before its consonant read back in order.
+    expect(text).toContain('मुख्य तथ्य');
+    expect(text).toContain('KFS-000123');
+    for (const figure of ['₹19,528', '₹26,000', '22-01-2027', '201.61%']) expect(text).toContain(figure);
+    // Shaped, not drawn letter by letter: "क्ष" is one glyph of the font, and "ि" comes before its consonant.
+    expect(text).toMatch(/ि[क-ह]/);
+    expect(text).not.toContain('Key Fact Statement KFS');
+    expect(flat((await pdfText(english)).text)).toContain('Key Fact Statement KFS-000123');
+    const agreement = flat((await pdfText(await agreementPdf({ ...agreementInput, lang: 'hi' }))).text);
+    expect(agreement).toContain('ऋण अनुबंध AGR-000123');
+  });
+});
