@@ -38,12 +38,13 @@ describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) =>
   const staff = (body: object) => server.post(DEV_STAFF_PATH, body);
   const agreement = (token: string, leadId: number) =>
     server.post(AGREEMENT_API.status, { lead_id: leadId }, { token });
-  const askToSign = (token: string, leadId: number) => server.post(AGREEMENT_API.sign, { lead_id: leadId }, { token });
-  async function download(token: string, leadId: number) {
+  const askToSign = (token: string, leadId: number, lang?: string) =>
+    server.post(AGREEMENT_API.sign, { lead_id: leadId, ...(lang && { lang }) }, { token });
+  async function download(token: string, leadId: number, lang?: string) {
     const response = await fetch(`${server.url}${AGREEMENT_API.download}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', [HEADERS.clientKey]: CLIENT_KEY, [HEADERS.token]: token },
-      body: JSON.stringify({ lead_id: leadId }),
+      body: JSON.stringify({ lead_id: leadId, ...(lang && { lang }) }),
     });
     return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
   }
@@ -88,6 +89,7 @@ describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) =>
       can_sign: true,
       decided_at: null,
       document_sha256: null,
+      language: 'en',
     });
     const { response, bytes } = await download(who.token, who.leadId);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -192,6 +194,58 @@ describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) =>
     expect(again).toMatchObject({ status: 409, body: { Message: 'Your loan agreement is already signed.' } });
     const file = await download(who.token, who.leadId);
     expect(file.response.headers.get('content-disposition')).toContain(agreementFileName(agreementNo, true));
+  });
+
+  it('in Hindi, the customer’s choice: drawn in Devanagari with the same figures, and signed in the language chosen at signing', async () => {
+    const who = await accepted();
+    const agreementNo = who.kfsNo.replace('KFS-', 'AGR-');
+    const english = await download(who.token, who.leadId);
+    const hindi = await download(who.token, who.leadId, 'hi');
+    expect(hindi.response.headers.get('content-type')).toBe('application/pdf');
+    const text = flat((await pdfText(hindi.bytes)).text);
+    // The title and the headings in Devanagari (read back as drawn), the figures the same figures.
+    expect(text).toContain(`ऋण अनुबंध ${agreementNo}`);
+    expect((text.match(/[\u0900-\u097F]/g) ?? []).length).toBeGreaterThan(1000);
+    const { kfs } = who;
+    for (const figure of [
+      formatPaise(kfs.sanctioned_amount_paise),
+      formatPaise(kfs.disbursed_amount_paise),
+      formatPaise(kfs.total_repayable_paise),
+      formatPercent(kfs.apr_percent),
+      who.kfsNo,
+    ]) {
+      expect(text, figure).toContain(figure);
+    }
+    expect(text).not.toContain('The lender lends the borrower');
+    // Not yet signed: the agreement is drawn in the language last asked for; English again on asking.
+    expect((await agreement(who.token, who.leadId)).body.Data).toMatchObject({
+      language: 'hi',
+      document_sha256: createHash('sha256').update(hindi.bytes).digest('hex'),
+    });
+    expect(flat((await pdfText((await download(who.token, who.leadId)).bytes)).text)).toContain(
+      flat(`The lender lends the borrower ${formatPaise(kfs.sanctioned_amount_paise)}`),
+    );
+    expect(english.response.status).toBe(200);
+    // An unknown language is refused by the schema.
+    const wrong = await download(who.token, who.leadId, 'fr');
+    expect(wrong.response.status).toBe(400);
+
+    // Asked to sign in Hindi (the English one was the latest drawn): the Hindi agreement goes to the provider.
+    const signing = await askToSign(who.token, who.leadId, 'hi');
+    expect(signing.body.Data.agreement).toMatchObject({ status: 'pending', language: 'hi' });
+    await decide(signing.body.Data.redirect_url, 'signed');
+    const signed = (await agreement(who.token, who.leadId)).body.Data;
+    expect(signed).toMatchObject({ status: 'signed', language: 'hi' });
+    // Signed in Hindi: the download is the signed Hindi agreement whatever language is asked for, its
+    // consent the signed document's hash.
+    const file = await download(who.token, who.leadId, 'en');
+    expect(file.response.headers.get('content-disposition')).toContain(agreementFileName(agreementNo, true));
+    expect(flat((await pdfText(file.bytes)).text)).toContain(`ऋण अनुबंध ${agreementNo}`);
+    expect(verifySignature(signatureOf(file.bytes)).valid).toBe(true);
+    const consents = (await server.post(CONSENT_PATHS.list, {}, { token: who.token })).body.Data.consents;
+    expect(consents.find((c: { kind: string }) => c.kind === 'agreement_signature')).toMatchObject({
+      text_version: signed.document_sha256,
+    });
   });
 
   it('the signed PDF carries a CMS signature over its byte range that verifies, names the signer, and breaks when a byte changes', async () => {
