@@ -310,11 +310,11 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
 
   it('a statement saves as a PDF for its owner, the preview too, with the loan number once paid out', async () => {
     const who = await completed();
-    const pdf = (token: string, kfsNo: string) =>
+    const pdf = (token: string, kfsNo: string, lang?: string) =>
       fetch(`${server.url}${KFS_PDF_PATH}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', [HEADERS.token]: token },
-        body: JSON.stringify({ kfs_no: kfsNo }),
+        body: JSON.stringify({ kfs_no: kfsNo, ...(lang && { lang }) }),
       });
     const read = async (response: Response) => flat((await pdfText(new Uint8Array(await response.arrayBuffer()))).text);
     const before = await pdf(who.token, who.kfsNo);
@@ -327,6 +327,19 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     expect(text).toMatch(/Key Fact Statement KFS-\d{6} You receive ₹19,528, repay ₹26,000 on \d{2}-\d{2}-\d{4}\./);
     expect(text).toContain('Given when the loan is paid out');
     expect(text).toContain('Insurance charges');
+    // Part 2 cites the agreement's clauses (issue 24).
+    expect(text).toContain('See clause 9 (Recovery and collection) of the loan agreement.');
+
+    // In Hindi, the customer's choice (issue 24): the words in Devanagari, the figures the same figures.
+    const hindi = await pdf(who.token, who.kfsNo, 'hi');
+    expect(hindi.status).toBe(200);
+    expect(hindi.headers.get('content-disposition')).toBe(`attachment; filename="${kfsFileName(who.kfsNo, 'hi')}"`);
+    const hindiText = await read(hindi);
+    expect(hindiText).toContain(`मुख्य तथ्य`);
+    expect((hindiText.match(/[\u0900-\u097F]/g) ?? []).length).toBeGreaterThan(1000);
+    for (const figure of [who.kfsNo, '₹19,528', '₹26,000', '₹20,000']) expect(hindiText, figure).toContain(figure);
+    expect(hindiText).not.toContain('Insurance charges');
+    expect((await pdf(who.token, who.kfsNo, 'xx')).status).toBe(400);
 
     await staff({ action: 'approve', lead_id: who.leadId });
     await signAgreement(server, who.token, who.leadId);
