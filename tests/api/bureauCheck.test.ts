@@ -22,9 +22,9 @@ import { currentBureauConsent } from '../../src/server/bureauCheck/service.ts';
 import { withdrawConsent } from '../../src/server/consents/service.ts';
 import { customerById } from '../../src/server/customers/store.ts';
 import { bureauChecks, consents } from '../../src/server/db/schema.ts';
-import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { completeApplication, EMPLOYMENT, QUOTE_ACCEPTANCE, send } from './support/application.ts';
 import { base64, tinyPng } from './support/files.ts';
+import { isSignInCode, latestMail } from './support/mailbox.ts';
 import { profileSteps } from './support/registrationSteps.ts';
 import { ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
@@ -211,7 +211,7 @@ describe.each(ENGINES)('the credit report before the decision (%s database)', (e
     // Credit signs in with the development password and the e-mailed code, as the console does.
     const email = 'credit@kosh.test';
     const login = await server.post(STAFF_API.login, { email, password: 'kosh-staff-dev' });
-    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`)).body;
+    const mail = await latestMail(server, email, isSignInCode);
     const verified = await server.post(STAFF_API.verify, {
       challenge_id: login.body.Data.challenge_id,
       code: mail.body.match(/code is (\d{6})/)?.[1],

@@ -17,12 +17,13 @@ import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { customers } from '../../src/server/db/schema.ts';
-import { DEV_MAILBOX_PATH, DEV_RUN_DAY_PATH } from '../../src/server/dev/routes.ts';
+import { DEV_RUN_DAY_PATH } from '../../src/server/dev/routes.ts';
 import { loanAccount, loanFigures } from '../../src/server/loans/account.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { createBorrower } from './support/borrower.ts';
+import { isSignInCode, latestMail } from './support/mailbox.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 
 const PASSWORD = 'kosh-staff-dev';
@@ -58,7 +59,7 @@ describe.each(ENGINES)('credit bureau file (%s database)', (engine) => {
 
   async function staffToken(email: string): Promise<string> {
     const login = await server.post(STAFF_API.login, { email, password: PASSWORD });
-    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`)).body;
+    const mail = await latestMail(server, email, isSignInCode);
     const code = mail.body.match(/code is (\d{6})/)?.[1];
     const verified = await server.post(STAFF_API.verify, { challenge_id: login.body.Data.challenge_id, code });
     return verified.body.Data.staff_token;
@@ -227,8 +228,7 @@ describe.each(ENGINES)('credit bureau file (%s database)', (engine) => {
     expect(sms?.template_id).toBe('1007000000000000023');
     expect(sms?.body).toContain(`loan ${overdue.loan.loanNo} is 14 days overdue`);
     expect(sms?.body).toContain('credit bureaus by 27-11-2026');
-    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(`${overdue.mobile}@example.in`)}`))
-      .body;
+    const mail = await latestMail(server, `${overdue.mobile}@example.in`);
     expect(mail.subject).toContain(`Loan ${overdue.loan.loanNo}`);
     expect(mail.body).toContain('14 days past that date');
     expect(mail.body).toContain(new Intl.NumberFormat('en-IN').format(Math.round(figures.closureAmountPaise / 100)));

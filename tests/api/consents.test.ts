@@ -17,9 +17,10 @@ import { site } from '../../src/lib/site.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { recordConsent, standingConsent } from '../../src/server/consents/service.ts';
 import { auditLog, consents, customers, keyFactStatements } from '../../src/server/db/schema.ts';
-import { DEV_MAILBOX_PATH, DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
+import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { completeApplication, EMPLOYMENT, eligibleCustomer, QUOTE_ACCEPTANCE, send } from './support/application.ts';
+import { isSignInCode, latestMail } from './support/mailbox.ts';
 import { ENGINES, randomMobile, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 import { latestCode, signIn } from './support/signIn.ts';
 
@@ -44,7 +45,7 @@ describe.each(ENGINES)('consents on record (%s database)', (engine) => {
   async function staffSignIn(email: string): Promise<string> {
     const login = await server.post(STAFF_API.login, { email, password: 'kosh-staff-dev' });
     expect(login.body.Status, login.body.Message).toBe(1);
-    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`)).body;
+    const mail = await latestMail(server, email, isSignInCode);
     const code = mail.body.match(/code is (\d{6})/)?.[1];
     const verified = await server.post(STAFF_API.verify, { challenge_id: login.body.Data.challenge_id, code });
     expect(verified.body.Status, verified.body.Message).toBe(1);

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { addDays, indiaDate } from '../../src/lib/dates.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
-import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { createBorrower } from './support/borrower.ts';
+import { isSignInCode, latestMail } from './support/mailbox.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 
 describe.each(ENGINES)('ops run-day (%s)', (engine) => {
@@ -36,7 +36,7 @@ describe.each(ENGINES)('ops run-day (%s)', (engine) => {
   beforeAll(async () => {
     server = await startServer(engine, {}, { now: clock.now });
     const login = await server.post(STAFF_API.login, { email: 'collections@kosh.test', password: 'kosh-staff-dev' });
-    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent('collections@kosh.test')}`)).body;
+    const mail = await latestMail(server, 'collections@kosh.test', isSignInCode);
     const verified = await server.post(STAFF_API.verify, {
       challenge_id: login.body.Data.challenge_id,
       code: mail.body.match(/code is (\d{6})/)?.[1],

@@ -112,12 +112,12 @@ describe.each(ENGINES)('the KFS and the signed agreement as e-mail attachments (
     const downloaded = await download(KFS_PDF_PATH, who.token, { kfs_no: who.kfsNo });
     expect(text).toBe(flat((await pdfText(downloaded)).text));
 
-    const mailbox = await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(who.email)}`);
-    expect(mailbox.status).toBe(200);
-    expect(mailbox.body[0].attachments).toEqual([
+    const listed = await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(who.email)}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body[0].attachments).toEqual([
       { filename: `${who.kfsNo}.pdf`, content_type: 'application/pdf', size: bytes.byteLength, sha256: file.sha256 },
     ]);
-    expect(JSON.stringify(mailbox.body)).not.toContain(file.content_base64.slice(0, 64));
+    expect(JSON.stringify(listed.body)).not.toContain(file.content_base64.slice(0, 64));
   });
 
   it('once signed, an e-mail attaches the signed agreement (the download) and the statement; only once', async () => {

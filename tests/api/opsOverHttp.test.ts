@@ -16,7 +16,6 @@ import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { COMPLAINT_PATHS } from '../../src/server/complaints/routes.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { auditLog, staffMembers } from '../../src/server/db/schema.ts';
-import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
@@ -28,6 +27,7 @@ import {
   send,
   signAgreement,
 } from './support/application.ts';
+import { isSignInCode, latestMail } from './support/mailbox.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer } from './support/server.ts';
 
 const PASSWORD = 'kosh-staff-dev';
@@ -42,8 +42,7 @@ describe.each(ENGINES)('npm run ops against a running server (%s database)', (en
 
   /** The newest sign-in code e-mailed to `email`, from the development mailbox. */
   async function mailedCode(email: string): Promise<string> {
-    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`)).body;
-    return mail.body.match(/code is (\d{6})/)?.[1];
+    return (await latestMail(server, email, isSignInCode)).body.match(/code is (\d{6})/)?.[1] as string;
   }
 
   /**

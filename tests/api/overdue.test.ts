@@ -14,6 +14,7 @@ import { loanClassifications, loans } from '../../src/server/db/schema.ts';
 import { loanAccount } from '../../src/server/loans/account.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { createBorrower } from './support/borrower.ts';
+import { isSignInCode, latestMail, mailbox } from './support/mailbox.ts';
 import { ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
 
 // The clock starts at 2026-11-21 15:30 in India. The loan was disbursed 60 days before, on 2026-09-22,
@@ -64,9 +65,9 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
       message.body.includes(' is now classified '),
     );
   const mailTo = async () =>
-    (
-      (await server.get(`/__dev/mailbox?to=${borrower.mobile}@example.in`)).body as { subject: string; body: string }[]
-    ).filter((message) => message.subject.includes(': classified '));
+    (await mailbox(server, `${borrower.mobile}@example.in`)).filter((message) =>
+      message.subject.includes(': classified '),
+    );
   const pay = (paise: number, date: string, ref: string) =>
     recordCollection(server.database.db, {
       loanId: borrower.loan.id,
@@ -161,7 +162,7 @@ describe.each(ENGINES)('overdue classification (%s)', (engine) => {
     );
     // Staff see the class and its history on the loan (the console's loan account, ops loan).
     const login = await server.post(STAFF_API.login, { email: 'collections@kosh.test', password: 'kosh-staff-dev' });
-    const [code] = (await server.get(`/__dev/mailbox?to=${encodeURIComponent('collections@kosh.test')}`)).body;
+    const code = await latestMail(server, 'collections@kosh.test', isSignInCode);
     const verified = await server.post(STAFF_API.verify, {
       challenge_id: login.body.Data.challenge_id,
       code: code.body.match(/code is (\d{6})/)?.[1],

@@ -16,13 +16,13 @@ import { createLogger } from '../../src/server/app/logger.ts';
 import { createDeps } from '../../src/server/app/services.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { collections, loanMessages, mailOutbox, smsQueue } from '../../src/server/db/schema.ts';
-import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { REPAY_PATHS } from '../../src/server/payments/paths.ts';
 import { RECEIPT_PDF_MESSAGES } from '../../src/server/receipts/routes.ts';
 import { deliverLoanMessages } from '../../src/server/reminders/service.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { createBorrower } from './support/borrower.ts';
+import { isSignInCode, latestMail, mailbox } from './support/mailbox.ts';
 import { payuResponse, postForm } from './support/providers.ts';
 import { payRazorpay, repaySession } from './support/repay.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
@@ -106,6 +106,7 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
     ]) {
       expect(sms?.body).toContain(figure);
     }
+    await mailbox(server, customer.email as string);
     const [mail] = await server.database.db
       .select()
       .from(mailOutbox)
@@ -121,7 +122,7 @@ describe.each(ENGINES)('payment receipts (%s database)', (engine) => {
     const { pancard, mobile, loan } = await createBorrower(server, clock.now());
     // Collections record ₹1,000 by bank transfer.
     const login = await server.post(STAFF_API.login, { email: 'collections@kosh.test', password: 'kosh-staff-dev' });
-    const [code] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent('collections@kosh.test')}`)).body;
+    const code = await latestMail(server, 'collections@kosh.test', isSignInCode);
     const verified = await server.post(STAFF_API.verify, {
       challenge_id: login.body.Data.challenge_id,
       code: code.body.match(/code is (\d{6})/)?.[1],

@@ -10,11 +10,11 @@ import { HEADERS } from '../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../src/lib/api/staffPaths.ts';
 import { site } from '../../src/lib/site.ts';
 import { ConfigError, loadConfig } from '../../src/server/config/config.ts';
-import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { createBorrower } from './support/borrower.ts';
+import { isSignInCode, latestMail } from './support/mailbox.ts';
 import { ENGINES, type Reply, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 
 const PASSWORD = 'kosh-staff-dev';
@@ -38,7 +38,7 @@ describe.each(ENGINES)('refunds due 7 days after the money arrived (%s database)
 
   async function staffToken(email: string): Promise<string> {
     const login = await server.post(STAFF_API.login, { email, password: PASSWORD });
-    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`)).body;
+    const mail = await latestMail(server, email, isSignInCode);
     const code = mail.body.match(/code is (\d{6})/)?.[1];
     const verified = await server.post(STAFF_API.verify, { challenge_id: login.body.Data.challenge_id, code });
     return verified.body.Data.staff_token;

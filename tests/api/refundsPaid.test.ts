@@ -15,7 +15,6 @@ import { statementRows } from '../../src/lib/statementLines.ts';
 import { createLogger } from '../../src/server/app/logger.ts';
 import { loadConfig, SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../../src/server/config/config.ts';
 import { queryRows } from '../../src/server/db/client.ts';
-import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
 import { loanByNo } from '../../src/server/loans/store.ts';
 import { runOps } from '../../src/server/ops/run.ts';
@@ -26,6 +25,7 @@ import { recordReversal } from '../../src/server/payments/reversals.ts';
 import { lenderOf, statementPdf } from '../../src/server/statements/statementPdf.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { createBorrower } from './support/borrower.ts';
+import { isSignInCode, latestMail } from './support/mailbox.ts';
 import { postForm } from './support/providers.ts';
 import { ENGINES, type Reply, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode } from './support/signIn.ts';
@@ -65,7 +65,7 @@ describe.each(ENGINES)('refunds paid under four eyes (%s database)', (engine) =>
   async function staffToken(email: string): Promise<string> {
     const login = await server.post(STAFF_API.login, { email, password: PASSWORD });
     expect(login.body.Status, login.body.Message).toBe(1);
-    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(email)}`)).body;
+    const mail = await latestMail(server, email, isSignInCode);
     const code = mail.body.match(/code is (\d{6})/)?.[1];
     const verified = await server.post(STAFF_API.verify, { challenge_id: login.body.Data.challenge_id, code });
     expect(verified.body.Status, verified.body.Message).toBe(1);

@@ -19,7 +19,6 @@ import { createLogger } from '../../src/server/app/logger.ts';
 import { createDeps } from '../../src/server/app/services.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { loanMessages, mailOutbox, smsQueue } from '../../src/server/db/schema.ts';
-import { DEV_MAILBOX_PATH } from '../../src/server/dev/routes.ts';
 import { runDay as runJobsOfDay } from '../../src/server/jobs/scheduler.ts';
 import { loanAccountToday, loanFigures } from '../../src/server/loans/account.ts';
 import { runOps } from '../../src/server/ops/run.ts';
@@ -33,6 +32,7 @@ import {
   sendDueReminders,
 } from '../../src/server/reminders/service.ts';
 import { createBorrower } from './support/borrower.ts';
+import { isSignInCode, latestMail, mailbox } from './support/mailbox.ts';
 import { ENGINES, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 
 /** An instant at hh:mm in India on a date. */
@@ -68,8 +68,11 @@ describe.each(ENGINES)('reminders and notices (%s database)', (engine) => {
 
   const smsTo = (mobile: string) =>
     server.database.db.select().from(smsQueue).where(eq(smsQueue.to, mobile)).orderBy(smsQueue.id);
-  const mailTo = (email: string) =>
-    server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.id);
+  /** What the mail sender wrote for the address, once what was queued for it has left. */
+  const mailTo = async (email: string) => {
+    await mailbox(server, email);
+    return server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.id);
+  };
   const closureToday = async (loanId: string) => {
     const { loans } = await import('../../src/server/db/schema.ts');
     const [loan] = await server.database.db.select().from(loans).where(eq(loans.id, loanId));
@@ -190,8 +193,7 @@ describe.each(ENGINES)('reminders and notices (%s database)', (engine) => {
     await runDay(addDays(dueDate, -3), '11:00');
     // The SMS sender delivers the queue (it polls each second).
     const login = await server.post(STAFF_API.login, { email: 'collections@kosh.test', password: 'kosh-staff-dev' });
-    const [mail] = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent('collections@kosh.test')}`)).body;
-    const code = mail.body.match(/code is (\d{6})/)?.[1];
+    const code = (await latestMail(server, 'collections@kosh.test', isSignInCode)).body.match(/code is (\d{6})/)?.[1];
     const verified = await server.post(STAFF_API.verify, { challenge_id: login.body.Data.challenge_id, code });
     const token = verified.body.Data.staff_token;
     let messages: { kind: string; channel: string; status: string; amount: number | null }[] = [];

@@ -18,11 +18,14 @@ export interface MailboxMessage {
   attachments: { filename: string; content_type: string; size: number; sha256: string }[];
 }
 
-/** The mailbox of `address`, newest first, once its queued mail has left and `pick` finds one (every message when it does). */
+/**
+ * The mailbox of `address`, newest first (every message), once its queued mail has left and, with `pick`,
+ * once it holds a message `pick` accepts.
+ */
 export async function mailbox(
   server: ApiClient | TestServer,
   address: string,
-  pick: (message: MailboxMessage) => boolean = () => true,
+  pick?: (message: MailboxMessage) => boolean,
   timeoutMs = 30_000,
 ): Promise<MailboxMessage[]> {
   const deadline = Date.now() + timeoutMs;
@@ -37,14 +40,14 @@ export async function mailbox(
     if (pending.length === 0) {
       const messages = (await server.get(`${DEV_MAILBOX_PATH}?to=${encodeURIComponent(address)}`))
         .body as MailboxMessage[];
-      if (Array.isArray(messages) && messages.some(pick)) return messages;
+      if (Array.isArray(messages) && (!pick || messages.some(pick))) return messages;
     }
     if (Date.now() > deadline) throw new Error('no such mail in the development mailbox in time');
     await sleep(20);
   }
 }
 
-/** The newest message of `address` that `pick` accepts. */
+/** The newest message of `address` that `pick` accepts (the newest of all without it), once there is one. */
 export async function latestMail(
   server: ApiClient | TestServer,
   address: string,
@@ -52,3 +55,6 @@ export async function latestMail(
 ): Promise<MailboxMessage> {
   return (await mailbox(server, address, pick)).find(pick) as MailboxMessage;
 }
+
+/** A back office sign-in code's e-mail. */
+export const isSignInCode = (message: MailboxMessage) => /code is \d{6}/.test(message.body);
