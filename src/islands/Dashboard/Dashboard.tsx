@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, use, useEffect, useState } from 'react';
 import { Link } from './components/Link.tsx';
 import { Redirect } from './components/Redirect.tsx';
 import styles from './components/Screen.module.css';
@@ -7,12 +7,22 @@ import { ScreenErrorBoundary } from './components/ScreenErrorBoundary.tsx';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
 import { Shell } from './components/Shell.tsx';
 import { $location, listenToHistory } from './navigation/router.ts';
-import { forgetScreen, screenComponent } from './navigation/screenLoader.ts';
+import { forgetScreen, preloadScreen, screenComponent } from './navigation/screenLoader.ts';
 import { HOME, mayOpen, routeOf, screenPath } from './navigation/screens.ts';
 import { SessionEnded } from './state/api.ts';
 import { loadDashboardData } from './state/profile.ts';
 import { askForSession, offerSession } from './state/sessionHandover.ts';
 import { $session, endSession, updateSession } from './state/sessionStore.ts';
+
+/**
+ * The page's own screen's code, asked for as soon as the island's code runs. The island's first draw
+ * waits for it (React keeps the page's frame, and the first paint's figures, until then: issue 25),
+ * so the frame is replaced by the screen in one go, without a "Loading…" between.
+ */
+const firstScreen: Promise<void> = (() => {
+  const route = routeOf($location.get().slug);
+  return route ? preloadScreen(route.component) : Promise.resolve();
+})();
 
 export interface DashboardProps {
   /** The brand, for the logo and the page titles. */
@@ -25,6 +35,7 @@ export interface DashboardProps {
  * screen of the address inside the dashboard frame.
  */
 export default function Dashboard({ brand }: DashboardProps) {
+  use(firstScreen);
   const session = useStore($session);
   const location = useStore($location);
   const signedIn = Boolean(session.token);

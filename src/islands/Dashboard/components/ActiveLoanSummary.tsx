@@ -1,8 +1,7 @@
 import { useId } from 'react';
-import { formatDate } from '../../../lib/format.ts';
 import { screenPath } from '../navigation/screens.ts';
-import { dueWhen, isOverdue, whichToPay } from '../state/loanDues.ts';
-import { detailsLink, rupees } from '../state/loans.ts';
+import { duesFigures, NOTHING_DUE, nothingDue, whichToPay } from '../state/loanDues.ts';
+import { detailsLink } from '../state/loans.ts';
 import type { ActiveLoan } from '../state/profile.ts';
 import styles from './ActiveLoanSummary.module.css';
 import { Link } from './Link.tsx';
@@ -16,48 +15,28 @@ import { StatementDownloads } from './StatementDownloads.tsx';
  */
 export function ActiveLoanSummary({ loan }: { loan: ActiveLoan }) {
   const id = useId();
-  const overdue = isOverdue(loan);
-  const due = formatDate(loan.repayment_date);
-  const nothingDue = !(loan.total_due > 0);
-  const when = dueWhen(loan);
 
   return (
     <>
       <section className={styles.loan} aria-labelledby={id}>
         <h2 id={id}>Your loan {loan.loan_no}</h2>
-        {nothingDue ? (
-          <p>Nothing is due on this loan. Thank you.</p>
+        {nothingDue(loan) ? (
+          <p>{NOTHING_DUE}</p>
         ) : (
           <>
             <dl className={styles.figures}>
-              {overdue ? (
-                <div className={`${styles.figure} ${styles.overdue}`}>
-                  <dt>Amount due now</dt>
-                  <dd className={styles.amount} data-testid="amount-due">
-                    {rupees(loan.total_due)}
+              {duesFigures(loan).map((figure) => (
+                <div
+                  key={figure.testId}
+                  className={figure.overdue ? `${styles.figure} ${styles.overdue}` : styles.figure}
+                >
+                  <dt>{figure.label}</dt>
+                  <dd className={styles.amount} data-testid={figure.testId}>
+                    {figure.amount}
                   </dd>
-                  <dd className={styles.when}>
-                    Due on {due}, {when}
-                  </dd>
+                  {figure.note && <dd className={styles.when}>{figure.note}</dd>}
                 </div>
-              ) : (
-                <>
-                  <div className={styles.figure}>
-                    <dt>Amount due on {due}</dt>
-                    <dd className={styles.amount} data-testid="amount-due">
-                      {rupees(loan.repayment_amount)}
-                    </dd>
-                    {when && <dd className={styles.when}>{when}</dd>}
-                  </div>
-                  <div className={styles.figure}>
-                    <dt>To close the loan today</dt>
-                    <dd className={styles.amount} data-testid="amount-to-close">
-                      {rupees(loan.total_due)}
-                    </dd>
-                    <dd className={styles.when}>Interest only up to today, no prepayment charge</dd>
-                  </div>
-                </>
-              )}
+              ))}
             </dl>
             <p className={styles.which}>{whichToPay(loan)}</p>
             <Link to={screenPath('repayment')} className="button">

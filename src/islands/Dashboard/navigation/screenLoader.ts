@@ -163,14 +163,37 @@ async function loadScreen(name: ScreenComponent): Promise<ScreenModule> {
 
 const loaded = new Map<ScreenComponent, LazyExoticComponent<ComponentType<ScreenProps>>>();
 
+/**
+ * A module already here, as a thenable that answers at once: React.lazy then draws the screen in the
+ * same render instead of showing "Loading…" for a turn (the page's first screen, loaded ahead).
+ */
+const present = (module: ScreenModule) =>
+  // biome-ignore lint/suspicious/noThenProperty: a thenable is what React.lazy takes; this one answers at once.
+  ({ then: (done: (value: ScreenModule) => void) => done(module) }) as unknown as Promise<ScreenModule>;
+
 /** The screen's lazy component: the same one on every render until it is forgotten. */
 export function screenComponent(name: ScreenComponent): LazyExoticComponent<ComponentType<ScreenProps>> {
   let screen = loaded.get(name);
   if (!screen) {
-    screen = lazy(() => loadScreen(name));
+    screen = lazy(() => {
+      const done = modules.get(name);
+      return done ? present(done) : loadScreen(name);
+    });
     loaded.set(name, screen);
   }
   return screen;
+}
+
+/**
+ * The page's first screen's code, loaded before the island first draws (issue 25): the island then
+ * replaces the page's frame with the screen in one go. Settles either way: a failed load is the
+ * screen's own to report (its Retry), as before.
+ */
+export function preloadScreen(name: ScreenComponent): Promise<void> {
+  return loadScreen(name).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
 import type { DashboardAnswer, ProfileAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { dashboardCall } from './api.ts';
+import { settledFirstProfile, takeFirstProfile } from './firstProfile.ts';
 import { $session, updateSession } from './sessionStore.ts';
 
 export type Profile = v.InferOutput<typeof ProfileAnswer>;
@@ -17,7 +18,13 @@ export type ProfileDetails = Profile['profile_details'];
 export type ActiveLoan = NonNullable<Profile['active_loan_details']>;
 export type DashboardData = v.InferOutput<typeof DashboardAnswer>;
 
-export const $profile = atom<Profile | null>(null);
+/**
+ * Starts from the first paint's answer when it has come before the island (issue 25), so the screen's
+ * first draw shows what the page already shows; the screen's own load still runs (and takes that answer).
+ */
+export const $profile = atom<Profile | null>(
+  (settledFirstProfile($session.get().token) as { Data: Profile } | null)?.Data ?? null,
+);
 
 /** The server's word on progress and eligibility replaces what the browser had stored. */
 function storeProgress(progress: { next_step?: string; step_percentage?: number; eligibility_status?: number }) {
@@ -30,7 +37,9 @@ function storeProgress(progress: { next_step?: string; step_percentage?: number;
 
 /** A fresh profile, or the server's message when it refused. */
 export async function loadProfile(): Promise<{ profile: Profile } | { error: string }> {
-  const envelope = await dashboardCall<Profile>(API.getProfile);
+  // The first load takes the request the page's first paint made, read like any answer (session, failure).
+  const first = takeFirstProfile($session.get().token);
+  const envelope = await dashboardCall<Profile>(API.getProfile, {}, first ? { transport: () => first } : {});
   if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
   const profile = envelope.Data;
   $profile.set(profile);

@@ -1,0 +1,113 @@
+/**
+ * The dashboard's first paint (issue 25; docs/decisions.md, "A dashboard as fast as the site"): an
+ * inline script in the head of the dashboard's page (src/pages/my-dashboard/[...screen].astro),
+ * bundled and hashed for the CSP at build (src/plugins/inlineScripts.ts). It runs as the page is
+ * read, before React:
+ *
+ * 1. With a session in this tab (the specification's keys in session storage), it asks for the profile
+ *    at once and leaves the request for the island (state/firstProfile.ts), which takes it: one
+ *    request, not two. Without one it does nothing: the island asks another tab or goes to sign-in.
+ * 2. When the answer is a success, it draws the screen's largest content (the loan home's dues and
+ *    Pay Now) as plain DOM in the island's own classes, where the island will draw it, with the
+ *    screens' own functions (dashboardFirstPaintDraw.ts, src/lib/loanDues.ts). Anything else (a
+ *    failure, a dead session, no active loan, another screen) draws nothing: the frame keeps saying
+ *    "Loading your dashboard…" and the island shows what it shows today (the message and Try again,
+ *    or sign-in).
+ * 3. The island's code starts loading once that is painted (or the answer failed, or after HOLD_MS),
+ *    so React does not share the network and the main thread with the first paint, as
+ *    client:afterpaint does for the public pages' islands. The island replaces the frame in one go
+ *    with the same figures (Dashboard.tsx waits for the screen's code before its first draw).
+ *
+ * It runs in the head, so the request leaves before the body is read, and draws once the body is
+ * there. What the page tells it, on this script's element: data-screen (the screen's component),
+ * data-profile (getProfile's address), data-repayment (Pay Now's address) and data-classes (the CSS
+ * modules' class names).
+ */
+import { leaveFirstProfile } from '../islands/Dashboard/state/firstProfile.ts';
+import { HEADERS } from '../lib/api/paths.ts';
+import { SESSION_KEYS } from '../lib/session.ts';
+
+/** The longest the island's code waits for the first paint's answer before it loads anyway. */
+const HOLD_MS = 1000;
+
+type Only = (load: () => Promise<() => Promise<void>>, options: unknown, element: Element) => Promise<void>;
+
+const script = document.currentScript as HTMLScriptElement | null;
+
+/** The drawing, evaluated when first needed (it builds the formats): bundled in, not a request. */
+let drawing: Promise<typeof import('./dashboardFirstPaintDraw.ts')> | undefined;
+const drawer = () => {
+  drawing ??= import('./dashboardFirstPaintDraw.ts');
+  return drawing;
+};
+
+/** Runs `then` once the page's body has been read (the answer usually comes after it is). */
+const whenRead = (then: () => void) => {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then, { once: true });
+  else then();
+};
+
+/** Settles once the frame drawn so far has been painted: a frame callback runs before it, a task it queues after. */
+const painted = () =>
+  new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))));
+
+/**
+ * The island (client:only) starts through Astro's `only` directive, which the body defines later:
+ * the directive set here waits for `held` first. Were the directive ever set another way, nothing
+ * waits: the page is only slower to paint, never wrong.
+ */
+function holdIsland(held: Promise<unknown>) {
+  const global = self as unknown as { Astro?: { only?: Only } };
+  const astro = global.Astro ?? {};
+  global.Astro = astro;
+  let only: Only | undefined;
+  Object.defineProperty(astro, 'only', {
+    configurable: true,
+    enumerable: true,
+    get: () => only,
+    set: (directive: Only) => {
+      only = (load, options, island) => held.then(() => directive(load, options, island));
+    },
+  });
+}
+
+(() => {
+  const config = script?.dataset ?? {};
+  let token: string | null = null;
+  let profileId: string | null = null;
+  let eligible = false;
+  try {
+    token = sessionStorage.getItem(SESSION_KEYS.token);
+    profileId = sessionStorage.getItem(SESSION_KEYS.profileId);
+    eligible = sessionStorage.getItem(SESSION_KEYS.eligibility) === '1';
+  } catch {
+    // Storage refused: the island finds no session either and goes to sign-in.
+  }
+  if (!token) return;
+  // The request the island's client would make (src/lib/api/client.ts): JSON, the token's header.
+  const answer = fetch(config.profile ?? '', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', [HEADERS.token]: token },
+    body: JSON.stringify(profileId ? { profile_id: profileId } : {}),
+  }).then((response) => response.json() as Promise<unknown>);
+  const first = { token, answer } as Parameters<typeof leaveFirstProfile>[0];
+  leaveFirstProfile(first);
+  // The formats are built while the answer is on its way, once the frame has painted.
+  whenRead(() => painted().then(() => drawer().then((module) => module.warm())));
+
+  const drawn = answer.then(
+    (value) =>
+      new Promise<void>((done) => {
+        first.settled = value;
+        whenRead(() => {
+          drawer()
+            .then((module) => module.draw(value as never, config, eligible))
+            .catch(() => false)
+            .then((shown) => (shown ? painted() : undefined))
+            .then(done);
+        });
+      }),
+    () => undefined,
+  );
+  holdIsland(Promise.race([drawn, new Promise((done) => setTimeout(done, HOLD_MS))]));
+})();

@@ -1,0 +1,86 @@
+/**
+ * What the dashboard's first paint draws (src/scripts/dashboardFirstPaint.inline.ts, issue 25): the
+ * loan home's dues and Pay Now, as plain DOM in the island's own classes, with the screens' own
+ * functions (src/lib/loanDues.ts): it only places their results. Bundled into the inline script and
+ * evaluated only when first needed: the formats it imports build the browser's number and date
+ * formats (Intl) as they load, which costs a page about 30 ms the first time, so the profile's
+ * request leaves before that.
+ */
+import { duesFigures, NOTHING_DUE, nothingDue, whichToPay } from '../lib/loanDues.ts';
+
+type Classes = Record<'loan' | 'figures' | 'figure' | 'overdue' | 'amount' | 'when' | 'which', string>;
+interface Loan {
+  loan_no: string;
+  repayment_date: string;
+  repayment_amount: number;
+  total_due: number;
+  days_to_due?: number;
+  days_past_due?: number;
+}
+/** getProfile's answer, what the first paint reads of it. */
+export interface Answer {
+  Status?: number;
+  Data?: { eligibility_status?: number; active_loan_details?: Loan | null };
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** The loan home's summary of an active loan (components/ActiveLoanSummary.tsx), up to Pay Now. */
+function loanSummary(loan: Loan, classes: Classes, payHref: string): HTMLElement {
+  const section = element('section', classes.loan);
+  const heading = element('h2', '', `Your loan ${loan.loan_no}`);
+  heading.id = 'first-paint-loan';
+  section.setAttribute('aria-labelledby', heading.id);
+  section.append(heading);
+  if (nothingDue(loan)) {
+    section.append(element('p', '', NOTHING_DUE));
+    return section;
+  }
+  const list = element('dl', classes.figures);
+  for (const figure of duesFigures(loan)) {
+    const row = element('div', figure.overdue ? `${classes.figure} ${classes.overdue}` : classes.figure);
+    row.append(element('dt', '', figure.label));
+    const amount = element('dd', classes.amount, figure.amount);
+    amount.dataset.testid = figure.testId;
+    row.append(amount);
+    if (figure.note) row.append(element('dd', classes.when, figure.note));
+    list.append(row);
+  }
+  const pay = element('a', 'button', 'Pay Now');
+  pay.href = payHref;
+  section.append(list, element('p', classes.which, whichToPay(loan)), pay);
+  return section;
+}
+
+/**
+ * Draws the screen's first content from getProfile's answer into the page's frame; false when there
+ * is nothing to draw: a failure or a dead session, another screen, no active loan, or a customer the
+ * island's guard would not show the loan home (eligibility 1, stored and answered).
+ */
+export function draw(answer: Answer, config: DOMStringMap, eligible: boolean): boolean {
+  const loan = answer.Data?.active_loan_details;
+  if (answer.Status !== 1 || config.screen !== 'LoanHome' || !eligible || answer.Data?.eligibility_status !== 1)
+    return false;
+  if (!loan) return false;
+  const main = document.getElementById('main');
+  const status = main?.querySelector('[role="status"]');
+  if (!main || !status) return false;
+  // The island's status line is empty once the profile is there; the frame's says so too.
+  status.textContent = '';
+  main.append(loanSummary(loan, JSON.parse(config.classes ?? '{}') as Classes, config.repayment ?? ''));
+  return true;
+}
+
+/** Builds the formats (the first Intl of the page) ahead of the answer, once the frame has painted. */
+export function warm(): void {
+  nothingDue({ repayment_date: '', repayment_amount: 0, total_due: 0 });
+}

@@ -1,0 +1,138 @@
+/**
+ * The dashboard's first paint (issue 25, "A dashboard as fast as the site"; docs/decisions.md): the
+ * page's inline script asks for the profile before React arrives and draws the loan home's dues and
+ * Pay Now; the island then draws the same screen where it stands. In a real browser against the real
+ * server, the island's code held back (its requests wait) so that the first paint can be read alone:
+ * its figures are the island's, in the same place, never twice, not in a live region; a failed or a
+ * dead-session answer draws no figure and the island goes where it always went.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { API } from '../../../src/lib/api/paths.ts';
+import { axeViolations } from '../../support/axe.ts';
+import { type Customer, customerInState, dashboardReady, heading, storeSession } from './support.ts';
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE });
+
+type Borrower = Customer & { loanNo: string };
+
+/** Holds the island's code (every /_astro/ script) until `release` is called; the page's own HTML is not held. */
+async function holdIslandCode(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  let held = 0;
+  await page.route('**/_astro/*.js*', async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  return { release, held: () => held };
+}
+
+/** What the loan's summary shows: the figures' words, the sentence, Pay Now's address, and where the sentence stands. */
+async function summaryOf(page: Page, loanNo: string) {
+  const region = page.getByRole('region', { name: `Your loan ${loanNo}` });
+  await expect(region).toBeVisible();
+  const which = region.getByText(/^Pay ₹|^Your repayment is overdue/);
+  return {
+    figures: await region.locator('dl > div').evaluateAll((rows) => rows.map((row) => row.textContent?.trim())),
+    amountDue: await region.getByTestId('amount-due').textContent(),
+    amountToClose: await region.getByTestId('amount-to-close').textContent(),
+    which: await which.textContent(),
+    pay: await region.getByRole('link', { name: 'Pay Now' }).getAttribute('href'),
+    box: await which.boundingBox(),
+  };
+}
+
+test('the loan home: the first paint draws the island’s own dues and Pay Now, where the island draws them', async ({
+  page,
+  request,
+}) => {
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await storeSession(page, borrower);
+  const island = await holdIslandCode(page);
+  const profileCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith(API.getProfile)) profileCalls.push(sent.url());
+  });
+  await page.goto('/my-dashboard/eligibility');
+
+  // Before any of the island's code: the frame, the title, and the figures from getProfile.
+  await expect(heading(page)).toHaveText('Your Loan');
+  const first = await summaryOf(page, borrower.loanNo);
+  expect(island.held(), 'the island’s code is held while the first paint is read').toBeGreaterThan(0);
+  expect(first.amountDue).toMatch(/^₹[\d,]+(\.\d\d)?$/);
+  expect(first.pay).toBe('/my-dashboard/repayment');
+  // Once, and not in a live region: a screen reader reads it as page content, not as an announcement.
+  await expect(page.getByTestId('amount-due')).toHaveCount(1);
+  expect(
+    await page
+      .getByTestId('amount-due')
+      .evaluate((node) => node.closest('[aria-live], [role="status"], [role="alert"]')),
+  ).toBeNull();
+  await expect(page.getByRole('status')).toHaveText('');
+  expect(await axeViolations(page, 'first paint')).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize({ width: 320, height: PHONE.height });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'at 320 px').toBeLessThanOrEqual(320);
+  await page.setViewportSize(PHONE);
+
+  // The island arrives and draws the same screen: the same words, in the same place, still once.
+  island.release();
+  await dashboardReady(page);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  const after = await summaryOf(page, borrower.loanNo);
+  expect({ ...after, box: undefined }).toEqual({ ...first, box: undefined });
+  expect(Math.abs((after.box?.y ?? 0) - (first.box?.y ?? 0)), 'the sentence did not move').toBeLessThanOrEqual(1);
+  await expect(page.getByTestId('amount-due')).toHaveCount(1);
+  // One getProfile: the island took the first paint's answer.
+  expect(profileCalls).toHaveLength(1);
+});
+
+test('a failed getProfile: no figure is drawn, and the island shows the failure and Try again', async ({
+  page,
+  request,
+}) => {
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await storeSession(page, borrower);
+  let failing = true;
+  await page.route(`**${API.getProfile}`, (route) => (failing ? route.abort('failed') : route.continue()));
+  const island = await holdIslandCode(page);
+  const failed = page.waitForEvent('requestfailed', (sent) => sent.url().endsWith(API.getProfile));
+  await page.goto('/my-dashboard/eligibility');
+  // The first paint has had its answer (a failure) and drew nothing.
+  await failed;
+  await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+
+  island.release();
+  await dashboardReady(page);
+  await expect(page.getByRole('alert')).toHaveText(/could not reach our servers/);
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.getByRole('region', { name: `Your loan ${borrower.loanNo}` }).getByTestId('amount-due'),
+  ).toBeVisible();
+});
+
+test('a dead session (401): no figure is drawn, and the island goes to sign-in', async ({ page, request }) => {
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await storeSession(page, borrower);
+  await page.route(`**${API.getProfile}`, (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ Status: 4, Message: 'Session expired', Data: {} }),
+    }),
+  );
+  const island = await holdIslandCode(page);
+  await page.goto('/my-dashboard/eligibility');
+  await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  island.release();
+  await page.waitForURL(/\/apply-now/);
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+});
