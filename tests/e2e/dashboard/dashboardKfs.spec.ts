@@ -207,3 +207,60 @@ test('at 320 px the statement fits the screen', async ({ page, request }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('in Hindi at 320 px: the switch shows the statement in Hindi with the same figures, its Save a Copy is the Hindi PDF, and the choice is remembered', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const customer = await completedApplication(request);
+  await openDashboard(page, customer, `/my-dashboard/lead-preview?lead_id=${customer.leadId}#key-fact-statement`);
+  const english = page.getByRole('region', { name: /^Key Fact Statement KFS-\d{6}$/ });
+  await expect(english).toBeVisible();
+  const kfsNo = ((await english.getByRole('heading').first().textContent()) ?? '').replace('Key Fact Statement ', '');
+  const cell = async (scope: Locator, label: string) =>
+    ((await row(scope, label).getByRole('cell').textContent()) ?? '').trim();
+  const received = await cell(english, 'Net amount paid into your account');
+  const repaid = await cell(english, 'Total amount to be paid');
+  const languages = english.getByRole('group', { name: 'Language / भाषा' });
+  await expect(languages.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  const toHindi = languages.getByRole('button', { name: 'हिन्दी' });
+  await expect(toHindi).toHaveAttribute('aria-pressed', 'false');
+  // A real control: reached and pressed from the keyboard.
+  await toHindi.focus();
+  await page.keyboard.press('Enter');
+
+  const hindi = page.getByRole('region', { name: `मुख्य तथ्य विवरण ${kfsNo}` });
+  await expect(hindi).toBeVisible();
+  await expect(hindi).toHaveAttribute('lang', 'hi');
+  // The region is named by its heading, now in Hindi; the switch in it shows Hindi pressed.
+  await expect(hindi.getByRole('button', { name: 'हिन्दी' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(hindi.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'false');
+  // The same figures, in Hindi words; Part 2 cites the agreement's clause in Hindi.
+  await expect(hindi.getByText(/^आपको ₹/)).toHaveText(
+    new RegExp(`^आपको ${received} मिलेंगे, \\d{2}-\\d{2}-\\d{4} को ${repaid} चुकाने होंगे$`),
+  );
+  await expect(row(hindi, 'आपके खाते में जमा की जाने वाली शुद्ध राशि')).toContainText(received);
+  await expect(row(hindi, 'चुकाई जाने वाली कुल राशि')).toContainText(repaid);
+  await expect(row(hindi, 'बीमा प्रभार')).toContainText('लागू नहीं');
+  await expect(row(hindi, 'वसूली और संग्रह')).toContainText('ऋण अनुबंध का खंड 9 (वसूली और संग्रह) देखें।');
+
+  // Save a Copy saves the statement in Hindi.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    hindi.getByRole('button', { name: 'प्रति सहेजें' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`key-fact-statement-${kfsNo}-hi.pdf`);
+  const bytes = readFileSync((await download.path()) as string);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(hindi.getByRole('status')).toHaveText(`key-fact-statement-${kfsNo}-hi.pdf सहेजी गई।`);
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations).toEqual([]);
+
+  // Remembered in this browser: the statement opens in Hindi again.
+  await page.reload();
+  await expect(page.getByRole('region', { name: `मुख्य तथ्य विवरण ${kfsNo}` })).toBeVisible();
+});
