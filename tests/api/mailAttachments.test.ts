@@ -16,10 +16,11 @@ import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { KFS_PDF_PATH } from '../../src/lib/kfs.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { site } from '../../src/lib/site.ts';
-import { mailOutbox, type StoredMailAttachment } from '../../src/server/db/schema.ts';
+import { mailOutbox, mailQueue, type StoredMailAttachment } from '../../src/server/db/schema.ts';
 import { DEV_MAILBOX_PATH, DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { mailHttpTransport } from '../../src/server/mail/httpTransport.ts';
 import { MAIL_ATTACHMENTS_MAX_BYTES, MailDeliveryError } from '../../src/server/mail/transport.ts';
+import { PdfDrawPool } from '../../src/server/statements/drawPool.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import {
   completeApplication,
@@ -40,10 +41,17 @@ const startsAsPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 5)).toS
 describe.each(ENGINES)('the KFS and the signed agreement as e-mail attachments (%s database)', (engine) => {
   let server: TestServer;
   const clock = testClock(Date.parse('2026-11-23T06:00:00Z'));
+  /** Open (non-zero) but for the test that holds the drawings: the drawing pool's testGate. */
+  const gate = new Int32Array(new SharedArrayBuffer(4));
+  Atomics.store(gate, 0, 1);
+  const drawing = new PdfDrawPool({ workers: 2, timeoutMs: 60_000, maxQueue: 8, testGate: gate });
   beforeAll(async () => {
-    server = await startServer(engine, {}, { now: clock.now });
+    server = await startServer(engine, {}, { now: clock.now, pdfDrawing: drawing });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await drawing.close();
+  });
   const send = (token: string, body: object) => server.post(API.registration, body, { token });
 
   /** Registered with an e-mail address of its own and eligible, then the quote accepted with its statement. */
@@ -78,8 +86,11 @@ describe.each(ENGINES)('the KFS and the signed agreement as e-mail attachments (
    */
   const outbox = async (email: string) => {
     await mailbox(server, email);
-    return server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
+    return outboxNow(email);
   };
+  /** The same, as it is at this moment. */
+  const outboxNow = (email: string) =>
+    server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.id));
 
   async function download(path: string, token: string, body: object) {
     const response = await fetch(`${server.url}${path}`, {
@@ -118,6 +129,30 @@ describe.each(ENGINES)('the KFS and the signed agreement as e-mail attachments (
       { filename: `${who.kfsNo}.pdf`, content_type: 'application/pdf', size: bytes.byteLength, sha256: file.sha256 },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain(file.content_base64.slice(0, 64));
+  });
+
+  it('the acceptance answers before the PDF is drawn: its mail waits in the queue with the statement by reference, no bytes', async () => {
+    // Every drawing waits until the gate opens.
+    Atomics.store(gate, 0, 0);
+    let who: Awaited<ReturnType<typeof acceptedQuote>>;
+    try {
+      who = await acceptedQuote();
+      // The answer has come; the mail is queued (or its sender is drawing), with a reference and no file.
+      const [row, ...more] = await server.database.db.select().from(mailQueue).where(eq(mailQueue.to, who.email));
+      expect(more).toEqual([]);
+      expect(row?.status).not.toBe('sent');
+      expect(row?.purpose).toBe('kfs');
+      expect(row?.attachments).toEqual([{ kind: 'kfs', kfsId: expect.any(String), kfsNo: who.kfsNo }]);
+      expect(JSON.stringify(row?.attachments)).not.toContain('content_base64');
+      expect(await outboxNow(who.email)).toEqual([]);
+    } finally {
+      Atomics.store(gate, 0, 1);
+      Atomics.notify(gate, 0);
+    }
+    // Once drawn, it leaves with the PDF.
+    const [sent] = await outbox(who.email);
+    expect(sent?.attachments.map((file) => file.filename)).toEqual([`${who.kfsNo}.pdf`]);
+    expect(startsAsPdf(bytesOf(sent?.attachments[0] as StoredMailAttachment))).toBe(true);
   });
 
   it('once signed, an e-mail attaches the signed agreement (the download) and the statement; only once', async () => {
