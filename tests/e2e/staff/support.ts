@@ -11,15 +11,29 @@ import { applyByApi, registerByApi, signInByApi } from '../dashboard/support.ts'
 
 export const STAFF_PASSWORD = 'kosh-staff-dev';
 
-/** The newest sign-in code e-mailed to a staff member. */
-export async function staffCode(request: APIRequestContext, email: string): Promise<string> {
+const mailboxOf = async (request: APIRequestContext, email: string) =>
+  (await (await request.get(`/__dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { body: string }[];
+
+/** The newest e-mail of a member now: the code of a sign-in begun after this is in a newer one. */
+export async function newestMail(request: APIRequestContext, email: string): Promise<string | undefined> {
+  const [newest] = await mailboxOf(request, email);
+  return newest && JSON.stringify(newest);
+}
+
+/**
+ * The sign-in code e-mailed to a staff member after `before` (newestMail before the sign-in began): the
+ * mail leaves through the mail queue after the answer, so this waits for it (bounded by expect.poll).
+ */
+export async function staffCode(
+  request: APIRequestContext,
+  email: string,
+  before: string | undefined,
+): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const mails = (await (await request.get(`/__dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
-        body: string;
-      }[];
-      code = mails[0]?.body.match(/code is (\d{6})/)?.[1];
+      const [newest] = await mailboxOf(request, email);
+      code = newest && JSON.stringify(newest) !== before ? newest.body.match(/code is (\d{6})/)?.[1] : undefined;
       return code;
     })
     .toBeTruthy();
@@ -28,11 +42,12 @@ export async function staffCode(request: APIRequestContext, email: string): Prom
 
 /** A staff member signed in through the API. */
 export async function staffByApi(request: APIRequestContext, email: string, password = STAFF_PASSWORD) {
+  const before = await newestMail(request, email);
   const login = await request.post(STAFF_API.login, { data: { email, password } });
   const challenge = (await login.json()).Data?.challenge_id as string;
   expect(challenge, await login.text()).toBeTruthy();
   const verify = await request.post(STAFF_API.verify, {
-    data: { challenge_id: challenge, code: await staffCode(request, email) },
+    data: { challenge_id: challenge, code: await staffCode(request, email, before) },
   });
   const data = (await verify.json()).Data;
   expect(data?.staff_token, 'staff verify').toBeTruthy();
