@@ -29,6 +29,8 @@ import { SESSION_KEYS } from '../lib/session.ts';
 
 /** The longest the island's code waits for the first paint's answer before it loads anyway. */
 const HOLD_MS = 1000;
+/** The screen whose first content is drawn here; the others only have their first request made early. */
+const DRAWN = 'LoanHome';
 
 type Only = (load: () => Promise<() => Promise<void>>, options: unknown, element: Element) => Promise<void>;
 
@@ -76,14 +78,18 @@ function holdIsland(held: Promise<unknown>) {
   let token: string | null = null;
   let profileId: string | null = null;
   let eligible = false;
+  let pan: string | null = null;
   try {
     token = sessionStorage.getItem(SESSION_KEYS.token);
     profileId = sessionStorage.getItem(SESSION_KEYS.profileId);
     eligible = sessionStorage.getItem(SESSION_KEYS.eligibility) === '1';
+    pan = sessionStorage.getItem(SESSION_KEYS.pancard);
   } catch {
     // Storage refused: the island finds no session either and goes to sign-in.
   }
   if (!token) return;
+  // Loan history asks for the profile only for the PAN getLeadList names, when the tab has not stored it.
+  if (config.screen === 'Leads' && pan) return;
   // The request the island's client would make (src/lib/api/client.ts): JSON, the token's header.
   const answer = fetch(config.profile ?? '', {
     method: 'POST',
@@ -92,13 +98,20 @@ function holdIsland(held: Promise<unknown>) {
   }).then((response) => response.json() as Promise<unknown>);
   const first = { token, answer } as Parameters<typeof leaveFirstProfile>[0];
   leaveFirstProfile(first);
+  answer.then(
+    (value) => {
+      first.settled = value;
+    },
+    () => undefined,
+  );
+  // Only a screen the first paint draws holds the island back; the others load it alongside the request.
+  if (config.screen !== DRAWN) return;
   // The formats are built while the answer is on its way, once the frame has painted.
   whenRead(() => painted().then(() => drawer().then((module) => module.warm())));
 
   const drawn = answer.then(
     (value) =>
       new Promise<void>((done) => {
-        first.settled = value;
         whenRead(() => {
           drawer()
             .then((module) => module.draw(value as never, config, eligible))
