@@ -213,7 +213,9 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   await page.reload();
   const agreement = page.getByRole('region', { name: 'Loan agreement', exact: true });
   await agreement.getByRole('button', { name: 'Sign the loan agreement' }).click();
-  await expect(page.getByRole('heading', { name: 'Aadhaar eSign (sandbox)' })).toBeVisible();
+  // Asking to sign draws the agreement's PDF in the request, in the PDF workers the mail sender may be
+  // using for the acceptance e-mail's statement just then: seconds on a busy test machine.
+  await expect(page.getByRole('heading', { name: 'Aadhaar eSign (sandbox)' })).toBeVisible({ timeout: 45_000 });
   await page.getByRole('button', { name: 'Sign with Aadhaar OTP' }).click();
   await expect(agreement).toContainText('Signed');
   const [disbursed] = await staff(['disburse', leadId]);
