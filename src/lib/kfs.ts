@@ -551,8 +551,8 @@ export const KFS_PDF_PATH = '/Api/Website/downloadKeyFactStatement';
 export const kfsFileName = (kfsNo: string, lang: DocumentLanguage = DEFAULT_LANGUAGE) =>
   `key-fact-statement-${kfsNo}${lang === DEFAULT_LANGUAGE ? '' : `-${lang}`}.pdf`;
 
-/** The customer's own statements of one application, latest first (session route). */
-export const KFS_STATEMENTS_PATH = '/Api/Website/getKeyFactStatements';
+/** The customer's own statements of one application, latest first (session route; defined apart, see there). */
+export { KFS_STATEMENTS_PATH } from './kfsAcceptance.ts';
 
 export type StoredKeyFactStatement = v.InferOutput<typeof StoredStatementsAnswer>['statements'][number];
 /** Where a stored statement stands for the customer. */

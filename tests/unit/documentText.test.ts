@@ -3,11 +3,11 @@
  * say so too), no Hindi text is left in English, the figures are the same figures, and every clause the
  * KFS cites is in the agreement under that number.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_CLAUSES, type AgreementClauseId } from '../../src/lib/agreement.ts';
 import { en } from '../../src/lib/documentText/en.ts';
 import { hi } from '../../src/lib/documentText/hi.ts';
-import { clauseCitation } from '../../src/lib/documentText/index.ts';
+import { clauseCitation, loadDocumentTexts } from '../../src/lib/documentText/index.ts';
 import { KFS_CITATIONS, keyFactStatement, kfsNumber, kfsSections, kfsSummary } from '../../src/lib/kfs.ts';
 import { site } from '../../src/lib/site.ts';
 import { agreementClauses, agreementPdf } from '../../src/server/statements/agreementPdf.ts';
@@ -28,6 +28,9 @@ const agreementInput = {
   borrower: { name: 'Ravi Kumar', pan: 'ABCDE1234F' },
   generatedAt: new Date('2026-11-23T06:30:00Z'),
 };
+
+// Hindi's words are loaded when first asked for (a chunk of their own in the dashboard).
+beforeAll(() => loadDocumentTexts('hi'));
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 /** Figures as the statement writes them: rupees with Indian grouping, percentages, dates, day counts. */

@@ -6,7 +6,7 @@
  * document, so its SHA-256 is what the customer signs.
  */
 import { AGREEMENT_CLAUSES, type AgreementClauseId } from '../../lib/agreement.ts';
-import { documentTexts } from '../../lib/documentText/index.ts';
+import { documentTexts, loadDocumentTexts } from '../../lib/documentText/index.ts';
 import type { DocumentLanguage } from '../../lib/documentText/languages.ts';
 import { formatDate, formatPercent, maskPan } from '../../lib/format.ts';
 import { type KeyFactStatement, kfsSections, statementWords } from '../../lib/kfs.ts';
@@ -33,7 +33,7 @@ export interface AgreementPdfInput {
 /** Room for a clause's heading and its first lines: less than this left, the clause starts a new page. */
 const KEEP_WITH_HEADING = 80;
 
-/** The clauses' words, from the statement's own figures and texts, in the agreement's language. */
+/** The clauses' words, from the statement's own figures and texts, in the agreement's language (loaded). */
 export function agreementClauses(input: AgreementPdfInput): Record<AgreementClauseId, string[]> {
   const { kfs, borrower } = input;
   const lang = input.lang ?? 'en';
@@ -121,10 +121,10 @@ export function agreementClauses(input: AgreementPdfInput): Record<AgreementClau
   };
 }
 
-export function agreementPdf(input: AgreementPdfInput): Promise<Uint8Array> {
+export async function agreementPdf(input: AgreementPdfInput): Promise<Uint8Array> {
   const { kfs } = input;
   const lang = input.lang ?? 'en';
-  const texts = documentTexts(lang);
+  const texts = await loadDocumentTexts(lang);
   const words = texts.agreement;
   const title = `${words.title} ${input.agreementNo}`;
   const doc = newDocument(title, LENDER, input.generatedAt, lang);

@@ -5,7 +5,7 @@
  * one-sentence summary first, in English or Hindi (`lang`: the words change, the figures do not). Pure: the
  * same input gives the same document.
  */
-import { documentTexts } from '../../lib/documentText/index.ts';
+import { loadDocumentTexts } from '../../lib/documentText/index.ts';
 import type { DocumentLanguage } from '../../lib/documentText/languages.ts';
 import { type KeyFactStatement, type KfsLoan, kfsSections, kfsSummary } from '../../lib/kfs.ts';
 import { site } from '../../lib/site.ts';
@@ -25,10 +25,10 @@ export interface KfsPdfInput {
 /** Room for a section's heading and its first line: less than this left, the section starts a new page. */
 const KEEP_WITH_HEADING = 70;
 
-export function kfsPdf(input: KfsPdfInput): Promise<Uint8Array> {
+export async function kfsPdf(input: KfsPdfInput): Promise<Uint8Array> {
   const { kfs, loan } = input;
   const lang = input.lang ?? 'en';
-  const words = documentTexts(lang).kfs;
+  const words = (await loadDocumentTexts(lang)).kfs;
   const title = `${words.title}${kfs.kfs_no ? ` ${kfs.kfs_no}` : ''}`;
   const doc = newDocument(title, LENDER, input.generatedAt, lang);
   letterhead(doc, LENDER);

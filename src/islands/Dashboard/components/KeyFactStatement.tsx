@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { documentTexts } from '../../../lib/documentText/index.ts';
+import { documentTexts, hasDocumentTexts, loadDocumentTexts } from '../../../lib/documentText/index.ts';
+import { DEFAULT_LANGUAGE } from '../../../lib/documentText/languages.ts';
 import {
   KFS_PDF_PATH,
   type KfsLoan,
@@ -39,7 +40,13 @@ export function KeyFactStatement({ kfs, loan = null, focus = false }: KeyFactSta
   const { busy, run } = useCall<'pdf'>();
   const [saveError, setSaveError] = useState('');
   const [saved, setSaved] = useState('');
-  const lang = useStore($documentLanguage);
+  const chosen = useStore($documentLanguage);
+  const [, textsLoaded] = useState(0);
+  // Hindi's words are a chunk of their own: English shows until they have come.
+  useEffect(() => {
+    if (!hasDocumentTexts(chosen)) void loadDocumentTexts(chosen).then(() => textsLoaded((n) => n + 1));
+  }, [chosen]);
+  const lang = hasDocumentTexts(chosen) ? chosen : DEFAULT_LANGUAGE;
   const words = documentTexts(lang).kfs;
   const summary = kfsSummary(kfs, loan, lang);
 

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { formatDate, formatPercent } from '../../../lib/format.ts';
-import { KFS_STATEMENTS_PATH, type KfsStanding, type StoredKeyFactStatement } from '../../../lib/kfs.ts';
-import { KFS_REQUIRED } from '../../../lib/kfsAcceptance.ts';
+import type { KfsStanding, StoredKeyFactStatement } from '../../../lib/kfs.ts';
+import { KFS_REQUIRED, KFS_STATEMENTS_PATH } from '../../../lib/kfsAcceptance.ts';
 import { formatPaise } from '../../../lib/money.ts';
 import { clearAlerts, showAlert } from '../state/alerts.ts';
 import { dashboardCall, registrationEvent } from '../state/api.ts';
@@ -12,10 +12,14 @@ import { useRequest } from '../state/useRequest.ts';
 import { BusyButton } from './BusyButton.tsx';
 import formStyles from './Form.module.css';
 import kfsStyles from './KeyFactStatement.module.css';
-import { KeyFactStatement } from './KeyFactStatement.tsx';
 import { KfsAcceptance } from './KfsAcceptance.tsx';
 import { ProfileState } from './ProfileState.tsx';
 import styles from './Screen.module.css';
+
+// The statement's view and its words (two languages) are a chunk of their own, loaded when one is shown.
+const KeyFactStatement = lazy(() =>
+  import('./KeyFactStatement.tsx').then((module) => ({ default: module.KeyFactStatement })),
+);
 
 /** The anchor the SMS and e-mail link to: the statement opens at once. */
 const KFS_ANCHOR = 'key-fact-statement';
@@ -134,7 +138,11 @@ export function StoredStatements({ leadId, approved }: { leadId: string; approve
           </li>
         ))}
       </ul>
-      {shown && <KeyFactStatement key={shown.kfs_no} kfs={shown.content} loan={shown.loan} focus={clicked} />}
+      {shown && (
+        <Suspense fallback={<p role="status">Loading the Key Fact Statement…</p>}>
+          <KeyFactStatement key={shown.kfs_no} kfs={shown.content} loan={shown.loan} focus={clicked} />
+        </Suspense>
+      )}
       {awaiting && shown === awaiting && (
         <div className={formStyles.form}>
           <KfsAcceptance
