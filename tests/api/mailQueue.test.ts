@@ -4,6 +4,7 @@
  * the address; and two senders on one PostgreSQL send each queued mail exactly once. (The acceptance
  * answering before its PDF is drawn: tests/api/mailAttachments.test.ts.)
  */
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,6 +13,7 @@ import { type OpenDatabase, openDatabase, queryRows } from '../../src/server/db/
 import { mailChannel } from '../../src/server/mail/sender.ts';
 import { MailDeliveryError, type MailMessage, type MailTransport } from '../../src/server/mail/transport.ts';
 import { QueueSender } from '../../src/server/sms/sender.ts';
+import { eventually } from './support/eventually.ts';
 import { mailbox } from './support/mailbox.ts';
 import {
   createPostgresDatabase,
@@ -36,17 +38,6 @@ interface MailRow {
 
 const rowsTo = (server: TestServer, to: string) =>
   queryRows<MailRow>(server.database.db, sql`select * from mail_queue where "to" = ${to} order by id`);
-
-/** Polls until `check` answers something truthy (the sender works after the caller has committed). */
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 /** A mail service the test steers: up, down (503), or failing with an error that quotes the message. */
 function steeredMail() {

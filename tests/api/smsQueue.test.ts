@@ -4,6 +4,7 @@
  * sender delivers with retries and backoff and records the outcome; caps refuse before anything is
  * written; and several API processes on one PostgreSQL send each queued SMS exactly once.
  */
+
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import { API, HEADERS } from '../../src/lib/api/paths.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import { SmsDeliveryError, type SmsMessage, type SmsTransport } from '../../src/server/sms/transport.ts';
 import { createBorrower, randomPan } from './support/borrower.ts';
+import { eventually } from './support/eventually.ts';
 import { type DataPlace, dataPlace, type ServerProcess, startServerProcess } from './support/process.ts';
 import { CLIENT_KEY, ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
 import { requestCode, verify } from './support/signIn.ts';
@@ -48,17 +50,6 @@ interface QueueRow {
 
 const queueRows = (server: TestServer, to: string) =>
   queryRows<QueueRow>(server.database.db, sql`select * from sms_queue where "to" = ${to} order by id`);
-
-/** Polls until `check` answers something truthy (the sender works after the request has answered). */
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
 
 const codeIn = (body: string) => /^(\d{4}) is your one-time code/.exec(body)?.[1];
 

@@ -155,6 +155,22 @@ export const smsOutbox = pgTable(
   (table) => [index('sms_outbox_to_idx').on(table.to, table.createdAt)],
 );
 
+/** What a message queue (sms_queue, mail_queue) records of each delivery; the sender (src/server/sms/sender.ts) reads and writes these. */
+const deliveryColumns = () => ({
+  /** queued | sending | sent | failed */
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+  /** A message not sent by then is useless (a one-time code that has expired): it fails instead. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** While status is sending: the claim's lease; after it, another sender may take the row again. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lockedBy: text('locked_by'),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
 /**
  * SMS waiting to leave, and what became of them: a request stores its message here in the same
  * transaction as what it is about (a code) and answers; a sender (src/server/sms/sender.ts, in the
@@ -170,20 +186,9 @@ export const smsQueue = pgTable(
     body: text('body').notNull(),
     senderId: text('sender_id').notNull(),
     templateId: text('template_id').notNull(),
-    /** login | repay | kfs: what the message is for, for the logs and the operators. */
+    /** login | repay | kfs | …: what the message is for, for the logs and the operators. */
     purpose: text('purpose').notNull(),
-    /** queued | sending | sent | failed */
-    status: text('status').notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-    /** A message not sent by then is useless (a one-time code that has expired): it fails instead. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** While status is sending: the claim's lease; after it, another sender may take the row again. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lockedBy: text('locked_by'),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...deliveryColumns(),
   },
   (table) => [index('sms_queue_pick_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'sending')`)],
 );
@@ -216,17 +221,7 @@ export const mailQueue = pgTable(
     attachments: jsonb('attachments').$type<QueuedMailAttachment[]>().notNull().default([]),
     /** kfs | agreement | staff_code | complaint | reminder | receipt | overdue_notice | bureau_notice */
     purpose: text('purpose').notNull(),
-    /** queued | sending | sent | failed */
-    status: text('status').notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-    /** A message not sent by then is useless (a staff sign-in code that has expired): it fails instead. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lockedBy: text('locked_by'),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...deliveryColumns(),
   },
   (table) => [
     index('mail_queue_pick_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'sending')`),
