@@ -136,3 +136,27 @@ test('a dead session (401): no figure is drawn, and the island goes to sign-in',
   await page.waitForURL(/\/apply-now/);
   await expect(page.getByTestId('amount-due')).toHaveCount(0);
 });
+
+test('repayment and loan history: the page asks for the profile early, and the island takes that answer (one request each)', async ({
+  page,
+  request,
+}) => {
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await storeSession(page, borrower);
+  const profileCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith(API.getProfile)) profileCalls.push(new URL(page.url()).pathname);
+  });
+  await page.goto('/my-dashboard/repayment');
+  await dashboardReady(page);
+  await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
+  expect(profileCalls).toEqual(['/my-dashboard/repayment']);
+
+  // Loan history needs the PAN for getLeadList: from the early profile when the tab has none stored.
+  profileCalls.length = 0;
+  await page.evaluate(() => sessionStorage.removeItem('pancard'));
+  await page.goto('/my-dashboard/leads');
+  await dashboardReady(page);
+  await expect(page.getByRole('heading', { name: `Loan application ${borrower.leadId}` })).toBeVisible();
+  expect(profileCalls).toEqual(['/my-dashboard/leads']);
+});
