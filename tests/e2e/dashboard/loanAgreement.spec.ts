@@ -58,6 +58,10 @@ test('the customer signs the loan agreement through the e-sign page and download
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // Read and signed in Hindi, the customer's choice (issue 24): the agreement sent to sign is the Hindi one.
+  const hindi = panel(page).getByRole('group', { name: 'Language / भाषा' }).getByRole('button', { name: 'हिन्दी' });
+  await hindi.click();
+  await expect(hindi).toHaveAttribute('aria-pressed', 'true');
   await panel(page).getByRole('button', { name: 'Sign the loan agreement' }).click();
   await expect(page.getByRole('heading', { name: 'Aadhaar eSign (sandbox)' })).toBeVisible();
   await expect(page.getByText(agreementNo as string)).toBeVisible();
@@ -67,6 +71,7 @@ test('the customer signs the loan agreement through the e-sign page and download
   await expect(page).toHaveURL(new RegExp(`lead-preview\\?lead_id=${applied.leadId}#loan-agreement$`));
   await expect(panel(page)).toContainText('Signed');
   await expect(panel(page).getByRole('button', { name: 'Sign the loan agreement' })).toHaveCount(0);
+  await expect(panel(page).getByRole('row', { name: /Signed in/ })).toContainText('हिन्दी');
   expect(await downloadBy(page, 'Download the signed agreement')).toEqual({
     filename: `loan-agreement-${agreementNo}-signed.pdf`,
     head: '%PDF-',
