@@ -71,7 +71,9 @@ export function draw(answer: Answer, config: DOMStringMap, eligible: boolean): b
   if (answer.Status !== 1 || config.screen !== 'LoanHome' || !eligible || answer.Data?.eligibility_status !== 1)
     return false;
   if (!loan) return false;
-  const main = document.getElementById('main');
+  // The page's frame only (data-frame): were the island there already (its code loaded after HOLD_MS,
+  // before a slow answer), it draws the screen itself, and nothing is added to what React keeps.
+  const main = document.querySelector<HTMLElement>('main[data-frame]');
   const status = main?.querySelector('[role="status"]');
   if (!main || !status) return false;
   // The island's status line is empty once the profile is there; the frame's says so too.

@@ -160,3 +160,24 @@ test('repayment and loan history: the page asks for the profile early, and the i
   await expect(page.getByRole('heading', { name: `Loan application ${borrower.leadId}` })).toBeVisible();
   expect(profileCalls).toEqual(['/my-dashboard/leads']);
 });
+
+test('a slow getProfile: the island loads after the hold, and the late answer is drawn once, by the island', async ({
+  page,
+  request,
+}) => {
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await storeSession(page, borrower);
+  await page.route(`**${API.getProfile}`, async (route) => {
+    await new Promise((done) => setTimeout(done, 3000));
+    await route.continue();
+  });
+  await page.goto('/my-dashboard/eligibility');
+  // The island is there before the answer (it waits 1 s at most): its frame, its status line.
+  await dashboardReady(page);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  const home = page.getByRole('region', { name: `Your loan ${borrower.loanNo}` });
+  await expect(home.getByTestId('amount-due')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('amount-due')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: /^Your loan / })).toHaveCount(1);
+});
