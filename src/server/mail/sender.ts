@@ -49,8 +49,10 @@ export function mailChannel(transport: MailTransport, documents: MailDocuments):
     table: 'mail_queue',
     columns: sql`"to", subject, body, attachments`,
     transport: transport.name,
-    // The mail API gives up after 10 s; a drawing waits for a worker, then at most PDF_DRAW_TIMEOUT_MS (120 s).
-    leaseSeconds: 300,
+    // One at a time, so a round's drawings never queue ahead of a customer's download by more than one;
+    // ten of them within the lease: the mail API gives up after 10 s, a drawing after PDF_DRAW_TIMEOUT_MS.
+    leaseSeconds: 600,
+    oneAtATime: true,
     async send(row) {
       const attachments = await Promise.all(row.attachments.map((reference) => attachmentOf(documents, reference)));
       await transport.send({

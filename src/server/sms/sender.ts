@@ -42,8 +42,10 @@ export interface Channel<Row extends ClaimedRow> {
   columns: SQL;
   /** The transport's name, for the logs. */
   transport: string;
-  /** Longer than a send may take: a live claim is never taken over. */
+  /** Longer than a round's sends may take: a live claim is never taken over. */
   leaseSeconds: number;
+  /** Sends a round's rows one after another (they share the PDF workers with the requests), else all at once. */
+  oneAtATime?: boolean;
   send(row: Row): Promise<void>;
   /** What may be recorded and logged about a failed send (never the address or the text). */
   failureReason(error: unknown): string;
@@ -179,7 +181,11 @@ export class QueueSender<Row extends ClaimedRow> {
           )
           returning id, purpose, attempts, coalesce(expires_at <= ${now}, false) as expired, ${this.channel.columns}`,
     );
-    await Promise.all(claimed.map((row) => this.deliver(row)));
+    if (this.channel.oneAtATime) {
+      for (const row of claimed) await this.deliver(row);
+    } else {
+      await Promise.all(claimed.map((row) => this.deliver(row)));
+    }
     return claimed.length;
   }
 
