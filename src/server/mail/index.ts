@@ -1,6 +1,7 @@
 /**
- * The mail transport the configuration names, one per database (the app's and the operations
- * command line's), made when first needed so the app's wiring stays as it is.
+ * The mail transport the configuration names, one per database: the mail sender's (the API process's,
+ * src/server/app/services.ts, or `npm run sms-sender`'s). Callers never send through it: they queue
+ * their mail (./queue.ts) and the sender delivers it (./sender.ts).
  */
 
 import type { Logger } from '../app/logger.ts';
