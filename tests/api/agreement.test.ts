@@ -217,6 +217,7 @@ describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) =>
       expect(text, figure).toContain(figure);
     }
     expect(text).not.toContain('The lender lends the borrower');
+    expect(text).not.toMatch(/Page \d of \d/);
     // Not yet signed: the agreement is drawn in the language last asked for; English again on asking.
     expect((await agreement(who.token, who.leadId)).body.Data).toMatchObject({
       language: 'hi',

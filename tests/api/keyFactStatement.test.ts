@@ -341,6 +341,10 @@ describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine)
     expect((hindiText.match(/[\u0900-\u097F]/g) ?? []).length).toBeGreaterThan(1000);
     for (const figure of [who.kfsNo, '₹19,528', '₹26,000', '₹20,000']) expect(hindiText, figure).toContain(figure);
     expect(hindiText).not.toContain('Insurance charges');
+    // The page footers too: the page's number in Hindi, not "Page 1 of …".
+    expect(text).toMatch(/Page 1 of \d/);
+    expect(hindiText).not.toMatch(/Page \d of \d/);
+    expect(hindiText).toMatch(/ 1 \/ \d/);
     expect((await pdf(who.token, who.kfsNo, 'xx')).status).toBe(400);
 
     await staff({ action: 'approve', lead_id: who.leadId });

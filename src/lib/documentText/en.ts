@@ -19,6 +19,8 @@ const clauseTitles = Object.fromEntries(
 ) as Record<AgreementClauseId, string>;
 
 export const en = {
+  /** A page's number in the footer of every page of a PDF. */
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   kfs: {
     title: 'Key Fact Statement',
     sections: {

@@ -25,6 +25,7 @@ const clauseTitles: Record<AgreementClauseId, string> = {
 };
 
 export const hi: DocumentTexts = {
+  pageOf: (page, pages) => `पृष्ठ ${page} / ${pages}`,
   kfs: {
     title: 'मुख्य तथ्य विवरण',
     sections: {

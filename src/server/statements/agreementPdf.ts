@@ -165,7 +165,7 @@ export async function agreementPdf(input: AgreementPdfInput): Promise<Uint8Array
     heading(doc, section.title);
     facts(doc, section.rows, 1);
   }
-  footers(doc, LENDER, title);
+  footers(doc, LENDER, title, texts.pageOf);
   signatureField(doc, {
     name: input.borrower.name || 'Borrower',
     reason: `${documentTexts('en').agreement.title} ${input.agreementNo}`,

@@ -28,7 +28,8 @@ const KEEP_WITH_HEADING = 70;
 export async function kfsPdf(input: KfsPdfInput): Promise<Uint8Array> {
   const { kfs, loan } = input;
   const lang = input.lang ?? 'en';
-  const words = (await loadDocumentTexts(lang)).kfs;
+  const texts = await loadDocumentTexts(lang);
+  const words = texts.kfs;
   const title = `${words.title}${kfs.kfs_no ? ` ${kfs.kfs_no}` : ''}`;
   const doc = newDocument(title, LENDER, input.generatedAt, lang);
   letterhead(doc, LENDER);
@@ -48,6 +49,6 @@ export async function kfsPdf(input: KfsPdfInput): Promise<Uint8Array> {
     .font('regular')
     .fontSize(8)
     .text(words.pdf.copySaved(stamp(input.generatedAt)));
-  footers(doc, LENDER, title);
+  footers(doc, LENDER, title, texts.pageOf);
   return finish(doc);
 }

@@ -208,8 +208,16 @@ export function heading(doc: Doc, text: string) {
   doc.moveDown(0.3);
 }
 
-/** Page numbers and the lender's contacts on every page, drawn once the pages are all known. */
-export function footers(doc: Doc, lender: Lender, label: string) {
+/**
+ * Page numbers and the lender's contacts on every page, drawn once the pages are all known. `pageOf`:
+ * the page's number in the document's language (src/lib/documentText), English when not given.
+ */
+export function footers(
+  doc: Doc,
+  lender: Lender,
+  label: string,
+  pageOf = (page: number, pages: number) => `Page ${page} of ${pages}`,
+) {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
@@ -220,7 +228,7 @@ export function footers(doc: Doc, lender: Lender, label: string) {
     const width = contentWidth(doc);
     doc.font('regular').fontSize(7).fillColor(MUTED);
     doc.text(`${lender.grievance}. ${lender.support}.`, PAGE.margin, y, { width, lineBreak: true });
-    doc.text(`${label} · Page ${index + 1} of ${range.count}`, PAGE.margin, y + 18, {
+    doc.text(`${label} · ${pageOf(index + 1, range.count)}`, PAGE.margin, y + 18, {
       width,
       align: 'right',
       lineBreak: false,
