@@ -159,7 +159,9 @@ describe.each(ENGINES)('the application as a state machine (%s database)', (engi
       expect(made).toHaveLength(1);
       expect(made[0]).toMatchObject({ principalPaise: 15_000_00, tenureDays: 60, dailyRateHundredths: 50 });
     }
-  });
+    // Each round signs an agreement (its PDF drawn, beside the acceptance mail's KFS) and disburses:
+    // 8 rounds took over 60 s on a busy CI machine.
+  }, 180_000);
 
   it('accepting a statement racing its replacement: one of the two, never a replaced statement accepted, never a 500', async () => {
     const outcomes = new Set<string>();
