@@ -224,7 +224,7 @@ test.describe('Complete Your KYC (adhar-upload)', () => {
     await expect(camera(page, 'Salary slip')).toHaveCount(0);
     await expect(page.getByLabel('Take a photo of PAN card')).toHaveCount(1);
     await expect(page.getByLabel('Choose a file for PAN card')).toHaveCount(1);
-    await expect(page.getByRole('link', { name: '← Back to your eligibility' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: '← Back to your loan application' })).toHaveAttribute(
       'href',
       '/my-dashboard/eligibility',
     );
@@ -236,7 +236,7 @@ test.describe('Complete Your KYC (adhar-upload)', () => {
     // A wrong format is refused before anything is sent.
     await chooser(page, 'Salary slip').setInputFiles(FILES.png);
     await expect(stateOf(page, 'Salary slip')).toHaveText('Please choose a PDF file.');
-    await page.getByRole('link', { name: '← Back to your eligibility' }).click();
+    await page.getByRole('link', { name: '← Back to your loan application' }).click();
     await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
   });
 

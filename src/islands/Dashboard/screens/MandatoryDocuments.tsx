@@ -165,7 +165,7 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
   const hasAadhaar = docs?.some(isAadhaar) ?? false;
   return (
     <StepScreen
-      back={{ to: screenPath('eligibility'), label: 'Back to your eligibility' }}
+      back={{ to: screenPath('eligibility'), label: 'Back to your loan application' }}
       title={route.title}
       intro="The documents we need for your loan. Each one is sent as soon as you choose it or take its photo."
     >
