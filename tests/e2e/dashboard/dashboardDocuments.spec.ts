@@ -23,6 +23,7 @@ import {
   applyByApi,
   type Customer,
   callAs,
+  customerInState,
   eventAs,
   heading,
   openDashboard,
@@ -391,12 +392,26 @@ test.describe('Complete Your KYC (adhar-upload)', () => {
     await expect(heading(page)).toHaveText('Banking Details');
   });
 
-  test(`no application to list: "${MESSAGES.fetchFailed}" with Try again`, async ({ page, request }) => {
+  test(`no application to list: "${MESSAGES.fetchFailed}" and the way to the loan home, not a Try again`, async ({
+    page,
+    request,
+  }) => {
     const eligible = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
     await openDashboard(page, eligible, '/my-dashboard/adhar-upload');
     await expect(alert(page)).toHaveText(MESSAGES.fetchFailed);
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByText('No loan application is waiting for documents.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Documents to upload' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Go to your loan home' }).click();
+    await page.waitForURL(/\/my-dashboard\/eligibility$/);
+  });
+
+  test('with a loan active (its application done): the same, never a Try again', async ({ page, request }) => {
+    const borrower = await customerInState(request, 'loan active');
+    await openDashboard(page, borrower, '/my-dashboard/adhar-upload');
+    await expect(alert(page)).toHaveText(MESSAGES.fetchFailed);
+    await expect(page.getByRole('button', { name: 'Go to your loan home' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   });
 });
 

@@ -47,7 +47,8 @@ const isAadhaar = (doc: MandatoryDocument) => doc.doc_type.startsWith('aadhaar')
 export default function MandatoryDocuments({ route, location }: ScreenProps) {
   const update = isUpdate(location);
   const [docs, setDocs] = useState<MandatoryDocument[] | null>(null);
-  const [listState, setListState] = useState<'loading' | 'failed' | 'ready'>('loading');
+  /** `none`: no application is open (none begun, or the last one made its loan): nothing to retry. */
+  const [listState, setListState] = useState<'loading' | 'failed' | 'none' | 'ready'>('loading');
   const [statuses, setStatuses] = useState<Record<string, TileStatus>>({});
   const [missing, setMissing] = useState<Record<string, string>>({});
   const [last4, setLast4] = useState('');
@@ -73,7 +74,7 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
     try {
       const envelope = await dashboardCall<MandatoryDocument[]>(API.mandatoryDocuments);
       if (envelope.Status !== STATUS.ok || !Array.isArray(envelope.Data)) {
-        setListState('failed');
+        setListState(envelope.error === 'no_application' ? 'none' : 'failed');
         return;
       }
       setDocs(envelope.Data);
@@ -174,6 +175,16 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
         error={listState === 'failed' ? FETCH_FAILED : null}
         retry={load}
       />
+      {listState === 'none' && (
+        // The specification's message, with the way on instead of a Try again that would answer the same.
+        <div className={styles.panel}>
+          <p role="alert">{FETCH_FAILED}</p>
+          <p>No loan application is waiting for documents. Your loan home shows where you are.</p>
+          <button type="button" className="button" onClick={() => navigate(screenPath('eligibility'))}>
+            Go to your loan home
+          </button>
+        </div>
+      )}
       {listState === 'ready' && docs?.length === 0 && (
         <div className={styles.panel}>
           <p role="status">{NONE_REQUIRED}</p>
