@@ -22,7 +22,7 @@ import { loadConfig } from '../../src/server/config/config.ts';
 import { leads } from '../../src/server/db/schema.ts';
 import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { runOps } from '../../src/server/ops/run.ts';
-import { flat, pdfText } from '../support/pdfText.ts';
+import { flat, pdfDictionaryString, pdfText } from '../support/pdfText.ts';
 import { applicationAtDocuments, completeApplication, eligibleCustomer } from './support/application.ts';
 import { CLIENT_KEY, ENGINES, startServer, TEST_ENV, type TestServer, testClock } from './support/server.ts';
 import { asStaff, staffSignIn } from './support/staff.ts';
@@ -243,6 +243,13 @@ describe.each(ENGINES)('the loan agreement, e-signed (%s database)', (engine) =>
     expect(file.response.headers.get('content-disposition')).toContain(agreementFileName(agreementNo, true));
     expect(flat((await pdfText(file.bytes)).text)).toContain(`ऋण अनुबंध ${agreementNo}`);
     expect(verifySignature(signatureOf(file.bytes)).valid).toBe(true);
+    // The signature panel's reason and location in Hindi too: PDF text strings in UTF-16BE with the byte
+    // order mark, inside the bytes the signature covers (the signature still verifies, above).
+    const reason = pdfDictionaryString(file.bytes, 'Reason');
+    expect(reason?.text).toBe(`ऋण अनुबंध ${agreementNo}`);
+    expect([...(reason?.bytes.subarray(0, 2) ?? [])]).toEqual([0xfe, 0xff]);
+    expect(pdfDictionaryString(file.bytes, 'Location')?.text).toBe('भारत');
+    expect(flat((await pdfText(file.bytes)).text)).toContain('सहायता: ');
     const consents = (await server.post(CONSENT_PATHS.list, {}, { token: who.token })).body.Data.consents;
     expect(consents.find((c: { kind: string }) => c.kind === 'agreement_signature')).toMatchObject({
       text_version: signed.document_sha256,

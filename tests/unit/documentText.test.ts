@@ -12,7 +12,7 @@ import { KFS_CITATIONS, keyFactStatement, kfsNumber, kfsSections, kfsSummary } f
 import { site } from '../../src/lib/site.ts';
 import { agreementClauses, agreementPdf } from '../../src/server/statements/agreementPdf.ts';
 import { kfsPdf } from '../../src/server/statements/kfsPdf.ts';
-import { flat, pdfText } from '../support/pdfText.ts';
+import { flat, pdfDictionaryString, pdfText } from '../support/pdfText.ts';
 
 const kfs = keyFactStatement(site, {
   amountPaise: 20_000_00,
@@ -146,5 +146,51 @@ describe('the PDFs in Hindi', () => {
     expect(flat((await pdfText(english)).text)).toContain('Key Fact Statement KFS-000123');
     const agreement = flat((await pdfText(await agreementPdf({ ...agreementInput, lang: 'hi' }))).text);
     expect(agreement).toContain('ऋण अनुबंध AGR-000123');
+  });
+
+  it('have the letterhead, the footer’s contact line and the signature’s reason in Hindi, the names and numbers as registered', async () => {
+    const { registration, grievanceOfficer: officer, contact } = site;
+    const generatedAt = agreementInput.generatedAt;
+    const documents = {
+      kfs: await kfsPdf({ kfs, loan: null, generatedAt, lang: 'hi' }),
+      agreement: await agreementPdf({ ...agreementInput, lang: 'hi' }),
+    };
+    for (const [name, bytes] of Object.entries(documents)) {
+      const { pages } = await pdfText(bytes);
+      const first = flat(pages[0] as string);
+      // The letterhead: the lender's name, then its registration and registered office in Hindi.
+      expect(first, name).toContain(site.legalName);
+      expect(first, name).toContain(`पंजीकरण संख्या ${registration.number}; CIN ${registration.cin}`);
+      expect(first, name).toContain(`: ${site.offices.registered.lines.join(', ')}`);
+      for (const english of ['registered with the', 'Reserve Bank of India', 'Registered office', 'registration no.'])
+        expect(first, `${name}: ${english}`).not.toContain(english);
+      // Every page's footer: the grievance and support lines in Hindi, the contacts as they are.
+      for (const page of pages.map(flat)) {
+        expect(page, name).toContain(`${officer.name}, `);
+        expect(page, name).toContain(`, ${officer.email}, ${officer.phone}।`);
+        expect(page, name).toContain(`सहायता: ${contact.supportEmail}, ${contact.phone}।`);
+        for (const english of ['Grievances:', 'Support:', 'Grievance Redressal Officer'])
+          expect(page, `${name}: ${english}`).not.toContain(english);
+      }
+    }
+    // The English documents keep their English particulars.
+    const english = flat((await pdfText(await kfsPdf({ kfs, loan: null, generatedAt }))).text);
+    expect(english).toContain(
+      `${registration.kind} registered with the ${registration.regulator}, registration no. ${registration.number}; CIN ${registration.cin}`,
+    );
+    expect(english).toContain(
+      `Grievances: ${officer.name}, ${officer.designation}, ${officer.email}, ${officer.phone}. Support: ${contact.supportEmail}, ${contact.phone}.`,
+    );
+    // The signature field's reason, location and signer in Hindi: PDF text strings in UTF-16BE with
+    // its byte order mark, as a reader's signature panel decodes them.
+    const reason = pdfDictionaryString(documents.agreement, 'Reason');
+    expect(reason?.text).toBe('ऋण अनुबंध AGR-000123');
+    expect([...(reason?.bytes.subarray(0, 2) ?? [])]).toEqual([0xfe, 0xff]);
+    expect(pdfDictionaryString(documents.agreement, 'Location')?.text).toBe('भारत');
+    const unnamed = await agreementPdf({ ...agreementInput, borrower: { name: '', pan: null }, lang: 'hi' });
+    expect(pdfDictionaryString(unnamed, 'Name')?.text).toBe('उधारकर्ता');
+    const englishAgreement = await agreementPdf(agreementInput);
+    expect(pdfDictionaryString(englishAgreement, 'Reason')?.text).toBe('Loan agreement AGR-000123');
+    expect(pdfDictionaryString(englishAgreement, 'Location')?.text).toBe('India');
   });
 });

@@ -21,6 +21,26 @@ const clauseTitles = Object.fromEntries(
 export const en = {
   /** A page's number in the footer of every page of a PDF. */
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  /**
+   * The lender's particulars in a PDF's letterhead and every page's footer: the words around the names,
+   * addresses, numbers and e-mail addresses, which stay as registered (src/server/statements/statementPdf.ts).
+   */
+  lender: {
+    registration: (kind: string, regulator: string, number: string, cin: string) =>
+      `${kind} registered with the ${regulator}, registration no. ${number}; CIN ${cin}`,
+    registeredOffice: (label: string, lines: string[]) => `${label}: ${lines.join(', ')}`,
+    grievance: (officer: string) => `Grievances: ${officer}`,
+    support: (email: string, phone: string) => `Support: ${email}, ${phone}`,
+    /** The footer's contact line: the grievance line, then the support line. */
+    contact: (grievance: string, support: string) => `${grievance}. ${support}.`,
+  },
+  /** The signature field of the agreement's PDF, as PDF readers show it in their signature panel. */
+  signature: {
+    reason: (title: string, agreementNo: string) => `${title} ${agreementNo}`,
+    location: 'India',
+    /** Who signs, when the borrower's name is not known. */
+    signer: 'Borrower',
+  },
   kfs: {
     title: 'Key Fact Statement',
     sections: {
@@ -213,9 +233,6 @@ export const en = {
         leadId: number;
       }) =>
         `This agreement is made on ${p.date} between ${p.lender} (${p.brand}), ${p.registration}, ${p.office} (the lender), and ${p.borrower}${p.pan ? `, PAN ${p.pan}` : ''} (the borrower), for the borrower's application ${p.leadId}.`,
-      lenderRegistration: (kind: string, regulator: string, number: string, cin: string) =>
-        `${kind} registered with the ${regulator}, registration no. ${number}; CIN ${cin}`,
-      registeredOffice: (label: string, lines: string[]) => `${label}: ${lines.join(', ')}`,
       lends: (amount: string, loanType: string, days: number, schedule: string) =>
         `The lender lends the borrower ${amount} (${loanType.toLowerCase()}) for ${days} days. Disbursal: ${schedule.toLowerCase()}.`,
       net: (net: string, feesClause: number) =>

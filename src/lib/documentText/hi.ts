@@ -26,6 +26,18 @@ const clauseTitles: Record<AgreementClauseId, string> = {
 
 export const hi: DocumentTexts = {
   pageOf: (page, pages) => `पृष्ठ ${page} / ${pages}`,
+  lender: {
+    registration: (kind, regulator, number, cin) => `${regulator} में पंजीकृत ${kind}, पंजीकरण संख्या ${number}; CIN ${cin}`,
+    registeredOffice: (_label, lines) => `पंजीकृत कार्यालय: ${lines.join(', ')}`,
+    grievance: (officer) => `शिकायतें: ${officer}`,
+    support: (email, phone) => `सहायता: ${email}, ${phone}`,
+    contact: (grievance, support) => `${grievance}। ${support}।`,
+  },
+  signature: {
+    reason: (title, agreementNo) => `${title} ${agreementNo}`,
+    location: 'भारत',
+    signer: 'उधारकर्ता',
+  },
   kfs: {
     title: 'मुख्य तथ्य विवरण',
     sections: {
@@ -189,9 +201,6 @@ export const hi: DocumentTexts = {
     clauses: {
       parties: (p) =>
         `यह अनुबंध ${p.date} को ${p.lender} (${p.brand}), ${p.registration}, ${p.office} (ऋणदाता) और ${p.borrower}${p.pan ? `, PAN ${p.pan}` : ''} (उधारकर्ता) के बीच, उधारकर्ता के आवेदन ${p.leadId} के लिए किया जाता है।`,
-      lenderRegistration: (kind, regulator, number, cin) =>
-        `${regulator} में पंजीकृत ${kind}, पंजीकरण संख्या ${number}; CIN ${cin}`,
-      registeredOffice: (_label, lines) => `पंजीकृत कार्यालय: ${lines.join(', ')}`,
       lends: (amount, loanType, days, schedule) =>
         `ऋणदाता उधारकर्ता को ${days} दिनों के लिए ${amount} का ऋण (${loanType}) देता है। संवितरण: ${schedule}।`,
       net: (net, feesClause) =>

@@ -15,8 +15,6 @@ import { site } from '../../lib/site.ts';
 import { signatureField } from '../agreement/pdfSignature.ts';
 import { facts, finish, footers, heading, lenderOf, letterhead, newDocument } from './statementPdf.ts';
 
-const LENDER = lenderOf(site);
-
 export interface AgreementPdfInput {
   agreementNo: string;
   /** The application it is made on. */
@@ -51,15 +49,15 @@ export function agreementClauses(input: AgreementPdfInput): Record<AgreementClau
     parties: [
       t.parties({
         date: formatDate(input.generatedAt),
-        lender: LENDER.legalName,
-        brand: LENDER.brand,
-        registration: t.lenderRegistration(
+        lender: site.legalName,
+        brand: site.brand,
+        registration: texts.lender.registration(
           name(registration.kind),
           name(registration.regulator),
           registration.number,
           registration.cin,
         ),
-        office: t.registeredOffice(site.offices.registered.label, site.offices.registered.lines),
+        office: texts.lender.registeredOffice(site.offices.registered.label, site.offices.registered.lines),
         borrower: borrower.name || texts.agreement.theBorrower,
         pan: borrower.pan ? maskPan(borrower.pan) : null,
         leadId: input.leadId,
@@ -127,8 +125,9 @@ export async function agreementPdf(input: AgreementPdfInput): Promise<Uint8Array
   const texts = await loadDocumentTexts(lang);
   const words = texts.agreement;
   const title = `${words.title} ${input.agreementNo}`;
-  const doc = newDocument(title, LENDER, input.generatedAt, lang);
-  letterhead(doc, LENDER);
+  const lender = lenderOf(site, texts);
+  const doc = newDocument(title, lender, input.generatedAt, lang);
+  letterhead(doc, lender);
   doc.font('bold').fontSize(16).text(title, { align: 'center' });
   doc.moveDown(0.4);
   doc
@@ -154,7 +153,7 @@ export async function agreementPdf(input: AgreementPdfInput): Promise<Uint8Array
   doc
     .font('bold')
     .fontSize(10)
-    .text(words.signedBy(input.borrower.name || words.theBorrower, LENDER.legalName));
+    .text(words.signedBy(input.borrower.name || words.theBorrower, lender.legalName));
   doc.addPage();
   doc
     .font('bold')
@@ -165,11 +164,13 @@ export async function agreementPdf(input: AgreementPdfInput): Promise<Uint8Array
     heading(doc, section.title);
     facts(doc, section.rows, 1);
   }
-  footers(doc, LENDER, title, texts.pageOf);
+  footers(doc, lender, title, texts);
+  // What a reader's signature panel shows, in the agreement's language (a PDF text string: UTF-16BE with
+  // its byte order mark when not ASCII, as pdfkit writes a String).
   signatureField(doc, {
-    name: input.borrower.name || 'Borrower',
-    reason: `${documentTexts('en').agreement.title} ${input.agreementNo}`,
-    location: 'India',
+    name: input.borrower.name || texts.signature.signer,
+    reason: texts.signature.reason(words.title, input.agreementNo),
+    location: texts.signature.location,
   });
   return finish(doc);
 }

@@ -11,8 +11,6 @@ import { type KeyFactStatement, type KfsLoan, kfsSections, kfsSummary } from '..
 import { site } from '../../lib/site.ts';
 import { facts, finish, footers, heading, lenderOf, letterhead, newDocument, stamp } from './statementPdf.ts';
 
-const LENDER = lenderOf(site);
-
 export interface KfsPdfInput {
   kfs: KeyFactStatement;
   /** The loan made on it, once paid out: its account number and due date. */
@@ -31,8 +29,9 @@ export async function kfsPdf(input: KfsPdfInput): Promise<Uint8Array> {
   const texts = await loadDocumentTexts(lang);
   const words = texts.kfs;
   const title = `${words.title}${kfs.kfs_no ? ` ${kfs.kfs_no}` : ''}`;
-  const doc = newDocument(title, LENDER, input.generatedAt, lang);
-  letterhead(doc, LENDER);
+  const lender = lenderOf(site, texts);
+  const doc = newDocument(title, lender, input.generatedAt, lang);
+  letterhead(doc, lender);
   doc.font('bold').fontSize(16).text(title, { align: 'center' });
   doc.moveDown(0.6);
   const summary = kfsSummary(kfs, loan, lang);
@@ -49,6 +48,6 @@ export async function kfsPdf(input: KfsPdfInput): Promise<Uint8Array> {
     .font('regular')
     .fontSize(8)
     .text(words.pdf.copySaved(stamp(input.generatedAt)));
-  footers(doc, LENDER, title, texts.pageOf);
+  footers(doc, lender, title, texts);
   return finish(doc);
 }

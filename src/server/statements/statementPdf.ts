@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { indiaDate } from '../../lib/dates.ts';
+import { type DocumentTexts, en } from '../../lib/documentText/en.ts';
 import { formatDate, formatPercent, maskPan } from '../../lib/format.ts';
 import type { AccountState } from '../../lib/loanAccount.ts';
 import { formatPaiseInFull } from '../../lib/money.ts';
@@ -45,15 +46,27 @@ export interface Lender {
   support: string;
 }
 
-export function lenderOf(site: Site): Lender {
+/**
+ * The particulars in a document's language (`texts`, English when not given: src/lib/documentText): the
+ * words around them change; the names, addresses, numbers and e-mail addresses stay as registered.
+ */
+export function lenderOf(site: Site, texts: DocumentTexts = en): Lender {
   const officer = site.grievanceOfficer;
+  const words = texts.lender;
+  const name = (english: string) => texts.kfs.names[english] ?? english;
+  const { registration, offices, contact } = site;
   return {
     legalName: site.legalName,
     brand: site.brand,
-    registration: `${site.registration.kind} registered with the ${site.registration.regulator}, registration no. ${site.registration.number}; CIN ${site.registration.cin}`,
-    registeredOffice: `${site.offices.registered.label}: ${site.offices.registered.lines.join(', ')}`,
-    grievance: `Grievances: ${officer.name}, ${officer.designation}, ${officer.email}, ${officer.phone}`,
-    support: `Support: ${site.contact.supportEmail}, ${site.contact.phone}`,
+    registration: words.registration(
+      name(registration.kind),
+      name(registration.regulator),
+      registration.number,
+      registration.cin,
+    ),
+    registeredOffice: words.registeredOffice(offices.registered.label, offices.registered.lines),
+    grievance: words.grievance(`${officer.name}, ${name(officer.designation)}, ${officer.email}, ${officer.phone}`),
+    support: words.support(contact.supportEmail, contact.phone),
   };
 }
 
@@ -209,15 +222,10 @@ export function heading(doc: Doc, text: string) {
 }
 
 /**
- * Page numbers and the lender's contacts on every page, drawn once the pages are all known. `pageOf`:
- * the page's number in the document's language (src/lib/documentText), English when not given.
+ * Page numbers and the lender's contacts on every page, drawn once the pages are all known. `texts`: the
+ * page's number and the contact line in the document's language (src/lib/documentText), English when not given.
  */
-export function footers(
-  doc: Doc,
-  lender: Lender,
-  label: string,
-  pageOf = (page: number, pages: number) => `Page ${page} of ${pages}`,
-) {
+export function footers(doc: Doc, lender: Lender, label: string, texts: DocumentTexts = en) {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
@@ -227,8 +235,8 @@ export function footers(
     const y = doc.page.height - PAGE.footer + 8;
     const width = contentWidth(doc);
     doc.font('regular').fontSize(7).fillColor(MUTED);
-    doc.text(`${lender.grievance}. ${lender.support}.`, PAGE.margin, y, { width, lineBreak: true });
-    doc.text(`${label} · ${pageOf(index + 1, range.count)}`, PAGE.margin, y + 18, {
+    doc.text(texts.lender.contact(lender.grievance, lender.support), PAGE.margin, y, { width, lineBreak: true });
+    doc.text(`${label} · ${texts.pageOf(index + 1, range.count)}`, PAGE.margin, y + 18, {
       width,
       align: 'right',
       lineBreak: false,
