@@ -46,7 +46,9 @@ function CloseForm({ row, done }: { row: RequestRow; done: (message: string | nu
     <ActionForm
       id={`${id}-heading`}
       title={`Close ${row.request_no}`}
-      call={call}
+      // Closed, the request leaves the queue with this form, and the screen says so (`done`): the form
+      // says only a refusal, so the message is never shown twice while the queue reloads.
+      call={{ busy: call.busy, message: call.message?.tone === 'ok' ? null : call.message }}
       submit={`Close ${row.request_no}`}
       busyText="Closing…"
       onSubmit={submit}
