@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import site from '../../../../content/site.json' with { type: 'json' };
 import { formatDate, formatPercent } from '../../../lib/format.ts';
 import cards from '../components/Cards.module.css';
@@ -19,6 +19,7 @@ import {
   loadLeads,
   loadLoanDetails,
   NA,
+  NO_LOAN_DETAILS,
   rupees,
   statusLabel,
 } from '../state/loans.ts';
@@ -32,12 +33,19 @@ interface LatestApplication {
   details: LoanDetails | null;
 }
 
-/** The newest application with its details (amount, tenure, purpose, Credit Manager); null without one. */
-async function loadLatest(): Promise<Loaded<LatestApplication | null>> {
+/** The application shown, or why none is: the customer has none yet, or the address names one that is not theirs. */
+type Shown = LatestApplication | { none: 'no-application' | 'not-found' };
+
+/**
+ * One application with its details (amount, tenure, purpose, Credit Manager): the one the address names
+ * (?lead_id=, from Loan Details or the statement's SMS), else the newest. Panels, statement and agreement
+ * all come from it, never two applications at once (issue 25, the screens review's "fix next" 2).
+ */
+async function loadShown(named: string | null): Promise<Loaded<Shown>> {
   const list = await loadLeads();
   if ('error' in list) return list;
-  const [lead] = list.data;
-  if (!lead) return { data: null };
+  const lead = named === null ? list.data[0] : list.data.find((item) => String(item.lead_id) === named);
+  if (!lead) return { data: { none: named === null ? 'no-application' : 'not-found' } };
   const details = await loadLoanDetails(String(lead.lead_id));
   if ('error' in details) return details;
   return { data: { lead, details: details.data } };
@@ -77,9 +85,20 @@ function nextFor(state: string): string | undefined {
 /** States in which the loan is made (or being paid out) on the accepted statement. */
 const APPROVED = new Set(['approved', 'accepted', 'disbursed', 'closed']);
 
+/**
+ * getProfile's application facts (status, progress, employer, Credit Manager) are its latest
+ * application's: they belong on the screen only when that is the application shown.
+ */
+const latestOfProfile = (profile: Profile | null, latest: LatestApplication) =>
+  profile !== null && profile.lead_details?.lead_id === latest.lead.lead_id ? profile : null;
+
+/** The application's state: the profile's word on its latest one, else the application's own. */
+const stateOf = (profile: Profile | null, latest: LatestApplication) =>
+  latestOfProfile(profile, latest)?.lead_details?.status || latest.lead.status || latest.details?.detail.status || '';
+
 function approvedOrLent(profile: Profile | null, latest: LatestApplication): boolean {
   const loanNo = latest.details?.detail.loan_no;
-  return Boolean(loanNo && loanNo !== NA) || APPROVED.has(profile?.lead_details?.status || latest.lead.status);
+  return Boolean(loanNo && loanNo !== NA) || APPROVED.has(stateOf(profile, latest));
 }
 
 /** The account the loan is paid into, and whether our penny-drop verified it with the bank (issue 24). */
@@ -92,12 +111,13 @@ function bankLine(account: LoanDetails['detail']['bank_account'] | undefined) {
 }
 
 /** The three panels of facts, each with only what exists (product.md §2.9; issue 25). */
-function panelsOf(profile: Profile | null, latest: LatestApplication): Panel[] {
+function panelsOf(anyProfile: Profile | null, latest: LatestApplication): Panel[] {
   const detail = latest.details?.detail;
+  const profile = latestOfProfile(anyProfile, latest);
   const employment = profile?.customer_employment_details;
   // The Credit Manager staff named on approval: from the profile, else from the loan's details.
   const manager = profile?.excutive_details ?? detail?.manager ?? null;
-  const state = profile?.lead_details?.status || latest.lead.status;
+  const state = stateOf(anyProfile, latest);
   // The server's progress is the open application's; a decided one was filled in full.
   const percent = state === 'applied' || state === 'sent_back' ? profile?.application_filled_percent : 100;
   const disbursedOn = detail?.lead_final_disbursed_date ? formatDate(detail.lead_final_disbursed_date) : null;
@@ -149,28 +169,40 @@ const LoanAgreement = lazy(() =>
 /** The application at a glance (product.md §2.9): Application Details, Credit Manager, Application Status. */
 export default function LeadPreview({ route, location }: ScreenProps) {
   const { profile, loading: profileLoading, error: profileError, retry: retryProfile } = useProfile();
-  const { data: latest, loading, error, retry } = useLoaded(loadLatest);
+  const named = leadIdOf(location);
+  const load = useCallback(() => loadShown(named), [named]);
+  const { data: shown, loading, error, retry } = useLoaded(load);
+  const latest = shown && 'lead' in shown ? shown : null;
   const failed = error ?? profileError;
   const panels = latest ? panelsOf(profile, latest) : null;
+  const leadId = latest ? String(latest.lead.lead_id) : null;
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
       {profile && <OutstandingBanner loan={profile.active_loan_details} />}
       <ProfileState
-        loading={(loading && !latest) || (profileLoading && !profile)}
+        loading={(loading && !shown) || (profileLoading && !profile)}
         error={failed}
         retry={() => {
           if (error) void retry();
           if (profileError) void retryProfile();
         }}
       />
-      {!loading && !error && latest === null && (
+      {!loading && !error && shown && 'none' in shown && shown.none === 'no-application' && (
         <div className={styles.panel}>
           <p>You have not applied for a loan yet.</p>
           <Link to={screenPath('eligibility')}>Start your loan application</Link>
         </div>
       )}
-      {latest && panels && (
+      {!loading && !error && shown && 'none' in shown && shown.none === 'not-found' && (
+        <div className={styles.panel}>
+          <p>{NO_LOAN_DETAILS}</p>
+          <p>
+            <Link to={screenPath('leads')}>See all your loan applications</Link>
+          </p>
+        </div>
+      )}
+      {latest && panels && leadId && (
         <>
           {panels.map(({ id, title, rows, note }) => (
             <section key={id} className={styles.panel} aria-labelledby={id}>
@@ -179,17 +211,10 @@ export default function LeadPreview({ route, location }: ScreenProps) {
               {note && <p>{note}</p>}
             </section>
           ))}
-          <StoredStatements
-            key={leadIdOf(location) ?? latest.lead.lead_id}
-            leadId={leadIdOf(location) ?? String(latest.lead.lead_id)}
-            approved={approvedOrLent(profile, latest)}
-          />
+          <StoredStatements key={leadId} leadId={leadId} approved={approvedOrLent(profile, latest)} />
           {approvedOrLent(profile, latest) && (
             <Suspense fallback={null}>
-              <LoanAgreement
-                key={`agreement-${leadIdOf(location) ?? latest.lead.lead_id}`}
-                leadId={leadIdOf(location) ?? String(latest.lead.lead_id)}
-              />
+              <LoanAgreement key={`agreement-${leadId}`} leadId={leadId} />
             </Suspense>
           )}
           <ul className={cards.linkCards}>
