@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react';
 import site from '../../../../content/site.json' with { type: 'json' };
+import { APPLICATION_STEPS } from '../components/ApplicationCards.tsx';
 import { Link } from '../components/Link.tsx';
+import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
 import { ScreenTitle } from '../components/ScreenTitle.tsx';
 import type { ScreenProps } from '../navigation/screenProps.ts';
-import { screenPath } from '../navigation/screens.ts';
+import { HOME, screenPath } from '../navigation/screens.ts';
+import { applicationStage } from '../state/applicationStage.ts';
+import type { Profile } from '../state/profile.ts';
 import { $session } from '../state/sessionStore.ts';
 import { useProfile } from '../state/useProfile.ts';
 import own from './Congratulations.module.css';
@@ -27,12 +31,75 @@ function Illustration() {
   );
 }
 
-/** The end of the application (event completed): it is with our team now. */
+/** Where the customer is when the application is not with our team: the step to do, or the loan. */
+function NotSent({ profile, title }: { profile: Profile; title: string }) {
+  const where = applicationStage(profile);
+  const loan = profile.active_loan_details;
+  if (loan) {
+    return (
+      <section className={styles.panel}>
+        <ScreenTitle>{title}</ScreenTitle>
+        <p>
+          Your loan {loan.loan_no} is paid out: there is no application waiting for a decision. Your loan's dues and how
+          to pay them are on your loan's page.
+        </p>
+        <Link to={screenPath(HOME.loan)} className="button">
+          Your loan
+        </Link>
+      </section>
+    );
+  }
+  if (where.stage === 'approved') {
+    return (
+      <section className={styles.panel}>
+        <ScreenTitle>{title}</ScreenTitle>
+        <p>Your loan application is approved. What is left to do, if anything, is on your application.</p>
+        <Link to={screenPath('lead-preview')} className="button">
+          View your application
+        </Link>
+      </section>
+    );
+  }
+  const step = APPLICATION_STEPS[where.step ?? 0] ?? APPLICATION_STEPS[0];
+  return (
+    <section className={styles.panel}>
+      <ScreenTitle>{where.started ? 'Your application is not sent yet' : 'No loan application under way'}</ScreenTitle>
+      <p>
+        {where.started
+          ? `Your loan application is not finished: it is at the step ${step?.title}. Finish it to send it to our team.`
+          : 'You have no loan application under way. Apply in four steps: choose the amount and the tenure, tell us about your employer, upload your documents and give your bank details.'}
+      </p>
+      {step && (
+        <Link to={screenPath(step.screen)} className="button">
+          {where.started ? 'Continue Loan Application' : 'Start Loan Application'}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The end of the application (event completed): it is with our team now. Said only once it is, by the
+ * fresh profile (issue 25): before that the customer is sent to the step they are on, after it to the
+ * approved application or the loan.
+ */
 export default function Congratulations({ route }: ScreenProps) {
-  const { profile } = useProfile();
+  const { profile, loading, error, retry } = useProfile();
   const session = useStore($session);
   // The application just sent: the profile's latest, else the one the session keeps.
   const leadId = profile?.lead_details?.lead_id ?? (session.leadId || null);
+  // The profile as it is now, not as the last screen left it: the answer to banking_details may be on its way.
+  const fresh = !loading && !error && profile !== null;
+  if (!fresh) {
+    return (
+      <>
+        <ScreenTitle>{route.title}</ScreenTitle>
+        <ProfileState loading={loading} error={error} retry={retry} />
+      </>
+    );
+  }
+  if (applicationStage(profile).stage !== 'review' || profile.active_loan_details)
+    return <NotSent profile={profile} title={route.title} />;
   return (
     <section className={`${styles.panel} ${own.screen}`}>
       <Illustration />
