@@ -7,9 +7,26 @@ import { ProfileState } from '../components/ProfileState.tsx';
 import { ProfileTiles } from '../components/ProfileTiles.tsx';
 import styles from '../components/Screen.module.css';
 import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { currentStepIndex, REGISTRATION_STEPS, type RegistrationStep } from '../navigation/registrationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
-import { screenPath } from '../navigation/screens.ts';
+import { HOME, screenPath } from '../navigation/screens.ts';
+import type { Profile } from '../state/profile.ts';
 import { useProfile } from '../state/useProfile.ts';
+
+/** What the customer does next from their profile: finish it, check eligibility, or go on with the loan. */
+type Next = { kind: 'finish'; step: RegistrationStep | undefined } | { kind: 'check' } | { kind: 'loan' };
+
+/**
+ * The bureau consent and Check Eligibility only while they can be used: the profile complete and
+ * eligibility not yet found (never checked, or refused on answers since corrected). Before that the
+ * next profile step; once eligible, or with a loan, the loan's home (issue 25, the screens review).
+ */
+function nextOf(profile: Profile): Next {
+  if (profile.active_loan_details || profile.eligibility_status === 1) return { kind: 'loan' };
+  if (profile.registration_successful !== 1)
+    return { kind: 'finish', step: REGISTRATION_STEPS[currentStepIndex(profile.next_event_name)] };
+  return { kind: 'check' };
+}
 
 /** The eligibility check first, then the profile read-only, with the outstanding amount of an active loan. */
 export default function ProfilePreview({ route }: ScreenProps) {
@@ -17,8 +34,13 @@ export default function ProfilePreview({ route }: ScreenProps) {
   // A refusal, or what the hard rules refuse on the answers, said as it is (issue 24), with the steps that correct it.
   const refusal = profile && profile.eligibility_status !== 1 ? profile.eligibility_reason : '';
   const stopped = Boolean(refusal) || (profile?.eligibility_reasons.length ?? 0) > 0;
+  const next = profile ? nextOf(profile) : null;
   const summary = () => {
-    if (profile?.registration_successful !== 1)
+    if (next?.kind === 'loan')
+      return profile?.active_loan_details
+        ? 'You have a loan with us: its dues, how to pay and its papers are on your loan’s page.'
+        : 'You are eligible for a loan. Your loan application and its next step are on your loan’s page.';
+    if (next?.kind === 'finish')
       return 'Complete the five steps of your profile, then check whether you are eligible for a loan.';
     if (refusal) return `Not eligible yet: ${refusal}`;
     if (stopped) return 'We cannot lend to you on these answers. If one was wrong, correct it, then check again.';
@@ -29,13 +51,23 @@ export default function ProfilePreview({ route }: ScreenProps) {
       <ScreenTitle>{route.title}</ScreenTitle>
       {profile && <OutstandingBanner loan={profile.active_loan_details} />}
       <ProfileState loading={loading && !profile} error={error} retry={retry} />
-      {profile && (
+      {profile && next && (
         <>
           {/* The one action first, within the first screen; the profile's rows follow (issue 25, finding 8). */}
           <div className={styles.panel}>
-            <h2>Eligibility</h2>
+            <h2>{next.kind === 'loan' ? 'Your loan' : 'Eligibility'}</h2>
             <p>{summary()}</p>
-            <EligibilityCheck />
+            {next.kind === 'check' && <EligibilityCheck />}
+            {next.kind === 'finish' && (
+              <Link to={screenPath(next.step?.screen ?? HOME.registration)} className="button">
+                {next.step ? `Continue to ${next.step.title}` : 'Continue your profile'}
+              </Link>
+            )}
+            {next.kind === 'loan' && (
+              <Link to={screenPath(HOME.loan)} className="button">
+                Go to your loan
+              </Link>
+            )}
           </div>
           <EligibilityNotice actionsOnly={profile.registration_successful === 1} />
           <ProfileTiles details={profile.profile_details} />
