@@ -3,10 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
-import { documentByDocsId, type MandatoryDocument } from '../../../lib/documents.ts';
+import { documentByDocsId, type KycDocuments } from '../../../lib/documents.ts';
 import { DocumentTile, type TileStatus, UPLOAD_ERROR, type UploadOutcome } from '../components/DocumentTile.tsx';
 import type { PreparedFile } from '../components/documentFiles.ts';
 import formStyles from '../components/Form.module.css';
+import { Link } from '../components/Link.tsx';
 import styles from '../components/Screen.module.css';
 import { StepScreen } from '../components/StepScreen.tsx';
 import { DOCUMENT_SCREENS } from '../navigation/documentScreens.ts';
@@ -20,6 +21,9 @@ import { $session, updateSession } from '../state/sessionStore.ts';
 import { isUpdate, percentTransport } from '../state/uploads.ts';
 import { useProfile } from '../state/useProfile.ts';
 import docStyles from './MandatoryDocuments.module.css';
+
+/** One document of the KYC list: the shared list's entry, what is on file and whether the application asks for it. */
+type KycDocument = KycDocuments['documents'][number];
 
 /** What this screen reads of the profile: the open application's id and the customer's user_type (Steps data). */
 type ApplicationProfile = Profile & { user_type?: string; lead_details?: { lead_id?: number | null } };
@@ -42,7 +46,7 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
   const application = profile as ApplicationProfile | null;
   const leadId = session.leadId || String(application?.lead_details?.lead_id ?? '');
   const chooseInput = useRef<HTMLInputElement>(null);
-  const [onFile, setOnFile] = useState<MandatoryDocument | null>(null);
+  const [onFile, setOnFile] = useState<KycDocument | null>(null);
   const [listed, setListed] = useState(false);
   const [status, setStatus] = useState<TileStatus>('needed');
   const [error, setError] = useState<string | null>(null);
@@ -53,13 +57,14 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
     if (!session.leadId && fromProfile) updateSession({ leadId: String(fromProfile) });
   }, [application, session.leadId]);
 
-  // What the server takes for this document and whether it has it already; the tile waits for it.
+  // What the server takes for this document, whether it has it and whether the application asks for it:
+  // the same list as KYC Documents (issue 25), so the two screens never disagree. The tile waits for it.
   useEffect(() => {
     let live = true;
-    dashboardCall<MandatoryDocument[]>(API.mandatoryDocuments)
+    dashboardCall<KycDocuments>(API.kycDocuments)
       .then((envelope) => {
-        const found = Array.isArray(envelope.Data)
-          ? envelope.Data.find((doc) => doc.docs_id === screen?.docsId || doc.doc_type === kind?.doc_type)
+        const found = Array.isArray(envelope.Data?.documents)
+          ? envelope.Data.documents.find((doc) => doc.docs_id === screen?.docsId || doc.doc_type === kind?.doc_type)
           : undefined;
         if (live) setOnFile(found ?? null);
       })
@@ -107,8 +112,10 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
     }
   };
 
+  // Neither on file nor asked for by the application (a repeat customer's new application asks less).
+  const notAsked = onFile !== null && !onFile.uploaded && !onFile.requested;
   const proceed = () => {
-    if (status === 'done') {
+    if (status === 'done' || notAsked) {
       navigate(screenPath(screen.next(application?.user_type ?? 'NEW')));
       return;
     }
@@ -128,7 +135,12 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
       intro={screen.intro}
     >
       <div className={`${styles.panel} ${formStyles.form}`}>
-        {listed ? (
+        {listed && notAsked ? (
+          <p role="status">
+            No loan application of yours asks for your {screen.label.toLowerCase()} now: there is nothing to upload
+            here. <Link to={screenPath('kyc')}>See which documents we hold and which are needed</Link>.
+          </p>
+        ) : listed ? (
           <ul className={docStyles.list} aria-label="Document to upload">
             <DocumentTile
               doc={{ doc_type: kind.doc_type, name: screen.label, formats, stored: onFile?.uploaded ? onFile : null }}
@@ -143,7 +155,11 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
           <p role="status">Loading…</p>
         )}
         <div className={formStyles.actions}>
-          <button type="button" className={status === 'done' ? 'button' : 'button button--ghost'} onClick={proceed}>
+          <button
+            type="button"
+            className={status === 'done' || notAsked ? 'button' : 'button button--ghost'}
+            onClick={proceed}
+          >
             {update ? 'Update' : 'Continue'}
           </button>
         </div>
