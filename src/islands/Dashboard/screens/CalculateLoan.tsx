@@ -22,10 +22,11 @@ import styles from '../components/Screen.module.css';
 import { StepScreen } from '../components/StepScreen.tsx';
 import { type ApplicationAnswer, afterApplicationStep, storeApplicationStep } from '../navigation/applicationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
-import { screenPath } from '../navigation/screens.ts';
+import { HOME, screenPath } from '../navigation/screens.ts';
 import { clearAlerts, showAlert } from '../state/alerts.ts';
 import { dashboardCall, SessionEnded, saveleadDetails } from '../state/api.ts';
 import { fieldErrors, useStepForm } from '../state/forms.ts';
+import { type ActiveLoan, loadProfile } from '../state/profile.ts';
 import { useRequest } from '../state/useRequest.ts';
 import local from './CalculateLoan.module.css';
 
@@ -132,6 +133,8 @@ export default function CalculateLoan({ route }: ScreenProps) {
   const [offer, setOffer] = useState<LoanQuote | null>(null);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
+  /** The loan running when the quote was refused (one loan at a time), if any. */
+  const [activeLoan, setActiveLoan] = useState<ActiveLoan | null>(null);
   const [purpose, setPurpose] = useState('');
   /** The amount as typed or slid, in whole rupees ('' while the field is cleared). */
   const [amountText, setAmountText] = useState(String(AMOUNT.default));
@@ -156,6 +159,9 @@ export default function CalculateLoan({ route }: ScreenProps) {
     try {
       const envelope = await saveleadDetails<LoanQuote>('generate_loan_quote');
       if (envelope.Status !== STATUS.ok) {
+        // A refusal because a loan is running: the way to that loan, not a retry that answers the same.
+        const fresh = await loadProfile();
+        setActiveLoan('profile' in fresh ? fresh.profile.active_loan_details : null);
         setLoadError(failureMessage(envelope));
         return;
       }
@@ -269,7 +275,22 @@ export default function CalculateLoan({ route }: ScreenProps) {
       title={route.title}
       intro="Choose why you need the loan, how much and for how long. Your loan is repaid in one payment at the end of the tenure."
     >
-      {!offer && <ProfileState loading={loading} error={loadError} retry={load} />}
+      {!offer && !(loadError && activeLoan) && <ProfileState loading={loading} error={loadError} retry={load} />}
+      {!offer && loadError && activeLoan && (
+        <div className={styles.panel}>
+          <p role="alert">{loadError}</p>
+          <p className={formStyles.actions}>
+            {activeLoan.total_due > 0 && (
+              <Link to={screenPath('repayment')} className="button">
+                Pay Now
+              </Link>
+            )}
+            <Link to={screenPath(HOME.loan)} className="button button--ghost">
+              Your loan
+            </Link>
+          </p>
+        </div>
+      )}
       {offer && locked && (
         <div className={styles.panel}>
           <h2>Your loan application is complete</h2>
