@@ -3,6 +3,7 @@ import { accountFacts } from '../../shared/payment/payment.ts';
 import { type Fact, FactTable } from '../components/FactTable.tsx';
 import { Link } from '../components/Link.tsx';
 import { LoanAgreement } from '../components/LoanAgreement.tsx';
+import { NoLoanYet } from '../components/NoLoanYet.tsx';
 import { PaymentReceipts } from '../components/PaymentReceipts.tsx';
 import { PaymentsTable } from '../components/PaymentsTable.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
@@ -12,9 +13,11 @@ import { StatementDownloads } from '../components/StatementDownloads.tsx';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import {
+  detailsLink,
   genderLabel,
   type LoanDetail,
   leadIdOf,
+  loadLeads,
   loadLoanDetails,
   maritalLabel,
   NA,
@@ -24,6 +27,7 @@ import {
   statusLabel,
 } from '../state/loans.ts';
 import { useLoaded } from '../state/useLoaded.ts';
+import { useProfile } from '../state/useProfile.ts';
 
 /**
  * The facts of product.md §3.9, as label and value: only those that exist. Before a loan is paid out
@@ -66,6 +70,34 @@ const lent = (detail: LoanDetail) => Boolean(detail.loan_no) && detail.loan_no !
 const NOT_LENT = 'Your loan number and the day the money is paid out show here once the loan is paid out.';
 
 /**
+ * The way on when the address names no application of the customer's: their newest application to
+ * open, with Loan History; with none, the next step towards one (the profile, eligibility, applying).
+ */
+function NoDetails() {
+  const { data: leads } = useLoaded(loadLeads);
+  const { profile } = useProfile();
+  const newest = leads?.[0];
+  return (
+    <div className={styles.panel}>
+      <p>{NO_LOAN_DETAILS}</p>
+      {newest && (
+        <>
+          <p>
+            <Link {...detailsLink(newest.lead_id)} className="button">
+              Open your loan application {newest.lead_id}
+            </Link>
+          </p>
+          <p>
+            <Link to={screenPath('leads')}>See all your loan applications</Link>
+          </p>
+        </>
+      )}
+      {leads && leads.length === 0 && profile && <NoLoanYet profile={profile} />}
+    </div>
+  );
+}
+
+/**
  * One loan's details (product.md §2.9, product.md §3.9) with the payments received. The
  * lead comes from the navigation state or the address (?lead_id=…), so a reload keeps it.
  */
@@ -74,6 +106,8 @@ export default function LeadDetails({ route, location }: ScreenProps) {
   const { data, loading, error, retry } = useLoaded(() =>
     leadId ? loadLoanDetails(leadId) : Promise.resolve({ data: null }),
   );
+  // Nothing to show for the address: the customer's applications, to open one (issue 25), asked only then.
+  const none = !loading && !error && data === null;
   const back = (
     <p className={styles.backRow}>
       <Link to={screenPath('leads')} className={styles.back}>
@@ -86,11 +120,7 @@ export default function LeadDetails({ route, location }: ScreenProps) {
       {back}
       <ScreenTitle>{route.title}</ScreenTitle>
       <ProfileState loading={loading && data === null} error={error} retry={retry} />
-      {!loading && !error && data === null && (
-        <div className={styles.panel}>
-          <p>{NO_LOAN_DETAILS}</p>
-        </div>
-      )}
+      {none && <NoDetails />}
       {data && (
         <>
           <section className={styles.panel} aria-labelledby="loan-facts">

@@ -7,15 +7,18 @@ import { type AmountChoice, chosenAmount, QuickAmounts } from '../../shared/paym
 import { type Fact, FactTable } from '../components/FactTable.tsx';
 import { TextField } from '../components/Fields.tsx';
 import { Link } from '../components/Link.tsx';
+import { NoLoanYet } from '../components/NoLoanYet.tsx';
 import { PayNow } from '../components/PayNow.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
 import { ScreenTitle } from '../components/ScreenTitle.tsx';
+import { StatementDownloads } from '../components/StatementDownloads.tsx';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { dueWhen, whichToPay } from '../state/loanDues.ts';
-import { detailsLink, rupees } from '../state/loans.ts';
-import type { ActiveLoan } from '../state/profile.ts';
+import { detailsLink, type LoanDetails, loadLeads, loadLoanDetails, rupees } from '../state/loans.ts';
+import type { ActiveLoan, Profile } from '../state/profile.ts';
+import { type Loaded, useLoaded } from '../state/useLoaded.ts';
 import { useProfile } from '../state/useProfile.ts';
 
 /** The loan's dates, figures and what is due today (the keys only quiet the linter, which takes the rows for a list). */
@@ -28,6 +31,54 @@ const dues = (loan: ActiveLoan): Fact[] => [
   ...accountFacts(loan),
   ['Total due today', <strong key="total">{rupees(loan.total_due)}</strong>],
 ];
+
+/** The last repaid loan (its no-dues certificate) or the application under way, whichever the customer has. */
+async function loadPast(): Promise<Loaded<{ closed: LoanDetails | null; applications: number }>> {
+  const leads = await loadLeads();
+  if ('error' in leads) return leads;
+  const closed = leads.data.find((lead) => lead.status === 'closed');
+  if (!closed) return { data: { closed: null, applications: leads.data.length } };
+  const details = await loadLoanDetails(String(closed.lead_id));
+  if ('error' in details) return details;
+  return { data: { closed: details.data, applications: leads.data.length } };
+}
+
+/**
+ * Nothing due (issue 25: an empty state with its next step): after a repaid loan, its no-dues
+ * certificate; with an application under way, the way to it; with none, the way to one.
+ */
+function NothingDue({ profile }: { profile: Profile }) {
+  const { data, loading, error, retry } = useLoaded(loadPast);
+  const closed = data?.closed?.detail;
+  return (
+    <>
+      <div className={styles.panel}>
+        <p>
+          {closed
+            ? `You have no amount due. Your loan ${closed.loan_no} is repaid in full. Thank you.`
+            : data && data.applications === 0
+              ? 'You have no amount due: you have not borrowed from us yet.'
+              : 'You have no amount due. Thank you.'}
+        </p>
+        {closed && (
+          <p>
+            <Link {...detailsLink(closed.lead_id)}>Loan details and payments</Link>
+          </p>
+        )}
+        {data && !closed && data.applications > 0 && (
+          <p>
+            <Link to={screenPath('lead-preview')} className="button">
+              View your application
+            </Link>
+          </p>
+        )}
+        {data && data.applications === 0 && <NoLoanYet profile={profile} />}
+      </div>
+      <ProfileState loading={loading && !data} error={error} retry={retry} />
+      {closed && <StatementDownloads detail={closed} />}
+    </>
+  );
+}
 
 /**
  * Repayment, the target of Pay Now (product.md §2): the amount to pay (a quick choice of the server's
@@ -55,12 +106,7 @@ export default function Repayment({ route, brand }: ScreenProps) {
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
       <ProfileState loading={loading && !profile} error={error} retry={retry} />
-      {profile && (!loan || duePaise <= 0) && (
-        <div className={styles.panel}>
-          <p>You have no amount due. Thank you.</p>
-          <Link to={screenPath('leads')}>See your loan history</Link>
-        </div>
-      )}
+      {profile && (!loan || duePaise <= 0) && <NothingDue profile={profile} />}
       {loan && duePaise > 0 && (
         <>
           {/* What to pay first, within the first screen; the dues in full follow (issue 25, finding 8). */}

@@ -1,0 +1,239 @@
+/**
+ * The screens review's "fix next" items 2 to 7 (issue 25, docs/screens-review.md): screens opened in a
+ * state they were not made for. Application Preview shows one application, the address's; Congratulations
+ * only once the application is sent; Profile Preview's eligibility check only while it can be used; the
+ * single-document screens agree with KYC Documents; Calculate Your Loan with a loan running leads to it;
+ * the empty states of Loan History, Loan Details and Repayment each give the next step. Customers are
+ * made through the real API (./support.ts), in the state each screen is judged in.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { KFS_STATEMENTS_PATH } from '../../../src/lib/kfsAcceptance.ts';
+import {
+  applyByApi,
+  borrowerByApi,
+  callAs,
+  customerInState,
+  eventAs,
+  heading,
+  openDashboard,
+  registerByApi,
+  repayInFullByApi,
+  signInByApi,
+} from './support.ts';
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const cell = (page: Page, panel: string, label: string) =>
+  region(page, panel)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+    .getByRole('cell');
+const main = (page: Page) => page.getByRole('main');
+const SENT = 'Your loan application is complete and is now with our team.';
+const NEEDED = /^Needed$/;
+
+/** A borrower whose loan is repaid in full and who has begun a new application (a quote only). */
+async function returningBorrower(request: APIRequestContext) {
+  const borrower = await borrowerByApi(request);
+  await repayInFullByApi(request, borrower);
+  const quote = await eventAs(request, borrower, 'generate_loan_quote');
+  expect(quote.body.Status, quote.body.Message).toBe(1);
+  return { ...borrower, closedLeadId: borrower.leadId, newLeadId: String(quote.body.Data.lead_id) };
+}
+
+test('Application Preview shows one application: the one the address names, statement included; else the newest', async ({
+  page,
+  request,
+}) => {
+  const customer = await returningBorrower(request);
+  const statements = await callAs(request, customer, KFS_STATEMENTS_PATH, { lead_id: Number(customer.closedLeadId) });
+  const closedKfs = statements.body.Data.statements[0].kfs_no as string;
+
+  await openDashboard(page, customer, `/my-dashboard/lead-preview?lead_id=${customer.closedLeadId}`);
+  await expect(cell(page, 'Application Details', 'Application number')).toHaveText(customer.closedLeadId);
+  await expect(cell(page, 'Application Status', 'Status')).toHaveText('Closed');
+  await expect(cell(page, 'Application Status', 'Loan number')).toHaveText(customer.loanNo);
+  await expect(region(page, 'Your Key Fact Statements')).toContainText(
+    `Your loan is made on Key Fact Statement ${closedKfs}`,
+  );
+
+  // Without a lead id: the newest application (a quote only), and no statement of the closed loan beside it.
+  await page.goto('/my-dashboard/lead-preview');
+  await expect(cell(page, 'Application Details', 'Application number')).toHaveText(customer.newLeadId);
+  await expect(cell(page, 'Application Status', 'Status')).toHaveText('Applied');
+  await expect(main(page)).not.toContainText(closedKfs);
+  await expect(page.getByRole('region', { name: 'Loan agreement' })).toHaveCount(0);
+
+  // An application that is not the customer's: said, with the way to their own; nothing of another shown.
+  await page.goto('/my-dashboard/lead-preview?lead_id=999999999');
+  await expect(main(page)).toContainText('No loan details available.');
+  await expect(region(page, 'Application Details')).toHaveCount(0);
+  await page.getByRole('link', { name: 'See all your loan applications' }).click();
+  await expect(heading(page)).toHaveText('Loan History');
+});
+
+test.describe('Congratulations only once the application is sent', () => {
+  test('an application part-way: not congratulated, sent to the step it is on', async ({ page, request }) => {
+    const customer = await customerInState(request, 'documents pending');
+    await openDashboard(page, customer, '/my-dashboard/congratulations');
+    await expect(heading(page)).toHaveText('Your application is not sent yet');
+    await expect(main(page)).not.toContainText(SENT);
+    await expect(main(page)).toContainText('it is at the step Upload Your Documents');
+    await page.getByRole('link', { name: 'Continue Loan Application' }).click();
+    await expect(heading(page)).toHaveText('Complete Your KYC');
+  });
+
+  test('no application begun: the way to begin one', async ({ page, request }) => {
+    await openDashboard(page, await customerInState(request, 'eligible'), '/my-dashboard/congratulations');
+    await expect(heading(page)).toHaveText('No loan application under way');
+    await expect(main(page)).not.toContainText(SENT);
+    await page.getByRole('link', { name: 'Start Loan Application' }).click();
+    await expect(heading(page)).toHaveText('Calculate Your Loan');
+  });
+
+  test('a loan paid out: no "decision within" promise, the way to the loan', async ({ page, request }) => {
+    const borrower = await borrowerByApi(request);
+    await openDashboard(page, borrower, '/my-dashboard/congratulations');
+    await expect(main(page)).toContainText(`Your loan ${borrower.loanNo} is paid out`);
+    await expect(main(page)).not.toContainText('Most applications get a decision');
+    await page.getByRole('link', { name: 'Your loan', exact: true }).click();
+    await expect(heading(page)).toHaveText('Your Loan');
+  });
+
+  test('every step given: congratulated, with the application number', async ({ page, request }) => {
+    const eligible = await customerInState(request, 'eligible');
+    const customer = await applyByApi(request, eligible, 'banking_details');
+    await openDashboard(page, customer, '/my-dashboard/congratulations');
+    await expect(heading(page)).toHaveText('Congratulations');
+    await expect(main(page)).toContainText(SENT);
+    await expect(main(page)).toContainText(`Your application number is ${customer.leadId}.`);
+  });
+});
+
+test.describe('Profile Preview offers Check Eligibility only while it can be used', () => {
+  const check = (page: Page) => page.getByRole('button', { name: 'Check Eligibility' });
+  const consent = (page: Page) => page.getByRole('checkbox', { name: /credit bureau/ });
+
+  test('profile part-way: no check, the next profile step instead', async ({ page, request }) => {
+    await openDashboard(
+      page,
+      await customerInState(request, 'registration in progress'),
+      '/my-dashboard/profile-preview',
+    );
+    await expect(main(page)).toContainText('Complete the five steps of your profile');
+    await expect(check(page)).toHaveCount(0);
+    await expect(consent(page)).toHaveCount(0);
+    // Two of five steps done: the third, the residence address, is next.
+    await page.getByRole('link', { name: 'Continue to Residence Address' }).click();
+    await expect(heading(page)).toHaveText('Residence Address');
+  });
+
+  test('profile complete, not yet checked: the consent and the check', async ({ page, request }) => {
+    await openDashboard(
+      page,
+      await registerByApi(request, await signInByApi(request)),
+      '/my-dashboard/profile-preview',
+    );
+    await expect(consent(page)).toBeVisible();
+    await expect(check(page)).toBeVisible();
+  });
+
+  test('already eligible, or with a loan running: no check, the way to the loan', async ({ page, request }) => {
+    await openDashboard(page, await customerInState(request, 'eligible'), '/my-dashboard/profile-preview');
+    await expect(main(page)).toContainText('You are eligible for a loan.');
+    await expect(check(page)).toHaveCount(0);
+    await expect(consent(page)).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to your loan' }).click();
+    await expect(heading(page)).toHaveText('Your Loan');
+
+    await openDashboard(page, await customerInState(request, 'loan active'), '/my-dashboard/profile-preview');
+    await expect(page.getByRole('region', { name: 'Outstanding amount' })).toBeVisible();
+    await expect(main(page)).toContainText('You have a loan with us');
+    await expect(check(page)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to your loan' })).toBeVisible();
+  });
+});
+
+test.describe('the single-document screens agree with KYC Documents', () => {
+  const tileState = (page: Page) => page.getByRole('list', { name: 'Document to upload' });
+
+  test('a loan paid out: every document uploaded on both screens, none "Needed"', async ({ page, request }) => {
+    const borrower = await customerInState(request, 'loan active');
+    await openDashboard(page, borrower, '/my-dashboard/kyc');
+    await expect(page.getByRole('row', { name: /^PAN card Uploaded on/ })).toBeVisible();
+    for (const slug of ['pan-upload', 'bank-upload', 'upload-salaryslip', 'upload-utilitybill']) {
+      await page.goto(`/my-dashboard/${slug}`);
+      await expect(tileState(page)).toContainText('Uploaded:');
+      await expect(tileState(page).getByText(NEEDED)).toHaveCount(0);
+    }
+  });
+
+  test('a new application that asks for less: the documents it does not ask for are not "Needed"', async ({
+    page,
+    request,
+  }) => {
+    const customer = await returningBorrower(request);
+    await openDashboard(page, customer, '/my-dashboard/kyc');
+    await expect(page.getByRole('row', { name: 'PAN card Not yet requested' })).toBeVisible();
+    await page.goto('/my-dashboard/pan-upload');
+    await expect(main(page)).toContainText('No loan application of yours asks for your pan card now');
+    await expect(tileState(page)).toHaveCount(0);
+    await expect(main(page).getByText(NEEDED)).toHaveCount(0);
+    // Asked for by the new application: needed, as KYC Documents says.
+    await page.goto('/my-dashboard/bank-upload');
+    await expect(tileState(page).getByText(NEEDED)).toBeVisible();
+  });
+});
+
+test('Calculate Your Loan with a loan running: the reason, Pay Now and Your loan, no Try again', async ({
+  page,
+  request,
+}) => {
+  await openDashboard(page, await customerInState(request, 'loan active'), '/my-dashboard/calculate-loan');
+  await expect(page.getByRole('alert')).toHaveText(
+    'You already have an active loan with us. Repay it first, then apply again.',
+  );
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(main(page).getByRole('link', { name: 'Your loan', exact: true })).toBeVisible();
+  await main(page).getByRole('link', { name: 'Pay Now' }).last().click();
+  await expect(heading(page)).toHaveText('Repayment');
+  await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
+});
+
+test.describe('empty states with their next step', () => {
+  test('Loan History with no application: finish the profile, or start the application', async ({ page, request }) => {
+    await openDashboard(page, await customerInState(request, 'registration in progress'), '/my-dashboard/leads');
+    await expect(main(page)).toContainText('No loan history found.');
+    await page.getByRole('link', { name: 'Continue to Residence Address' }).click();
+    await expect(heading(page)).toHaveText('Residence Address');
+
+    await openDashboard(page, await customerInState(request, 'eligible'), '/my-dashboard/leads');
+    await expect(main(page)).toContainText('No loan history found.');
+    await page.getByRole('link', { name: 'Start your loan application' }).click();
+    await expect(heading(page)).toHaveText('Your Loan');
+  });
+
+  test('Loan Details with no loan named: the application to open', async ({ page, request }) => {
+    const customer = await customerInState(request, 'documents pending');
+    await openDashboard(page, customer, '/my-dashboard/details');
+    await expect(main(page)).toContainText('No loan details available.');
+    await page.getByRole('link', { name: `Open your loan application ${customer.leadId}` }).click();
+    await expect(page).toHaveURL(`/my-dashboard/details?lead_id=${customer.leadId}`);
+    await expect(region(page, `Loan application ${customer.leadId}`)).toBeVisible();
+  });
+
+  test('Repayment with nothing due: the way to apply before a loan, the no-dues certificate after one', async ({
+    page,
+    request,
+  }) => {
+    await openDashboard(page, await customerInState(request, 'eligible'), '/my-dashboard/repayment');
+    await expect(main(page)).toContainText('You have no amount due: you have not borrowed from us yet.');
+    await expect(main(page)).not.toContainText('Thank you');
+    await expect(page.getByRole('link', { name: 'Start your loan application' })).toBeVisible();
+
+    const borrower = await borrowerByApi(request);
+    await repayInFullByApi(request, borrower);
+    await openDashboard(page, borrower, '/my-dashboard/repayment');
+    await expect(main(page)).toContainText(`Your loan ${borrower.loanNo} is repaid in full.`);
+    await expect(page.getByRole('button', { name: 'Download no-dues certificate (PDF)' })).toBeVisible();
+  });
+});
