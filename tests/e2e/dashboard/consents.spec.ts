@@ -41,6 +41,8 @@ async function signInOnTheCard(page: Page, mobile: string) {
   await card(page).verify.click();
   // The card sends the version of the words it showed.
   expect((await verify).postDataJSON().consent_version).toBe(VERSION);
+  // The card's page has a heading too: wait for the dashboard itself, or the next goto cuts its load short.
+  await page.waitForURL(/\/my-dashboard/);
   await dashboardReady(page);
 }
 
