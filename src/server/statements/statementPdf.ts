@@ -17,6 +17,7 @@ import { formatPaiseInFull } from '../../lib/money.ts';
 import type { Site } from '../../lib/site.ts';
 import { allocationParts, type StatementRow, statementRows } from '../../lib/statementLines.ts';
 import { accountTerms, type CollectionRow, type LoanRow, loanFigures, type ReversalRow } from '../loans/account.ts';
+import { faithfulFonts } from './devanagariText.ts';
 
 // Noto Sans (SIL Open Font License) has the rupee sign, which the PDF standard fonts lack; pdfkit
 // embeds only the glyphs a document uses. Parsed once: reading its tables again for every document
@@ -122,6 +123,8 @@ export function newDocument(title: string, lender: Lender, generatedAt: Date, la
   // pdfkit takes a parsed fontkit font as it is (its types only name file paths and bytes).
   doc.registerFont('regular', font.regular as unknown as string);
   doc.registerFont('bold', font.bold as unknown as string);
+  // Hindi copied out of the PDF reads as written (conjuncts, matras): ./devanagariText.ts.
+  if (lang === 'hi') faithfulFonts(doc, ['bold', 'regular']);
   doc.font('regular').fillColor(INK);
   return doc;
 }
