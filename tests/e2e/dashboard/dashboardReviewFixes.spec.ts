@@ -175,7 +175,7 @@ test.describe('the single-document screens agree with KYC Documents', () => {
     await openDashboard(page, customer, '/my-dashboard/kyc');
     await expect(page.getByRole('row', { name: 'PAN card Not yet requested' })).toBeVisible();
     await page.goto('/my-dashboard/pan-upload');
-    await expect(main(page)).toContainText('No loan application of yours asks for your pan card now');
+    await expect(main(page)).toContainText('No loan application of yours asks for your PAN card now');
     await expect(tileState(page)).toHaveCount(0);
     await expect(main(page).getByText(NEEDED)).toHaveCount(0);
     // Asked for by the new application: needed, as KYC Documents says.
@@ -229,6 +229,13 @@ test.describe('empty states with their next step', () => {
     await expect(main(page)).toContainText('You have no amount due: you have not borrowed from us yet.');
     await expect(main(page)).not.toContainText('Thank you');
     await expect(page.getByRole('link', { name: 'Start your loan application' })).toBeVisible();
+
+    // An application under way, no loan yet: the way to it, and no thanks for a loan never taken.
+    await openDashboard(page, await customerInState(request, 'documents pending'), '/my-dashboard/repayment');
+    await expect(main(page)).toContainText('You have no amount due: you have not borrowed from us yet.');
+    await expect(main(page)).not.toContainText('Thank you');
+    await page.getByRole('link', { name: 'View your application' }).click();
+    await expect(heading(page)).toHaveText('Application Preview');
 
     const borrower = await borrowerByApi(request);
     await repayInFullByApi(request, borrower);

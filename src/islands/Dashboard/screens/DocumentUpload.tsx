@@ -28,6 +28,9 @@ type KycDocument = KycDocuments['documents'][number];
 /** What this screen reads of the profile: the open application's id and the customer's user_type (Steps data). */
 type ApplicationProfile = Profile & { user_type?: string; lead_details?: { lead_id?: number | null } };
 
+/** A label inside a sentence: "Bank statement" reads "bank statement", "PAN card" keeps its capitals. */
+const inSentence = (label: string) => label.replace(/^[A-Z](?=[a-z])/, (first) => first.toLowerCase());
+
 const NO_APPLICATION = 'Start your loan application with the loan calculator first.';
 const STILL_LOADING = 'Your application is still loading. Please try again in a moment.';
 const STILL_UPLOADING = 'Please wait until the upload finishes.';
@@ -137,8 +140,8 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
       <div className={`${styles.panel} ${formStyles.form}`}>
         {listed && notAsked ? (
           <p role="status">
-            No loan application of yours asks for your {screen.label.toLowerCase()} now: there is nothing to upload
-            here. <Link to={screenPath('kyc')}>See which documents we hold and which are needed</Link>.
+            No loan application of yours asks for your {inSentence(screen.label)} now: there is nothing to upload here.{' '}
+            <Link to={screenPath('kyc')}>See which documents we hold and which are needed</Link>.
           </p>
         ) : listed ? (
           <ul className={docStyles.list} aria-label="Document to upload">

@@ -56,9 +56,9 @@ function NothingDue({ profile }: { profile: Profile }) {
         <p>
           {closed
             ? `You have no amount due. Your loan ${closed.loan_no} is repaid in full. Thank you.`
-            : data && data.applications === 0
+            : data
               ? 'You have no amount due: you have not borrowed from us yet.'
-              : 'You have no amount due. Thank you.'}
+              : 'You have no amount due.'}
         </p>
         {closed && (
           <p>
