@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import site from './content/site.json' with { type: 'json' };
 import { afterPaint } from './src/plugins/afterPaint.ts';
 import { cssModuleSources } from './src/plugins/cssModuleSources.ts';
+import { dashboardCss } from './src/plugins/dashboardCss.ts';
 import { headersFile } from './src/plugins/headersFile.ts';
 import { inlineScriptHashes as scriptHashes } from './src/plugins/inlineScripts.ts';
 import { markdownFacts } from './src/plugins/markdownFacts.ts';
@@ -23,7 +24,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react(), afterPaint(), headersFile(apiBase)],
+  // dashboardCss: the dashboard's pages keep inline only the CSS their first paint draws with (issue 25).
+  integrations: [react(), afterPaint(), headersFile(apiBase), dashboardCss()],
   // Per-page hashes for every script and style the build emits, as a CSP <meta>.
   security: {
     csp: {

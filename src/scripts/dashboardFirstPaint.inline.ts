@@ -18,10 +18,13 @@
  *    client:afterpaint does for the public pages' islands. The island replaces the frame in one go
  *    with the same figures (Dashboard.tsx waits for the screen's code before its first draw).
  *
+ * 4. On every dashboard page, the island loads the screens' CSS beside its code (the page keeps inline
+ *    only what the first paint draws with: src/plugins/dashboardCss.ts) and draws once both are there.
+ *
  * It runs in the head, so the request leaves before the body is read, and draws once the body is
  * there. What the page tells it, on this script's element: data-screen (the screen's component),
- * data-profile (getProfile's address), data-repayment (Pay Now's address) and data-classes (the CSS
- * modules' class names).
+ * data-profile (getProfile's address, on the screens that open on it), data-repayment (Pay Now's
+ * address), data-classes (the CSS modules' class names) and data-css (the screens' CSS, set by the build).
  */
 import { leaveFirstProfile } from '../islands/Dashboard/state/firstProfile.ts';
 import { HEADERS } from '../lib/api/paths.ts';
@@ -53,12 +56,35 @@ const whenRead = (then: () => void) => {
 const painted = () =>
   new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))));
 
+/** The longest the island waits for the screens' CSS (it loads beside the island's code, which is larger). */
+const CSS_WAIT_MS = 30_000;
+
+/**
+ * The screens' CSS the page's inline style left out (src/plugins/dashboardCss.ts): linked once the
+ * island may load, beside its code; settles once it has loaded (or failed, or after CSS_WAIT_MS), so
+ * the island never draws a screen before its styles. None named (the development server): settles at once.
+ */
+function screensCss(href: string | undefined): Promise<unknown> {
+  if (!href) return Promise.resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  const loaded = new Promise((done) => {
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+    setTimeout(done, CSS_WAIT_MS);
+  });
+  document.head.append(link);
+  return loaded;
+}
+
 /**
  * The island (client:only) starts through Astro's `only` directive, which the body defines later:
- * the directive set here waits for `held` first. Were the directive ever set another way, nothing
- * waits: the page is only slower to paint, never wrong.
+ * the directive set here waits for `held` first, then loads the island's code and the screens' CSS
+ * together and lets it draw once both are there. Were the directive ever set another way, nothing
+ * waits: the page is only slower to paint, or its screens briefly unstyled, never wrong.
  */
-function holdIsland(held: Promise<unknown>) {
+function holdIsland(held: Promise<unknown>, css: string | undefined) {
   const global = self as unknown as { Astro?: { only?: Only } };
   const astro = global.Astro ?? {};
   global.Astro = astro;
@@ -68,13 +94,17 @@ function holdIsland(held: Promise<unknown>) {
     enumerable: true,
     get: () => only,
     set: (directive: Only) => {
-      only = (load, options, island) => held.then(() => directive(load, options, island));
+      only = (load, options, island) =>
+        held.then(() => {
+          const styles = screensCss(css);
+          return directive(() => Promise.all([load(), styles]).then(([hydrate]) => hydrate), options, island);
+        });
     },
   });
 }
 
-(() => {
-  const config = script?.dataset ?? {};
+/** Asks for the profile when this screen opens on it and the tab has a session; the answer, or undefined. */
+function askProfile(config: DOMStringMap): { answer: Promise<unknown>; eligible: boolean } | undefined {
   let token: string | null = null;
   let profileId: string | null = null;
   let eligible = false;
@@ -87,11 +117,11 @@ function holdIsland(held: Promise<unknown>) {
   } catch {
     // Storage refused: the island finds no session either and goes to sign-in.
   }
-  if (!token) return;
+  if (!token || !config.profile) return undefined;
   // Loan history asks for the profile only for the PAN getLeadList names, when the tab has not stored it.
-  if (config.screen === 'Leads' && pan) return;
+  if (config.screen === 'Leads' && pan) return undefined;
   // The request the island's client would make (src/lib/api/client.ts): JSON, the token's header.
-  const answer = fetch(config.profile ?? '', {
+  const answer = fetch(config.profile, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', [HEADERS.token]: token },
     body: JSON.stringify(profileId ? { profile_id: profileId } : {}),
@@ -104,8 +134,18 @@ function holdIsland(held: Promise<unknown>) {
     },
     () => undefined,
   );
+  return { answer, eligible };
+}
+
+(() => {
+  const config = script?.dataset ?? {};
+  const asked = askProfile(config);
   // Only a screen the first paint draws holds the island back; the others load it alongside the request.
-  if (config.screen !== DRAWN) return;
+  if (!asked || config.screen !== DRAWN) {
+    holdIsland(Promise.resolve(), config.css);
+    return;
+  }
+  const { answer, eligible } = asked;
   // The formats are built while the answer is on its way, once the frame has painted.
   whenRead(() => painted().then(() => drawer().then((module) => module.warm())));
 
@@ -122,5 +162,5 @@ function holdIsland(held: Promise<unknown>) {
       }),
     () => undefined,
   );
-  holdIsland(Promise.race([drawn, new Promise((done) => setTimeout(done, HOLD_MS))]));
+  holdIsland(Promise.race([drawn, new Promise((done) => setTimeout(done, HOLD_MS))]), config.css);
 })();

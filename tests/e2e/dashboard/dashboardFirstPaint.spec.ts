@@ -6,6 +6,7 @@
  * its figures are the island's, in the same place, never twice, not in a live region; a failed or a
  * dead-session answer draws no figure and the island goes where it always went.
  */
+import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { axeViolations } from '../../support/axe.ts';
@@ -180,4 +181,46 @@ test('a slow getProfile: the island loads after the hold, and the late answer is
   await page.waitForTimeout(500);
   await expect(page.getByTestId('amount-due')).toHaveCount(1);
   await expect(page.getByRole('region', { name: /^Your loan / })).toHaveCount(1);
+});
+
+test('the page carries only the first paint’s CSS, within the first round trip; the island draws once the screens’ CSS is there', async ({
+  page,
+  request,
+}) => {
+  // The whole page, compressed as the server sends it, fits in what a new connection carries in its
+  // first round trip (10 segments of 1,460 bytes), so the frame and the profile's request are not a
+  // round trip late.
+  const html = await (await request.get('/my-dashboard/eligibility')).text();
+  expect(gzipSync(html).length).toBeLessThan(14_600 - 1_000);
+  const css = /data-css="([^"]+)"/.exec(html)?.[1];
+  expect(css, 'the screens’ CSS is named on the first paint’s script').toMatch(/^\/_astro\/.+\.css$/);
+  // The screens' rules are in that file, not in the page.
+  const screens = await (await request.get(css as string)).text();
+  const screenClass = /\.(_[A-Za-z][\w-]*_[a-z0-9]{5}_\d+)\{/.exec(screens)?.[1];
+  expect(screenClass).toBeTruthy();
+  expect(html).not.toContain(screenClass);
+
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await storeSession(page, borrower);
+  // When the island's frame (its Menu button) first appears, is the screens' stylesheet there?
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('header button')) return;
+      seen.disconnect();
+      const sheet = [...document.styleSheets].find((s) => s.href?.includes('/_astro/dashboard-screens.'));
+      (window as unknown as { cssAtFirstDraw: number }).cssAtFirstDraw = sheet ? sheet.cssRules.length : -1;
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/my-dashboard/repayment');
+  await dashboardReady(page);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cssAtFirstDraw: number }).cssAtFirstDraw)).toBeGreaterThan(
+    0,
+  );
+  // And the screen is drawn in its styles: the amount field's hint is the form's small muted text.
+  const hint = page.getByText(/^For another amount/);
+  await expect(hint).toBeVisible();
+  const fontSize = await hint.evaluate((node) => Number.parseFloat(getComputedStyle(node).fontSize));
+  expect(fontSize).toBeLessThan(16);
 });
