@@ -54,7 +54,10 @@ test('an eligible customer opens each eligibility-gated screen by its address', 
   for (const screen of gated) {
     await page.goto(screenPath(screen.slug));
     await dashboardReady(page);
-    await expect(heading(page)).toHaveText(screen.title);
+    // Congratulations only for an application sent (issue 25): this one, begun at the quote, is not yet.
+    await expect(heading(page)).toHaveText(
+      screen.slug === 'congratulations' ? 'Your application is not sent yet' : screen.title,
+    );
   }
 });
 
