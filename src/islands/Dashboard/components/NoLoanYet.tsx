@@ -1,6 +1,7 @@
 import { currentStepIndex, REGISTRATION_STEPS } from '../navigation/registrationSteps.ts';
 import { HOME, screenPath } from '../navigation/screens.ts';
 import type { Profile } from '../state/profile.ts';
+import { useProfile } from '../state/useProfile.ts';
 import { Link } from './Link.tsx';
 
 /**
@@ -38,4 +39,13 @@ export function NoLoanYet({ profile }: { profile: Profile }) {
       </Link>
     </>
   );
+}
+
+/**
+ * NoLoanYet with the profile fetched when it is drawn: a screen asks for the profile only once it has
+ * nothing else to show (Loan History with its list loaded asks for nothing more).
+ */
+export function NoLoanYetFresh() {
+  const { profile } = useProfile();
+  return profile ? <NoLoanYet profile={profile} /> : null;
 }

@@ -3,7 +3,7 @@ import { accountFacts } from '../../shared/payment/payment.ts';
 import { type Fact, FactTable } from '../components/FactTable.tsx';
 import { Link } from '../components/Link.tsx';
 import { LoanAgreement } from '../components/LoanAgreement.tsx';
-import { NoLoanYet } from '../components/NoLoanYet.tsx';
+import { NoLoanYetFresh } from '../components/NoLoanYet.tsx';
 import { PaymentReceipts } from '../components/PaymentReceipts.tsx';
 import { PaymentsTable } from '../components/PaymentsTable.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
@@ -27,7 +27,6 @@ import {
   statusLabel,
 } from '../state/loans.ts';
 import { useLoaded } from '../state/useLoaded.ts';
-import { useProfile } from '../state/useProfile.ts';
 
 /**
  * The facts of product.md §3.9, as label and value: only those that exist. Before a loan is paid out
@@ -75,7 +74,6 @@ const NOT_LENT = 'Your loan number and the day the money is paid out show here o
  */
 function NoDetails() {
   const { data: leads } = useLoaded(loadLeads);
-  const { profile } = useProfile();
   const newest = leads?.[0];
   return (
     <div className={styles.panel}>
@@ -92,7 +90,7 @@ function NoDetails() {
           </p>
         </>
       )}
-      {leads && leads.length === 0 && profile && <NoLoanYet profile={profile} />}
+      {leads && leads.length === 0 && <NoLoanYetFresh />}
     </div>
   );
 }

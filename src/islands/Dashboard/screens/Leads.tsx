@@ -1,20 +1,17 @@
 import { formatDate } from '../../../lib/format.ts';
 import cards from '../components/Cards.module.css';
 import { Link } from '../components/Link.tsx';
-import { NoLoanYet } from '../components/NoLoanYet.tsx';
+import { NoLoanYetFresh } from '../components/NoLoanYet.tsx';
 import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
 import { ScreenTitle } from '../components/ScreenTitle.tsx';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { detailsLink, loadLeads, NO_LOAN_HISTORY, rupees, statusLabel } from '../state/loans.ts';
 import { useLoaded } from '../state/useLoaded.ts';
-import { useProfile } from '../state/useProfile.ts';
 
 /** Loan history (product.md §2.9): a card per application; a card opens its details. */
 export default function Leads({ route }: ScreenProps) {
   const { data: leads, loading, error, retry } = useLoaded(loadLeads);
-  // With no application, the next step comes from the profile: finish it, check eligibility, or apply.
-  const { profile } = useProfile();
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
@@ -22,7 +19,8 @@ export default function Leads({ route }: ScreenProps) {
       {leads && leads.length === 0 && (
         <div className={styles.panel}>
           <p>{NO_LOAN_HISTORY}</p>
-          {profile && <NoLoanYet profile={profile} />}
+          {/* With no application, the next step from the profile: finish it, check eligibility, or apply. */}
+          <NoLoanYetFresh />
         </div>
       )}
       {leads && leads.length > 0 && (
