@@ -9,6 +9,7 @@ export const STAFF_API = {
   me: '/Api/Staff/me',
   applications: '/Api/Staff/applications',
   application: '/Api/Staff/application',
+  agreementPdf: '/Api/Staff/agreementPdf',
   approve: '/Api/Staff/approve',
   sendBack: '/Api/Staff/sendBack',
   reject: '/Api/Staff/reject',

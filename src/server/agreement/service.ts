@@ -16,7 +16,7 @@ import { LifecycleConflict } from '../application/lifecycle.ts';
 import { sitePageUrl } from '../config/publicUrls.ts';
 import { type ConsentSource, recordConsent } from '../consents/service.ts';
 import type { Customer } from '../customers/store.ts';
-import type { Transaction } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { retryingTransaction } from '../db/retry.ts';
 import { ApiError } from '../http/respond.ts';
 import type { RequestScope } from '../http/scope.ts';
@@ -38,6 +38,7 @@ import {
 const ALREADY_SIGNED = 'Your loan agreement is already signed.';
 const TOO_LATE = 'This application can no longer be signed: it is not waiting for its loan.';
 const CHANGED = 'Your loan agreement changed while we were asking. Please refresh and try again.';
+const STAFF_NOT_SIGNED = (leadId: number) => `Application ${leadId} has no signed loan agreement.`;
 const PROVIDER_DOWN = 'We could not reach the e-sign service just now. Please try again in a few minutes.';
 
 /** The agreement's SHA-256, what the customer signs; no text is kept with the consent (the PDF is the text). */
@@ -332,6 +333,32 @@ export async function agreementDocument(
   const bytes = await deps.files.get(signed ? (row.signedKey as string) : row.documentKey);
   if (!bytes) throw new Error(`agreement ${row.agreementNo}: its file is missing`);
   return { bytes, fileName: agreementFileName(row.agreementNo, signed) };
+}
+
+/**
+ * The agreement staff see on an application (issue 24): the current statement's, the one disbursal needs
+ * (the lead's latest when it has no current statement); undefined while none is drawn. Read only: a
+ * request pending at the e-sign provider is shown as pending, never asked about from the console.
+ */
+export async function agreementOfApplication(
+  db: Database | Transaction,
+  lead: Pick<Lead, 'id' | 'kfsId'>,
+): Promise<AgreementRow | undefined> {
+  return lead.kfsId ? agreementOfKfs(db, lead.kfsId) : latestAgreementOfLead(db, lead.id);
+}
+
+/** The application's signed agreement as a PDF, for staff (404 while it is not signed). */
+export async function signedAgreementForStaff(
+  deps: Pick<Deps, 'db' | 'files'>,
+  lead: Pick<Lead, 'id' | 'kfsId'>,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const row = await agreementOfApplication(deps.db, lead);
+  if (row?.status !== 'signed' || !row.signedKey) {
+    throw new ApiError(404, STAFF_NOT_SIGNED(lead.id), 'not_signed');
+  }
+  const bytes = await deps.files.get(row.signedKey);
+  if (!bytes) throw new Error(`agreement ${row.agreementNo}: its signed file is missing`);
+  return { bytes, fileName: agreementFileName(row.agreementNo, true) };
 }
 
 /**

@@ -5,7 +5,9 @@
  * services as the command line (application/staff.ts, ./disbursals.ts).
  */
 import * as v from 'valibot';
+import type { AgreementState } from '../../lib/agreement.ts';
 import { STAFF_API } from '../../lib/api/staffPaths.ts';
+import type { DocumentLanguage } from '../../lib/documentText/languages.ts';
 import { paiseFromRupees, rupeesFromPaise } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
 import {
@@ -19,6 +21,7 @@ import {
   RequestDisbursalAnswer,
   SendBackAnswer,
 } from '../../lib/schemas/answers/staffApplications.ts';
+import { agreementOfApplication, signedAgreementForStaff } from '../agreement/service.ts';
 import { lockedLead, writeLead } from '../application/lifecycle.ts';
 import { approveLead, findLead, rejectLead, SEND_BACK_STEPS, StaffError, sendBackLead } from '../application/staff.ts';
 import { checksOfLead } from '../bankAccount/service.ts';
@@ -77,6 +80,7 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
   const files = await storedDocuments(db, lead.id);
   const names = new Map((await allStaff(db)).map((member) => [member.id, member.name]));
   const statements = await kfsOfLead(db, lead.id);
+  const agreement = await agreementOfApplication(db, lead);
   return {
     lead_id: lead.id,
     version: lead.version,
@@ -148,6 +152,16 @@ async function applicationAsSubmitted(c: Parameters<typeof fileUrl>[0], db: Data
       acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
       superseded_at: row.supersededAt?.toISOString() ?? null,
     })),
+    agreement: agreement
+      ? {
+          agreement_no: agreement.agreementNo,
+          status: agreement.status as AgreementState,
+          language: agreement.language as DocumentLanguage,
+          requested_at: agreement.requestedAt?.toISOString() ?? null,
+          decided_at: agreement.decidedAt?.toISOString() ?? null,
+          document_sha256: agreement.documentSha256,
+        }
+      : null,
     history: (await auditOfLead(db, lead.id)).map((row) => ({
       at: row.createdAt.toISOString(),
       actor: row.actor,
@@ -240,6 +254,33 @@ export const staffApplicationRoutes = [
         throw new ApiError(404, `There is no lead ${input.lead_id}.`, 'not_found');
       });
       return ok(c, await applicationAsSubmitted(scopeOf(c), db, lead));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: STAFF_API.agreementPdf,
+    operationId: 'staffAgreementPdf',
+    summary:
+      "An application's signed loan agreement as a PDF (application/pdf, an attachment), as the e-sign provider signed it (credit, finance; admin)",
+    tag: TAG,
+    auth: 'staff',
+    roles: ['credit', 'finance', 'admin'],
+    body: v.object({ lead_id: LeadId }),
+    fileResponse: 'application/pdf',
+    failures: { 404: 'There is no such application, or its loan agreement is not signed.' },
+    async handle(c, input) {
+      const deps = c.get('deps');
+      const lead = await decided(() => findLead(deps.db, input.lead_id)).catch(() => {
+        throw new ApiError(404, `There is no lead ${input.lead_id}.`, 'not_found');
+      });
+      const { bytes, fileName } = await signedAgreementForStaff(deps, lead);
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Content-Length': String(bytes.byteLength),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
     },
   }),
   defineRoute({

@@ -1,5 +1,7 @@
 /** The credit and finance queues' answers and their decisions (src/server/staff/applicationRoutes.ts), money in rupees. */
 import * as v from 'valibot';
+import { AGREEMENT_STATES } from '../../agreement.ts';
+import { DOCUMENT_LANGUAGES } from '../../documentText/languages.ts';
 import { BureauCheckAnswer } from './bureauCheck.ts';
 
 /** A queue: its rows, oldest first or newest first, with their count. */
@@ -140,6 +142,25 @@ export const ApplicationAnswer = v.strictObject({
       issued_at: v.string(),
       acknowledged_at: v.nullable(v.string()),
       superseded_at: v.nullable(v.string()),
+    }),
+  ),
+  /**
+   * The loan agreement of the current statement (issue 24), null while none is drawn (it is drawn once the
+   * customer has accepted the statement). Signed, its PDF is staffAgreementPdf's answer.
+   */
+  agreement: v.nullable(
+    v.strictObject({
+      agreement_no: v.string(),
+      /** unsigned (drawn, never sent to sign), pending (at the e-sign provider), signed, declined or expired. */
+      status: v.picklist(AGREEMENT_STATES),
+      /** The language it is drawn in (and, once signed, was signed in): the customer's choice. */
+      language: v.picklist(DOCUMENT_LANGUAGES),
+      /** ISO instant it was last sent to the e-sign provider. */
+      requested_at: v.nullable(v.string()),
+      /** ISO instant the provider reported the signature, the refusal or the expiry. */
+      decided_at: v.nullable(v.string()),
+      /** SHA-256 (hex) of the agreement as drawn: what the customer signs. */
+      document_sha256: v.string(),
     }),
   ),
   history: v.array(v.strictObject({ at: v.string(), actor: v.string(), actor_name: v.string(), action: v.string() })),
