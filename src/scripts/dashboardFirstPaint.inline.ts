@@ -8,7 +8,7 @@
  *    at once and leaves the request for the island (state/firstProfile.ts), which takes it: one
  *    request, not two. Without one it does nothing: the island asks another tab or goes to sign-in.
  * 2. When the answer is a success, it draws the screen's largest content (the loan home's dues and
- *    Pay Now) as plain DOM in the island's own classes, where the island will draw it, with the
+ *    Pay Now; repayment's dues and which figure to pay, text only) as plain DOM in the island's own classes, where the island will draw it, with the
  *    screens' own functions (dashboardFirstPaintDraw.ts, src/lib/loanDues.ts). Anything else (a
  *    failure, a dead session, no active loan, another screen) draws nothing: the frame keeps saying
  *    "Loading your dashboard…" and the island shows what it shows today (the message and Try again,
@@ -32,8 +32,8 @@ import { SESSION_KEYS } from '../lib/session.ts';
 
 /** The longest the island's code waits for the first paint's answer before it loads anyway. */
 const HOLD_MS = 1000;
-/** The screen whose first content is drawn here; the others only have their first request made early. */
-const DRAWN = 'LoanHome';
+/** The screens whose first content is drawn here; the others only have their first request made early. */
+const DRAWN = ['LoanHome', 'Repayment'];
 
 type Only = (load: () => Promise<() => Promise<void>>, options: unknown, element: Element) => Promise<void>;
 
@@ -141,7 +141,7 @@ function askProfile(config: DOMStringMap): { answer: Promise<unknown>; eligible:
   const config = script?.dataset ?? {};
   const asked = askProfile(config);
   // Only a screen the first paint draws holds the island back; the others load it alongside the request.
-  if (!asked || config.screen !== DRAWN) {
+  if (!asked || !DRAWN.includes(config.screen ?? '')) {
     holdIsland(Promise.resolve(), config.css);
     return;
   }

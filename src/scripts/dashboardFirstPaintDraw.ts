@@ -1,6 +1,8 @@
 /**
  * What the dashboard's first paint draws (src/scripts/dashboardFirstPaint.inline.ts, issue 25): the
- * loan home's dues and Pay Now, as plain DOM in the island's own classes, with the screens' own
+ * loan home's dues and Pay Now, and repayment's dues (what the borrower owes and which figure to pay,
+ * text only: no control that could take typing React would then drop), as plain DOM in the island's
+ * own classes, with the screens' own
  * functions (src/lib/loanDues.ts): it only places their results. Bundled into the inline script and
  * evaluated only when first needed: the formats it imports build the browser's number and date
  * formats (Intl) as they load, which costs a page about 30 ms the first time, so the profile's
@@ -8,7 +10,7 @@
  */
 import { duesFigures, NOTHING_DUE, nothingDue, whichToPay } from '../lib/loanDues.ts';
 
-type Classes = Record<'loan' | 'figures' | 'figure' | 'overdue' | 'amount' | 'when' | 'which', string>;
+type Classes = Record<'loan' | 'panel' | 'figures' | 'figure' | 'overdue' | 'amount' | 'when' | 'which', string>;
 interface Loan {
   loan_no: string;
   repayment_date: string;
@@ -45,6 +47,14 @@ function loanSummary(loan: Loan, classes: Classes, payHref: string): HTMLElement
     section.append(element('p', '', NOTHING_DUE));
     return section;
   }
+  const pay = element('a', 'button', 'Pay Now');
+  pay.href = payHref;
+  section.append(figures(loan, classes), element('p', classes.which, whichToPay(loan)), pay);
+  return section;
+}
+
+/** The loan's figures (ActiveLoanSummary's list): the amount due and when, what closes the loan today. */
+function figures(loan: Loan, classes: Classes): HTMLElement {
   const list = element('dl', classes.figures);
   for (const figure of duesFigures(loan)) {
     const row = element('div', figure.overdue ? `${classes.figure} ${classes.overdue}` : classes.figure);
@@ -55,22 +65,40 @@ function loanSummary(loan: Loan, classes: Classes, payHref: string): HTMLElement
     if (figure.note) row.append(element('dd', classes.when, figure.note));
     list.append(row);
   }
-  const pay = element('a', 'button', 'Pay Now');
-  pay.href = payHref;
-  section.append(list, element('p', classes.which, whichToPay(loan)), pay);
+  return list;
+}
+
+/**
+ * Repayment's dues before its form (screens/Repayment.tsx): the loan's number, its figures and the
+ * sentence that says which to pay, the island's own words. Text only: the amount choices and field
+ * come with the island, so nothing typed here could be lost when it takes over.
+ */
+function repaymentDues(loan: Loan, classes: Classes): HTMLElement {
+  const section = element('section', classes.panel);
+  const heading = element('h2', '', `Loan ${loan.loan_no}`);
+  heading.id = 'first-paint-dues';
+  section.setAttribute('aria-labelledby', heading.id);
+  const which = element('p', classes.which);
+  which.append(element('strong', '', whichToPay(loan)));
+  section.append(heading, figures(loan, classes), which);
   return section;
 }
 
 /**
  * Draws the screen's first content from getProfile's answer into the page's frame; false when there
- * is nothing to draw: a failure or a dead session, another screen, no active loan, or a customer the
- * island's guard would not show the loan home (eligibility 1, stored and answered).
+ * is nothing to draw: a failure or a dead session, another screen, no active loan (or, on repayment,
+ * nothing due), or a customer the island's guard would not show these screens (eligibility 1, stored
+ * and answered).
  */
 export function draw(answer: Answer, config: DOMStringMap, eligible: boolean): boolean {
   const loan = answer.Data?.active_loan_details;
-  if (answer.Status !== 1 || config.screen !== 'LoanHome' || !eligible || answer.Data?.eligibility_status !== 1)
-    return false;
-  if (!loan) return false;
+  if (answer.Status !== 1 || !eligible || answer.Data?.eligibility_status !== 1 || !loan) return false;
+  const classes = JSON.parse(config.classes ?? '{}') as Classes;
+  let drawn: HTMLElement;
+  if (config.screen === 'LoanHome') drawn = loanSummary(loan, classes, config.repayment ?? '');
+  // Repayment with nothing due shows the island's own "no amount due" panel: not drawn here.
+  else if (config.screen === 'Repayment' && !nothingDue(loan)) drawn = repaymentDues(loan, classes);
+  else return false;
   // The page's frame only (data-frame): were the island there already (its code loaded after HOLD_MS,
   // before a slow answer), it draws the screen itself, and nothing is added to what React keeps.
   const main = document.querySelector<HTMLElement>('main[data-frame]');
@@ -78,7 +106,7 @@ export function draw(answer: Answer, config: DOMStringMap, eligible: boolean): b
   if (!main || !status) return false;
   // The island's status line is empty once the profile is there; the frame's says so too.
   status.textContent = '';
-  main.append(loanSummary(loan, JSON.parse(config.classes ?? '{}') as Classes, config.repayment ?? ''));
+  main.append(drawn);
   return true;
 }
 

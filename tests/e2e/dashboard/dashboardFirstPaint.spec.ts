@@ -224,3 +224,54 @@ test('the page carries only the first paint’s CSS, within the first round trip
   const fontSize = await hint.evaluate((node) => Number.parseFloat(getComputedStyle(node).fontSize));
   expect(fontSize).toBeLessThan(16);
 });
+
+test('repayment: the first paint draws what is owed and which figure to pay, the island’s own figures, with nothing to type into', async ({
+  page,
+  request,
+}) => {
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await storeSession(page, borrower);
+  const island = await holdIslandCode(page);
+  const profileCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith(API.getProfile)) profileCalls.push(sent.url());
+  });
+  await page.goto('/my-dashboard/repayment');
+
+  // Before any of the island's code: the loan's figures and the sentence, from getProfile.
+  await expect(heading(page)).toHaveText('Repayment');
+  const dues = page.getByRole('region', { name: `Loan ${borrower.loanNo}` });
+  await expect(dues).toBeVisible();
+  expect(island.held(), 'the island’s code is held while the first paint is read').toBeGreaterThan(0);
+  const amountDue = (await dues.getByTestId('amount-due').textContent()) ?? '';
+  const toClose = (await dues.getByTestId('amount-to-close').textContent()) ?? '';
+  const sentence = (await dues.getByText(/^Pay ₹|^Your repayment is overdue/).textContent()) ?? '';
+  expect(amountDue).toMatch(/^₹[\d,]+(\.\d\d)?$/);
+  expect(sentence).toContain(toClose);
+  // Nothing to type into or press before React: what is typed is never lost.
+  await expect(page.locator('main').locator('input, select, textarea, button')).toHaveCount(0);
+  expect(
+    await dues
+      .getByTestId('amount-due')
+      .evaluate((node) => node.closest('[aria-live], [role="status"], [role="alert"]')),
+  ).toBeNull();
+  await expect(page.getByRole('status')).toHaveText('');
+  expect(await axeViolations(page, 'repayment first paint')).toEqual([]);
+  await page.setViewportSize({ width: 320, height: PHONE.height });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'at 320 px').toBeLessThanOrEqual(320);
+  await page.setViewportSize(PHONE);
+
+  // The island's screen shows the same figures and sentence, once, and its form takes typing.
+  island.release();
+  await dashboardReady(page);
+  await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
+  const table = page.getByRole('table', { name: "Your loan's dues" });
+  await expect(table.getByRole('row', { name: /Amount due on the repayment date/ })).toContainText(amountDue);
+  await expect(table.getByRole('row', { name: /Total due today/ })).toContainText(toClose);
+  await expect(page.getByText(sentence, { exact: true })).toHaveCount(1);
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  const field = page.getByLabel('Amount to pay (₹)');
+  await field.fill('100');
+  await expect(field).toHaveValue('100');
+  expect(profileCalls).toHaveLength(1);
+});
