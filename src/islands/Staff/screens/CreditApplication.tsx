@@ -5,6 +5,7 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type * as v from 'valibot';
+import { agreementFileName } from '../../../lib/agreement.ts';
 import { STAFF_API } from '../../../lib/api/staffPaths.ts';
 import { LOAN_DOCUMENTS } from '../../../lib/documents.ts';
 import { formatDate, formatNumber, formatPercent } from '../../../lib/format.ts';
@@ -18,6 +19,7 @@ import { BusyButton, CallNotice, ConsoleLink, Facts, focusHeading } from '../com
 import type { StaffScreenProps } from '../navigation/screenProps.ts';
 import { staffPath } from '../navigation/screens.ts';
 import styles from '../Staff.module.css';
+import { staffFile } from '../state/api.ts';
 import { useLoad } from '../state/useLoad.ts';
 import { type CallMessage, useStaffCall } from '../state/useStaffCall.ts';
 
@@ -88,6 +90,97 @@ function BankChecks({ checks }: { checks: Application['bank_checks'] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The agreement's state as staff read it (src/lib/agreement.ts AGREEMENT_STATES), with when. */
+function agreementState(agreement: NonNullable<Application['agreement']>): string {
+  const at = agreement.decided_at ? dateAndTime(agreement.decided_at) : 'NA';
+  switch (agreement.status) {
+    case 'unsigned':
+      return 'Awaiting signature: drawn, not yet sent to the e-sign provider';
+    case 'pending':
+      return `Awaiting signature at the e-sign provider since ${agreement.requested_at ? dateAndTime(agreement.requested_at) : 'NA'}`;
+    case 'signed':
+      return `Signed on ${at}`;
+    case 'declined':
+      return `Declined by the customer on ${at}`;
+    case 'expired':
+      return `Expired on ${at}: the signing request lapsed`;
+  }
+}
+
+const AGREEMENT_LANGUAGES: Record<NonNullable<Application['agreement']>['language'], string> = {
+  en: 'English',
+  hi: 'Hindi',
+};
+
+/**
+ * The signed agreement, fetched with the staff session (/Api/Staff/agreementPdf) and offered from
+ * memory as a download link, as the documents above are shown from memory.
+ */
+function SignedAgreementLink({ leadId, agreementNo }: { leadId: number; agreementNo: string }) {
+  const [file, setFile] = useState<{ url: string } | { failure: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    let url: string | undefined;
+    void staffFile(STAFF_API.agreementPdf, { lead_id: leadId }).then((answer) => {
+      if (!live) return;
+      if (!answer.ok) return setFile({ failure: answer.Message });
+      url = URL.createObjectURL(new Blob([answer.blob], { type: 'application/pdf' }));
+      setFile({ url });
+    });
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [leadId]);
+
+  if (!file) return <p>Getting the signed agreement…</p>;
+  if ('failure' in file) {
+    return (
+      <p role="alert" className={styles.error}>
+        {file.failure}
+      </p>
+    );
+  }
+  return (
+    <p>
+      <a className="button button--ghost" href={file.url} download={agreementFileName(agreementNo, true)}>
+        Download the signed agreement {agreementNo} (PDF)
+      </a>
+    </p>
+  );
+}
+
+/** The loan agreement of the current statement: where it stands, and the signed PDF once signed. */
+function LoanAgreement({ leadId, agreement }: { leadId: number; agreement: Application['agreement'] }) {
+  return (
+    <section className={styles.card} aria-labelledby="agreement-heading">
+      <h2 id="agreement-heading">Loan agreement</h2>
+      {!agreement ? (
+        <p>
+          Not yet drawn: it is drawn once the customer has accepted the Key Fact Statement. Disbursal needs it signed.
+        </p>
+      ) : (
+        <>
+          <Facts
+            rows={[
+              ['Agreement', agreement.agreement_no],
+              ['State', agreementState(agreement)],
+              ['Language', AGREEMENT_LANGUAGES[agreement.language]],
+            ]}
+          />
+          <p className={styles.hint}>
+            Document SHA-256 <code className={styles.quote}>{agreement.document_sha256}</code>
+          </p>
+          {agreement.status === 'signed' && (
+            <SignedAgreementLink leadId={leadId} agreementNo={agreement.agreement_no} />
+          )}
+        </>
+      )}
+    </section>
   );
 }
 
@@ -544,6 +637,7 @@ export default function CreditApplication({ search, session, announce }: StaffSc
               </ul>
             )}
           </section>
+          <LoanAgreement leadId={a.lead_id} agreement={a.agreement} />
           <section className={styles.card} aria-labelledby="history-heading">
             <h2 id="history-heading">History</h2>
             {a.history.length === 0 && <p>No staff action is recorded on this application yet.</p>}

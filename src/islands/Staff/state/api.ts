@@ -56,3 +56,28 @@ export async function staffCall<T = Record<string, unknown>>(path: string, body:
   }
   return { ...envelope, ok: response.ok && envelope.Status === 1, ended, status: response.status };
 }
+
+/** A file a staff route answers (a PDF), or the envelope's message when it is refused. */
+export type FileAnswer = { ok: true; blob: Blob } | { ok: false; Message: string };
+
+/** A staff route that answers a file: its bytes as a Blob; a 401 ends the session as staffCall does. */
+export async function staffFile(path: string, body: object = {}): Promise<FileAnswer> {
+  const token = readStaffSession()?.token;
+  try {
+    const response = await fetch(`${API_BASE}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token && { [HEADERS.staffToken]: token }) },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+    });
+    if (response.ok) return { ok: true, blob: await response.blob() };
+    const envelope = (await response.json()) as Envelope<unknown>;
+    if (response.status === 401 && envelope.error === SESSION_EXPIRED) {
+      clearStaffSession(true);
+      onSessionEnded();
+    }
+    return { ok: false, Message: envelope.Message || 'Something went wrong.' };
+  } catch {
+    return { ok: false, Message: NETWORK_ERROR };
+  }
+}
