@@ -1,12 +1,15 @@
 /**
  * Every built public page, as the server sends it, states only the criteria the eligibility policy
- * applies and makes no claim the product does not keep (issue 24; the rules: tests/support/pageClaims.ts,
- * the content files: tests/unit/pageCriteria.test.ts). Read from the sitemap, so a new page is covered.
+ * applies, makes the claims the product keeps as it keeps them and none it does not keep, and every
+ * description of how to apply gives the product's steps in its order (issue 24; the rules:
+ * tests/support/pageClaims.ts, the content files: tests/unit/pageCriteria.test.ts). Read from the
+ * sitemap, so a new page is covered.
  */
+import { readdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { formatRupees } from '../../src/lib/money.ts';
 import { DEFAULT_POLICY as policy } from '../../src/server/eligibility/policy.ts';
-import { ageFigures, forbiddenIn, incomeFloors, visibleText } from '../support/pageClaims.ts';
+import { ageFigures, forbiddenIn, incomeFloors, processProblems, visibleText } from '../support/pageClaims.ts';
 import { sitemapRoutes } from '../support/routes.ts';
 
 const floor = formatRupees(policy.minMonthlyIncomeRupees);
@@ -36,4 +39,39 @@ test('every public page states the policy’s ages and income floor, and no clai
   const faq = visibleText(await (await request.get('/faq')).text());
   expect(faq).toContain(`at least ${floor}`);
   expect(faq).toContain(`aged ${policy.minAge} to ${policy.maxAge}`);
+});
+
+/** The HTML from an element's opening (found by a marker) to the end the part ends at. */
+function part(html: string, marker: string, end: RegExp): string | undefined {
+  const start = html.indexOf(marker);
+  if (start < 0) return undefined;
+  const rest = html.slice(start + marker.length);
+  const stop = rest.search(end);
+  return stop < 0 ? rest : rest.slice(0, stop);
+}
+
+test('every description of how to apply, as built, gives the steps the product takes, in its order', async ({
+  request,
+}) => {
+  const routes = await sitemapRoutes(request);
+  const descriptions: [string, string][] = [];
+  for (const route of routes) {
+    const html = await (await request.get(route)).text();
+    // A city page's "Apply online in …" list (src/components/CityPage.astro).
+    const steps = part(html, 'id="apply-steps"', /<\/ol>/);
+    if (steps) descriptions.push([`${route} apply steps`, steps]);
+  }
+  const cities = readdirSync(new URL('../../content/cities/', import.meta.url)).filter((f) => f.endsWith('.md'));
+  expect(descriptions.length, 'every city page has its apply steps').toBe(cities.length);
+  for (const [route, marker, end] of [
+    ['/instant-loan', 'id="how-it-works"', /<h2[\s>]/],
+    ['/short-term-loan', 'id="simple-to-apply"', /<h2[\s>]/],
+    ['/termsandconditions', 'id="applying-for-a-loan"', /<h2[\s>]/],
+    ['/faq', 'How fast will I get the money?</summary>', /<\/details>/],
+  ] as const) {
+    const found = part(await (await request.get(route)).text(), marker, end);
+    expect(found, `${route}: ${marker}`).toBeDefined();
+    descriptions.push([route, found ?? '']);
+  }
+  for (const [where, html] of descriptions) expect(processProblems(visibleText(html)), where).toEqual([]);
 });

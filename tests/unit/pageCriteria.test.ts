@@ -2,10 +2,11 @@
  * Every page's statement of who may borrow, what documents to bring and what happens is true of the
  * product today (issue 24): the pages' facts are read against the eligibility policy the server applies
  * (src/server/eligibility/policy.ts, whose defaults come from content/site.json) and the documents the
- * server asks for (src/lib/documents.ts). Claims the product does not keep yet are forbidden, each with
- * its reason; the later parts of issue 24 (bureau check, signed agreement, masked Aadhaar, city served)
- * lift them when they are built (the rules: tests/support/pageClaims.ts; the built pages are read by
- * tests/e2e/pageCriteria.spec.ts).
+ * server asks for (src/lib/documents.ts). The claims the product keeps since issue 24 (the credit report
+ * checked with consent, the masked Aadhaar, the bank account verified, the loan agreement e-signed with an
+ * Aadhaar OTP) must be made as it keeps them; the claims it does not keep are forbidden, each with its
+ * reason; every description of how to apply names the application's steps in the product's order (the
+ * rules: tests/support/pageClaims.ts; the built pages are read by tests/e2e/pageCriteria.spec.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -17,7 +18,14 @@ import { buildFacts, fillFacts } from '../../src/lib/facts.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 import { site } from '../../src/lib/site.ts';
 import { DEFAULT_POLICY } from '../../src/server/eligibility/policy.ts';
-import { ageFigures, forbiddenIn, incomeFloors, statements } from '../support/pageClaims.ts';
+import {
+  ageFigures,
+  forbiddenIn,
+  incomeFloors,
+  PROCESS_STEPS,
+  processProblems,
+  statements,
+} from '../support/pageClaims.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const facts = buildFacts();
@@ -190,5 +198,107 @@ describe('every list of documents is what the server asks for', () => {
     for (const name of names) expect(text.toLowerCase()).toContain(name);
     expect(text.toLowerCase()).toContain('selfie');
     expect(text.toLowerCase()).toContain('front and back');
+  });
+
+  it.each(lists)('%s asks for the Aadhaar masked, as the upload screen does', (_where, text) => {
+    // Only the last four digits may be kept (src/lib/aadhaar.ts): every line naming the Aadhaar says masked.
+    const aadhaarLines = statements(text).filter((line) => /\baadhaar\b/i.test(line));
+    expect(aadhaarLines.length).toBeGreaterThan(0);
+    for (const line of aadhaarLines) expect(line).toMatch(/\bmasked\b/i);
+  });
+});
+
+describe('every description of how to apply gives the steps the product takes, in its order', () => {
+  /** A markdown section by its heading: the text up to the next heading. */
+  const section = (text: string, heading: RegExp) => {
+    const parts = text.split(/^(?=#{2,3} )/m);
+    return parts.find((part) => heading.test(part.split('\n')[0] ?? ''));
+  };
+  const HOW_TO_APPLY = /^#{2,3} (?:how it works|how to apply|simple to apply|applying)/i;
+
+  const descriptions = [
+    ...pages
+      .filter((page) => Array.isArray(page.frontMatter.applySteps))
+      .map(
+        (page) =>
+          [page.where, fillFacts((page.frontMatter.applySteps as string[]).join('\n'), facts, page.where)] as const,
+      ),
+    ...pages.flatMap((page) => {
+      const body = page.text.split(/^---$/m).slice(2).join('---');
+      const found = section(body, HOW_TO_APPLY);
+      return found ? [[`${page.where} (${found.split('\n')[0]})`, found] as const] : [];
+    }),
+    ...pages
+      .filter((page) => page.where === 'content/faq/05-how-fast-is-disbursal.md')
+      .map((page) => [page.where, page.text.split(/^---$/m).slice(2).join('---')] as const),
+  ];
+
+  it('has found them: every city page, the instant-loan page, the terms and the FAQ', () => {
+    const where = descriptions.map(([w]) => w);
+    expect(where.filter((w) => w.startsWith('content/cities/')).length).toBe(
+      pages.filter((page) => page.where.startsWith('content/cities/')).length,
+    );
+    for (const page of [
+      'content/loans/instant.md',
+      'content/legal/terms.md',
+      'content/faq/05-how-fast-is-disbursal.md',
+    ])
+      expect(
+        where.some((w) => w.startsWith(page)),
+        page,
+      ).toBe(true);
+  });
+
+  it.each(descriptions)('%s', (_where, text) => {
+    expect(processProblems(text)).toEqual([]);
+  });
+
+  it('a description out of order, or with a step left out, is caught', () => {
+    const inOrder = [
+      'Sign in with your mobile number and a one-time code.',
+      'Fill in your profile.',
+      'Check your eligibility: with your consent, we check your credit report.',
+      'Read your offer and its Key Fact Statement, and accept it.',
+      'Add your employment details.',
+      'Upload your documents, with your masked Aadhaar.',
+      'Give your bank account: we verify it is yours.',
+      'E-sign the loan agreement with an OTP from Aadhaar.',
+      'Once approved, the loan is disbursed.',
+    ];
+    expect(processProblems(inOrder.join('\n'))).toEqual([]);
+    const swapped = [...inOrder];
+    [swapped[6], swapped[7]] = [swapped[7] ?? '', swapped[6] ?? ''];
+    expect(processProblems(swapped.join('\n'))).not.toEqual([]);
+    expect(processProblems(inOrder.slice(1).join('\n'))).toEqual([`leaves out: ${PROCESS_STEPS[0].step}`]);
+    expect(processProblems(inOrder.join('\n').replace('with your consent, ', ''))).not.toEqual([]);
+  });
+});
+
+describe('a claim the product keeps is read as it keeps it; one it does not keep is refused', () => {
+  it.each([
+    'You e-sign the loan agreement with an OTP sent to the mobile linked to your Aadhaar.',
+    'Your bank account is verified before disbursal.',
+    'With your consent, we check your credit report with a credit bureau.',
+    'Upload your masked Aadhaar (XXXX XXXX 1234): we keep only its last four digits.',
+  ])('allows: %s', (claim) => {
+    expect(forbiddenIn(claim)).toEqual([]);
+  });
+
+  it.each([
+    ['we check your credit report', 'consent'],
+    ['Sign the Key Fact Statement.', 'signed'],
+    ['E-sign the loan agreement with an OTP.', 'Aadhaar'],
+    ['Fetch your Aadhaar from DigiLocker.', 'DigiLocker'],
+    ['Upload your rent agreement.', 'agreement'],
+    ['We keep only the last six digits of your Aadhaar.', 'last 4'],
+    ['Upload your masked Aadhaar (XXXX-XXXX-1234).', 'masked'],
+    ['Upload your Aadhaar PDF.', 'PDF'],
+    ['The loan can be paid into any bank account.', 'penny-drop'],
+    ['The money reaches you within one business day of accepting the offer.', 'signed loan agreement'],
+    ['No credit check.', 'consent'],
+  ])('refuses: %s', (claim, why) => {
+    const found = forbiddenIn(claim);
+    expect(found.length, claim).toBeGreaterThan(0);
+    expect(found.join(' ')).toContain(why);
   });
 });
