@@ -3,16 +3,15 @@
  * errors, the contact form's errors and server message, and home and a city page on a phone. Every
  * route as it loads is scanned in everyRoute.spec.ts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { WCAG_22_AA } from '../support/axe.ts';
+import { axeScan, WCAG_22_AA } from '../support/axe.ts';
 import { openCard, randomMobile, requestCode } from '../support/signIn.ts';
 
 test('on a phone-sized screen, home and a city page have no violations either', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   for (const route of ['/', '/personal-loan-in-Gurgaon']) {
     await page.goto(route);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    const results = await axeScan(page).withTags(WCAG_22_AA).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   }
 });
@@ -24,7 +23,7 @@ test('the sign-in card: step 1 with its errors and consent text open, and step 2
   await c.readMore.click();
   await c.getOtp.click();
   await expect(c.alert).toBeVisible();
-  let results = await new AxeBuilder({ page }).include('#login-card').withTags(WCAG_22_AA).analyze();
+  let results = await axeScan(page).include('#login-card').withTags(WCAG_22_AA).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
   await requestCode(page, randomMobile());
   await expect(c.status).not.toBeEmpty();
@@ -33,7 +32,7 @@ test('the sign-in card: step 1 with its errors and consent text open, and step 2
   await expect(c.alert).toBeVisible();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
-    results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    results = await axeScan(page).withTags(WCAG_22_AA).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   }
 });
@@ -45,7 +44,7 @@ test('the contact form showing its errors, and its server message, has no violat
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.locator('[aria-invalid="true"]')).toHaveCount(4);
-  let results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  let results = await axeScan(page).withTags(WCAG_22_AA).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
   await page.route('/Api/Website/contactUs', (route) =>
     route.fulfill({ status: 429, json: { Status: 0, Message: 'Please try again in an hour.', error: 'x', Data: {} } }),
@@ -56,6 +55,6 @@ test('the contact form showing its errors, and its server message, has no violat
   await form.getByRole('textbox', { name: 'Message' }).fill('Hello');
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByRole('alert')).toHaveText('Please try again in an hour.');
-  results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  results = await axeScan(page).withTags(WCAG_22_AA).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });

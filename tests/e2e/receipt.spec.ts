@@ -4,17 +4,16 @@
  * with progress while a payment is being confirmed, and offers Go to dashboard or Home. Each test pays
  * a borrower of its own (made through the API and staff's development route), never the demo loan.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatDate } from '../../src/lib/format.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { RECEIPT_PATH, REPAY_TOKEN_KEY } from '../../src/lib/receipt.ts';
 import { payuResponse, razorpayCheckoutResult } from '../api/support/providers.ts';
+import { axeScan, WCAG_22_AA } from '../support/axe.ts';
 import { dueOnCard, openStepper, REPAY, requestRepayCode } from '../support/repay.ts';
 import { latestCode } from '../support/signIn.ts';
 import { borrowerByApi, openDashboard, signInByApi, storeSession } from './dashboard/support.ts';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CLIENT_KEY = { Auth: 'kosh-web' };
 const METHODS = /UPI apps \(Google Pay, PhonePe, Paytm, BHIM\), debit and credit cards, net banking, wallets/;
 const NOT_YOURS = 'We found no payment of yours with this transaction ID.';
@@ -42,7 +41,7 @@ function receipt(page: Page) {
 const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payment Method' });
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const results = await axeScan(page).withTags(WCAG_22_AA).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

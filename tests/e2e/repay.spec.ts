@@ -1,11 +1,11 @@
 // The repay stepper, the providers' sandboxes and the payment result pages. These tests run on a
 // server of their own (the 'repay' project of playwright.config.ts): codes for the demo PAN may be
 // asked for without the 30-second spacing, and the demo loan is paid here and nowhere else.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { addDays, daysBetween, indiaDate } from '../../src/lib/dates.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
+import { axeScan, WCAG_22_AA } from '../support/axe.ts';
 import { tabTo } from '../support/keyboard.ts';
 import {
   DEMO,
@@ -20,7 +20,6 @@ import {
 } from '../support/repay.ts';
 import { latestCode, wrongCode } from '../support/signIn.ts';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PAN_MESSAGE = 'Please enter valid pan number!';
 const OTP_MESSAGE = 'Please enter 4 digits OTP';
 const WRONG = 'The OTP you entered is incorrect.';
@@ -52,7 +51,7 @@ function holdCalls() {
 }
 
 async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
+  const builder = axeScan(page).withTags(WCAG_22_AA);
   if (include) builder.include(include);
   const results = await builder.analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

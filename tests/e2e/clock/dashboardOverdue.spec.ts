@@ -1,10 +1,10 @@
 // Moves the server's clock past a loan's due date, so it runs on the clock project's own server
 // (playwright.config.ts), one test at a time. The clock only moves forward.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
+import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { borrowerByApi, callAs, heading, openDashboard, signInByApi } from '../dashboard/support.ts';
 
 test('past the due date the loan home shows the amount due now and the days overdue, the server’s figures', async ({
@@ -39,9 +39,7 @@ test('past the due date the loan home shows the amount due now and the days over
   );
   // Only one figure to pay once late.
   await expect(home.getByTestId('amount-to-close')).toHaveCount(0);
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const axe = await axeScan(page).withTags(WCAG_22_AA).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   // Issue 25: the overdue home fits a 390 px and a 320 px phone, Pay Now on the first screen of a 390 × 844 one.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -4,16 +4,15 @@
  * staff console, in a browser of their own, after which the customer reads the answer and the new
  * status.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { COMPLAINT_PATHS } from '../../../src/lib/api/complaintPaths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { site } from '../../../src/lib/site.ts';
+import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
 import { openConsole, staffByApi as staffSignedIn } from '../staff/support.ts';
 import { type Customer, callAs, heading, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCREEN = '/my-dashboard/complaints';
 const NUMBER = /^Your complaint number is (KC-\d{6})\. We will answer within 30 days\.$/;
 
@@ -39,7 +38,7 @@ async function raiseInDashboard(page: Page, subject: string, message: string): P
 }
 
 async function violations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const results = await axeScan(page).withTags(WCAG_22_AA).analyze();
   return results.violations.map(
     (violation) => `${label}: ${violation.id} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );

@@ -4,7 +4,6 @@
  * single-document screens, the kyc checklist, the bank form and the congratulations screen, against
  * the real server with real files.
  */
-import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   expect,
@@ -17,6 +16,7 @@ import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { pdfFixture, tinyJpeg, tinyPdf, tinyPng } from '../../api/support/files.ts';
+import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { REGISTRATION } from '../../support/signIn.ts';
 import {
   alert,
@@ -589,7 +589,6 @@ test.describe('KYC Documents (kyc)', () => {
 });
 
 test.describe('On a phone', () => {
-  const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
   /** Fits the width (no sideways scrolling) and has no WCAG 2.2 AA violations. */
   async function check(page: Page, label: string) {
     const { scroll, inner } = await page.evaluate(() => ({
@@ -597,7 +596,7 @@ test.describe('On a phone', () => {
       inner: window.innerWidth,
     }));
     expect(scroll, `${label}: ${scroll} px wide on a ${inner} px screen`).toBeLessThanOrEqual(inner);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    const results = await axeScan(page).withTags(WCAG_22_AA).analyze();
     expect(results.violations.map((violation) => `${label}: ${violation.id}`)).toEqual([]);
   }
 

@@ -4,11 +4,11 @@
  * the whole due, the application's timeline and next step, a screen whose code fails to load, and
  * Loan History for a customer with no application.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
+import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import {
   applyByApi,
   borrowerByApi,
@@ -23,7 +23,6 @@ import {
   staffByApi,
 } from './support.ts';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCREEN_FAILED = 'This page could not be loaded. Please check your internet connection and try again.';
 const NO_HISTORY = 'No loan history found.';
 
@@ -48,7 +47,7 @@ const timeline = (page: Page) => page.getByRole('region', { name: 'Where your lo
 const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payment Method' });
 
 async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const result = await axeScan(page).withTags(WCAG_22_AA).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
 }
 

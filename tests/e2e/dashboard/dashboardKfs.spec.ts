@@ -6,11 +6,11 @@
  * Save a Copy as a PDF (issue 25, finding 10).
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { fact } from '../../../src/lib/facts.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
+import { axeScan } from '../../support/axe.ts';
 import { applyByApi, openDashboard, registerByApi, signAgreementByApi, signInByApi, staffByApi } from './support.ts';
 
 // Each test first builds its customer through the API: sign-in, five steps, a completed application.
@@ -87,7 +87,7 @@ test('the accepted statement is on the application screen with every Annex A ite
   ] as const) {
     await expect(row(kfs, label), label).toContainText(text);
   }
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const axe = await axeScan(page).include('main').analyze();
   expect(axe.violations).toEqual([]);
 });
 
@@ -257,7 +257,7 @@ test('in Hindi at 320 px: the switch shows the statement in Hindi with the same 
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const axe = await axeScan(page).include('main').analyze();
   expect(axe.violations).toEqual([]);
 
   // Remembered in this browser: the statement opens in Hindi again.

@@ -4,11 +4,11 @@
  * part payments through the Razorpay and PayU sandboxes ending on /thanku. Borrowers get their loan
  * through the real API and the development-only staff route (the ops command line's functions).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate, maskPan } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
+import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import {
   applyByApi,
   borrowerByApi,
@@ -26,7 +26,6 @@ const NO_DETAILS = 'No loan details available.';
 const NETWORK = 'We could not reach our servers. Please check your internet connection and try again.';
 const CANCELLED = 'Payment cancelled. You can try again.';
 const TOO_SMALL = 'The amount must be at least ₹1.';
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const eligibleCustomer = async (request: APIRequestContext) =>
   registerByApi(request, await signInByApi(request), { checkEligibility: true });
@@ -45,7 +44,7 @@ async function dueOf(request: APIRequestContext, customer: Customer): Promise<nu
 }
 
 async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
+  const builder = axeScan(page).withTags(WCAG_22_AA);
   if (include) builder.include(include);
   return (await builder.analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
 }

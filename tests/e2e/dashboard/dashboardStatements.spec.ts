@@ -4,10 +4,10 @@
  * failed download says why. Borrowers get their loan through the API and the development staff route.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { STATEMENT_API } from '../../../src/lib/statementLines.ts';
 import { razorpayCheckoutResult } from '../../api/support/providers.ts';
+import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { REPAY } from '../../support/repay.ts';
 import { latestCode } from '../../support/signIn.ts';
 import { borrowerByApi, openDashboard } from './support.ts';
@@ -16,7 +16,6 @@ const STATEMENT = 'Download statement (PDF)';
 const NO_DUES = 'Download no-dues certificate (PDF)';
 /** product.md §8, word for word. */
 const NETWORK_ERROR = 'We could not reach our servers. Please check your internet connection and try again.';
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 type Borrower = Awaited<ReturnType<typeof borrowerByApi>>;
 
@@ -67,7 +66,7 @@ test.describe('statements on the loan details screen', () => {
     await expect(documents(page).getByRole('status')).toHaveText(`Saved statement-${borrower.loanNo}.pdf.`);
     await expect(documents(page).getByRole('alert')).toHaveCount(0);
 
-    const violations = (await new AxeBuilder({ page }).withTags(WCAG_22_AA).include('section').analyze()).violations;
+    const violations = (await axeScan(page).withTags(WCAG_22_AA).include('section').analyze()).violations;
     expect(violations.map((v) => v.id)).toEqual([]);
   });
 

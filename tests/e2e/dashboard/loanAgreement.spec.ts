@@ -5,12 +5,11 @@
  * the agreement downloads as a PDF before and after. Accessible, and within a 320 px screen.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { AGREEMENT_API } from '../../../src/lib/agreement.ts';
+import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { applyByApi, openDashboard, registerByApi, signInByApi, staffByApi } from './support.ts';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const panel = (page: Page) => page.getByRole('region', { name: 'Loan agreement', exact: true });
 const downloads = (page: Page) => page.getByRole('region', { name: 'Your loan agreement as a PDF' });
 
@@ -52,7 +51,7 @@ test('the customer signs the loan agreement through the e-sign page and download
     filename: `loan-agreement-${agreementNo}.pdf`,
     head: '%PDF-',
   });
-  const axe = await new AxeBuilder({ page }).include('main').withTags(WCAG_22_AA).analyze();
+  const axe = await axeScan(page).include('main').withTags(WCAG_22_AA).analyze();
   expect(axe.violations).toEqual([]);
   await page.setViewportSize({ width: 320, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

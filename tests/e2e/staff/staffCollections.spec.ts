@@ -8,22 +8,20 @@
  *
  * One after another in one worker, as staffConsole.spec.ts: a member's codes share one mailbox.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { STAFF_API } from '../../../src/lib/api/staffPaths.ts';
 import { COMPLAINT_PATHS } from '../../../src/server/complaints/routes.ts';
+import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
 import { borrowerByApi, callAs, signInByApi } from '../dashboard/support.ts';
 import { asStaff, consoleReady, heading, openConsole, staffByApi, submittedApplication } from './support.ts';
 
 test.describe.configure({ mode: 'default' });
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 /** axe's WCAG 2.2 AA violations and the 320/390 px fit of the screen shown, as failure lines. */
 async function screenProblems(page: Page, label: string): Promise<string[]> {
   await consoleReady(page);
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const results = await axeScan(page).withTags(WCAG_22_AA).analyze();
   await expectFits(page, label, () => consoleReady(page));
   return results.violations.map(
     (violation) => `${label}: ${violation.id} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,

@@ -8,10 +8,10 @@
  * One test after another, like the other console tests: the development staff's codes arrive in one
  * mailbox per member.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { formatRupees } from '../../../src/lib/money.ts';
 import { razorpayCheckoutResult } from '../../api/support/providers.ts';
+import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { REPAY } from '../../support/repay.ts';
 import { latestCode } from '../../support/signIn.ts';
 import { expectFits } from '../../support/widths.ts';
@@ -21,7 +21,6 @@ import { consoleReady, heading, openConsole, staffByApi } from './support.ts';
 test.describe.configure({ mode: 'default' });
 
 const CLIENT_KEY = { Auth: 'kosh-web' };
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const paymentId = () => `pay_${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 
 /** Pays the borrower's whole due on /repayloan's order, then pays the same order again: held for refund. */
@@ -123,7 +122,7 @@ test('finance requests a refund with the reference, the same member is refused, 
   const shown = formatRupees(Number(amount));
 
   // The queue with a row to pay passes axe and fits a phone.
-  const axe = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const axe = await axeScan(page).withTags(WCAG_22_AA).analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await expectFits(page, 'refunds queue');
 
