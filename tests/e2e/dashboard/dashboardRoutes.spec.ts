@@ -58,6 +58,10 @@ test('an eligible customer opens each eligibility-gated screen by its address', 
     await expect(heading(page)).toHaveText(
       screen.slug === 'congratulations' ? 'Your application is not sent yet' : screen.title,
     );
+    // The quote's request begins the application: the next page load must not cut it short.
+    if (screen.slug === 'calculate-loan') {
+      await expect(page.getByRole('button', { name: 'View Key Fact Statement' })).toBeVisible();
+    }
   }
 });
 

@@ -3,6 +3,9 @@
  * password, then the code from the development mailbox), sessions put into a tab's session storage,
  * and customers with a submitted application made through the API.
  */
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { STAFF_SESSION_KEY, type StaffSession } from '../../../src/islands/Staff/state/session.ts';
 import { HEADERS } from '../../../src/lib/api/paths.ts';
@@ -40,18 +43,48 @@ export async function staffCode(
   return code as string;
 }
 
+/**
+ * Runs one sign-in of a member at a time across the run's workers. A code's e-mail names no challenge,
+ * so two tests signing the same member in at once could each read the other's code (and a wrong code
+ * counts towards the member's lock-out): a lock directory per server and member, taken and removed.
+ */
+export async function oneSignInAtATime<T>(email: string, signIn: () => Promise<T>): Promise<T> {
+  const lock = join(tmpdir(), `kosh-e2e-staff-${process.env.E2E_PORT ?? 4322}-${email}`);
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      // A lock older than a sign-in could take was left by a killed run.
+      const since = await stat(lock).then(
+        (info) => Date.now() - info.mtimeMs,
+        () => 0,
+      );
+      if (since > 60_000) await rm(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  try {
+    return await signIn();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
 /** A staff member signed in through the API. */
-export async function staffByApi(request: APIRequestContext, email: string, password = STAFF_PASSWORD) {
-  const before = await newestMail(request, email);
-  const login = await request.post(STAFF_API.login, { data: { email, password } });
-  const challenge = (await login.json()).Data?.challenge_id as string;
-  expect(challenge, await login.text()).toBeTruthy();
-  const verify = await request.post(STAFF_API.verify, {
-    data: { challenge_id: challenge, code: await staffCode(request, email, before) },
+export function staffByApi(request: APIRequestContext, email: string, password = STAFF_PASSWORD) {
+  return oneSignInAtATime(email, async () => {
+    const before = await newestMail(request, email);
+    const login = await request.post(STAFF_API.login, { data: { email, password } });
+    const challenge = (await login.json()).Data?.challenge_id as string;
+    expect(challenge, await login.text()).toBeTruthy();
+    const verify = await request.post(STAFF_API.verify, {
+      data: { challenge_id: challenge, code: await staffCode(request, email, before) },
+    });
+    const data = (await verify.json()).Data;
+    expect(data?.staff_token, 'staff verify').toBeTruthy();
+    return { token: data.staff_token, name: data.name, roles: data.roles } as StaffSession;
   });
-  const data = (await verify.json()).Data;
-  expect(data?.staff_token, 'staff verify').toBeTruthy();
-  return { token: data.staff_token, name: data.name, roles: data.roles } as StaffSession;
 }
 
 /** A call of a staff route with a member's token. */
