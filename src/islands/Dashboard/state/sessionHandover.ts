@@ -10,8 +10,12 @@ import { SESSION_KEYS, type SessionKey } from '../../../lib/session.ts';
 import { $session, type SessionValues } from './sessionStore.ts';
 
 const CHANNEL = 'kosh-session';
-/** How long a tab without a session waits for another tab's answer before going to sign-in. */
-const ASK_WAIT_MS = 300;
+/**
+ * How long a tab without a session waits for another tab's answer before going to sign-in. A tab in the
+ * background of a slow phone answers late (the browser delays its tasks); 300 ms was missed on a busy
+ * machine, and a second more before sign-in costs a signed-out visitor little.
+ */
+const ASK_WAIT_MS = 1_000;
 
 type Message = { kind: 'ask' } | { kind: 'session'; values: SessionValues };
 
