@@ -26,14 +26,14 @@
  * data-profile (getProfile's address, on the screens that open on it), data-repayment (Pay Now's
  * address), data-classes (the CSS modules' class names) and data-css (the screens' CSS, set by the build).
  */
-import { leaveFirstProfile } from '../islands/Dashboard/state/firstProfile.ts';
+import { leaveFirstLeads, leaveFirstProfile } from '../islands/Dashboard/state/firstProfile.ts';
 import { HEADERS } from '../lib/api/paths.ts';
 import { SESSION_KEYS } from '../lib/session.ts';
 
 /** The longest the island's code waits for the first paint's answer before it loads anyway. */
 const HOLD_MS = 1000;
 /** The screens whose first content is drawn here; the others only have their first request made early. */
-const DRAWN = ['LoanHome', 'Repayment'];
+const DRAWN = ['LoanHome', 'Repayment', 'Leads'];
 
 type Only = (load: () => Promise<() => Promise<void>>, options: unknown, element: Element) => Promise<void>;
 
@@ -103,8 +103,21 @@ function holdIsland(held: Promise<unknown>, css: string | undefined) {
   });
 }
 
-/** Asks for the profile when this screen opens on it and the tab has a session; the answer, or undefined. */
-function askProfile(config: DOMStringMap): { answer: Promise<unknown>; eligible: boolean } | undefined {
+/** The request the island's client would make (src/lib/api/client.ts): JSON, the token's header; its answer parsed. */
+function request(path: string, token: string, body: object): Promise<unknown> {
+  return fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', [HEADERS.token]: token },
+    body: JSON.stringify(body),
+  }).then((response) => response.json() as Promise<unknown>);
+}
+
+/**
+ * Makes the screen's first request when the tab has a session: getProfile on the screens that open on
+ * it, getLeadList on loan history (the server answers for the session's customer, so it need not wait
+ * for the profile's PAN). Leaves it for the island (state/firstProfile.ts); its answer, or undefined.
+ */
+function askFirst(config: DOMStringMap): { answer: Promise<unknown>; eligible: boolean } | undefined {
   let token: string | null = null;
   let profileId: string | null = null;
   let eligible = false;
@@ -117,29 +130,29 @@ function askProfile(config: DOMStringMap): { answer: Promise<unknown>; eligible:
   } catch {
     // Storage refused: the island finds no session either and goes to sign-in.
   }
-  if (!token || !config.profile) return undefined;
-  // Loan history asks for the profile only for the PAN getLeadList names, when the tab has not stored it.
-  if (config.screen === 'Leads' && pan) return undefined;
-  // The request the island's client would make (src/lib/api/client.ts): JSON, the token's header.
-  const answer = fetch(config.profile, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', [HEADERS.token]: token },
-    body: JSON.stringify(profileId ? { profile_id: profileId } : {}),
-  }).then((response) => response.json() as Promise<unknown>);
-  const first = { token, answer } as Parameters<typeof leaveFirstProfile>[0];
-  leaveFirstProfile(first);
-  answer.then(
+  if (!token) return undefined;
+  const id = profileId ? { profile_id: profileId } : {};
+  let first: Parameters<typeof leaveFirstProfile>[0];
+  if (config.screen === 'Leads' && config.leads) {
+    first = { token, answer: request(config.leads, token, { ...id, ...(pan && { pancard: pan }) }) };
+    leaveFirstLeads(first);
+  } else if (config.profile) {
+    first = { token, answer: request(config.profile, token, id) };
+    leaveFirstProfile(first);
+  } else return undefined;
+  const settled = first;
+  settled.answer.then(
     (value) => {
-      first.settled = value;
+      settled.settled = value;
     },
     () => undefined,
   );
-  return { answer, eligible };
+  return { answer: settled.answer, eligible };
 }
 
 (() => {
   const config = script?.dataset ?? {};
-  const asked = askProfile(config);
+  const asked = askFirst(config);
   // Only a screen the first paint draws holds the island back; the others load it alongside the request.
   if (!asked || !DRAWN.includes(config.screen ?? '')) {
     holdIsland(Promise.resolve(), config.css);

@@ -8,9 +8,25 @@
  * formats (Intl) as they load, which costs a page about 30 ms the first time, so the profile's
  * request leaves before that.
  */
+import { formatDate } from '../lib/format.ts';
+import { statusLabel } from '../lib/leadStatus.ts';
 import { duesFigures, NOTHING_DUE, nothingDue, whichToPay } from '../lib/loanDues.ts';
+import { formatRupees } from '../lib/money.ts';
 
-type Classes = Record<'loan' | 'panel' | 'figures' | 'figure' | 'overdue' | 'amount' | 'when' | 'which', string>;
+type Classes = Record<
+  | 'loan'
+  | 'panel'
+  | 'figures'
+  | 'figure'
+  | 'overdue'
+  | 'amount'
+  | 'when'
+  | 'which'
+  | 'linkCards'
+  | 'linkCard'
+  | 'pairs',
+  string
+>;
 interface Loan {
   loan_no: string;
   repayment_date: string;
@@ -19,10 +35,16 @@ interface Loan {
   days_to_due?: number;
   days_past_due?: number;
 }
-/** getProfile's answer, what the first paint reads of it. */
+interface Lead {
+  lead_id: number;
+  loan_amount: number | null;
+  status: string | null;
+  lead_entry_date: string;
+}
+/** getProfile's answer (or, on loan history, getLeadList's), what the first paint reads of it. */
 export interface Answer {
   Status?: number;
-  Data?: { eligibility_status?: number; active_loan_details?: Loan | null };
+  Data?: { eligibility_status?: number; active_loan_details?: Loan | null; lead_list?: Lead[] };
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -84,6 +106,36 @@ function repaymentDues(loan: Loan, classes: Classes): HTMLElement {
   return section;
 }
 
+/** A pair of the card's list: what, and its value. */
+function pair(label: string, value: string): HTMLElement {
+  const row = element('div', '');
+  row.append(element('dt', '', label), element('dd', '', value));
+  return row;
+}
+
+/**
+ * Loan history's cards (screens/Leads.tsx): one per application, its amount once chosen, its status
+ * and the day applied, each a link to its details (a page load there, before React; a move after).
+ */
+function leadCards(leads: Lead[], classes: Classes, detailsHref: string): HTMLElement {
+  const list = element('ul', classes.linkCards);
+  list.setAttribute('aria-label', 'Your loans');
+  for (const lead of leads) {
+    const link = element('a', classes.linkCard);
+    link.href = `${detailsHref}?${new URLSearchParams({ lead_id: String(lead.lead_id) })}`;
+    link.append(element('h2', '', `Loan application ${lead.lead_id}`));
+    const pairs = element('dl', classes.pairs);
+    // No "NA" before the amount is chosen (issue 25), as the island.
+    if (lead.loan_amount !== null) pairs.append(pair('Loan amount', formatRupees(lead.loan_amount)));
+    pairs.append(pair('Status', statusLabel(lead.status)), pair('Applied on', formatDate(lead.lead_entry_date)));
+    link.append(pairs);
+    const item = element('li', '');
+    item.append(link);
+    list.append(item);
+  }
+  return list;
+}
+
 /**
  * Draws the screen's first content from getProfile's answer into the page's frame; false when there
  * is nothing to draw: a failure or a dead session, another screen, no active loan (or, on repayment,
@@ -91,11 +143,17 @@ function repaymentDues(loan: Loan, classes: Classes): HTMLElement {
  * and answered).
  */
 export function draw(answer: Answer, config: DOMStringMap, eligible: boolean): boolean {
-  const loan = answer.Data?.active_loan_details;
-  if (answer.Status !== 1 || !eligible || answer.Data?.eligibility_status !== 1 || !loan) return false;
+  if (answer.Status !== 1) return false;
   const classes = JSON.parse(config.classes ?? '{}') as Classes;
+  const loan = answer.Data?.active_loan_details;
+  const leads = answer.Data?.lead_list;
   let drawn: HTMLElement;
-  if (config.screen === 'LoanHome') drawn = loanSummary(loan, classes, config.repayment ?? '');
+  // Loan history, open to any signed-in customer: its cards; with none, the island's own message.
+  if (config.screen === 'Leads') {
+    if (!leads?.length) return false;
+    drawn = leadCards(leads, classes, config.details ?? '');
+  } else if (!eligible || answer.Data?.eligibility_status !== 1 || !loan) return false;
+  else if (config.screen === 'LoanHome') drawn = loanSummary(loan, classes, config.repayment ?? '');
   // Repayment with nothing due shows the island's own "no amount due" panel: not drawn here.
   else if (config.screen === 'Repayment' && !nothingDue(loan)) drawn = repaymentDues(loan, classes);
   else return false;

@@ -138,7 +138,7 @@ test('a dead session (401): no figure is drawn, and the island goes to sign-in',
   await expect(page.getByTestId('amount-due')).toHaveCount(0);
 });
 
-test('repayment and loan history: the page asks for the profile early, and the island takes that answer (one request each)', async ({
+test('repayment: the page asks for the profile early, and the island takes that answer (one request)', async ({
   page,
   request,
 }) => {
@@ -152,14 +152,6 @@ test('repayment and loan history: the page asks for the profile early, and the i
   await dashboardReady(page);
   await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
   expect(profileCalls).toEqual(['/my-dashboard/repayment']);
-
-  // Loan history needs the PAN for getLeadList: from the early profile when the tab has none stored.
-  profileCalls.length = 0;
-  await page.evaluate(() => sessionStorage.removeItem('pancard'));
-  await page.goto('/my-dashboard/leads');
-  await dashboardReady(page);
-  await expect(page.getByRole('heading', { name: `Loan application ${borrower.leadId}` })).toBeVisible();
-  expect(profileCalls).toEqual(['/my-dashboard/leads']);
 });
 
 test('a slow getProfile: the island loads after the hold, and the late answer is drawn once, by the island', async ({
@@ -274,4 +266,46 @@ test('repayment: the first paint draws what is owed and which figure to pay, the
   await field.fill('100');
   await expect(field).toHaveValue('100');
   expect(profileCalls).toHaveLength(1);
+});
+
+test('loan history: the first paint asks for getLeadList at once and draws the island’s own cards; the island takes that answer', async ({
+  page,
+  request,
+}) => {
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await storeSession(page, borrower);
+  // As after a sign-in in another tab: no PAN stored, so the island would have asked for the profile first.
+  await page.addInitScript(() => sessionStorage.removeItem('pancard'));
+  const island = await holdIslandCode(page);
+  const calls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith(API.leadList) || sent.url().endsWith(API.getProfile))
+      calls.push(new URL(sent.url()).pathname);
+  });
+  await page.goto('/my-dashboard/leads');
+
+  await expect(heading(page)).toHaveText('Loan History');
+  const cards = page.getByRole('list', { name: 'Your loans' });
+  const card = cards.getByRole('link', { name: new RegExp(`Loan application ${borrower.leadId}`) });
+  await expect(card).toBeVisible();
+  expect(island.held(), 'the island’s code is held while the first paint is read').toBeGreaterThan(0);
+  const first = await cards.textContent();
+  expect(first).toMatch(/Status\s*Disbursed/);
+  expect(first).toMatch(/Applied on\s*\d\d-\d\d-\d{4}/);
+  expect(await card.getAttribute('href')).toBe(`/my-dashboard/details?lead_id=${borrower.leadId}`);
+  expect(calls, 'one request, the cards’ own, not chained after the profile').toEqual([API.leadList]);
+  expect(await cards.evaluate((node) => node.closest('[aria-live], [role="status"], [role="alert"]'))).toBeNull();
+  await expect(page.getByRole('status')).toHaveText('');
+  expect(await axeViolations(page, 'loan history first paint')).toEqual([]);
+  await page.setViewportSize({ width: 320, height: PHONE.height });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'at 320 px').toBeLessThanOrEqual(320);
+  await page.setViewportSize(PHONE);
+
+  // The island draws the same cards, once, from the same answer.
+  island.release();
+  await dashboardReady(page);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your loans' })).toHaveCount(1);
+  expect(await page.getByRole('list', { name: 'Your loans' }).textContent()).toBe(first);
+  expect(calls.filter((path) => path === API.leadList)).toHaveLength(1);
 });

@@ -6,12 +6,13 @@ import { ProfileState } from '../components/ProfileState.tsx';
 import styles from '../components/Screen.module.css';
 import { ScreenTitle } from '../components/ScreenTitle.tsx';
 import type { ScreenProps } from '../navigation/screenProps.ts';
-import { detailsLink, loadLeads, NO_LOAN_HISTORY, rupees, statusLabel } from '../state/loans.ts';
+import { detailsLink, firstLeadList, loadLeads, NO_LOAN_HISTORY, rupees, statusLabel } from '../state/loans.ts';
 import { useLoaded } from '../state/useLoaded.ts';
 
 /** Loan history (product.md §2.9): a card per application; a card opens its details. */
 export default function Leads({ route }: ScreenProps) {
-  const { data: leads, loading, error, retry } = useLoaded(loadLeads);
+  // The cards the page's first paint drew, when it did: the screen draws the same at once (issue 25).
+  const { data: leads, loading, error, retry } = useLoaded(loadLeads, firstLeadList());
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>

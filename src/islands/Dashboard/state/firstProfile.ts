@@ -40,3 +40,31 @@ export function takeFirstProfile(token: string | undefined): Promise<unknown> | 
   delete store[KEY];
   return token && first?.token === token ? first.answer : null;
 }
+
+/**
+ * Loan history's first paint asks for getLeadList at once, beside the page (the server answers for the
+ * session's customer; the PAN the island would send is optional), and leaves its request the same way.
+ */
+const LEADS_KEY = '__koshFirstLeads';
+type LeadsHolder = { [LEADS_KEY]?: FirstProfile };
+
+/** The first paint leaves its getLeadList request (the inline script). */
+export function leaveFirstLeads(first: FirstProfile): void {
+  (holder() as LeadsHolder)[LEADS_KEY] = first;
+}
+
+/** The first paint's getLeadList request, taken once, if it was made with this token. */
+export function takeFirstLeads(token: string | undefined): Promise<unknown> | null {
+  const store = holder() as LeadsHolder;
+  const first = store[LEADS_KEY];
+  delete store[LEADS_KEY];
+  return token && first?.token === token ? first.answer : null;
+}
+
+/** The first paint's getLeadList answer if it has come, asked with this token, and a success; else null. */
+export function settledFirstLeads(token: string | undefined): unknown {
+  const first = (holder() as LeadsHolder)[LEADS_KEY];
+  if (!token || first?.token !== token) return null;
+  const answer = first.settled as { Status?: unknown } | undefined;
+  return answer?.Status === 1 ? answer : null;
+}

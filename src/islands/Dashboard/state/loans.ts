@@ -6,11 +6,13 @@ import type * as v from 'valibot';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
+import { NA } from '../../../lib/leadStatus.ts';
 import { formatRupees } from '../../../lib/money.ts';
 import type { LeadDetailAnswer, LeadListAnswer } from '../../../lib/schemas/answers/loans.ts';
 import type { DashboardLocation } from '../navigation/router.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { dashboardCall } from './api.ts';
+import { settledFirstLeads, takeFirstLeads } from './firstProfile.ts';
 import { $profile, loadProfile } from './profile.ts';
 import { $session } from './sessionStore.ts';
 import type { Loaded } from './useLoaded.ts';
@@ -26,9 +28,10 @@ export interface LoanDetails {
   collections: Collection[];
 }
 
+export { NA, statusLabel } from '../../../lib/leadStatus.ts';
+
 export const NO_LOAN_HISTORY = 'No loan history found.';
 export const NO_LOAN_DETAILS = 'No loan details available.';
-export const NA = 'NA';
 
 /** The PAN getLeadList names (product.md §7): stored at the PAN step or from the profile, else asked for. */
 async function customerPan(): Promise<string> {
@@ -40,11 +43,19 @@ async function customerPan(): Promise<string> {
 
 /** The customer's applications, newest first; the server answers for the session's customer only. */
 export async function loadLeads(): Promise<Loaded<LeadListItem[]>> {
-  const envelope = await dashboardCall<v.InferOutput<typeof LeadListAnswer>>(API.leadList, {
-    pancard: await customerPan(),
-  });
+  // The first load takes the request the page's first paint made (issue 25), read like any answer.
+  const first = takeFirstLeads($session.get().token);
+  const envelope = first
+    ? await dashboardCall<v.InferOutput<typeof LeadListAnswer>>(API.leadList, {}, { transport: () => first })
+    : await dashboardCall<v.InferOutput<typeof LeadListAnswer>>(API.leadList, { pancard: await customerPan() });
   if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
   return { data: envelope.Data.lead_list };
+}
+
+/** The first paint's applications when its answer has come before the island (issue 25): the screen starts from them. */
+export function firstLeadList(): LeadListItem[] | null {
+  const answer = settledFirstLeads($session.get().token) as { Data?: { lead_list?: LeadListItem[] } } | null;
+  return answer?.Data?.lead_list ?? null;
 }
 
 /** One application with its loan and payments; null when there is none to show (not found, or not theirs). */
@@ -71,19 +82,6 @@ export function leadIdOf(location: DashboardLocation): string | null {
   const id = fromState ?? new URLSearchParams(location.search).get('lead_id');
   return id !== null && id !== undefined && /^\d{1,12}$/.test(String(id)) ? String(id) : null;
 }
-
-const STATUS_LABELS: Record<string, string> = {
-  applied: 'Applied',
-  submitted: 'Under review',
-  sent_back: 'Sent back for changes',
-  approved: 'Approved',
-  accepted: 'Approved',
-  rejected: 'Rejected',
-  disbursed: 'Disbursed',
-  closed: 'Closed',
-  withdrawn: 'Withdrawn',
-};
-export const statusLabel = (status: string | null | undefined) => (status ? (STATUS_LABELS[status] ?? status) : NA);
 
 const SOURCE_LABELS: Record<string, string> = {
   razorpay: 'Razorpay',

@@ -9,8 +9,9 @@ export type Loaded<T> = { data: T } | { error: string };
  * Data a screen reads when it opens, with the failure's message and a way to try again
  * (product.md §10.8: nothing is only logged). A dead session is already on its way to sign-in.
  */
-export function useLoaded<T>(load: () => Promise<Loaded<T>>) {
-  const [data, setData] = useState<T | null>(null);
+export function useLoaded<T>(load: () => Promise<Loaded<T>>, initial: T | null = null) {
+  // `initial`: what the page's first paint already shows (issue 25), drawn while the load runs.
+  const [data, setData] = useState<T | null>(initial);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(load);
