@@ -2,16 +2,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium.ts';
-import { freshServerDatabase } from './tests/support/serverDatabase.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4322);
 // A fresh embedded database for every run (the uploads' folder too, on PostgreSQL).
 const DATA_DIR = join(tmpdir(), `kosh-e2e-${process.pid}-${Date.now()}`);
 // The main server, which most tests drive, on PostgreSQL when the run has one (TEST_DATABASE_URL, as in
-// CI), as production runs: the embedded engine's WebAssembly PostgreSQL was a quarter of the browser
-// tests' CPU. The clock and repay servers stay on the embedded engine, so screens still run on what
-// `npm start` opens (docs/decisions.md, "One engine per behaviour test").
-const MAIN_DATABASE_URL = await freshServerDatabase(`kosh_e2e_${PORT}`);
+// CI), as production runs (tests/support/testServer.ts makes its database). The clock and repay servers
+// stay on the embedded engine, so screens still run on what `npm start` opens (docs/decisions.md, "One
+// engine per behaviour test").
+const MAIN_DATABASE = `kosh_e2e_${PORT}`;
 
 /**
  * Tests that ask for codes faster than the 30-second spacing: the repay page's for the demo borrower's
@@ -84,7 +83,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(PORT, DATA_DIR, MAIN_DATABASE_URL ? { DATABASE_URL: MAIN_DATABASE_URL } : {}),
+    server(PORT, DATA_DIR, { E2E_DATABASE: MAIN_DATABASE }),
     server(PORT + 1, `${DATA_DIR}-clock`),
     server(PORT + 2, `${DATA_DIR}-repay`, { OTP_RESEND_SECONDS: '0', OTP_MAX_PER_MOBILE_PER_HOUR: '1000' }),
   ],
@@ -92,7 +91,7 @@ export default defineConfig({
 
 function server(port: number, dataDir: string, settings: Record<string, string> = {}) {
   return {
-    command: 'node src/server/app/main.ts',
+    command: 'node tests/support/testServer.ts',
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
