@@ -44,11 +44,14 @@ const DASHBOARD_SCREEN_BUDGET = 15 * KB;
  * Screens allowed more: the document tiles carry the camera, the downscaling and the PDF page count
  * (issue 14); the quote carries its form, the form's checks and the whole Key Fact Statement it shows
  * before acceptance, and measured 15.2 KB once its figures went through the money module (issue 21).
+ * Repayment, besides its quick amounts and form, says what to do when nothing is due: the way to the
+ * application before a loan, and a repaid loan's statement and no-dues certificate (issue 25, 17.3 KB).
  */
 const DASHBOARD_SCREEN_EXCEPTIONS: Record<string, number> = {
   MandatoryDocuments: 20 * KB,
   DocumentUpload: 20 * KB,
   CalculateLoan: 16 * KB,
+  Repayment: 18 * KB,
 };
 /**
  * The staff console (issue 22), measured on 2026-11-26: React's renderer and React are 68.6 KB of
@@ -58,7 +61,9 @@ const DASHBOARD_SCREEN_EXCEPTIONS: Record<string, number> = {
  * a dependency in it becomes a decision. A screen adds 1.3 to 5.0 KB; 8 KB gives the application
  * screen room for the documents' check results.
  */
-const STAFF_FIRST_SCREEN_BUDGET = 85 * KB;
+// 85 KB until issue 24 put the loan agreement on the application screen (its state, and the signed PDF
+// fetched with the staff session for download): 85.5 KB.
+const STAFF_FIRST_SCREEN_BUDGET = 87 * KB;
 const STAFF_SCREEN_BUDGET = 8 * KB;
 /**
  * The application a credit manager decides on also shows every penny-drop of its account and the
@@ -306,13 +311,14 @@ when a page is over its budget.
   the screen is first shown, and adds at most ${kb(DASHBOARD_SCREEN_BUDGET)} gzip beyond the shell
   (${Object.entries(DASHBOARD_SCREEN_EXCEPTIONS)
     .map(([component, budget]) => `${component} ${kb(budget)}`)
-    .join(', ')}: the document screens' tiles).
+    .join(', ')}: the document screens' tiles, the quote's statement, repayment's states with nothing due).
 - The staff console (\`/staff/*\`, one client-only island, issue 22): the first screen with its shell
   at most ${kb(STAFF_FIRST_SCREEN_BUDGET)} gzip in all, each further screen at most ${kb(STAFF_SCREEN_BUDGET)} gzip beyond the shell.
   React's renderer and React are 68.6 KB of its 73.2 KB shell (the router, the session and one fetch
   wrapper are the rest: no forms or state library, no HTTP client, not even src/lib/api/client.ts,
   whose chunk carries ofetch); the heaviest first screen (an application) was 79.9 KB, so 85 KB
-  leaves room for the console's second part and makes a new dependency in the shell a decision. A
+  left room for the console's second part and made a new dependency in the shell a decision (87 KB
+  since the application screen shows the loan agreement and downloads the signed PDF, issue 24: 85.5 KB). A
   screen added 1.3 to 5.0 KB; 8 KB gave the application screen room for the documents' checks (${Object.entries(
     STAFF_SCREEN_EXCEPTIONS,
   )
