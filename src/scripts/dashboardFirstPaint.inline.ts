@@ -114,8 +114,8 @@ function request(path: string, token: string, body: object): Promise<unknown> {
 
 /**
  * Makes the screen's first request when the tab has a session: getProfile on the screens that open on
- * it, getLeadList on loan history (the server answers for the session's customer, so it need not wait
- * for the profile's PAN). Leaves it for the island (state/firstProfile.ts); its answer, or undefined.
+ * it; getLeadList on loan history, at once when the tab holds the PAN it names, else after the
+ * profile that gives it. Leaves each for the island (state/firstProfile.ts); the answer to draw from.
  */
 function askFirst(config: DOMStringMap): { answer: Promise<unknown>; eligible: boolean } | undefined {
   let token: string | null = null;
@@ -132,22 +132,39 @@ function askFirst(config: DOMStringMap): { answer: Promise<unknown>; eligible: b
   }
   if (!token) return undefined;
   const id = profileId ? { profile_id: profileId } : {};
-  let first: Parameters<typeof leaveFirstProfile>[0];
-  if (config.screen === 'Leads' && config.leads) {
-    first = { token, answer: request(config.leads, token, { ...id, ...(pan && { pancard: pan }) }) };
+  const leads = config.screen === 'Leads' ? config.leads : undefined;
+  // getLeadList names the customer's PAN (dashboard.md): the tab's, else the profile's, asked first.
+  if (leads && pan) {
+    const first = settle({ token, answer: request(leads, token, { ...id, pancard: pan }) });
     leaveFirstLeads(first);
-  } else if (config.profile) {
-    first = { token, answer: request(config.profile, token, id) };
-    leaveFirstProfile(first);
-  } else return undefined;
-  const settled = first;
-  settled.answer.then(
+    return { answer: first.answer, eligible };
+  }
+  if (!config.profile) return undefined;
+  const profile = settle({ token, answer: request(config.profile, token, id) });
+  leaveFirstProfile(profile);
+  if (!leads) return { answer: profile.answer, eligible };
+  // Without the PAN the profile's answer gives it; without that answer the island asks as it always did.
+  const answer = profile.answer.then((value) => {
+    const pancard = (value as { Status?: number; Data?: { profile_details?: { pancard?: string } } }).Data
+      ?.profile_details?.pancard;
+    if ((value as { Status?: number }).Status !== 1 || !pancard) throw new Error('no PAN');
+    const first = settle({ token, answer: request(leads, token, { ...id, pancard }) });
+    leaveFirstLeads(first);
+    return first.answer;
+  });
+  return { answer, eligible };
+}
+
+type First = Parameters<typeof leaveFirstProfile>[0];
+/** Keeps the request's answer on it once it has come (the island starts from an answer already there). */
+function settle(first: First): First {
+  first.answer.then(
     (value) => {
-      settled.settled = value;
+      first.settled = value;
     },
     () => undefined,
   );
-  return { answer: settled.answer, eligible };
+  return first;
 }
 
 (() => {

@@ -15,7 +15,7 @@ import { type Customer, customerInState, dashboardReady, heading, storeSession }
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
-type Borrower = Customer & { loanNo: string };
+type Borrower = Customer & { loanNo: string; pan: string };
 
 /** Holds the island's code (every /_astro/ script) until `release` is called; the page's own HTML is not held. */
 async function holdIslandCode(page: Page) {
@@ -268,7 +268,7 @@ test('repayment: the first paint draws what is owed and which figure to pay, the
   expect(profileCalls).toHaveLength(1);
 });
 
-test('loan history: the first paint asks for getLeadList at once and draws the island’s own cards; the island takes that answer', async ({
+test('loan history: the first paint asks for getLeadList (after the profile, for its PAN) and draws the island’s own cards; the island takes that answer', async ({
   page,
   request,
 }) => {
@@ -282,18 +282,22 @@ test('loan history: the first paint asks for getLeadList at once and draws the i
     if (sent.url().endsWith(API.leadList) || sent.url().endsWith(API.getProfile))
       calls.push(new URL(sent.url()).pathname);
   });
+  const leadList = page.waitForRequest((sent) => sent.url().endsWith(API.leadList));
   await page.goto('/my-dashboard/leads');
+  // getLeadList names the customer's PAN (dashboard.md), the profile's.
+  expect((await leadList).postDataJSON()).toEqual({ profile_id: borrower.profileId, pancard: borrower.pan });
 
   await expect(heading(page)).toHaveText('Loan History');
   const cards = page.getByRole('list', { name: 'Your loans' });
   const card = cards.getByRole('link', { name: new RegExp(`Loan application ${borrower.leadId}`) });
   await expect(card).toBeVisible();
-  expect(island.held(), 'the island’s code is held while the first paint is read').toBeGreaterThan(0);
+  // Drawn before the island (held back: its frame's Menu button is not there yet).
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
   const first = await cards.textContent();
   expect(first).toMatch(/Status\s*Disbursed/);
   expect(first).toMatch(/Applied on\s*\d\d-\d\d-\d{4}/);
   expect(await card.getAttribute('href')).toBe(`/my-dashboard/details?lead_id=${borrower.leadId}`);
-  expect(calls, 'one request, the cards’ own, not chained after the profile').toEqual([API.leadList]);
+  expect(calls, 'the profile, then the cards’ request, each once').toEqual([API.getProfile, API.leadList]);
   expect(await cards.evaluate((node) => node.closest('[aria-live], [role="status"], [role="alert"]'))).toBeNull();
   await expect(page.getByRole('status')).toHaveText('');
   expect(await axeViolations(page, 'loan history first paint')).toEqual([]);
@@ -308,4 +312,5 @@ test('loan history: the first paint asks for getLeadList at once and draws the i
   await expect(page.getByRole('list', { name: 'Your loans' })).toHaveCount(1);
   expect(await page.getByRole('list', { name: 'Your loans' }).textContent()).toBe(first);
   expect(calls.filter((path) => path === API.leadList)).toHaveLength(1);
+  expect(calls.filter((path) => path === API.getProfile)).toHaveLength(1);
 });
