@@ -80,6 +80,8 @@ describe.each(ENGINES)('the mail queue (%s database)', (engine) => {
     // The sender has had its rounds since the rollback: nothing of it was stored, nothing went.
     expect(await rowsTo(server, rolledBack)).toEqual([]);
     expect(mail.state.delivered.some((sent) => sent.to === rolledBack)).toBe(false);
+    // The sender records the delivery just after the mail service answered.
+    await eventually(async () => (await rowsTo(server, committed))[0]?.status === 'sent', 'the committed mail sent');
     expect((await rowsTo(server, committed)).map((row) => row.status)).toEqual(['sent']);
   });
 
