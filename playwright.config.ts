@@ -6,11 +6,12 @@ import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium.ts';
 const PORT = Number(process.env.E2E_PORT ?? 4322);
 // A fresh embedded database for every run (the uploads' folder too, on PostgreSQL).
 const DATA_DIR = join(tmpdir(), `kosh-e2e-${process.pid}-${Date.now()}`);
-// The main server, which most tests drive, on PostgreSQL when the run has one (TEST_DATABASE_URL, as in
-// CI), as production runs (tests/support/testServer.ts makes its database). The clock and repay servers
-// stay on the embedded engine, so screens still run on what `npm start` opens (docs/decisions.md, "One
-// engine per behaviour test").
-const MAIN_DATABASE = `kosh_e2e_${PORT}`;
+// The main and clock servers on PostgreSQL when the run has one (TEST_DATABASE_URL, as in CI), as
+// production runs (tests/support/testServer.ts makes their databases). The repay server stays on the
+// embedded engine, so the payment screens still run on what `npm start` opens (docs/decisions.md, "One
+// engine per behaviour test"). Playwright starts the servers one after another: each embedded one
+// makes and migrates its database before the first test can start.
+const onPostgres = (port: number) => ({ E2E_DATABASE: `kosh_e2e_${port}` });
 
 /**
  * Tests that ask for codes faster than the 30-second spacing: the repay page's for the demo borrower's
@@ -83,8 +84,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(PORT, DATA_DIR, { E2E_DATABASE: MAIN_DATABASE }),
-    server(PORT + 1, `${DATA_DIR}-clock`),
+    server(PORT, DATA_DIR, onPostgres(PORT)),
+    server(PORT + 1, `${DATA_DIR}-clock`, onPostgres(PORT + 1)),
     server(PORT + 2, `${DATA_DIR}-repay`, { OTP_RESEND_SECONDS: '0', OTP_MAX_PER_MOBILE_PER_HOUR: '1000' }),
   ],
 });
