@@ -7,6 +7,7 @@ import { ScreenErrorBoundary } from './components/ScreenErrorBoundary.tsx';
 import { ScreenTitle } from './components/ScreenTitle.tsx';
 import { Shell } from './components/Shell.tsx';
 import { $location, listenToHistory } from './navigation/router.ts';
+import { $screenHeading } from './navigation/screenHeading.ts';
 import { forgetScreen, preloadScreen, screenComponent } from './navigation/screenLoader.ts';
 import { HOME, mayOpen, routeOf, screenPath } from './navigation/screens.ts';
 import { SessionEnded } from './state/api.ts';
@@ -73,8 +74,9 @@ export default function Dashboard({ brand }: DashboardProps) {
     });
   }, [signedIn]);
 
-  // The page title follows the screen, as a page load would set it.
-  const title = route?.title ?? 'Page not found';
+  // The page title follows the screen, as a page load would set it: the heading it draws, else the table's title.
+  const heading = useStore($screenHeading);
+  const title = heading ?? route?.title ?? 'Page not found';
   useEffect(() => {
     document.title = `${title} | ${brand}`;
   }, [title, brand]);

@@ -6,7 +6,6 @@
 
 import type * as v from 'valibot';
 import { KFS_ACKNOWLEDGEMENT_LABELS } from '../../lib/consents/kinds.ts';
-import { indiaDate } from '../../lib/dates.ts';
 import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { paiseFromRupees } from '../../lib/money.ts';
 import { percentToHundredths } from '../../lib/rates.ts';
@@ -26,25 +25,23 @@ import {
 import { site } from '../../lib/site.ts';
 import { bankOfIfsc } from '../bankAccount/ifsc.ts';
 import { verifyBankAccount } from '../bankAccount/service.ts';
-import { creditFindingOnRecord } from '../bureauCheck/service.ts';
 import { recordKfsAcknowledgement } from '../consents/service.ts';
 import { signedInCustomer } from '../customers/session.ts';
 import { type Customer, updateCustomer } from '../customers/store.ts';
 import { isUniqueViolation, type Transaction } from '../db/client.ts';
 import { crashPoint } from '../dev/faults.ts';
-import { decide, type Quote, quoteRate } from '../eligibility/policy.ts';
-import { answersOf } from '../eligibility/rules.ts';
+import { type Quote, quoteRate } from '../eligibility/policy.ts';
 import { ApiError } from '../http/respond.ts';
 import type { RequestScope } from '../http/scope.ts';
 import { kfsDelivery, queueKfsMessages, wakeSenders } from '../kfs/service.ts';
 import { issueKfs } from '../kfs/store.ts';
 import { insertLead, type Lead, openLeadOf } from '../leads/store.ts';
-import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
+import { hasClosedLoan } from '../loans/store.ts';
 import { answer, defineEvent, type EventCall } from '../registration/events.ts';
 import { assignedTo, nextCreditManager } from '../staff/assignment.ts';
 import { documentEvents, mandatoryDocuments } from './documents.ts';
 import { type CustomerChange, changeOpenApplication, requireAllowed, writeLead } from './lifecycle.ts';
-import { withinQuote } from './quote.ts';
+import { decisionToday, withinQuote } from './quote.ts';
 
 const APPLICATION_STEPS = [
   'generate_loan_quote',
@@ -124,20 +121,7 @@ export const applicationEvents = {
         });
       const existing = await openLeadOf(deps.db, customer.id);
       if (existing) return answerExisting(existing);
-      const decision = decide(
-        {
-          dob: customer.dob ?? '',
-          monthlyIncomePaise: customer.monthlyIncomePaise ?? 0,
-          incomeTypeId: customer.incomeTypeId ?? 0,
-          salaryModeId: customer.salaryModeId ?? 0,
-          residence: answersOf(customer).residence,
-          hasActiveLoan: Boolean(await activeLoanOf(deps.db, customer.id)),
-          today: indiaDate(deps.now()),
-          // The amount stays what the eligibility decision's credit report allowed.
-          credit: await creditFindingOnRecord(call, customer.id),
-        },
-        deps.config.eligibilityPolicy,
-      );
+      const decision = await decisionToday(call, customer);
       if (!decision.eligible) throw new ApiError(422, decision.message, 'not_eligible');
       // A customer whose earlier loan is closed applies again as a REPEAT customer.
       const userType = (await hasClosedLoan(deps.db, customer.id)) ? 'REPEAT' : 'NEW';

@@ -1,6 +1,7 @@
 /** The application's read side: documents still needed, loan history, one loan's details, the single-document upload. */
 import * as v from 'valibot';
 import { API } from '../../lib/api/paths.ts';
+import type { KeyFactStatement } from '../../lib/kfs.ts';
 import { rupeesFromPaise } from '../../lib/money.ts';
 import { KycDocumentsAnswer, MandatoryDocumentsAnswer } from '../../lib/schemas/answers/documents.ts';
 import { LeadDetailAnswer, LeadListAnswer } from '../../lib/schemas/answers/loans.ts';
@@ -11,6 +12,7 @@ import { ownCustomer } from '../customers/session.ts';
 import { ApiError, ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { scopeOf } from '../http/scope.ts';
+import { kfsById } from '../kfs/store.ts';
 import { leadOfCustomer, leadsOf, openLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { loanOfLead, loansOf } from '../loans/store.ts';
@@ -154,6 +156,8 @@ export const applicationRoutes = [
       const loan = await loanOfLead(db, lead.id);
       const account = loan ? await loanAccountToday(db, loan, c.get('deps').now()) : null;
       const paid = account?.collections ?? [];
+      // The statement the loan was made on, else the application's current one: its figures as stated.
+      const statement = (await kfsById(db, loan?.kfsId ?? lead.kfsId))?.content as KeyFactStatement | undefined;
       const detail = {
         lead_id: lead.id,
         loan_no: loan?.loanNo ?? '',
@@ -162,6 +166,10 @@ export const applicationRoutes = [
           customer.monthlyIncomePaise === null ? null : rupeesFromPaise(customer.monthlyIncomePaise),
         loan_amount: rupeesFromPaise(lead.approvedAmountPaise ?? lead.amountPaise ?? 0),
         tenure: lead.approvedTenureDays ?? lead.tenureDays,
+        ...(statement && {
+          amount_credited: rupeesFromPaise(statement.disbursed_amount_paise),
+          amount_repayable: rupeesFromPaise(statement.total_repayable_paise),
+        }),
         purpose: lead.purposeId ? LOAN_PURPOSES[lead.purposeId as keyof typeof LOAN_PURPOSES] : '',
         mobile: customer.mobile,
         email: customer.email ?? '',

@@ -8,6 +8,7 @@ import { DashboardAnswer, ProfileAnswer, ProfileBeside, type StepsAnswer } from 
 import type { EmploymentDetails } from '../../lib/schemas/application.ts';
 import { ProfileRequest } from '../../lib/schemas/profile.ts';
 import type { Deps } from '../app/context.ts';
+import { decisionToday } from '../application/quote.ts';
 import { ownCustomer } from '../customers/session.ts';
 import type { Customer } from '../customers/store.ts';
 import type { Database } from '../db/client.ts';
@@ -15,9 +16,10 @@ import { answersOf, hardRuleReasons } from '../eligibility/rules.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute } from '../http/routes.ts';
 import { scopeOf } from '../http/scope.ts';
-import { isOpen, type Lead, latestLeadOf } from '../leads/store.ts';
+import { isOpen, type Lead, latestLeadOf, openLeadOf } from '../leads/store.ts';
 import { figuresInRupees, loanAccountToday, loanFigures } from '../loans/account.ts';
 import { activeLoanOf, hasClosedLoan } from '../loans/store.ts';
+import type { EventCall } from '../registration/events.ts';
 import { fileUrl } from '../storage/files.ts';
 
 export const PROFILE_PATHS = { profile: API.getProfile, dashboard: API.dashboardData } as const;
@@ -133,6 +135,13 @@ async function applicationDetails(db: Database, customer: Customer) {
   };
 }
 
+/** What an eligible customer with no application open may borrow today (the quote a new one would get); none otherwise. */
+async function loanOffer(scope: Pick<EventCall, 'deps'>, customer: Customer) {
+  if (customer.eligibilityStatus !== 1 || (await openLeadOf(scope.deps.db, customer.id))) return undefined;
+  const decision = await decisionToday(scope, customer);
+  return decision.eligible ? decision.quote : undefined;
+}
+
 export const profileRoutes = [
   defineRoute({
     method: 'post',
@@ -147,6 +156,7 @@ export const profileRoutes = [
     async handle(c, input) {
       const customer = await ownCustomer(c, input.profile_id);
       const application = await applicationDetails(c.get('deps').db, customer);
+      const offer = await loanOffer({ deps: c.get('deps') }, customer);
       const steps = {
         step_complete_percent: application.step_complete_percent,
         step_stage: application.step_stage,
@@ -173,6 +183,7 @@ export const profileRoutes = [
           profile_details: profileDetails(customer),
           customer_employment_details: application.customer_employment_details,
           excutive_details: application.excutive_details,
+          ...(offer && { loan_offer: offer }),
           lead_details: application.lead_details,
           ...steps,
         },

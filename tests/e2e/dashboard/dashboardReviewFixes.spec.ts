@@ -1,13 +1,17 @@
 /**
- * The screens review's "fix next" items 2 to 7 (issue 25, docs/screens-review.md): screens opened in a
+ * The screens review's "fix next" items 2 to 8 (issue 25, docs/screens-review.md): screens opened in a
  * state they were not made for. Application Preview shows one application, the address's; Congratulations
  * only once the application is sent; Profile Preview's eligibility check only while it can be used; the
  * single-document screens agree with KYC Documents; Calculate Your Loan with a loan running leads to it;
- * the empty states of Loan History, Loan Details and Repayment each give the next step. Customers are
+ * the empty states of Loan History, Loan Details and Repayment each give the next step; and item 8, the
+ * first figure before a loan (the home's "up to", the amount chosen and what reaches the account, the way
+ * on from Application Preview), with the tab's title following the screen's heading. Customers are
  * made through the real API (./support.ts), in the state each screen is judged in.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { formatPercent } from '../../../src/lib/format.ts';
 import { KFS_STATEMENTS_PATH } from '../../../src/lib/kfsAcceptance.ts';
+import { formatPaise, formatRupees } from '../../../src/lib/money.ts';
 import {
   applyByApi,
   borrowerByApi,
@@ -242,5 +246,52 @@ test.describe('empty states with their next step', () => {
     await openDashboard(page, borrower, '/my-dashboard/repayment');
     await expect(main(page)).toContainText(`Your loan ${borrower.loanNo} is repaid in full.`);
     await expect(page.getByRole('button', { name: 'Download no-dues certificate (PDF)' })).toBeVisible();
+  });
+});
+
+test.describe('the first figure before a loan (fix next 8), and the tab says what the screen says', () => {
+  test('eligible, no application: the home leads with "up to", the quote the application then gets', async ({
+    page,
+    request,
+  }) => {
+    const customer = await customerInState(request, 'eligible');
+    await openDashboard(page, customer, '/my-dashboard/eligibility');
+    const offer = page.getByTestId('loan-offer');
+    await expect(offer).toBeVisible();
+    // The quote a new application gets now is the offer the home named.
+    const quote = (await eventAs(request, customer, 'generate_loan_quote')).body.Data;
+    await expect(offer).toHaveText(
+      `You can borrow up to ${formatRupees(quote.max_loan_amount)} for ${quote.min_loan_tenure} to ${quote.max_loan_tenure} days, at ${formatPercent(quote.daily_rate_percent)} a day.`,
+    );
+  });
+
+  test('an application part-way: the amount chosen, what reaches the account and the way on, on the home and the preview', async ({
+    page,
+    request,
+  }) => {
+    const customer = await customerInState(request, 'documents pending');
+    const statements = await callAs(request, customer, KFS_STATEMENTS_PATH, { lead_id: Number(customer.leadId) });
+    const kfs = statements.body.Data.statements[0].content;
+    const credited = formatPaise(kfs.disbursed_amount_paise);
+    const repayable = formatPaise(kfs.total_repayable_paise);
+
+    await openDashboard(page, customer, '/my-dashboard/eligibility');
+    const figures = page.getByTestId('application-figures');
+    await expect(figures).toContainText(
+      `Amount chosen${formatPaise(kfs.sanctioned_amount_paise)} for ${kfs.tenure_days} days`,
+    );
+    await expect(figures).toContainText(`You receive, after fee and GST${credited}`);
+    await expect(figures).toContainText(`Payable amount${repayable}`);
+
+    await page.goto('/my-dashboard/lead-preview');
+    await expect(cell(page, 'Application Details', 'You receive, after fee and GST')).toHaveText(credited);
+    await expect(cell(page, 'Application Details', 'Payable amount')).toHaveText(repayable);
+    await region(page, 'Next: Upload Your Documents').getByRole('link', { name: 'Continue Loan Application' }).click();
+    await expect(heading(page)).toHaveText('Complete Your KYC');
+
+    // Congratulations part-way says the application is not sent, and so does the tab.
+    await page.goto('/my-dashboard/congratulations');
+    await expect(heading(page)).toHaveText('Your application is not sent yet');
+    await expect(page).toHaveTitle('Your application is not sent yet | Kosh Credit');
   });
 });

@@ -1,8 +1,11 @@
 import site from '../../../../content/site.json' with { type: 'json' };
+import { formatPercent } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import { screenPath } from '../navigation/screens.ts';
 import type { ApplicationStage } from '../state/applicationStage.ts';
 import type { Profile } from '../state/profile.ts';
 import { APPLICATION_STEPS } from './ApplicationCards.tsx';
+import { ApplicationFigures } from './ApplicationFigures.tsx';
 import { Link } from './Link.tsx';
 import own from './NextStep.module.css';
 import styles from './Screen.module.css';
@@ -42,6 +45,19 @@ function ApplicationFacts({ profile }: { profile: Profile }) {
   );
 }
 
+/** The first figure before a loan (issue 25): how much the customer may borrow today, for how long, at what rate. */
+function LoanOffer({ offer }: { offer: NonNullable<Profile['loan_offer']> }) {
+  return (
+    <p className={own.offer} data-testid="loan-offer">
+      You can borrow up to <strong>{formatRupees(offer.max_loan_amount)}</strong>
+      <span>
+        {' '}
+        for {offer.min_loan_tenure} to {offer.max_loan_tenure} days, at {formatPercent(offer.daily_rate_percent)} a day.
+      </span>
+    </p>
+  );
+}
+
 /** What the customer does next at each stage: a sentence and the screen that does it. */
 export function NextStep({ where, profile }: { where: ApplicationStage; profile: Profile }) {
   if (where.stage === 'review' || where.stage === 'approved') {
@@ -55,6 +71,7 @@ export function NextStep({ where, profile }: { where: ApplicationStage; profile:
             : `Our team is reviewing it: there is nothing for you to do now. Most applications get a decision within ${site.loan.decisionHours} hours; we send you an SMS and an e-mail when it is made.`}
         </p>
         <ApplicationFacts profile={profile} />
+        {profile.lead_details.lead_id !== null && <ApplicationFigures leadId={profile.lead_details.lead_id} />}
         <Link to={screenPath('lead-preview')} className="button">
           View Your Application
         </Link>
@@ -71,6 +88,7 @@ export function NextStep({ where, profile }: { where: ApplicationStage; profile:
   return (
     <div className={styles.panel}>
       <h2>{heading}</h2>
+      {!where.started && profile.loan_offer && <LoanOffer offer={profile.loan_offer} />}
       {where.sentBackReason && (
         <p role="status">
           <strong>Our team sent your application back:</strong> {where.sentBackReason} Make the change, then confirm
@@ -87,6 +105,9 @@ export function NextStep({ where, profile }: { where: ApplicationStage; profile:
         </>
       )}
       {where.started && <ApplicationFacts profile={{ ...profile, excutive_details: null }} />}
+      {where.started && profile.lead_details.lead_id !== null && (
+        <ApplicationFigures leadId={profile.lead_details.lead_id} />
+      )}
       <p>
         {where.started
           ? step?.summary

@@ -42,7 +42,7 @@ export type ScreenComponent =
 export interface ScreenRoute {
   /** The path under /my-dashboard/; '' is the dashboard itself. */
   slug: string;
-  /** The screen's heading and page title. */
+  /** The screen's heading and page title; a screen whose heading says otherwise in a state gives the tab that (screenHeading.ts). */
   title: string;
   component: ScreenComponent;
   access: Access;

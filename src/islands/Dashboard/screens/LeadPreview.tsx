@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback } from 'react';
 import site from '../../../../content/site.json' with { type: 'json' };
 import { formatDate, formatPercent } from '../../../lib/format.ts';
+import { APPLICATION_STEPS } from '../components/ApplicationCards.tsx';
+import { statementFacts } from '../components/ApplicationFigures.tsx';
 import cards from '../components/Cards.module.css';
 import { type Fact, FactTable } from '../components/FactTable.tsx';
 import { Link } from '../components/Link.tsx';
@@ -11,6 +13,7 @@ import { ScreenTitle } from '../components/ScreenTitle.tsx';
 import { StoredStatements } from '../components/StoredStatements.tsx';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
+import { applicationStage } from '../state/applicationStage.ts';
 import {
   detailsLink,
   type LeadListItem,
@@ -125,6 +128,8 @@ function panelsOf(anyProfile: Profile | null, latest: LatestApplication): Panel[
     ['Application number', String(latest.lead.lead_id)],
     ['Loan amount', latest.lead.loan_amount === null ? null : rupees(latest.lead.loan_amount)],
     ['Tenure', detail?.tenure ? `${detail.tenure} days` : null],
+    // The Key Fact Statement's figures, as the loan calculator words them (issue 25, "fix next" 8).
+    ...statementFacts(detail),
     ['Purpose', detail?.purpose],
     ['Applied on', formatDate(latest.lead.lead_entry_date)],
     ['Employer', employment?.employer_name ?? employment?.company_name],
@@ -159,6 +164,18 @@ function panelsOf(anyProfile: Profile | null, latest: LatestApplication): Panel[
 }
 
 /**
+ * The step the shown application is at, while the customer has one to do on it (applied or sent back,
+ * the profile's latest): the preview's one action, "Continue Loan Application" (issue 25, "fix next" 8).
+ */
+function stepToDo(profile: Profile | null, latest: LatestApplication) {
+  const own = latestOfProfile(profile, latest);
+  if (!own) return null;
+  const where = applicationStage(own);
+  if (!where.started || where.step === null) return null;
+  return APPLICATION_STEPS[where.step] ?? null;
+}
+
+/**
  * The agreement's panel is fetched once the application is approved, not with the screen: before then
  * there is nothing to sign, and the screen's chunk keeps to its budget.
  */
@@ -176,6 +193,7 @@ export default function LeadPreview({ route, location }: ScreenProps) {
   const failed = error ?? profileError;
   const panels = latest ? panelsOf(profile, latest) : null;
   const leadId = latest ? String(latest.lead.lead_id) : null;
+  const step = latest ? stepToDo(profile, latest) : null;
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
@@ -204,6 +222,15 @@ export default function LeadPreview({ route, location }: ScreenProps) {
       )}
       {latest && panels && leadId && (
         <>
+          {step && (
+            <section className={styles.panel} aria-labelledby="preview-next">
+              <h2 id="preview-next">Next: {step.title}</h2>
+              <p>Your application is not sent yet. {step.summary}</p>
+              <Link to={screenPath(step.screen)} className="button">
+                Continue Loan Application
+              </Link>
+            </section>
+          )}
           {panels.map(({ id, title, rows, note }) => (
             <section key={id} className={styles.panel} aria-labelledby={id}>
               <h2 id={id}>{title}</h2>

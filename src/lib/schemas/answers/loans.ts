@@ -31,6 +31,12 @@ const LoanDetail = v.strictObject({
   m_state_name: v.string(),
   lead_final_disbursed_date: v.string(),
   repayment_date: v.string(),
+  /**
+   * The application's current Key Fact Statement's figures (issue 25), rupees: what reaches the bank account
+   * after the processing fee and its GST, and what is repaid at the end. Absent before an amount is chosen.
+   */
+  amount_credited: v.optional(v.number()),
+  amount_repayable: v.optional(v.number()),
   /** Once disbursed: the loan's own state (active, closed) and its account today. */
   loan_status: v.optional(v.string()),
   ...v.partial(LoanAccountAnswer).entries,

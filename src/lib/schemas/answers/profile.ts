@@ -110,6 +110,20 @@ export const ProfileAnswer = v.strictObject({
   customer_employment_details: v.nullable(EmploymentAnswer),
   /** The Credit Manager staff named when approving the application; null before (product.md §3). */
   excutive_details: v.nullable(v.strictObject({ name: v.string(), mobile: v.string(), email: v.string() })),
+  /**
+   * What the eligible customer may borrow today (issue 25, "The first figure before a loan"): the quote a
+   * new application would get, in rupees and days. Sent only when eligible with no application open and
+   * no loan running; absent otherwise, and from a back-end that speaks only the specification.
+   */
+  loan_offer: v.optional(
+    v.strictObject({
+      min_loan_amount: v.number(),
+      max_loan_amount: v.number(),
+      min_loan_tenure: v.number(),
+      max_loan_tenure: v.number(),
+      daily_rate_percent: v.number(),
+    }),
+  ),
   /** The latest application's state ('' and null without one). */
   lead_details: v.strictObject({
     status: v.string(),
