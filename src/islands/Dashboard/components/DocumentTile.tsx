@@ -45,9 +45,10 @@ export interface DocumentTileProps {
   error?: string | null | undefined;
   /** The "Choose a file" input, for the screen to move the focus to. */
   chooseRef?: Ref<HTMLInputElement>;
+  /** Why a document on file can no longer be replaced (its application is with our team, or its loan made). */
+  locked?: string | undefined;
 }
 
-const TYPE_NAMES: Record<StoredFileType, string> = { jpeg: 'JPEG image', png: 'PNG image', pdf: 'PDF' };
 const STATUS_OF: Record<State['kind'], TileStatus> = {
   needed: 'needed',
   stored: 'done',
@@ -74,7 +75,7 @@ function usePreview(blob: Blob | null): string | null {
  * thumbnail or the PDF's name and pages, refused with the reason and Try again), a file chooser
  * and, for documents that may be photos, the camera. Choosing a file sends it at once, on its own.
  */
-export function DocumentTile({ doc, upload, onStatus, hint, error, chooseRef }: DocumentTileProps) {
+export function DocumentTile({ doc, upload, onStatus, hint, error, chooseRef, locked }: DocumentTileProps) {
   const id = useId();
   const [state, setState] = useState<State>(doc.stored ? { kind: 'stored' } : { kind: 'needed' });
   const [password, setPassword] = useState('');
@@ -131,25 +132,32 @@ export function DocumentTile({ doc, upload, onStatus, hint, error, chooseRef }: 
   const screenError = !refused && error ? error : null;
   const describedBy = [hintId, refused && statusId, screenError && errorId].filter(Boolean).join(' ');
   const again = state.kind === 'stored' || state.kind === 'uploaded';
+  const held = state.kind === 'stored' && locked !== undefined;
+  // A real preview or none (issue 25): the picture, or the word PDF; no empty square before a file.
+  const picture = preview ?? (state.kind === 'stored' ? doc.stored?.file_url : null) ?? null;
+  const pdf = shown?.format === 'pdf' || (state.kind === 'stored' && doc.stored?.file_type === 'pdf');
 
   return (
-    <li className={`${styles.tile} ${styles[state.kind] ?? ''}`} aria-labelledby={`${id}-name`}>
-      <div className={styles.preview} aria-hidden="true">
-        {preview || (state.kind === 'stored' && doc.stored?.file_url) ? (
-          <img src={preview ?? doc.stored?.file_url ?? ''} alt="" className={styles.thumbnail} />
-        ) : (
-          <span className={styles.icon}>
-            {shown?.format === 'pdf' || (state.kind === 'stored' && doc.stored?.file_type === 'pdf') ? 'PDF' : ''}
-          </span>
-        )}
-      </div>
+    <li
+      className={`${styles.tile} ${styles[state.kind] ?? ''} ${picture || pdf ? '' : styles.bare}`}
+      aria-labelledby={`${id}-name`}
+    >
+      {(picture || pdf) && (
+        <div className={styles.preview} aria-hidden="true">
+          {picture ? (
+            <img src={picture} alt="" className={styles.thumbnail} />
+          ) : (
+            <span className={styles.icon}>PDF</span>
+          )}
+        </div>
+      )}
       <div className={styles.body}>
         <h2 id={`${id}-name`} className={styles.name}>
           {doc.name}
         </h2>
         <p id={hintId} className={styles.hint}>
-          {formatsHint(doc.formats)}
-          {hint && ` ${hint}`}
+          {held ? locked : formatsHint(doc.formats)}
+          {hint && !held && ` ${hint}`}
         </p>
         {/* Each change of state, a refusal's reason included, is read out once, politely. */}
         <p id={statusId} className={refused ? styles.error : styles.state} role="status">
@@ -171,47 +179,49 @@ export function DocumentTile({ doc, upload, onStatus, hint, error, chooseRef }: 
             hint="We use it once to check the file and never keep it."
           />
         )}
-        <div className={styles.actions}>
-          {state.kind === 'refused' && state.file && (
-            <button
-              type="button"
-              className="button"
-              onClick={() => state.file && void send(state.file)}
-              aria-describedby={statusId}
-            >
-              Try again<span className="visually-hidden"> to upload {doc.name}</span>
-            </button>
-          )}
-          <label className={`button button--ghost ${styles.picker} ${busy ? styles.pickerBusy : ''}`}>
-            {again ? 'Replace with a file' : 'Choose a file'}
-            <span className="visually-hidden"> for {doc.name}</span>
-            <input
-              ref={chooseRef}
-              type="file"
-              className={styles.input}
-              accept={acceptOf(doc.formats)}
-              onChange={choose}
-              disabled={busy}
-              aria-invalid={refused || screenError ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          </label>
-          {takesPhotos && (
+        {!held && (
+          <div className={styles.actions}>
+            {state.kind === 'refused' && state.file && (
+              <button
+                type="button"
+                className="button"
+                onClick={() => state.file && void send(state.file)}
+                aria-describedby={statusId}
+              >
+                Try again<span className="visually-hidden"> to upload {doc.name}</span>
+              </button>
+            )}
             <label className={`button button--ghost ${styles.picker} ${busy ? styles.pickerBusy : ''}`}>
-              {again ? 'Take a new photo' : 'Take a photo'}
-              <span className="visually-hidden"> of {doc.name}</span>
+              {again ? 'Replace with a file' : 'Choose a file'}
+              <span className="visually-hidden"> for {doc.name}</span>
               <input
+                ref={chooseRef}
                 type="file"
                 className={styles.input}
-                accept="image/*"
-                capture="environment"
+                accept={acceptOf(doc.formats)}
                 onChange={choose}
                 disabled={busy}
+                aria-invalid={refused || screenError ? true : undefined}
                 aria-describedby={describedBy}
               />
             </label>
-          )}
-        </div>
+            {takesPhotos && (
+              <label className={`button button--ghost ${styles.picker} ${busy ? styles.pickerBusy : ''}`}>
+                {again ? 'Take a new photo' : 'Take a photo'}
+                <span className="visually-hidden"> of {doc.name}</span>
+                <input
+                  type="file"
+                  className={styles.input}
+                  accept="image/*"
+                  capture="environment"
+                  onChange={choose}
+                  disabled={busy}
+                  aria-describedby={describedBy}
+                />
+              </label>
+            )}
+          </div>
+        )}
       </div>
     </li>
   );
@@ -221,10 +231,9 @@ function StateText({ state, doc }: { state: State; doc: TileDocument }) {
   switch (state.kind) {
     case 'needed':
       return 'Needed';
-    case 'stored': {
-      const type = doc.stored?.file_type ? TYPE_NAMES[doc.stored.file_type] : 'file';
-      return `Uploaded: ${type} on file since ${formatDate(doc.stored?.uploaded_at)}`;
-    }
+    case 'stored':
+      // Plain words (issue 25), not the file's type: "a PDF" only where no thumbnail shows the file.
+      return `Uploaded: ${doc.stored?.file_type === 'pdf' ? 'a PDF, ' : ''}on file since ${formatDate(doc.stored?.uploaded_at)}`;
     case 'preparing':
       return 'Preparing the file…';
     case 'uploading':

@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import type { FormEvent } from 'react';
 import { safeParse } from 'valibot';
+import { formatDate } from '../../../lib/format.ts';
 import { COMPANY_TYPES, DEPARTMENTS, EmploymentRequest } from '../../../lib/schemas/application.ts';
 import { requiredMessage } from '../../../lib/schemas/fields.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { ChoiceGroup, DigitsField, SelectField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
+import { HeldStep, KeepButton } from '../components/HeldStep.tsx';
 import { Link } from '../components/Link.tsx';
 import styles from '../components/Screen.module.css';
 import { StepScreen } from '../components/StepScreen.tsx';
@@ -14,6 +16,7 @@ import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { registrationEvent } from '../state/api.ts';
 import { fieldErrors, indiaToday } from '../state/forms.ts';
+import { type ApplicationLock, applicationLock, isRepeat, onwards, useChange } from '../state/heldSteps.ts';
 import { formValue } from '../state/lookups.ts';
 import type { Profile } from '../state/profile.ts';
 import { $session } from '../state/sessionStore.ts';
@@ -69,10 +72,33 @@ const savedEmployment = ({ customer_employment_details: given }: Profile): Parti
     office_email: given.office_email,
   };
 
+type Employment = NonNullable<Profile['customer_employment_details']>;
+
+/** What the application holds, as the borrower gave it (the department was never sent). */
+const heldFacts = (given: Employment) =>
+  [
+    ['Company', given.company_name],
+    ['Company type', COMPANY_TYPES[given.company_type_id as keyof typeof COMPANY_TYPES] ?? ''],
+    ['Designation', given.designation],
+    ['Work mode', WORK_MODES.find((mode) => mode.value === given.work_mode)?.label ?? ''],
+    ['Office address', [given.address_1, given.address_2, given.landmark, given.pincode].filter(Boolean).join(', ')],
+    ['Employed since', formatDate(given.emp_since)],
+    ['Official email', given.office_email],
+  ].filter((fact): fact is [string, string] => Boolean(fact[1]));
+
+/** Why the answers can no longer be changed, by the application's lock. */
+const LOCKED: Record<ApplicationLock, string> = {
+  // The sentence the locked screen said before (issue 25 keeps it).
+  review: 'Your employment details can no longer be changed while our team reviews your application.',
+  lent: 'Your loan was made on these details; they can no longer be changed.',
+  ended: 'These were given with your last application, which is closed. A new application asks for them again.',
+};
+
 /** Employment details (event employment_details): where and how the customer works, since when. */
 export default function AboutYourCompany({ route }: ScreenProps) {
   const session = useStore($session);
-  const { form, values, field, refuse, send, busy, run } = useProfileStep(EMPTY, savedEmployment);
+  const { form, values, field, refuse, send, busy, run, profile } = useProfileStep(EMPTY, savedEmployment);
+  const { changing, change, keep, returned } = useChange(form);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,16 +117,67 @@ export default function AboutYourCompany({ route }: ScreenProps) {
 
   const back = { to: screenPath('eligibility'), label: 'Back to your loan application' };
 
+  const given = profile?.customer_employment_details ?? null;
+  const lock = applicationLock(profile);
   // At 100 percent the application is with the lender's team: every step is locked (product.md §4).
-  if (Number(session.percent ?? 0) >= 100) {
+  const complete = Number(session.percent ?? 0) >= 100;
+  if (complete && !given) {
     return (
       <StepScreen back={back} title={route.title}>
         <div className={styles.panel}>
           <h2>Your loan application is complete</h2>
-          <p>Your employment details can no longer be changed while our team reviews your application.</p>
+          <p>{LOCKED.review}</p>
           <Link to={screenPath('lead-preview')} className="button">
             View Your Application
           </Link>
+        </div>
+      </StepScreen>
+    );
+  }
+  // Given already (issue 25): what the application holds, and Change while the application may be changed.
+  if (given && (!changing || lock || complete)) {
+    const reviewing = lock === 'review' || complete;
+    return (
+      <StepScreen back={back} title={route.title}>
+        <HeldStep
+          heading={reviewing ? 'Your loan application is complete' : 'Your employment details are saved'}
+          facts={heldFacts(given)}
+          locked={reviewing ? LOCKED.review : lock ? LOCKED[lock] : undefined}
+          onChange={change}
+          changeLabel="Change employment details"
+          next={
+            reviewing
+              ? { to: screenPath('lead-preview'), label: 'View Your Application' }
+              : lock
+                ? { to: screenPath('eligibility'), label: 'Go to your loan' }
+                : onwards(profile, route.slug, 'application')
+          }
+          focus={returned}
+        />
+      </StepScreen>
+    );
+  }
+  // A repeat borrower's new application does not ask for employment (server: the quote leads to the documents).
+  if (isRepeat(profile) && !lock && !changing) {
+    const next = onwards(profile, route.slug, 'application');
+    return (
+      <StepScreen back={back} title={route.title}>
+        <div className={styles.panel}>
+          <h2>Not asked again</h2>
+          <p>
+            As you have repaid a loan with us, your new application does not ask for your employment details. You may
+            still give them if they changed.
+          </p>
+          <div className={formStyles.actions}>
+            {next && (
+              <Link to={next.to} className="button">
+                {next.label}
+              </Link>
+            )}
+            <button type="button" className="button button--ghost" onClick={change}>
+              Give employment details
+            </button>
+          </div>
         </div>
       </StepScreen>
     );
@@ -145,6 +222,7 @@ export default function AboutYourCompany({ route }: ScreenProps) {
       <TextField label="Official Email (optional)" type="email" autoComplete="work email" {...field('office_email')} />
       <div className={formStyles.actions}>
         <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+        {changing && <KeepButton onKeep={keep} />}
       </div>
     </StepScreen>
   );

@@ -9,12 +9,25 @@ import { ACCOUNTS_DIFFER, BankingRequest } from '../../../lib/schemas/applicatio
 import { BusyButton } from '../components/BusyButton.tsx';
 import { DigitsField, TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
+import { HeldStep, KeepButton } from '../components/HeldStep.tsx';
 import { StepScreen } from '../components/StepScreen.tsx';
 import { type ApplicationAnswer, afterApplicationStep } from '../navigation/applicationSteps.ts';
 import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { dashboardCall, registrationEvent } from '../state/api.ts';
 import { fieldErrors, useStepForm } from '../state/forms.ts';
+import {
+  type ApplicationLock,
+  accountName,
+  applicationLock,
+  type HeldAccount,
+  isRepeat,
+  useChange,
+  verifiedText,
+} from '../state/heldSteps.ts';
+import { loadLeads, loadLoanDetails } from '../state/loans.ts';
+import type { Profile } from '../state/profile.ts';
+import { useProfile } from '../state/useProfile.ts';
 import { useRequest } from '../state/useRequest.ts';
 
 interface Values {
@@ -61,6 +74,60 @@ function useIfsc(ifsc: string) {
   return found?.ifsc === ifsc ? found : undefined;
 }
 
+/** A loan's account, the only part of it the server shows: its bank and last four digits. */
+interface LoanAccount extends HeldAccount {
+  loanNo: string | null;
+}
+
+async function accountOfLead(leadId: number | string): Promise<LoanAccount | null> {
+  const found = await loadLoanDetails(String(leadId));
+  const detail = 'data' in found ? found.data?.detail : undefined;
+  if (!detail?.bank_account) return null;
+  return { ...detail.bank_account, loanNo: detail.loan_no && detail.loan_no !== 'NA' ? detail.loan_no : null };
+}
+
+/**
+ * The accounts the server holds for this screen (issue 25): the latest application's (given with it), and
+ * for a repeat borrower whose new application has none yet, the account their last loan was paid into.
+ */
+function useHeldAccounts(profile: Profile | null) {
+  const leadId = profile?.lead_details?.lead_id ?? null;
+  const repeat = isRepeat(profile);
+  const [held, setHeld] = useState<{ leadId: number; own: LoanAccount | null; earlier: LoanAccount | null }>();
+  useEffect(() => {
+    if (leadId === null) return;
+    let live = true;
+    (async () => {
+      const own = await accountOfLead(leadId);
+      let earlier: LoanAccount | null = null;
+      if (!own && repeat) {
+        const leads = await loadLeads();
+        const lent =
+          'data' in leads
+            ? leads.data.find((lead) => lead.status === 'closed' || lead.status === 'disbursed')
+            : undefined;
+        if (lent) earlier = await accountOfLead(lent.lead_id);
+      }
+      if (live) setHeld({ leadId, own, earlier });
+    })().catch(() => {
+      // Unreachable: the form stays, as before.
+      if (live) setHeld({ leadId, own: null, earlier: null });
+    });
+    return () => {
+      live = false;
+    };
+  }, [leadId, repeat]);
+  if (leadId === null) return { ready: profile !== null, own: null, earlier: null };
+  return held?.leadId === leadId ? { ready: true, ...held } : { ready: false, own: null, earlier: null };
+}
+
+/** Why the account given can no longer be changed, by the application's lock. */
+const LOCKED: Record<ApplicationLock, string> = {
+  review: 'Your application is with our team: its bank account can no longer be changed.',
+  lent: 'Your loan was paid into this account; it can no longer be changed.',
+  ended: 'This account was given with your last application, which is closed. A new application asks for it again.',
+};
+
 /** Banking details (event banking_details): the account the loan is paid into, checked before it is sent. */
 export default function BankDetail({ route }: ScreenProps) {
   const id = useId();
@@ -68,6 +135,9 @@ export default function BankDetail({ route }: ScreenProps) {
   const [consent, setConsent] = useState(false);
   const { values, set, field, errors, refuse, send } = useStepForm(form, EMPTY);
   const { busy, run } = useRequest<'save'>();
+  const { profile } = useProfile();
+  const accounts = useHeldAccounts(profile);
+  const { changing, change, keep, returned } = useChange(form);
   const bank = useIfsc(values.account_ifsc);
   // The branch the IFSC names is filled in, unless the customer typed their own.
   const filled = useRef('');
@@ -104,14 +174,57 @@ export default function BankDetail({ route }: ScreenProps) {
   };
 
   const consentErrorId = `${id}-consent-error`;
+  const back = { to: screenPath('adhar-upload'), label: 'Back to your documents' };
+  if (!accounts.ready) {
+    return (
+      <StepScreen back={back} title={route.title}>
+        <p role="status">Loading…</p>
+      </StepScreen>
+    );
+  }
+  // Given already (issue 25): the account as the loan details show it, masked to its last four digits.
+  const { own, earlier } = accounts;
+  if (own && !changing) {
+    const lock = applicationLock(profile);
+    return (
+      <StepScreen back={back} title={route.title}>
+        <HeldStep
+          heading={lock === 'lent' ? 'Your loan is paid into this account' : 'Your bank account is given'}
+          facts={[
+            ['Account', accountName(own)],
+            ['Verified', verifiedText(own)],
+            ...(own.loanNo ? [['Loan', own.loanNo] as const] : []),
+          ]}
+          locked={lock ? LOCKED[lock] : undefined}
+          onChange={change}
+          changeLabel="Change bank account"
+          next={lock === 'review' ? { to: screenPath('lead-preview'), label: 'View Your Application' } : null}
+          focus={returned}
+        />
+      </StepScreen>
+    );
+  }
   return (
     <StepScreen
-      back={{ to: screenPath('adhar-upload'), label: 'Back to your documents' }}
+      back={back}
       title={route.title}
       intro="The savings account your salary is paid into, in the name on your PAN. Your loan is paid into it; we check it with your bank by sending it ₹1."
       onSubmit={submit}
       formRef={form}
     >
+      {own && (
+        <p className={formStyles.hint}>
+          In place of {accountName(own)}. We show only its last four digits, so the new account is typed in full; we
+          check it with your bank again.
+        </p>
+      )}
+      {!own && earlier && (
+        <p className={formStyles.hint}>
+          Your last loan{earlier.loanNo ? ` (${earlier.loanNo})` : ''} was paid into {accountName(earlier)}. We show
+          only its last four digits, so give the account again in full, the same or another; we check it with your bank
+          again.
+        </p>
+      )}
       <TextField
         label="Account holder name"
         autoComplete="name"
@@ -168,6 +281,7 @@ export default function BankDetail({ route }: ScreenProps) {
       </div>
       <div className={formStyles.actions}>
         <BusyButton busy={busy === 'save'}>Save and Continue</BusyButton>
+        {changing && <KeepButton onKeep={keep} label="Keep this account" />}
       </div>
     </StepScreen>
   );

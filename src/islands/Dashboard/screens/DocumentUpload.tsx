@@ -16,6 +16,7 @@ import type { ScreenProps } from '../navigation/screenProps.ts';
 import { routeOf, screenPath } from '../navigation/screens.ts';
 import { clearAlerts, DOCUMENT_ALERT_MS, showAlert } from '../state/alerts.ts';
 import { dashboardCall, SessionEnded } from '../state/api.ts';
+import { applicationLock, DOCUMENT_LOCKED } from '../state/heldSteps.ts';
 import type { Profile } from '../state/profile.ts';
 import { $session, updateSession } from '../state/sessionStore.ts';
 import { isUpdate, percentTransport } from '../state/uploads.ts';
@@ -117,7 +118,13 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
 
   // Neither on file nor asked for by the application (a repeat customer's new application asks less).
   const notAsked = onFile !== null && !onFile.uploaded && !onFile.requested;
+  // On file for an application the customer can no longer change (issue 25): held, not replaceable.
+  const lock = onFile?.uploaded ? applicationLock(profile) : null;
   const proceed = () => {
+    if (lock) {
+      navigate(screenPath('eligibility'));
+      return;
+    }
     if (status === 'done' || notAsked) {
       navigate(screenPath(screen.next(application?.user_type ?? 'NEW')));
       return;
@@ -152,6 +159,7 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
               hint={screen.hint}
               error={error}
               chooseRef={chooseInput}
+              locked={lock ? DOCUMENT_LOCKED[lock] : undefined}
             />
           </ul>
         ) : (
@@ -160,10 +168,10 @@ export default function DocumentUpload({ route, location }: ScreenProps) {
         <div className={formStyles.actions}>
           <button
             type="button"
-            className={status === 'done' || notAsked ? 'button' : 'button button--ghost'}
+            className={status === 'done' || notAsked || lock ? 'button' : 'button button--ghost'}
             onClick={proceed}
           >
-            {update ? 'Update' : 'Continue'}
+            {lock ? 'Go to your loan' : update ? 'Update' : 'Continue'}
           </button>
         </div>
       </div>

@@ -17,7 +17,9 @@ import { screenPath } from '../navigation/screens.ts';
 import { clearAlerts, closeAlert, DOCUMENT_ALERT_MS, showAlert } from '../state/alerts.ts';
 import { dashboardCall, registrationEvent, SessionEnded } from '../state/api.ts';
 import { digitsOnly } from '../state/forms.ts';
+import { applicationLock, DOCUMENT_LOCKED } from '../state/heldSteps.ts';
 import { isUpdate, percentTransport } from '../state/uploads.ts';
+import { useProfile } from '../state/useProfile.ts';
 import docStyles from './MandatoryDocuments.module.css';
 
 /** product.md §5, §8, word for word. */
@@ -46,6 +48,8 @@ const isAadhaar = (doc: MandatoryDocument) => doc.doc_type.startsWith('aadhaar')
  */
 export default function MandatoryDocuments({ route, location }: ScreenProps) {
   const update = isUpdate(location);
+  // Under review the documents on file are held, not replaceable (issue 25; the server refuses a change).
+  const lock = applicationLock(useProfile().profile);
   const [docs, setDocs] = useState<MandatoryDocument[] | null>(null);
   /** `none`: no application is open (none begun, or the last one made its loan): nothing to retry. */
   const [listState, setListState] = useState<'loading' | 'failed' | 'none' | 'ready'>('loading');
@@ -229,6 +233,7 @@ export default function MandatoryDocuments({ route, location }: ScreenProps) {
                 onStatus={onStatus}
                 hint={isAadhaar(doc) ? AADHAAR_HINT : undefined}
                 error={missing[doc.doc_type]}
+                locked={lock && doc.uploaded ? DOCUMENT_LOCKED[lock] : undefined}
                 chooseRef={(element) => {
                   if (element) inputs.current.set(doc.doc_type, element);
                   else inputs.current.delete(doc.doc_type);

@@ -3,6 +3,8 @@ import type * as v from 'valibot';
 import { safeParse } from 'valibot';
 import { failureMessage } from '../../../lib/api/client.ts';
 import { STATUS } from '../../../lib/api/envelope.ts';
+import { maskPan } from '../../../lib/format.ts';
+import { formatRupees } from '../../../lib/money.ts';
 import type { PanVerifiedAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { PAN_PATTERN } from '../../../lib/schemas/fields.ts';
 import { monthlyIncome, PAN_BOXES_MESSAGE } from '../../../lib/schemas/profile.ts';
@@ -10,6 +12,7 @@ import { BusyButton } from '../components/BusyButton.tsx';
 import { EligibilityNotice } from '../components/EligibilityNotice.tsx';
 import { TextField } from '../components/Fields.tsx';
 import formStyles from '../components/Form.module.css';
+import { HeldStep, KeepButton } from '../components/HeldStep.tsx';
 import { PanBoxes, usePanBoxes } from '../components/PanBoxes.tsx';
 import { StepScreen } from '../components/StepScreen.tsx';
 import { afterStep } from '../navigation/registrationSteps.ts';
@@ -18,6 +21,8 @@ import { screenPath } from '../navigation/screens.ts';
 import { clearAlerts, showAlert } from '../state/alerts.ts';
 import { registrationEvent } from '../state/api.ts';
 import { digitsOnly, type FieldErrors, useFocusFirstError } from '../state/forms.ts';
+import { onwards, PROFILE_LOCKED, useChange } from '../state/heldSteps.ts';
+import type { Profile } from '../state/profile.ts';
 import { updateSession } from '../state/sessionStore.ts';
 import { useProfile } from '../state/useProfile.ts';
 import { useRequest } from '../state/useRequest.ts';
@@ -25,6 +30,13 @@ import panStyles from './PanDetails.module.css';
 
 /** An individual's PAN (4th letter P), so the example is one the verification accepts. */
 const PAN_EXAMPLE = 'ABCPE1234F';
+
+/**
+ * The PAN step is done once the server holds a verified PAN; while anything said so far refuses a loan,
+ * the form stays open, as the eligibility notice asks a correction in it.
+ */
+const verified = (profile: Profile) =>
+  PAN_PATTERN.test(profile.profile_details.pancard) && profile.eligibility_reasons.length === 0;
 
 /** PAN Authentication: the PAN in ten boxes and the monthly income (event pancard_verification). */
 export default function PanDetails({ route }: ScreenProps) {
@@ -40,6 +52,7 @@ export default function PanDetails({ route }: ScreenProps) {
   const { busy, run } = useRequest<'verify'>();
   const focusFirstError = useFocusFirstError(form);
   const { profile } = useProfile();
+  const { changing, change, keep, returned } = useChange(form);
 
   // Redoing the step: the PAN and income already given fill the form, unless the customer began typing.
   useEffect(() => {
@@ -82,10 +95,33 @@ export default function PanDetails({ route }: ScreenProps) {
 
   const panError = errors.pancard;
   const panErrorId = `${id}-pan-error`;
+  const back = { to: screenPath(''), label: 'Back to your profile steps' };
+
+  // Verified already (issue 25): what is held, masked as My Profile masks it, and Change while the server takes one.
+  if (profile && verified(profile) && !changing && !touched.current) {
+    const { pancard, full_name: name, monthly_income: monthly } = profile.profile_details;
+    return (
+      <StepScreen back={back} title={route.title}>
+        <HeldStep
+          heading="Your PAN is verified"
+          facts={[
+            ['PAN', maskPan(pancard)],
+            ['Name on the PAN', name],
+            ...(monthly === null ? [] : [['Monthly income', formatRupees(monthly)] as const]),
+          ]}
+          locked={profile.eligibility_status === 1 ? PROFILE_LOCKED : undefined}
+          onChange={change}
+          changeLabel="Change PAN or income"
+          next={onwards(profile, route.slug)}
+          focus={returned}
+        />
+      </StepScreen>
+    );
+  }
 
   return (
     <StepScreen
-      back={{ to: screenPath(''), label: 'Back to your profile steps' }}
+      back={back}
       title={route.title}
       intro="Enter your PAN as printed on your PAN card. We verify it with the Income Tax records."
       onSubmit={submit}
@@ -119,6 +155,7 @@ export default function PanDetails({ route }: ScreenProps) {
       />
       <div className={formStyles.actions}>
         <BusyButton busy={busy === 'verify'}>Verify PAN</BusyButton>
+        {changing && <KeepButton onKeep={keep} label="Keep my verified PAN" />}
       </div>
     </StepScreen>
   );

@@ -7,6 +7,7 @@ import { SELFIE_REQUIRED } from '../../../lib/schemas/profile.ts';
 import { BusyButton } from '../components/BusyButton.tsx';
 import { acceptOf, formatsHint, prepareFile } from '../components/documentFiles.ts';
 import formStyles from '../components/Form.module.css';
+import { HeldStep, KeepButton } from '../components/HeldStep.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 import { StepScreen } from '../components/StepScreen.tsx';
 import { afterStep } from '../navigation/registrationSteps.ts';
@@ -14,8 +15,10 @@ import type { ScreenProps } from '../navigation/screenProps.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { clearAlerts, showAlert } from '../state/alerts.ts';
 import { registrationEvent } from '../state/api.ts';
+import { onwards, useChange } from '../state/heldSteps.ts';
 import { updateSession } from '../state/sessionStore.ts';
 import { isUpdate, percentTransport } from '../state/uploads.ts';
+import { useProfile } from '../state/useProfile.ts';
 import { useRequest } from '../state/useRequest.ts';
 import pictureStyles from './UploadPicture.module.css';
 
@@ -61,6 +64,9 @@ export default function UploadPicture({ route, location }: ScreenProps) {
   const [cameraReady, setCameraReady] = useState(false);
   const [sent, setSent] = useState<number | null>(null);
   const { busy, run } = useRequest<'upload'>();
+  const { profile } = useProfile();
+  const form = useRef<HTMLFormElement>(null);
+  const { changing, change, keep, returned } = useChange(form);
 
   const stopCamera = () => {
     for (const track of stream.current?.getTracks() ?? []) track.stop();
@@ -179,16 +185,34 @@ export default function UploadPicture({ route, location }: ScreenProps) {
   const cameraOn = camera !== 'off';
   const title = update ? 'Update Picture' : route.title;
   const anotherWay = device.phone || device.live;
+  const back = update
+    ? { to: screenPath('profile-preview'), label: 'Back to your profile' }
+    : { to: screenPath(''), label: 'Back to your profile steps' };
+  // A picture on file (issue 25): shown, with Change (the server takes a new one at any time). The update
+  // action asks for a new picture, so it opens the form at once.
+  const onFile = profile?.profile_pic;
+  if (onFile && !update && !changing && !picture) {
+    return (
+      <StepScreen back={back} title={title}>
+        <HeldStep
+          heading="Your picture is on file"
+          onChange={change}
+          changeLabel="Change picture"
+          next={onwards(profile, route.slug)}
+          focus={returned}
+        >
+          <img className={pictureStyles.held} src={onFile} alt="Your face, as we hold it" />
+        </HeldStep>
+      </StepScreen>
+    );
+  }
   return (
     <StepScreen
-      back={
-        update
-          ? { to: screenPath('profile-preview'), label: 'Back to your profile' }
-          : { to: screenPath(''), label: 'Back to your profile steps' }
-      }
+      back={back}
       title={title}
       intro="A clear, recent photo of your face, looking at the camera, without sunglasses or a cap."
       onSubmit={submit}
+      formRef={form}
     >
       <p id={hintId} className={formStyles.hint}>
         Face the light, hold the phone at eye level and fill the oval with your face. {formatsHint(SELFIE_FORMATS)}
@@ -285,6 +309,7 @@ export default function UploadPicture({ route, location }: ScreenProps) {
         <BusyButton busy={busy === 'upload'} busyText={`Uploading… ${sent ?? 0}%`}>
           {update ? 'Update' : 'Continue'}
         </BusyButton>
+        {changing && <KeepButton onKeep={keep} label="Keep my picture" />}
       </div>
     </StepScreen>
   );
