@@ -9,6 +9,7 @@ import { COMPLAINT_PATHS } from '../../../src/lib/api/complaintPaths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { site } from '../../../src/lib/site.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
+import { countSaid, mostSaid } from '../../support/saidOnce.ts';
 import { expectFits } from '../../support/widths.ts';
 import { openConsole, staffByApi as staffSignedIn } from '../staff/support.ts';
 import { type Customer, callAs, heading, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
@@ -181,8 +182,14 @@ test('support answers in the console a complaint the customer raised in the dash
     .getByRole('textbox', { name: 'Answer the customer reads' })
     .fill('We are checking with the bank and will write again within 3 working days.');
   await item.getByRole('radio', { name: /Answered, still open/ }).check();
+  // Said once, by the screen, at every moment: not also by the complaint's own form, which stays.
+  await countSaid(desk, 'Answered.');
   await item.getByRole('button', { name: `Send the answer to ${number}` }).click();
-  await expect(desk.getByRole('status').filter({ hasText: `${number}: Answered.` })).toBeVisible();
+  const answered = desk.getByRole('status').filter({ hasText: `${number}: Answered.` });
+  await expect(answered).toBeVisible();
+  await expect(item.getByRole('button', { name: `Send the answer to ${number}` })).toBeEnabled();
+  await expect(desk.getByRole('status').filter({ hasText: 'Answered.' })).toHaveCount(1);
+  expect(await mostSaid(desk)).toBe(1);
   await page.reload();
   let card = complaintCard(page, number);
   await expect(card.getByRole('definition').filter({ hasText: /^Answered$/ })).toBeVisible();
@@ -194,9 +201,11 @@ test('support answers in the console a complaint the customer raised in the dash
     .getByRole('textbox', { name: 'Answer the customer reads' })
     .fill('The second debit was refunded to your account today.');
   await item.getByRole('radio', { name: 'Resolved' }).check();
+  await countSaid(desk, 'Answered and resolved.');
   await item.getByRole('button', { name: `Send the answer to ${number}` }).click();
   await expect(desk.getByRole('status').filter({ hasText: `${number}: Answered and resolved.` })).toBeVisible();
   await expect(desk.getByRole('heading', { name: `${number}: EMI debited twice` })).toHaveCount(0);
+  expect(await mostSaid(desk)).toBe(1);
   await supportBrowser.close();
   await page.reload();
   card = complaintCard(page, number);

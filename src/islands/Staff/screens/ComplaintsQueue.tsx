@@ -47,7 +47,9 @@ function AnswerForm({ row, done }: { row: ComplaintRow; done: (message: string |
     <ActionForm
       id={`${id}-heading`}
       title={`Answer ${row.complaint_no}`}
-      call={call}
+      // The screen says what the answer did (`done`), as the deletion queue does: the form says only a
+      // refusal, so the message is never shown twice, whether the complaint stays (still open) or leaves.
+      call={{ busy: call.busy, message: call.message?.tone === 'ok' ? null : call.message }}
       submit={`Send the answer to ${row.complaint_no}`}
       busyText="Sending…"
       onSubmit={submit}
