@@ -3,6 +3,9 @@
  * borrower, signed in through the API, the session put in the tab's storage as the sign-in card puts
  * it), on the loan home, the repayment screen and the loan history, next to the bare floor page in the
  * same run. The target: LCP at most 1.3 times the floor's and a performance score of 95 or more.
+ * Each screen is measured twice (docs/decisions.md, "A dashboard as fast as the site"): the first
+ * visit after sign-in (the tab knows no figures) and the return visit (the tab opened the screen once,
+ * and the island kept its figures as it does for any borrower; then the next load is measured).
  * Writes docs/benchmarks-dashboard.md.
  *
  *   npm run bench:dashboard [-- --dist <built site>]    (default dist/; build it first)
@@ -30,19 +33,28 @@ import { machineNote } from './report.ts';
 import { startBenchServer } from './server.ts';
 
 const { dist: DIST, runs: RUNS, outDir: OUT_DIR } = benchOptions();
+/** Each screen, and the part of the tab's last known figures it draws (state/lastFigures.ts). */
 const SCREENS = [
-  { name: 'Loan home', path: '/my-dashboard/eligibility' },
-  { name: 'Repayment', path: '/my-dashboard/repayment' },
-  { name: 'Loan history', path: '/my-dashboard/leads' },
-];
+  { name: 'Loan home', path: '/my-dashboard/eligibility', figures: 'loan' },
+  { name: 'Repayment', path: '/my-dashboard/repayment', figures: 'loan' },
+  { name: 'Loan history', path: '/my-dashboard/leads', figures: 'leads' },
+] as const;
+type Visit = { name: string; path: string; known?: 'loan' | 'leads' };
+const VISITS: Visit[] = SCREENS.flatMap((screen) => [
+  { name: `${screen.name}, first visit after sign-in`, path: screen.path },
+  { name: `${screen.name}, return visit (figures known)`, path: screen.path, known: screen.figures },
+]);
 const LCP_LIMIT = 1.3;
 const PERFORMANCE_FLOOR = 95;
 
 /**
  * One run in a new tab holding the borrower's session, as a tab does after sign-in; the browser's
  * cache emptied first, so every page loads cold, as Lighthouse's own storage reset would leave it.
+ * A return visit first opens the page in that tab and waits until the island has kept the figures
+ * (as the product does: nothing is written here but the sign-in's keys), then empties the cache.
  */
-async function signedInRun(browser: Browser, port: number, origin: string, path: string, who: SignedIn) {
+async function signedInRun(browser: Browser, port: number, origin: string, visit: Visit, who: SignedIn) {
+  const { path } = visit;
   const page = await browser.newPage();
   try {
     await page.goto(`${origin}/robots.txt`);
@@ -57,6 +69,18 @@ async function signedInRun(browser: Browser, port: number, origin: string, path:
     await page.evaluate((values) => {
       for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
     }, session);
+    if (visit.known) {
+      await page.goto(`${origin}${path}`);
+      await page.waitForFunction(
+        (key, part) => {
+          const kept = sessionStorage.getItem(key);
+          return kept !== null && (JSON.parse(kept) as Record<string, unknown>)[part] !== undefined;
+        },
+        { timeout: 30_000 },
+        SESSION_KEYS.lastFigures,
+        visit.known,
+      );
+    }
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
@@ -72,11 +96,11 @@ const note = machineNote();
 const server = await startBenchServer('embedded', 0, undefined, { siteDir: site.dir });
 const chromium = await launchChromium();
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromium.port}`, defaultViewport: null });
-const targets = [{ name: 'Bare HTML page (floor)', path: FLOOR_PATH }, ...SCREENS];
+const targets: Visit[] = [{ name: 'Bare HTML page (floor)', path: FLOOR_PATH }, ...VISITS];
 let runs = new Map<string, Run[]>();
 try {
   const borrower = await signInDemoBorrower(server.url);
-  runs = await rounds(targets, RUNS, (path) => signedInRun(browser, chromium.port, server.url, path, borrower));
+  runs = await rounds(targets, RUNS, (_, visit) => signedInRun(browser, chromium.port, server.url, visit, borrower));
 } finally {
   await browser.disconnect();
   await chromium.stop();
@@ -97,6 +121,11 @@ ${RUNS === 3 ? 'the median of 3 runs' : `**${RUNS} run(s) only: a quick check, n
 
 - Signed in as the demo borrower (an active loan), through the API; each run opens a new tab holding the
   session as the sign-in card leaves it, with the browser's cache emptied, so every page loads cold.
+- Each screen twice: the **first visit after sign-in** (the tab knows no figures: the page asks for them
+  and draws the answer) and the **return visit** (the tab opened the screen once and the dashboard kept its
+  last known figures, as it does for every borrower; the cache is emptied, then the next load is measured:
+  the figures are drawn at once and the answer replaces them). The target applies to the return visit
+  (docs/decisions.md, "A dashboard as fast as the site"); the first visit is reported beside it.
 - Lighthouse ${lighthouseVersion}, its default configuration: the mobile preset (a mid-range phone's screen, simulated
   slow 4G and 4× CPU slowdown), categories performance, accessibility, best practices and SEO.
 - Browser: ${chromium.version}, the full browser of the Chromium build the browser tests drive (tests/support/chromium.ts), headless.

@@ -186,6 +186,7 @@ async function auditOnce(url: string, port: number, page?: Page): Promise<Run> {
 }
 
 export interface Target {
+  /** Unique among the targets: the runs are kept by name (a path may be measured in two states). */
   name: string;
   path: string;
 }
@@ -200,15 +201,19 @@ export interface Row extends Target {
  * Every target `runs` times, round by round (every page once per round, so a slower moment of the
  * machine falls on all alike), after one uncounted run of the first (a new browser pays for starting up).
  */
-export async function rounds(targets: Target[], runs: number, runOne: (path: string) => Promise<Run>) {
-  const results = new Map<string, Run[]>(targets.map((t) => [t.path, []]));
-  if (targets[0]) await runOne(targets[0].path);
+export async function rounds<T extends Target>(
+  targets: T[],
+  runs: number,
+  runOne: (path: string, target: T) => Promise<Run>,
+) {
+  const results = new Map<string, Run[]>(targets.map((t) => [t.name, []]));
+  if (targets[0]) await runOne(targets[0].path, targets[0]);
   for (let round = 1; round <= runs; round += 1) {
     for (const target of targets) {
-      const run = await runOne(target.path);
-      results.get(target.path)?.push(run);
+      const run = await runOne(target.path, target);
+      results.get(target.name)?.push(run);
       console.log(
-        `run ${round}/${runs} ${target.path}: ${CATEGORIES.map((c) => run.scores[c]).join(' / ')}, LCP ${Math.round(run.lcpMs)} ms`,
+        `run ${round}/${runs} ${target.name} ${target.path}: ${CATEGORIES.map((c) => run.scores[c]).join(' / ')}, LCP ${Math.round(run.lcpMs)} ms`,
       );
     }
   }
@@ -218,7 +223,7 @@ export async function rounds(targets: Target[], runs: number, runOne: (path: str
 /** The median of each target's runs; the first target is the floor. */
 export function medians(targets: Target[], runs: Map<string, Run[]>): Row[] {
   return targets.map((target) => {
-    const list = runs.get(target.path) ?? [];
+    const list = runs.get(target.name) ?? [];
     const scores = {} as Record<Category, number>;
     for (const id of CATEGORIES) scores[id] = median(list.map((r) => r.scores[id]));
     return {

@@ -19,6 +19,12 @@ export const SESSION_KEYS = {
   /** The last getDashboardData answer (JSON), so the top bar shows at once on the next page load. */
   dashboardData: 'dashboardData',
   leadId: 'lead_id',
+  /**
+   * What the dashboard's first paint last drew (issue 25), as drawn: the loan's number, dues and due
+   * date, loan history's cards; tied to the token and the day (src/islands/Dashboard/state/lastFigures.ts).
+   * Not a specification key: it goes with them (logout, a dead session).
+   */
+  lastFigures: 'last_figures',
 } as const;
 export type SessionKey = keyof typeof SESSION_KEYS;
 

@@ -7,18 +7,21 @@
  * 1. With a session in this tab (the specification's keys in session storage), it asks for the profile
  *    at once and leaves the request for the island (state/firstProfile.ts), which takes it: one
  *    request, not two. Without one it does nothing: the island asks another tab or goes to sign-in.
- * 2. When the answer is a success, it draws the screen's largest content (the loan home's dues and
- *    Pay Now; repayment's dues and which figure to pay, text only) as plain DOM in the island's own classes, where the island will draw it, with the
- *    screens' own functions (dashboardFirstPaintDraw.ts, src/lib/loanDues.ts). Anything else (a
- *    failure, a dead session, no active loan, another screen) draws nothing: the frame keeps saying
- *    "Loading your dashboard…" and the island shows what it shows today (the message and Try again,
- *    or sign-in).
- * 3. The island's code starts loading once that is painted (or the answer failed, or after HOLD_MS),
- *    so React does not share the network and the main thread with the first paint, as
+ * 2. When the tab knows the screen's last figures (state/lastFigures.ts: kept by the island from its
+ *    last answer, under this token, today), it draws them as soon as the page's frame has been read,
+ *    before the first paint and before any answer. The fresh answer then wins: the same figures are
+ *    left untouched, others replace them where they stand, and a failure, a dead session or nothing to
+ *    draw removes them (the frame says "Loading your dashboard…" again): nothing stale stays on screen.
+ * 3. Without known figures, the fresh answer's are drawn when it comes. What is drawn is the screen's
+ *    largest content (the loan home's dues and Pay Now; repayment's dues and which figure to pay, text
+ *    only; loan history's cards) as plain DOM in the island's own classes, where the island will draw
+ *    it, in the screens' own words (dashboardFirstPaintDraw.ts, state/firstPaintView.ts). Anything
+ *    else (another screen, no active loan) draws nothing, and the island shows what it shows today.
+ * 4. The island's code starts loading once the fresh answer is on screen (or failed, or after
+ *    HOLD_MS), so React does not share the network and the main thread with the first paint, as
  *    client:afterpaint does for the public pages' islands. The island replaces the frame in one go
  *    with the same figures (Dashboard.tsx waits for the screen's code before its first draw).
- *
- * 4. On every dashboard page, the island loads the screens' CSS beside its code (the page keeps inline
+ * 5. On every dashboard page, the island loads the screens' CSS beside its code (the page keeps inline
  *    only what the first paint draws with: src/plugins/dashboardCss.ts) and draws once both are there.
  *
  * It runs in the head, so the request leaves before the body is read, and draws once the body is
@@ -26,9 +29,13 @@
  * data-profile (getProfile's address, on the screens that open on it), data-repayment (Pay Now's
  * address), data-classes (the CSS modules' class names) and data-css (the screens' CSS, set by the build).
  */
+
+import type { LeadFigures, ProfileFigures } from '../islands/Dashboard/state/firstPaintView.ts';
 import { leaveFirstLeads, leaveFirstProfile } from '../islands/Dashboard/state/firstProfile.ts';
+import { readLastFigures } from '../islands/Dashboard/state/lastFigures.ts';
 import { HEADERS } from '../lib/api/paths.ts';
 import { SESSION_KEYS } from '../lib/session.ts';
+import { draw, type Figures } from './dashboardFirstPaintDraw.ts';
 
 /** The longest the island's code waits for the first paint's answer before it loads anyway. */
 const HOLD_MS = 1000;
@@ -39,17 +46,31 @@ type Only = (load: () => Promise<() => Promise<void>>, options: unknown, element
 
 const script = document.currentScript as HTMLScriptElement | null;
 
-/** The drawing, evaluated when first needed (it builds the formats): bundled in, not a request. */
-let drawing: Promise<typeof import('./dashboardFirstPaintDraw.ts')> | undefined;
-const drawer = () => {
-  drawing ??= import('./dashboardFirstPaintDraw.ts');
-  return drawing;
+/**
+ * The words drawn from a fresh answer, evaluated when first needed (it builds the number and date
+ * formats): bundled in, not a request. Known figures are already words: drawing them builds none.
+ */
+let building: Promise<typeof import('../islands/Dashboard/state/firstPaintView.ts')> | undefined;
+const builder = () => {
+  building ??= import('../islands/Dashboard/state/firstPaintView.ts');
+  return building;
 };
 
-/** Runs `then` once the page's body has been read (the answer usually comes after it is). */
+/**
+ * Runs `then` once the page's body has been read: as the parser finishes (readyState "interactive"),
+ * before the first paint that follows it, not at DOMContentLoaded, which waits for the module scripts.
+ */
 const whenRead = (then: () => void) => {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then, { once: true });
-  else then();
+  if (document.readyState !== 'loading') {
+    then();
+    return;
+  }
+  const read = () => {
+    if (document.readyState === 'loading') return;
+    document.removeEventListener('readystatechange', read);
+    then();
+  };
+  document.addEventListener('readystatechange', read);
 };
 
 /** Settles once the frame drawn so far has been painted: a frame callback runs before it, a task it queues after. */
@@ -117,16 +138,20 @@ function request(path: string, token: string, body: object): Promise<unknown> {
  * it; getLeadList on loan history, at once when the tab holds the PAN it names, else after the
  * profile that gives it. Leaves each for the island (state/firstProfile.ts); the answer to draw from.
  */
-function askFirst(config: DOMStringMap): { answer: Promise<unknown>; eligible: boolean } | undefined {
+function askFirst(
+  config: DOMStringMap,
+): { answer: Promise<unknown>; eligible: boolean; known: Figures | null } | undefined {
   let token: string | null = null;
   let profileId: string | null = null;
   let eligible = false;
   let pan: string | null = null;
+  let known: Figures | null = null;
   try {
     token = sessionStorage.getItem(SESSION_KEYS.token);
     profileId = sessionStorage.getItem(SESSION_KEYS.profileId);
     eligible = sessionStorage.getItem(SESSION_KEYS.eligibility) === '1';
     pan = sessionStorage.getItem(SESSION_KEYS.pancard);
+    known = readLastFigures(sessionStorage.getItem(SESSION_KEYS.lastFigures), token, Date.now());
   } catch {
     // Storage refused: the island finds no session either and goes to sign-in.
   }
@@ -137,12 +162,12 @@ function askFirst(config: DOMStringMap): { answer: Promise<unknown>; eligible: b
   if (leads && pan) {
     const first = settle({ token, answer: request(leads, token, { ...id, pancard: pan }) });
     leaveFirstLeads(first);
-    return { answer: first.answer, eligible };
+    return { answer: first.answer, eligible, known };
   }
   if (!config.profile) return undefined;
   const profile = settle({ token, answer: request(config.profile, token, id) });
   leaveFirstProfile(profile);
-  if (!leads) return { answer: profile.answer, eligible };
+  if (!leads) return { answer: profile.answer, eligible, known };
   // Without the PAN the profile's answer gives it; without that answer the island asks as it always did.
   const answer = profile.answer.then((value) => {
     const pancard = (value as { Status?: number; Data?: { profile_details?: { pancard?: string } } }).Data
@@ -152,7 +177,7 @@ function askFirst(config: DOMStringMap): { answer: Promise<unknown>; eligible: b
     leaveFirstLeads(first);
     return first.answer;
   });
-  return { answer, eligible };
+  return { answer, eligible, known };
 }
 
 type First = Parameters<typeof leaveFirstProfile>[0];
@@ -167,6 +192,23 @@ function settle(first: First): First {
   return first;
 }
 
+/** What a fresh answer gives the screen to draw: loan history its cards, the others the active loan; null when it failed. */
+async function freshFigures(value: unknown, screen: string | undefined): Promise<Figures | null> {
+  const answer = value as { Status?: number; Data?: ProfileFigures & { lead_list?: LeadFigures[] } } | null;
+  if (answer?.Status !== 1) return null;
+  const view = await builder();
+  return screen === 'Leads' ? { leads: view.leadsView(answer.Data?.lead_list) } : { loan: view.loanView(answer.Data) };
+}
+
+/** Draws, or, should the figures be malformed (storage the tab's own code did not write), removes what was drawn. */
+function drawSafely(...args: Parameters<typeof draw>): ReturnType<typeof draw> {
+  try {
+    return draw(...args);
+  } catch {
+    return draw(null, args[1], args[2]);
+  }
+}
+
 (() => {
   const config = script?.dataset ?? {};
   const asked = askFirst(config);
@@ -175,22 +217,21 @@ function settle(first: First): First {
     holdIsland(Promise.resolve(), config.css);
     return;
   }
-  const { answer, eligible } = asked;
+  const { answer, eligible, known } = asked;
+  // The tab's last known figures, as soon as the frame is there: in the first paint, no request waited for.
+  if (known) whenRead(() => drawSafely(known, config, eligible));
   // The formats are built while the answer is on its way, once the frame has painted.
-  whenRead(() => painted().then(() => drawer().then((module) => module.warm())));
+  whenRead(() => painted().then(builder));
 
-  const drawn = answer.then(
-    (value) =>
+  // The fresh answer wins: drawn (or left, when the same), or, failed, nothing stays.
+  const fresh = answer.then((value) => freshFigures(value, config.screen)).catch(() => null);
+  const drawn = fresh.then(
+    (figures) =>
       new Promise<void>((done) => {
         whenRead(() => {
-          drawer()
-            .then((module) => module.draw(value as never, config, eligible))
-            .catch(() => false)
-            .then((shown) => (shown ? painted() : undefined))
-            .then(done);
+          (drawSafely(figures, config, eligible) === 'drawn' ? painted() : Promise.resolve()).then(done);
         });
       }),
-    () => undefined,
   );
   holdIsland(Promise.race([drawn, new Promise((done) => setTimeout(done, HOLD_MS))]), config.css);
 })();

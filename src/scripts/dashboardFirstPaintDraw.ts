@@ -1,17 +1,12 @@
 /**
  * What the dashboard's first paint draws (src/scripts/dashboardFirstPaint.inline.ts, issue 25): the
- * loan home's dues and Pay Now, and repayment's dues (what the borrower owes and which figure to pay,
- * text only: no control that could take typing React would then drop), as plain DOM in the island's
- * own classes, with the screens' own
- * functions (src/lib/loanDues.ts): it only places their results. Bundled into the inline script and
- * evaluated only when first needed: the formats it imports build the browser's number and date
- * formats (Intl) as they load, which costs a page about 30 ms the first time, so the profile's
- * request leaves before that.
+ * loan home's dues and Pay Now, repayment's dues (what the borrower owes and which figure to pay, text
+ * only: no control that could take typing React would then drop) and loan history's cards, as plain
+ * DOM in the island's own classes. It only places text already made by the screens' own functions
+ * (src/islands/Dashboard/state/firstPaintView.ts), from the tab's last known figures or the fresh
+ * answer: so it builds no number or date format, and the known figures are drawn before the first paint.
  */
-import { formatDate } from '../lib/format.ts';
-import { statusLabel } from '../lib/leadStatus.ts';
-import { duesFigures, NOTHING_DUE, nothingDue, whichToPay } from '../lib/loanDues.ts';
-import { formatRupees } from '../lib/money.ts';
+import type { LeadView, LoanView } from '../islands/Dashboard/state/lastFigures.ts';
 
 type Classes = Record<
   | 'loan'
@@ -27,24 +22,11 @@ type Classes = Record<
   | 'pairs',
   string
 >;
-interface Loan {
-  loan_no: string;
-  repayment_date: string;
-  repayment_amount: number;
-  total_due: number;
-  days_to_due?: number;
-  days_past_due?: number;
-}
-interface Lead {
-  lead_id: number;
-  loan_amount: number | null;
-  status: string | null;
-  lead_entry_date: string;
-}
-/** getProfile's answer (or, on loan history, getLeadList's), what the first paint reads of it. */
-export interface Answer {
-  Status?: number;
-  Data?: { eligibility_status?: number; active_loan_details?: Loan | null; lead_list?: Lead[] };
+
+/** What there is to draw: the loan's summary (getProfile), loan history's cards (getLeadList); null: nothing. */
+export interface Figures {
+  loan?: LoanView | null;
+  leads?: LeadView[] | null;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -59,26 +41,27 @@ function element<K extends keyof HTMLElementTagNameMap>(
 }
 
 /** The loan home's summary of an active loan (components/ActiveLoanSummary.tsx), up to Pay Now. */
-function loanSummary(loan: Loan, classes: Classes, payHref: string): HTMLElement {
+function loanSummary(loan: LoanView, classes: Classes, payHref: string): HTMLElement {
   const section = element('section', classes.loan);
-  const heading = element('h2', '', `Your loan ${loan.loan_no}`);
+  const heading = element('h2', '', `Your loan ${loan.loanNo}`);
   heading.id = 'first-paint-loan';
   section.setAttribute('aria-labelledby', heading.id);
   section.append(heading);
-  if (nothingDue(loan)) {
-    section.append(element('p', '', NOTHING_DUE));
+  if (loan.nothingDue) {
+    // With nothing due the view's sentence says so (NOTHING_DUE): no figures, no Pay Now.
+    section.append(element('p', '', loan.which));
     return section;
   }
   const pay = element('a', 'button', 'Pay Now');
   pay.href = payHref;
-  section.append(figures(loan, classes), element('p', classes.which, whichToPay(loan)), pay);
+  section.append(figures(loan, classes), element('p', classes.which, loan.which), pay);
   return section;
 }
 
 /** The loan's figures (ActiveLoanSummary's list): the amount due and when, what closes the loan today. */
-function figures(loan: Loan, classes: Classes): HTMLElement {
+function figures(loan: LoanView, classes: Classes): HTMLElement {
   const list = element('dl', classes.figures);
-  for (const figure of duesFigures(loan)) {
+  for (const figure of loan.figures) {
     const row = element('div', figure.overdue ? `${classes.figure} ${classes.overdue}` : classes.figure);
     row.append(element('dt', '', figure.label));
     const amount = element('dd', classes.amount, figure.amount);
@@ -95,13 +78,13 @@ function figures(loan: Loan, classes: Classes): HTMLElement {
  * sentence that says which to pay, the island's own words. Text only: the amount choices and field
  * come with the island, so nothing typed here could be lost when it takes over.
  */
-function repaymentDues(loan: Loan, classes: Classes): HTMLElement {
+function repaymentDues(loan: LoanView, classes: Classes): HTMLElement {
   const section = element('section', classes.panel);
-  const heading = element('h2', '', `Loan ${loan.loan_no}`);
+  const heading = element('h2', '', `Loan ${loan.loanNo}`);
   heading.id = 'first-paint-dues';
   section.setAttribute('aria-labelledby', heading.id);
   const which = element('p', classes.which);
-  which.append(element('strong', '', whichToPay(loan)));
+  which.append(element('strong', '', loan.which));
   section.append(heading, figures(loan, classes), which);
   return section;
 }
@@ -117,17 +100,16 @@ function pair(label: string, value: string): HTMLElement {
  * Loan history's cards (screens/Leads.tsx): one per application, its amount once chosen, its status
  * and the day applied, each a link to its details (a page load there, before React; a move after).
  */
-function leadCards(leads: Lead[], classes: Classes, detailsHref: string): HTMLElement {
+function leadCards(leads: LeadView[], classes: Classes, detailsHref: string): HTMLElement {
   const list = element('ul', classes.linkCards);
   list.setAttribute('aria-label', 'Your loans');
   for (const lead of leads) {
     const link = element('a', classes.linkCard);
-    link.href = `${detailsHref}?${new URLSearchParams({ lead_id: String(lead.lead_id) })}`;
-    link.append(element('h2', '', `Loan application ${lead.lead_id}`));
+    link.href = `${detailsHref}?${new URLSearchParams({ lead_id: String(lead.id) })}`;
+    link.append(element('h2', '', `Loan application ${lead.id}`));
     const pairs = element('dl', classes.pairs);
-    // No "NA" before the amount is chosen (issue 25), as the island.
-    if (lead.loan_amount !== null) pairs.append(pair('Loan amount', formatRupees(lead.loan_amount)));
-    pairs.append(pair('Status', statusLabel(lead.status)), pair('Applied on', formatDate(lead.lead_entry_date)));
+    if (lead.amount !== null) pairs.append(pair('Loan amount', lead.amount));
+    pairs.append(pair('Status', lead.status), pair('Applied on', lead.applied));
     link.append(pairs);
     const item = element('li', '');
     item.append(link);
@@ -137,38 +119,51 @@ function leadCards(leads: Lead[], classes: Classes, detailsHref: string): HTMLEl
 }
 
 /**
- * Draws the screen's first content from getProfile's answer into the page's frame; false when there
- * is nothing to draw: a failure or a dead session, another screen, no active loan (or, on repayment,
- * nothing due), or a customer the island's guard would not show these screens (eligibility 1, stored
- * and answered).
+ * What the screen draws of the figures, or null: loan history its cards (with none, the island's own
+ * message); the loan home and repayment the active loan, only for a customer the island's guard shows
+ * them (eligibility 1, stored and answered); repayment with nothing due shows the island's own panel.
  */
-export function draw(answer: Answer, config: DOMStringMap, eligible: boolean): boolean {
-  if (answer.Status !== 1) return false;
-  const classes = JSON.parse(config.classes ?? '{}') as Classes;
-  const loan = answer.Data?.active_loan_details;
-  const leads = answer.Data?.lead_list;
-  let drawn: HTMLElement;
-  // Loan history, open to any signed-in customer: its cards; with none, the island's own message.
-  if (config.screen === 'Leads') {
-    if (!leads?.length) return false;
-    drawn = leadCards(leads, classes, config.details ?? '');
-  } else if (!eligible || answer.Data?.eligibility_status !== 1 || !loan) return false;
-  else if (config.screen === 'LoanHome') drawn = loanSummary(loan, classes, config.repayment ?? '');
-  // Repayment with nothing due shows the island's own "no amount due" panel: not drawn here.
-  else if (config.screen === 'Repayment' && !nothingDue(loan)) drawn = repaymentDues(loan, classes);
-  else return false;
-  // The page's frame only (data-frame): were the island there already (its code loaded after HOLD_MS,
+function chosen(figures: Figures | null, screen: string | undefined, eligible: boolean): Figures | null {
+  if (screen === 'Leads') return figures?.leads?.length ? { leads: figures.leads } : null;
+  const loan = eligible ? figures?.loan : null;
+  if (!loan) return null;
+  if (screen === 'LoanHome' || (screen === 'Repayment' && !loan.nothingDue)) return { loan };
+  return null;
+}
+
+/** What this page's first paint shows now: its node, what it was drawn from, the status line's words it emptied. */
+let shown: { node: HTMLElement; key: string; status: string } | undefined;
+
+/**
+ * Draws the screen's first content into the page's frame, in place of what it drew before: 'drawn'
+ * when something new is on screen, 'same' when it already showed exactly this (nothing is touched, so
+ * nothing is painted anew), 'none' when there is nothing to draw (what it drew before is removed and
+ * the status line says "Loading your dashboard…" again: nothing stale stays on screen).
+ */
+export function draw(figures: Figures | null, config: DOMStringMap, eligible: boolean): 'drawn' | 'same' | 'none' {
+  const what = chosen(figures, config.screen, eligible);
+  const key = what ? JSON.stringify(what) : '';
+  // The page's frame only (data-frame): were the island there already (its code loaded after the hold,
   // before a slow answer), it draws the screen itself, and nothing is added to what React keeps.
   const main = document.querySelector<HTMLElement>('main[data-frame]');
   const status = main?.querySelector('[role="status"]');
-  if (!main || !status) return false;
+  if (!main || !status) return 'none';
+  if (shown && shown.key === key) return 'same';
+  if (shown) {
+    shown.node.remove();
+    status.textContent = shown.status;
+    shown = undefined;
+  }
+  if (!what) return 'none';
+  const classes = JSON.parse(config.classes ?? '{}') as Classes;
+  const node = what.leads
+    ? leadCards(what.leads, classes, config.details ?? '')
+    : config.screen === 'LoanHome'
+      ? loanSummary(what.loan as LoanView, classes, config.repayment ?? '')
+      : repaymentDues(what.loan as LoanView, classes);
+  shown = { node, key, status: status.textContent ?? '' };
   // The island's status line is empty once the profile is there; the frame's says so too.
   status.textContent = '';
-  main.append(drawn);
-  return true;
-}
-
-/** Builds the formats (the first Intl of the page) ahead of the answer, once the frame has painted. */
-export function warm(): void {
-  nothingDue({ repayment_date: '', repayment_amount: 0, total_due: 0 });
+  main.append(node);
+  return 'drawn';
 }

@@ -4,32 +4,75 @@
  * Pay Now; the island then draws the same screen where it stands. In a real browser against the real
  * server, the island's code held back (its requests wait) so that the first paint can be read alone:
  * its figures are the island's, in the same place, never twice, not in a live region; a failed or a
- * dead-session answer draws no figure and the island goes where it always went.
+ * dead-session answer draws no figure and the island goes where it always went. On a return visit the
+ * tab's last known figures are drawn before the answer comes, and the fresh answer wins.
  */
 import { gzipSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
+import { SESSION_KEYS } from '../../../src/lib/session.ts';
 import { axeViolations } from '../../support/axe.ts';
-import { type Customer, customerInState, dashboardReady, heading, storeSession } from './support.ts';
+import {
+  type Customer,
+  customerInState,
+  dashboardReady,
+  heading,
+  repayInFullByApi,
+  sessionOf,
+  sidebar,
+  signInByApi,
+  storeSession,
+} from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
 type Borrower = Customer & { loanNo: string; pan: string };
 
-/** Holds the island's code (every /_astro/ script) until `release` is called; the page's own HTML is not held. */
-async function holdIslandCode(page: Page) {
+/** Holds the requests `pattern` matches until `release` is called; counts them. */
+async function hold(page: Page, pattern: string) {
   let release = () => {};
   const released = new Promise<void>((done) => {
     release = done;
   });
   let held = 0;
-  await page.route('**/_astro/*.js*', async (route) => {
+  await page.route(pattern, async (route) => {
     held += 1;
     await released;
     await route.continue();
   });
   return { release, held: () => held };
+}
+
+/**
+ * A borrower with an active loan, their session in this tab as sign-in leaves it; the island's code
+ * (every /_astro/ script, not the page's own HTML) held until `island.release()` unless `holdIsland`
+ * is false; and the first paint's requests (getProfile, getLeadList) the page makes, by their API path.
+ */
+async function borrowerOnPage(page: Page, request: APIRequestContext, { holdIsland = true } = {}) {
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await storeSession(page, borrower);
+  const island = holdIsland ? await hold(page, '**/_astro/*.js*') : undefined;
+  const calls: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (path === API.getProfile || path === API.leadList) calls.push(path);
+  });
+  const called = (path: string) => calls.filter((call) => call === path).length;
+  return { borrower, island: island ?? { release: () => {}, held: () => 0 }, calls, called };
+}
+
+/** Opens the address once and waits until the dashboard has kept the screen's figures for the next load. */
+async function visitOnce(page: Page, path: string, part: 'loan' | 'leads') {
+  await page.goto(path);
+  await dashboardReady(page);
+  await page.waitForFunction(
+    ([key, name]) => {
+      const kept = sessionStorage.getItem(key as string);
+      return kept !== null && (JSON.parse(kept) as Record<string, unknown>)[name as string] !== undefined;
+    },
+    [SESSION_KEYS.lastFigures, part],
+  );
 }
 
 /** What the loan's summary shows: the figures' words, the sentence, Pay Now's address, and where the sentence stands. */
@@ -51,13 +94,7 @@ test('the loan home: the first paint draws the island’s own dues and Pay Now, 
   page,
   request,
 }) => {
-  const borrower = (await customerInState(request, 'loan active')) as Borrower;
-  await storeSession(page, borrower);
-  const island = await holdIslandCode(page);
-  const profileCalls: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.url().endsWith(API.getProfile)) profileCalls.push(sent.url());
-  });
+  const { borrower, island, called } = await borrowerOnPage(page, request);
   await page.goto('/my-dashboard/eligibility');
 
   // Before any of the island's code: the frame, the title, and the figures from getProfile.
@@ -89,18 +126,16 @@ test('the loan home: the first paint draws the island’s own dues and Pay Now, 
   expect(Math.abs((after.box?.y ?? 0) - (first.box?.y ?? 0)), 'the sentence did not move').toBeLessThanOrEqual(1);
   await expect(page.getByTestId('amount-due')).toHaveCount(1);
   // One getProfile: the island took the first paint's answer.
-  expect(profileCalls).toHaveLength(1);
+  expect(called(API.getProfile)).toBe(1);
 });
 
 test('a failed getProfile: no figure is drawn, and the island shows the failure and Try again', async ({
   page,
   request,
 }) => {
-  const borrower = (await customerInState(request, 'loan active')) as Borrower;
-  await storeSession(page, borrower);
+  const { borrower, island } = await borrowerOnPage(page, request);
   let failing = true;
   await page.route(`**${API.getProfile}`, (route) => (failing ? route.abort('failed') : route.continue()));
-  const island = await holdIslandCode(page);
   const failed = page.waitForEvent('requestfailed', (sent) => sent.url().endsWith(API.getProfile));
   await page.goto('/my-dashboard/eligibility');
   // The first paint has had its answer (a failure) and drew nothing.
@@ -120,8 +155,7 @@ test('a failed getProfile: no figure is drawn, and the island shows the failure 
 });
 
 test('a dead session (401): no figure is drawn, and the island goes to sign-in', async ({ page, request }) => {
-  const borrower = (await customerInState(request, 'loan active')) as Borrower;
-  await storeSession(page, borrower);
+  const { island } = await borrowerOnPage(page, request);
   await page.route(`**${API.getProfile}`, (route) =>
     route.fulfill({
       status: 401,
@@ -129,7 +163,6 @@ test('a dead session (401): no figure is drawn, and the island goes to sign-in',
       body: JSON.stringify({ Status: 4, Message: 'Session expired', Data: {} }),
     }),
   );
-  const island = await holdIslandCode(page);
   await page.goto('/my-dashboard/eligibility');
   await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
   await expect(page.getByTestId('amount-due')).toHaveCount(0);
@@ -142,24 +175,18 @@ test('repayment: the page asks for the profile early, and the island takes that 
   page,
   request,
 }) => {
-  const borrower = (await customerInState(request, 'loan active')) as Borrower;
-  await storeSession(page, borrower);
-  const profileCalls: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.url().endsWith(API.getProfile)) profileCalls.push(new URL(page.url()).pathname);
-  });
+  const { called } = await borrowerOnPage(page, request, { holdIsland: false });
   await page.goto('/my-dashboard/repayment');
   await dashboardReady(page);
   await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
-  expect(profileCalls).toEqual(['/my-dashboard/repayment']);
+  expect(called(API.getProfile)).toBe(1);
 });
 
 test('a slow getProfile: the island loads after the hold, and the late answer is drawn once, by the island', async ({
   page,
   request,
 }) => {
-  const borrower = (await customerInState(request, 'loan active')) as Borrower;
-  await storeSession(page, borrower);
+  const { borrower } = await borrowerOnPage(page, request, { holdIsland: false });
   await page.route(`**${API.getProfile}`, async (route) => {
     await new Promise((done) => setTimeout(done, 3000));
     await route.continue();
@@ -192,8 +219,7 @@ test('the page carries only the first paint’s CSS, within the first round trip
   expect(screenClass).toBeTruthy();
   expect(html).not.toContain(screenClass);
 
-  const borrower = (await customerInState(request, 'loan active')) as Borrower;
-  await storeSession(page, borrower);
+  await borrowerOnPage(page, request, { holdIsland: false });
   // When the island's frame (its Menu button) first appears, is the screens' stylesheet there?
   await page.addInitScript(() => {
     const seen = new MutationObserver(() => {
@@ -221,13 +247,7 @@ test('repayment: the first paint draws what is owed and which figure to pay, the
   page,
   request,
 }) => {
-  const borrower = (await customerInState(request, 'loan active')) as Borrower;
-  await storeSession(page, borrower);
-  const island = await holdIslandCode(page);
-  const profileCalls: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.url().endsWith(API.getProfile)) profileCalls.push(sent.url());
-  });
+  const { borrower, island, called } = await borrowerOnPage(page, request);
   await page.goto('/my-dashboard/repayment');
 
   // Before any of the island's code: the loan's figures and the sentence, from getProfile.
@@ -265,23 +285,16 @@ test('repayment: the first paint draws what is owed and which figure to pay, the
   const field = page.getByLabel('Amount to pay (₹)');
   await field.fill('100');
   await expect(field).toHaveValue('100');
-  expect(profileCalls).toHaveLength(1);
+  expect(called(API.getProfile)).toBe(1);
 });
 
 test('loan history: the first paint asks for getLeadList (after the profile, for its PAN) and draws the island’s own cards; the island takes that answer', async ({
   page,
   request,
 }) => {
-  const borrower = (await customerInState(request, 'loan active')) as Borrower;
-  await storeSession(page, borrower);
+  const { borrower, island, calls, called } = await borrowerOnPage(page, request);
   // As after a sign-in in another tab: no PAN stored, so the island would have asked for the profile first.
   await page.addInitScript(() => sessionStorage.removeItem('pancard'));
-  const island = await holdIslandCode(page);
-  const calls: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.url().endsWith(API.leadList) || sent.url().endsWith(API.getProfile))
-      calls.push(new URL(sent.url()).pathname);
-  });
   const leadList = page.waitForRequest((sent) => sent.url().endsWith(API.leadList));
   await page.goto('/my-dashboard/leads');
   // getLeadList names the customer's PAN (dashboard.md), the profile's.
@@ -311,6 +324,150 @@ test('loan history: the first paint asks for getLeadList (after the profile, for
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your loans' })).toHaveCount(1);
   expect(await page.getByRole('list', { name: 'Your loans' }).textContent()).toBe(first);
-  expect(calls.filter((path) => path === API.leadList)).toHaveLength(1);
-  expect(calls.filter((path) => path === API.getProfile)).toHaveLength(1);
+  expect(called(API.leadList)).toBe(1);
+  expect(called(API.getProfile)).toBe(1);
+});
+
+test('a return visit: the tab’s last known figures are painted before the answer comes, then the island takes the fresh answer', async ({
+  page,
+  request,
+}) => {
+  const { borrower, called } = await borrowerOnPage(page, request, { holdIsland: false });
+  await visitOnce(page, '/my-dashboard/eligibility', 'loan');
+  const first = await summaryOf(page, borrower.loanNo);
+  // Only what the first paint draws is kept: no PAN, mobile, e-mail or date of birth.
+  const kept = (await sessionOf(page))[SESSION_KEYS.lastFigures] ?? '';
+  expect(kept).toContain(borrower.loanNo);
+  for (const personal of [borrower.pan, borrower.mobile, '@']) expect(kept).not.toContain(personal);
+
+  // The next load, the answer and the island's code held: the known figures stand, before any answer.
+  const answer = await hold(page, `**${API.getProfile}`);
+  const code = await hold(page, '**/_astro/*.js*');
+  await page.reload();
+  await expect.poll(() => answer.held(), 'getProfile was asked').toBe(1);
+  const known = await summaryOf(page, borrower.loanNo);
+  expect({ ...known, box: undefined }).toEqual({ ...first, box: undefined });
+  await expect(page.getByTestId('amount-due')).toHaveCount(1);
+  await expect(page.getByRole('status')).toHaveText('');
+  expect(await page.evaluate(() => performance.getEntriesByType('paint').length), 'painted').toBeGreaterThan(0);
+  expect(await axeViolations(page, 'known figures')).toEqual([]);
+
+  // The same fresh answer leaves them as they are; the island then draws the same, once.
+  const drawnNode = await page.getByTestId('amount-due').elementHandle();
+  const came = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
+  answer.release();
+  await came;
+  // The island's code is asked for once the script has dealt with the answer: the same nodes still stand.
+  await expect.poll(() => code.held()).toBeGreaterThan(0);
+  expect(await drawnNode?.evaluate((node) => node.isConnected)).toBe(true);
+  code.release();
+  await dashboardReady(page);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  expect({ ...(await summaryOf(page, borrower.loanNo)), box: undefined }).toEqual({ ...first, box: undefined });
+  await expect(page.getByTestId('amount-due')).toHaveCount(1);
+  expect(await drawnNode?.evaluate((node) => node.isConnected)).toBe(false);
+  expect(called(API.getProfile), 'one request on each load').toBe(2);
+});
+
+test('stale figures: the fresh answer wins (a loan repaid in another tab leaves no dues on screen)', async ({
+  page,
+  request,
+}) => {
+  const { borrower } = await borrowerOnPage(page, request, { holdIsland: false });
+  await visitOnce(page, '/my-dashboard/eligibility', 'loan');
+  // Paid in full elsewhere (the repay page, another tab): the tab's figures are now stale.
+  await repayInFullByApi(request, borrower);
+
+  const answer = await hold(page, `**${API.getProfile}`);
+  const code = await hold(page, '**/_astro/*.js*');
+  const answered = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
+  await page.reload();
+  // Before the answer: the last known figures.
+  await expect(
+    page.getByRole('region', { name: `Your loan ${borrower.loanNo}` }).getByTestId('amount-due'),
+  ).toBeVisible();
+  // The answer has no active loan: the stale figures go, and the frame says it is loading again.
+  answer.release();
+  await answered;
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
+  code.release();
+  await dashboardReady(page);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  // And the island kept no loan to draw on the next load.
+  await expect
+    .poll(async () => JSON.parse((await sessionOf(page))[SESSION_KEYS.lastFigures] ?? '{}').loan)
+    .toBeUndefined();
+});
+
+test('a dead session on a return visit: the known figures go when the answer says so, and the island goes to sign-in', async ({
+  page,
+  request,
+}) => {
+  await borrowerOnPage(page, request, { holdIsland: false });
+  await visitOnce(page, '/my-dashboard/eligibility', 'loan');
+  let answer = () => {};
+  const answered = new Promise<void>((done) => {
+    answer = done;
+  });
+  await page.route(`**${API.getProfile}`, async (route) => {
+    await answered;
+    await route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ Status: 4, Message: 'Session expired', Data: {} }),
+    });
+  });
+  const code = await hold(page, '**/_astro/*.js*');
+  await page.reload();
+  await expect(page.getByTestId('amount-due')).toHaveCount(1);
+  const came = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
+  answer();
+  await came;
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
+  code.release();
+  await page.waitForURL(/\/apply-now/);
+  expect(await sessionOf(page)).not.toHaveProperty(SESSION_KEYS.lastFigures);
+});
+
+test('nothing is drawn from storage under another token, nor after logout', async ({ page, request }) => {
+  const { borrower } = await borrowerOnPage(page, request, { holdIsland: false });
+  await visitOnce(page, '/my-dashboard/eligibility', 'loan');
+
+  // Another customer signs in in this tab (a new token, the borrower's figures still in storage): not drawn.
+  const other = await signInByApi(request);
+  await page.evaluate(
+    ([key, token]) => sessionStorage.setItem(key as string, token as string),
+    [SESSION_KEYS.token, other.token],
+  );
+  expect((await sessionOf(page))[SESSION_KEYS.lastFigures]).toContain(borrower.loanNo);
+  const answer = await hold(page, `**${API.getProfile}`);
+  const code = await hold(page, '**/_astro/*.js*');
+  await page.reload();
+  await expect.poll(() => answer.held(), 'getProfile was asked').toBe(1);
+  await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  await expect(page.getByText(borrower.loanNo)).toHaveCount(0);
+  answer.release();
+  code.release();
+  await dashboardReady(page);
+
+  // Logout: the figures go with the session's keys; the same token put back draws nothing before its answer.
+  await storeSession(page, borrower);
+  await visitOnce(page, '/my-dashboard/eligibility', 'loan');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await sidebar(page).getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/apply-now');
+  expect(await sessionOf(page)).not.toHaveProperty(SESSION_KEYS.lastFigures);
+  await storeSession(page, borrower);
+  const next = await hold(page, `**${API.getProfile}`);
+  await page.goto('/my-dashboard/eligibility');
+  await expect.poll(() => next.held(), 'getProfile was asked').toBe(1);
+  await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  next.release();
+  await page.waitForURL(/\/apply-now/);
 });

@@ -12,8 +12,9 @@ import type { LeadDetailAnswer, LeadListAnswer } from '../../../lib/schemas/answ
 import type { DashboardLocation } from '../navigation/router.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { dashboardCall } from './api.ts';
+import { leadsView } from './firstPaintView.ts';
 import { settledFirstLeads, takeFirstLeads } from './firstProfile.ts';
-import { $profile, loadProfile } from './profile.ts';
+import { $profile, keepLastFigures, loadProfile } from './profile.ts';
 import { $session } from './sessionStore.ts';
 import type { Loaded } from './useLoaded.ts';
 
@@ -49,6 +50,7 @@ export async function loadLeads(): Promise<Loaded<LeadListItem[]>> {
     ? await dashboardCall<v.InferOutput<typeof LeadListAnswer>>(API.leadList, {}, { transport: () => first })
     : await dashboardCall<v.InferOutput<typeof LeadListAnswer>>(API.leadList, { pancard: await customerPan() });
   if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
+  keepLastFigures({ leads: leadsView(envelope.Data.lead_list) });
   return { data: envelope.Data.lead_list };
 }
 

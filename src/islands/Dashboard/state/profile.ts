@@ -10,7 +10,9 @@ import { STATUS } from '../../../lib/api/envelope.ts';
 import { API } from '../../../lib/api/paths.ts';
 import type { DashboardAnswer, ProfileAnswer } from '../../../lib/schemas/answers/profile.ts';
 import { dashboardCall } from './api.ts';
+import { loanView } from './firstPaintView.ts';
 import { settledFirstProfile, takeFirstProfile } from './firstProfile.ts';
+import { type LeadView, type LoanView, withLastFigures } from './lastFigures.ts';
 import { $session, updateSession } from './sessionStore.ts';
 
 export type Profile = v.InferOutput<typeof ProfileAnswer>;
@@ -43,6 +45,7 @@ export async function loadProfile(): Promise<{ profile: Profile } | { error: str
   if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
   const profile = envelope.Data;
   $profile.set(profile);
+  keepLastFigures({ loan: loanView(profile) });
   storeProgress({
     next_step: profile.next_event_name,
     step_percentage: profile.profile_filled_percent,
@@ -54,6 +57,15 @@ export async function loadProfile(): Promise<{ profile: Profile } | { error: str
   // getLeadList sends the PAN (product.md §7); a sign-in in another tab never went through the PAN step here.
   if (profile.profile_details.pancard) updateSession({ pancard: profile.profile_details.pancard });
   return { profile };
+}
+
+/**
+ * Keeps what the next page load's first paint draws at once (issue 25, state/lastFigures.ts) from a
+ * fresh answer: the loan's summary (getProfile), loan history's cards (getLeadList).
+ */
+export function keepLastFigures(part: { loan?: LoanView | null; leads?: LeadView[] | null }): void {
+  const { token, lastFigures } = $session.get();
+  if (token) updateSession({ lastFigures: withLastFigures(lastFigures, token, part, Date.now()) });
 }
 
 function storedDashboardData(): DashboardData | null {
