@@ -25,6 +25,15 @@ import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.ts';
 import { startBenchServer } from './bench/server.ts';
 
 const WIDTHS = [390, 1366] as const;
+/**
+ * A phone in India set to English (India), so native date fields read dd/mm/yyyy as a borrower sees
+ * them (issue 25). Chromium draws a date field in its own interface language, which the headless
+ * builds here hold only as en-US (mm/dd/yyyy), whatever `locale` or `--lang` says; the Blink feature
+ * below draws it in the page's language instead, and every page is `lang="en-IN"`. `locale` sets
+ * navigator.language and Intl to the same, and the time zone is India's.
+ */
+const AS_IN_INDIA = { locale: 'en-IN', timezoneId: 'Asia/Kolkata' } as const;
+const IN_PAGE_LANGUAGE = '--enable-blink-features=LangAttributeAwareFormControlUI';
 const OUT = 'reports/screenshots';
 
 const { values } = parseArgs({
@@ -42,7 +51,10 @@ if (!existsSync(join(siteDir, 'my-dashboard'))) {
 }
 
 const server = await startBenchServer('embedded', 0, undefined, { siteDir });
-const browser = await chromium.launch({ executablePath: await chromiumPath(), args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: await chromiumPath(),
+  args: [...CHROMIUM_ARGS, IN_PAGE_LANGUAGE],
+});
 const api = await playwrightRequest.newContext({ baseURL: server.url });
 let written = 0;
 try {
@@ -51,7 +63,7 @@ try {
     const customer = await customerInState(api, state);
     const folder = join(OUT, state.replaceAll(' ', '-'));
     await mkdir(folder, { recursive: true });
-    const page = await browser.newPage({ baseURL: server.url, reducedMotion: 'reduce' });
+    const page = await browser.newPage({ baseURL: server.url, reducedMotion: 'reduce', ...AS_IN_INDIA });
     await storeSession(page, customer);
     for (const screen of screensOpenTo(customer)) {
       for (const width of WIDTHS) {

@@ -27,6 +27,9 @@ function refundText(refund: Refund): string {
   return `Refunded ${rupees(refund.amount)}${refund.date ? ` on ${formatDate(refund.date)}` : ''}${by}`;
 }
 
+/** The payment's reference is the provider's (Razorpay's, PayU's) or the bank's, not ours (issue 25). */
+const REFERENCE = "Provider's reference";
+
 /** The payments received on a loan, a row each; on a phone each row becomes a block of label and value lines. */
 export function PaymentsTable({ collections }: { collections: Collection[] }) {
   if (collections.length === 0) return <p>No payments received yet.</p>;
@@ -38,7 +41,7 @@ export function PaymentsTable({ collections }: { collections: Collection[] }) {
           <th scope="col">Date</th>
           <th scope="col">Amount</th>
           <th scope="col">Mode</th>
-          <th scope="col">Reference</th>
+          <th scope="col">{REFERENCE}</th>
         </tr>
       </thead>
       <tbody>
@@ -57,7 +60,7 @@ export function PaymentsTable({ collections }: { collections: Collection[] }) {
               </span>
             </td>
             <td data-label="Mode">{sourceLabel(payment.source)}</td>
-            <td data-label="Reference">{orNA(payment.reference)}</td>
+            <td data-label={REFERENCE}>{orNA(payment.reference)}</td>
           </tr>
         ))}
       </tbody>

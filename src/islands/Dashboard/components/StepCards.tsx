@@ -16,9 +16,9 @@ export interface StepCardListProps {
   steps: readonly StepCard[];
   /** The step to do now (an index of `steps`); steps.length or more when all are done. */
   current: number;
-  /** The order to list the steps in (indexes); the summary lists the address before the personal details. */
+  /** The order to list the steps in (indexes), by default the steps' own. */
   order?: readonly number[];
-  /** Every card shown but none clickable (the summary). */
+  /** Every card shown but none clickable (the summary); the step to do now is still framed. */
   allDisabled?: boolean;
   /** Done steps that open all the same, to correct an answer the eligibility policy refuses (issue 24). */
   toCorrect?: readonly number[];
@@ -59,7 +59,9 @@ export function StepCardList({
             </span>
           </>
         );
-        const className = `${styles.step} ${done ? styles.stepDone : ''} ${active ? styles.stepCurrent : ''}`;
+        // The step to do now is framed wherever it is listed, a link or not (the summary's, issue 25).
+        const framed = active || index === current;
+        const className = `${styles.step} ${done ? styles.stepDone : ''} ${framed ? styles.stepCurrent : ''}`;
         return (
           <li key={step.key}>
             {active ? (

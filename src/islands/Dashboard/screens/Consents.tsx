@@ -31,11 +31,17 @@ import own from './Consents.module.css';
 
 type Busy = 'withdraw' | 'delete';
 
+/**
+ * The version of a consent's words as a borrower can read it out: the first 8 characters of its SHA-256
+ * (issue 25; the whole 64 stay under the card's words, for whoever checks them, and staff see them all).
+ */
+const shortVersion = (version: string) => version.slice(0, 8);
+
 /** What withdrawing the bureau consent does, said before the customer confirms. */
 const WITHDRAW_EFFECT =
   'We will not ask a credit bureau for your credit report again unless you consent again. A report we already received stays with your application, and this consent stays on record as withdrawn.';
 
-/** One consent: what it was, when, the version of its text, the text itself, and withdrawal where allowed. */
+/** One consent: what it was, when, the version of its text (short, the whole under the text), the text itself, and withdrawal where allowed. */
 function ConsentCard({
   consent,
   busy,
@@ -69,22 +75,22 @@ function ConsentCard({
             </div>
           )}
           <div>
-            <dt>Text version</dt>
-            <dd>
-              <code className={own.version}>{consent.text_version}</code>
-            </dd>
+            <dt>Version</dt>
+            <dd>{shortVersion(consent.text_version)}</dd>
           </div>
           <div>
             <dt>Status</dt>
             <dd>{consent.withdrawn_at ? `Withdrawn on ${formatDateTime(consent.withdrawn_at)}` : 'Given'}</dd>
           </div>
         </dl>
-        {consent.text && (
-          <details className={own.text}>
-            <summary>Read the words you agreed to</summary>
-            <p>{consent.text}</p>
-          </details>
-        )}
+        <details className={own.text}>
+          <summary>{consent.text ? 'Read the words you agreed to' : 'Check the version'}</summary>
+          {consent.text && <p>{consent.text}</p>}
+          <p className={own.fingerprint}>
+            The version is the start of the words' fingerprint (SHA-256), which changes if a single word does. The whole
+            fingerprint: <code className={own.version}>{consent.text_version}</code>
+          </p>
+        </details>
         {consent.withdrawable && !confirming && (
           <div className={formStyles.actions}>
             <BusyButton
@@ -146,7 +152,7 @@ function RequestRow({ request }: { request: PrivacyRequest }) {
 
 /**
  * What you agreed to (issue 24): every consent on record with its kind, time and the version of its
- * text (the SHA-256 of the exact words shown), the bureau consent withdrawn here, and a request to
+ * text (the SHA-256 of the exact words shown, its first 8 characters on the card), the bureau consent withdrawn here, and a request to
  * delete one's data, acknowledged with what the lender must keep. Nothing is deleted silently.
  */
 export default function Consents({ route }: ScreenProps) {
@@ -200,7 +206,7 @@ export default function Consents({ route }: ScreenProps) {
     <StepScreen
       back={{ to: screenPath(eligible ? HOME.loan : HOME.registration), label: 'Back to your dashboard' }}
       title={route.title}
-      intro="Every consent you gave us, when you gave it, and the version of the words you saw. The version is a fingerprint (SHA-256) of those exact words: if a single word changes, so does the version."
+      intro="Every consent you gave us, when you gave it, and the words you saw."
     >
       <p className={own.said} role="status">
         {said}

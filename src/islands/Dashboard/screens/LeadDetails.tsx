@@ -28,38 +28,42 @@ import {
 } from '../state/loans.ts';
 import { useLoaded } from '../state/useLoaded.ts';
 
+/** A row only when the answer has the field. */
+const optional = (label: string, value: unknown, shown: string): Fact[] =>
+  value !== undefined ? [[label, shown]] : [];
+
 /**
  * The facts of product.md §3.9, as label and value: only those that exist. Before a loan is paid out
  * it has no number and no disbursal day, and an "NA" row would only stand in for them (issue 25, as
- * lead-preview does); the screen says when they come instead.
+ * lead-preview does); the screen says when they come instead. The loan's own figures come first (its
+ * amount, what reached the account, the dates and what is due), the borrower's own details after them
+ * (issue 25, the screens review: seven personal rows stood before the figures).
  */
 function facts(detail: LoanDetail): Fact[] {
   const rows: Fact[] = [
     ['Loan number', orNA(detail.loan_no)],
     ['Application number', orNA(detail.lead_id)],
-    ['Name', orNA(detail.first_name)],
-    ['Monthly salary', rupees(detail.monthly_salary_amount)],
+    ['Status', statusLabel(detail.status)],
     ['Loan amount', rupees(detail.loan_amount)],
+    ...optional('Amount to your bank account', detail.amount_credited, rupees(detail.amount_credited)),
+    ...optional('Amount to repay', detail.amount_repayable, rupees(detail.amount_repayable)),
     ['Tenure', detail.tenure ? `${detail.tenure} days` : NA],
     ['Purpose', orNA(detail.purpose)],
-    ['Status', statusLabel(detail.status)],
+    ['Disbursed on', formatDate(detail.lead_final_disbursed_date)],
+    ...optional('Repayment date', detail.repayment_date, formatDate(detail.repayment_date)),
+    // The account today, while the loan is active: the same figures as the repay page.
+    ...(detail.loan_status === 'active' && typeof detail.total_due_amount === 'number'
+      ? [...accountFacts(detail), ['Total due today', rupees(detail.total_due_amount)] as Fact]
+      : []),
+    ['Name', orNA(detail.first_name)],
+    ['Monthly salary', rupees(detail.monthly_salary_amount)],
     ['Mobile', orNA(detail.mobile)],
     ['E-mail', orNA(detail.email)],
     ['PAN', detail.pancard ? maskPan(detail.pancard) : NA],
-    ...(detail.gender !== undefined ? ([['Gender', genderLabel(detail.gender)]] as [string, string][]) : []),
-    ...(detail.marital_status_id !== undefined
-      ? ([['Marital status', maritalLabel(detail.marital_status_id)]] as [string, string][])
-      : []),
+    ...optional('Gender', detail.gender, genderLabel(detail.gender)),
+    ...optional('Marital status', detail.marital_status_id, maritalLabel(detail.marital_status_id)),
     ['City', orNA(detail.m_city_name)],
     ['State', orNA(detail.m_state_name)],
-    ['Disbursed on', formatDate(detail.lead_final_disbursed_date)],
-    ...(detail.repayment_date !== undefined
-      ? ([['Repayment date', formatDate(detail.repayment_date)]] as [string, string][])
-      : []),
-    // The account today, while the loan is active: the same figures as the repay page.
-    ...(detail.loan_status === 'active' && typeof detail.total_due_amount === 'number'
-      ? [...accountFacts(detail), ['Total due today', rupees(detail.total_due_amount)] as [string, string]]
-      : []),
   ];
   return rows.filter(([, value]) => value !== NA);
 }

@@ -11,17 +11,17 @@ import { screenPath } from '../navigation/screens.ts';
 import { $session } from '../state/sessionStore.ts';
 import { useProfile } from '../state/useProfile.ts';
 
-/** The summary variant (product.md §10.8): address is listed before personal details, as in the original. */
-const SUMMARY_ORDER = [0, 2, 1, 3, 4] as const;
-
 /**
  * The five steps, none clickable but those with an answer the eligibility policy refuses (issue 24: a
  * refused customer opens the step with the mistaken answer from here), and the Profile Preview card.
+ * The steps are in the home's order and the step to do now is framed as there, though not a link (issue
+ * 25: the original listed the address before the personal details, which the home does not).
  */
 export default function ProfileSummary({ route }: ScreenProps) {
   const session = useStore($session);
   const { profile } = useProfile();
   const toCorrect = (profile?.eligibility_reasons ?? []).map((reason) => REGISTRATION_EVENTS.indexOf(reason.step));
+  const current = currentStepIndex(session.nextStep);
   return (
     <>
       <ScreenTitle>{route.title}</ScreenTitle>
@@ -30,7 +30,7 @@ export default function ProfileSummary({ route }: ScreenProps) {
         {toCorrect.length > 0 &&
           ' A step marked "Open to correct" holds an answer we cannot lend on: open it to correct it.'}
       </p>
-      <StepCards current={currentStepIndex(session.nextStep)} order={SUMMARY_ORDER} allDisabled toCorrect={toCorrect} />
+      <StepCards current={current} allDisabled toCorrect={toCorrect} />
       <ul className={cards.linkCards}>
         <li>
           <Link to={screenPath('profile-preview')} className={cards.linkCard}>

@@ -1,0 +1,115 @@
+/**
+ * The screens review's smaller items (issue 25, docs/screens-review.md "Fix next" item 10), at 390 px:
+ * KYC Documents without the header stacked into a block of its own, each pending item linked to where
+ * it is taken; Profile Summary in the home's order with the step to do now framed as on the home; Loan
+ * Details with the loan's figures before the borrower's own rows and the payment's reference named as
+ * the provider's. (What you agreed to's short version is in consents.spec.ts, the complaints queue's
+ * message said once in dashboardComplaints.spec.ts.) Customers are made through the real API.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
+import { expectFits } from '../../support/widths.ts';
+import { customerInState, heading, openDashboard, registerByApi, signInByApi } from './support.ts';
+
+const main = (page: Page) => page.getByRole('main');
+const row = (page: Page, name: string) =>
+  main(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+/** The look that frames a step card: its border and the colour of its number. */
+const frame = (card: Locator) =>
+  card.evaluate((element) => {
+    const number = element.querySelector('[aria-hidden="true"]') as Element;
+    const style = getComputedStyle(element);
+    return `${style.borderTopWidth} ${style.borderTopColor} ${getComputedStyle(number).backgroundColor}`;
+  });
+const stepCard = (page: Page, title: string) =>
+  main(page).getByRole('list').first().getByRole('listitem').filter({ hasText: title }).locator(':scope > *');
+
+test.describe('the screens review, item 10: the smaller fixes', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('KYC Documents and Profile Summary with the selfie to take: no header block, the way to each step, the home order and frame', async ({
+    page,
+    request,
+  }) => {
+    const customer = await registerByApi(request, await signInByApi(request), { steps: 4 });
+    await openDashboard(page, customer, '/my-dashboard/kyc');
+    await expect(row(page, 'PAN')).toContainText('Verified');
+    // On a phone the rows are blocks: the header row is for screen readers only, not a block of its own.
+    const header = main(page).getByRole('columnheader', { name: 'Document' });
+    await expect(header).toHaveCount(1);
+    expect(await header.evaluate((th) => th.closest('thead')?.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
+    await expect(row(page, 'PAN').getByRole('link')).toHaveCount(0);
+    await expect(row(page, 'Selfie')).toContainText('Pending');
+    await expect(row(page, 'Selfie').getByRole('link', { name: 'Take your selfie' })).toBeVisible();
+    expect((await axeScan(page).withTags(WCAG_22_AA).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await row(page, 'Selfie').getByRole('link', { name: 'Take your selfie' }).click();
+    await expect(heading(page)).toHaveText('Upload Picture');
+
+    // The home frames the step to do now; the summary lists the steps in the same order and frames it alike.
+    await page.goto('/my-dashboard/');
+    await expect(heading(page)).toBeVisible();
+    const onHome = await frame(stepCard(page, 'Upload Picture'));
+    await page.goto('/my-dashboard/profile-summary');
+    await expect(heading(page)).toHaveText('Profile Summary');
+    await expect(main(page).getByRole('list').first().getByRole('listitem')).toHaveText([
+      /^✓PAN Authentication/,
+      /^✓Personal Information/,
+      /^✓Residence Address/,
+      /^✓Income Details/,
+      /^5Upload Picture.*To do now$/,
+    ]);
+    expect(await frame(stepCard(page, 'Upload Picture'))).toBe(onHome);
+    expect(await frame(stepCard(page, 'Income Details'))).not.toBe(onHome);
+  });
+
+  test('KYC Documents with documents needed: each links to the screen that takes it; a selfie not yet due leads to the step to do now', async ({
+    page,
+    request,
+  }) => {
+    const applicant = await customerInState(request, 'documents pending');
+    await openDashboard(page, applicant, '/my-dashboard/kyc');
+    for (const [name, slug] of [
+      ['Aadhaar card (front)', 'adhar-upload'],
+      ['Bank statement (last six months)', 'bank-upload'],
+      ['Salary slip', 'upload-salaryslip'],
+      ['Utility bill', 'upload-utilitybill'],
+    ] as const) {
+      await expect(row(page, name)).toContainText('Needed');
+      await expect(row(page, name).getByRole('link', { name: `Upload ${name}`, exact: true })).toHaveAttribute(
+        'href',
+        `/my-dashboard/${slug}`,
+      );
+    }
+
+    const early = await customerInState(request, 'registration in progress');
+    await openDashboard(page, early, '/my-dashboard/kyc');
+    await expect(row(page, 'Selfie')).toContainText('Step 5 of your profile, after Residence Address.');
+    await expect(row(page, 'Selfie').getByRole('link', { name: 'Continue to Residence Address' })).toHaveAttribute(
+      'href',
+      '/my-dashboard/captur-address',
+    );
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expectFits(page, 'kyc at 320 px');
+  });
+
+  test("Loan Details of a repaid loan: the loan's figures before the borrower's rows; the provider's reference", async ({
+    page,
+    request,
+  }) => {
+    const borrower = await customerInState(request, 'loan closed');
+    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+    const labels = main(page).getByRole('table', { name: 'Loan details' }).getByRole('rowheader');
+    await expect(labels.first()).toHaveText('Loan number');
+    const order = await labels.allTextContents();
+    for (const figure of ['Loan amount', 'Amount to your bank account', 'Amount to repay', 'Disbursed on']) {
+      expect(order.indexOf(figure), `${figure} in ${order.join(', ')}`).toBeGreaterThan(-1);
+      expect(order.indexOf(figure), `${figure} before Name in ${order.join(', ')}`).toBeLessThan(order.indexOf('Name'));
+    }
+    const payments = main(page).getByRole('table', { name: 'Payments received' });
+    // On a phone each cell says its column: the reference is read as the provider's.
+    await expect(payments.getByRole('cell', { name: /^Provider's reference pay_\w+$/ })).toBeVisible();
+    await expect(payments.getByRole('columnheader')).toContainText(["Provider's reference"]);
+  });
+});
