@@ -261,6 +261,40 @@ describe.each(ENGINES)('nothing heavy before the credential (%s database)', (eng
     }
   });
 
+  it('static text files: br or gzip by Accept-Encoding, compressed once and again when the file changes', async () => {
+    const path = join(siteDir, '_astro', 'big.1a2b.js');
+    const script = (word: string) =>
+      `${Array.from({ length: 400 }, (_, i) => `console.log(${i}, "${word}");`).join('\n')}\n`;
+    await writeFile(path, script('first'));
+    const plain = await rawGet(server.url, '/_astro/big.1a2b.js', { 'Accept-Encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body.toString('utf8')).toBe(script('first'));
+
+    const br = await rawGet(server.url, '/_astro/big.1a2b.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(script('first'));
+    // The same bytes on a second request, from the kept copy; HEAD tells the same length.
+    const again = await rawGet(server.url, '/_astro/big.1a2b.js', { 'Accept-Encoding': 'br' });
+    expect(again.body.equals(br.body)).toBe(true);
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gzip = await rawGet(server.url, '/_astro/big.1a2b.js', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(script('first'));
+
+    // A file rebuilt in place (a new size): never the old copy.
+    await writeFile(path, script('second, longer'));
+    const changed = await rawGet(server.url, '/_astro/big.1a2b.js', { 'Accept-Encoding': 'br' });
+    expect(brotliDecompressSync(changed.body).toString('utf8')).toBe(script('second, longer'));
+    // A small file is sent as it is.
+    const small = await rawGet(server.url, '/_astro/app.3f9a.js', { 'Accept-Encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString('utf8')).toBe('console.log(1);\n');
+  });
+
   /** A signed-in borrower with a ₹15,000 loan disbursed 12 days ago. */
   async function borrower() {
     const { token, profileId } = await signIn(server, randomMobile());

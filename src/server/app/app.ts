@@ -179,6 +179,7 @@ export function createApp(deps: Deps, requests = new InFlightRequests()) {
   const notFound = config.siteDir ? notFoundPage(config.siteDir) : undefined;
   // The built site compressed, as a CDN serves it (the API's answers are small and stay as they are):
   // the island pages' JavaScript is a quarter of its size on the wire (docs/benchmarks-lighthouse.md).
+  // staticSite compresses each file once; the middleware compresses what it leaves, the 404 page.
   if (config.siteDir) app.use('*', compress(), staticSite(config.siteDir));
   app.notFound((c) => {
     if (isApi(c.req.path) || !notFound) {

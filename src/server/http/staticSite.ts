@@ -1,6 +1,7 @@
 /**
  * Serves the built site the way a CDN would: /about-us from about-us/index.html, the headers of
- * dist/_headers, and dist/404.html with status 404 for anything else.
+ * dist/_headers, and dist/404.html with status 404 for anything else; text compressed (brotli or
+ * gzip, as the client takes), each file once, not on every request.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -8,6 +9,7 @@ import { extname, join, normalize, posix, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
 import { type HeaderRule, headersForPath, parseHeadersFile } from '../security/headers.ts';
+import { chosenEncoding, compressed, type Encoding } from './encoding.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,6 +26,51 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };
+
+/** Types worth compressing (fonts and images are compressed already). */
+const TEXT = /^(text\/|application\/(json|xml)|image\/svg)/;
+/** Below this a compressed answer saves nothing worth a header (Hono's compress middleware's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+/** The compressed copies kept, at most: the whole built site's text is about 3 MB. */
+const CACHE_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Each file's compressed copies, made on its first request and kept while the file is unchanged (its
+ * size and modification time). Compressing on every request cost each page load tens of milliseconds
+ * of the server's CPU for the same bytes.
+ */
+function compressedFiles() {
+  const kept = new Map<string, { version: string; bytes: number; copies: Map<Encoding, Promise<Buffer>> }>();
+  let keptBytes = 0;
+  return (path: string, version: string, encoding: Exclude<Encoding, 'identity'>): Promise<Buffer> => {
+    let entry = kept.get(path);
+    if (!entry || entry.version !== version) {
+      if (entry) keptBytes -= entry.bytes;
+      // A simple bound: past the limit, start again (a built site never comes near it).
+      if (keptBytes > CACHE_LIMIT_BYTES) {
+        kept.clear();
+        keptBytes = 0;
+      }
+      entry = { version, bytes: 0, copies: new Map() };
+      kept.set(path, entry);
+    }
+    const current = entry;
+    let copy = current.copies.get(encoding);
+    if (!copy) {
+      copy = readFile(path).then((body) => compressed(body, encoding));
+      current.copies.set(encoding, copy);
+      copy.then(
+        (body) => {
+          current.bytes += body.length;
+          keptBytes += body.length;
+        },
+        // A failure is not kept: the next request tries again.
+        () => current.copies.delete(encoding),
+      );
+    }
+    return copy;
+  };
+}
 
 async function fileAt(path: string) {
   try {
@@ -64,6 +111,8 @@ export function staticSite(root: string): MiddlewareHandler {
     return rules;
   };
 
+  const compressedCopy = compressedFiles();
+
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     // The address as the client sent it: the URL parser would already have resolved `.%2e` segments.
@@ -78,19 +127,27 @@ export function staticSite(root: string): MiddlewareHandler {
       const info = await fileAt(path);
       if (!info) continue;
       // The headers of the path the file was found at, never of the address as given.
-      return send(path, info.size, pathname, 200, await loadRules(), c.req.method === 'HEAD');
+      const headers = new Headers(headersForPath(await loadRules(), pathname));
+      const type = TYPES[extname(path)] ?? 'application/octet-stream';
+      headers.set('Content-Type', type);
+      if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
+      const head = c.req.method === 'HEAD';
+      if (TEXT.test(type) && info.size >= COMPRESS_FROM_BYTES) {
+        headers.set('Vary', 'Accept-Encoding');
+        const encoding = chosenEncoding(c.req.header('accept-encoding') ?? '');
+        if (encoding !== 'identity') {
+          const body = await compressedCopy(path, `${info.size}:${info.mtimeMs}`, encoding);
+          headers.set('Content-Encoding', encoding);
+          headers.set('Content-Length', String(body.length));
+          return new Response(head ? null : new Uint8Array(body), { status: 200, headers });
+        }
+      }
+      headers.set('Content-Length', String(info.size));
+      const body = head ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream);
+      return new Response(body, { status: 200, headers });
     }
     return next();
   };
-
-  function send(path: string, size: number, urlPath: string, status: number, headerRules: HeaderRule[], head: boolean) {
-    const headers = new Headers(headersForPath(headerRules, urlPath));
-    headers.set('Content-Type', TYPES[extname(path)] ?? 'application/octet-stream');
-    headers.set('Content-Length', String(size));
-    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
-    const body = head ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream);
-    return new Response(body, { status, headers });
-  }
 }
 
 /** The site's own 404 page with status 404, for addresses nothing else answered. */

@@ -1,11 +1,10 @@
 /** Health and the API description. */
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import type { Context } from 'hono';
 import { API } from '../../lib/api/paths.ts';
 import { MessageOnlyAnswer } from '../../lib/schemas/answers/message.ts';
 import { OpenApiAnswer } from '../../lib/schemas/answers/system.ts';
+import { chosenEncoding, compressed } from '../http/encoding.ts';
 import { openApiDocument } from '../http/openapi.ts';
 import { ok } from '../http/respond.ts';
 import { defineRoute, type RouteSpec } from '../http/routes.ts';
@@ -17,23 +16,16 @@ interface Encoded {
   gzip: { body: Uint8Array; etag: string };
 }
 
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
-
 /**
  * The document is the same for the life of the process (its routes are fixed at start): built,
- * compressed and tagged once, on its first request, never per request. The compression runs on
- * libuv's threads (the best brotli takes about 0.2 s), not on the request thread.
+ * compressed and tagged once, on its first request, never per request.
  */
 function encodeOnce(build: () => unknown): () => Promise<Encoded> {
   let encoded: Promise<Encoded> | undefined;
   const encode = async (): Promise<Encoded> => {
     const json = Buffer.from(JSON.stringify(build()));
     const tag = createHash('sha256').update(json).digest('base64url').slice(0, 27);
-    const [br, gz] = await Promise.all([
-      brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip(json, { level: 9 }),
-    ]);
+    const [br, gz] = await Promise.all([compressed(json, 'br', true), compressed(json, 'gzip', true)]);
     return {
       identity: { body: json, etag: `"${tag}"` },
       br: { body: br, etag: `"${tag}-br"` },
@@ -48,21 +40,6 @@ function encodeOnce(build: () => unknown): () => Promise<Encoded> {
     });
     return encoded;
   };
-}
-
-/** br, then gzip, when the client takes it (a q=0 refuses); the plain JSON otherwise. */
-function chosenEncoding(accept: string): 'br' | 'gzip' | 'identity' {
-  const taken = new Set(
-    accept
-      .toLowerCase()
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-      .map(([name]) => name?.trim()),
-  );
-  if (taken.has('br')) return 'br';
-  if (taken.has('gzip')) return 'gzip';
-  return 'identity';
 }
 
 function sendDocument(c: Context, encoded: Encoded) {
