@@ -119,6 +119,8 @@ test.describe('loan details', () => {
     const borrower = await borrowerByApi(request);
     await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
     const facts = region(page, `Loan ${borrower.loanNo}`);
+    // The borrower's own details are folded under the loan's figures (issue 25).
+    await facts.locator('summary', { hasText: 'Your details on this application' }).click();
     const today = formatDate(new Date());
     for (const [label, value] of [
       ['Loan number', borrower.loanNo],

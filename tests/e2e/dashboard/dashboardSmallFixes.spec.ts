@@ -2,8 +2,8 @@
  * The screens review's smaller items (issue 25, docs/screens-review.md "Fix next" item 10), at 390 px:
  * KYC Documents without the header stacked into a block of its own, each pending item linked to where
  * it is taken; Profile Summary in the home's order with the step to do now framed as on the home; Loan
- * Details with the loan's figures before the borrower's own rows and the payment's reference named as
- * the provider's. (What you agreed to's short version is in consents.spec.ts, the complaints queue's
+ * Details with the loan's figures first, the borrower's own details folded under them, and the
+ * payment's reference named as the provider's. (What you agreed to's short version is in consents.spec.ts, the complaints queue's
  * message said once in dashboardComplaints.spec.ts.) Customers are made through the real API.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
@@ -94,19 +94,39 @@ test.describe('the screens review, item 10: the smaller fixes', () => {
     await expectFits(page, 'kyc at 320 px');
   });
 
-  test("Loan Details of a repaid loan: the loan's figures before the borrower's rows; the provider's reference", async ({
+  test("Loan Details of a repaid loan: the loan's figures first, the borrower's own details folded under them; the provider's reference", async ({
     page,
     request,
   }) => {
     const borrower = await customerInState(request, 'loan closed');
     await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
-    const labels = main(page).getByRole('table', { name: 'Loan details' }).getByRole('rowheader');
-    await expect(labels.first()).toHaveText('Loan number');
-    const order = await labels.allTextContents();
-    for (const figure of ['Loan amount', 'Amount to your bank account', 'Amount to repay', 'Disbursed on']) {
-      expect(order.indexOf(figure), `${figure} in ${order.join(', ')}`).toBeGreaterThan(-1);
-      expect(order.indexOf(figure), `${figure} before Name in ${order.join(', ')}`).toBeLessThan(order.indexOf('Name'));
-    }
+    const loan = main(page).getByRole('table', { name: 'Loan details' }).getByRole('rowheader');
+    await expect(loan).toHaveText([
+      'Loan number',
+      'Application number',
+      'Status',
+      'Loan amount',
+      'Amount to your bank account',
+      'Amount to repay',
+      'Tenure',
+      'Purpose',
+      'Disbursed on',
+      'Repayment date',
+    ]);
+    const yours = main(page).getByRole('table', { name: 'Your details on this application' });
+    await expect(yours).toBeHidden();
+    await main(page).locator('summary', { hasText: 'Your details on this application' }).click();
+    await expect(yours.getByRole('rowheader')).toHaveText([
+      'Name',
+      'Monthly salary',
+      'Mobile',
+      'E-mail',
+      'PAN',
+      'Gender',
+      'Marital status',
+      'City',
+      'State',
+    ]);
     const payments = main(page).getByRole('table', { name: 'Payments received' });
     // On a phone each cell says its column: the reference is read as the provider's.
     await expect(payments.getByRole('cell', { name: /^Provider's reference pay_\w+$/ })).toBeVisible();

@@ -27,6 +27,7 @@ import {
   statusLabel,
 } from '../state/loans.ts';
 import { useLoaded } from '../state/useLoaded.ts';
+import own from './LeadDetails.module.css';
 
 /** A row only when the answer has the field. */
 const optional = (label: string, value: unknown, shown: string): Fact[] =>
@@ -35,12 +36,13 @@ const optional = (label: string, value: unknown, shown: string): Fact[] =>
 /**
  * The facts of product.md §3.9, as label and value: only those that exist. Before a loan is paid out
  * it has no number and no disbursal day, and an "NA" row would only stand in for them (issue 25, as
- * lead-preview does); the screen says when they come instead. The loan's own figures come first (its
- * amount, what reached the account, the dates and what is due), the borrower's own details after them
- * (issue 25, the screens review: seven personal rows stood before the figures).
+ * lead-preview does); the screen says when they come instead. The loan's own figures (its amount, what
+ * reached the account, the dates and what is due) are one table; the borrower's own details on the
+ * application another, folded under them (issue 25, the screens review: seven personal rows stood
+ * before the figures, on a page three screens long).
  */
-function facts(detail: LoanDetail): Fact[] {
-  const rows: Fact[] = [
+function facts(detail: LoanDetail): { loan: Fact[]; yours: Fact[] } {
+  const loan: Fact[] = [
     ['Loan number', orNA(detail.loan_no)],
     ['Application number', orNA(detail.lead_id)],
     ['Status', statusLabel(detail.status)],
@@ -55,6 +57,8 @@ function facts(detail: LoanDetail): Fact[] {
     ...(detail.loan_status === 'active' && typeof detail.total_due_amount === 'number'
       ? [...accountFacts(detail), ['Total due today', rupees(detail.total_due_amount)] as Fact]
       : []),
+  ];
+  const yours: Fact[] = [
     ['Name', orNA(detail.first_name)],
     ['Monthly salary', rupees(detail.monthly_salary_amount)],
     ['Mobile', orNA(detail.mobile)],
@@ -65,8 +69,11 @@ function facts(detail: LoanDetail): Fact[] {
     ['City', orNA(detail.m_city_name)],
     ['State', orNA(detail.m_state_name)],
   ];
-  return rows.filter(([, value]) => value !== NA);
+  const shown = (rows: Fact[]) => rows.filter(([, value]) => value !== NA);
+  return { loan: shown(loan), yours: shown(yours) };
 }
+
+const YOUR_DETAILS = 'Your details on this application';
 
 const lent = (detail: LoanDetail) => Boolean(detail.loan_no) && detail.loan_no !== NA;
 
@@ -129,13 +136,17 @@ export default function LeadDetails({ route, location }: ScreenProps) {
             <h2 id="loan-facts">
               {lent(data.detail) ? `Loan ${data.detail.loan_no}` : `Loan application ${data.detail.lead_id}`}
             </h2>
-            <FactTable caption="Loan details" rows={facts(data.detail)} />
+            <FactTable caption="Loan details" rows={facts(data.detail).loan} />
             {!lent(data.detail) && <p>{NOT_LENT}</p>}
             <p>
               <Link to={`${screenPath('lead-preview')}?lead_id=${data.detail.lead_id}#key-fact-statement`}>
                 Key Fact Statement of this loan
               </Link>
             </p>
+            <details className={own.yours}>
+              <summary>{YOUR_DETAILS}</summary>
+              <FactTable caption={YOUR_DETAILS} rows={facts(data.detail).yours} />
+            </details>
           </section>
           <section className={styles.panel} aria-labelledby="loan-payments">
             <h2 id="loan-payments">Payments</h2>
