@@ -13,6 +13,7 @@
  *   BENCH_OUT_DIR=<folder>                               write the results there instead of docs/
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { SESSION_KEYS } from '../../src/lib/session.ts';
@@ -117,7 +118,7 @@ const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 const doc = `# Dashboard benchmark
 
 Measured by \`npm run bench:dashboard\` (scripts/bench/dashboard.ts) on ${new Date().toISOString().slice(0, 10)},
-${RUNS === 3 ? 'the median of 3 runs' : `**${RUNS} run(s) only: a quick check, not the figures**`} per page, in ${minutes} minutes.
+${RUNS >= 3 ? `the median of ${RUNS} runs` : `**${RUNS} run(s) only: a quick check, not the figures**`} per page, in ${minutes} minutes.
 
 - Signed in as the demo borrower (an active loan), through the API; each run opens a new tab holding the
   session as the sign-in card leaves it, with the browser's cache emptied, so every page loads cold.
@@ -131,7 +132,7 @@ ${RUNS === 3 ? 'the median of 3 runs' : `**${RUNS} run(s) only: a quick check, n
 - Browser: ${chromium.version}, the full browser of the Chromium build the browser tests drive (tests/support/chromium.ts), headless.
 - Server: the project's own server serving a copy of the built site, on loopback; the floor is the same bare
   HTML page the public pages' benchmark uses (docs/benchmarks-lighthouse.md), in the same run.
-- Machine: ${note}.
+- Machine: ${note}; ${loadavg()[0]?.toFixed(2)} at the end (1 min): figures taken under load are not final.
 - Target (issue 25): LCP at most ${LCP_LIMIT} times the floor's, and performance ${PERFORMANCE_FLOOR} or more.
 
 ${table}

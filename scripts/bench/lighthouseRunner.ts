@@ -4,7 +4,7 @@
  * against, and the table of medians.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cp, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
@@ -167,6 +167,12 @@ async function auditOnce(url: string, port: number, page?: Page): Promise<Run> {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   lighthouseVersion = lhr.lighthouseVersion;
+  // BENCH_REPORTS_DIR=<folder>: each run's whole Lighthouse result, to see what its LCP was made of.
+  if (process.env.BENCH_REPORTS_DIR) {
+    await mkdir(process.env.BENCH_REPORTS_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    await writeFile(join(process.env.BENCH_REPORTS_DIR, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError)
     throw new RuntimeError(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = {} as Record<Category, number>;
