@@ -63,7 +63,7 @@ function ConsentCard({
         <h3 id={headingId} className={own.kind}>
           {consent.label}
         </h3>
-        <dl className={cards.pairs}>
+        <dl className={`${cards.pairs} ${own.facts}`}>
           <div>
             <dt>Given on</dt>
             <dd>{formatDateTime(consent.given_at)}</dd>
