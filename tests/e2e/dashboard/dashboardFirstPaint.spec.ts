@@ -100,7 +100,7 @@ test('the loan home: the first paint draws the island’s own dues and Pay Now, 
   // Before any of the island's code: the frame, the title, and the figures from getProfile.
   await expect(heading(page)).toHaveText('Your Loan');
   const first = await summaryOf(page, borrower.loanNo);
-  expect(island.held(), 'the island’s code is held while the first paint is read').toBeGreaterThan(0);
+  await expect.poll(() => island.held(), 'the island’s code is held while the first paint is read').toBeGreaterThan(0);
   expect(first.amountDue).toMatch(/^₹[\d,]+(\.\d\d)?$/);
   expect(first.pay).toBe('/my-dashboard/repayment');
   // Once, and not in a live region: a screen reader reads it as page content, not as an announcement.
@@ -254,7 +254,7 @@ test('repayment: the first paint draws what is owed and which figure to pay, the
   await expect(heading(page)).toHaveText('Repayment');
   const dues = page.getByRole('region', { name: `Loan ${borrower.loanNo}` });
   await expect(dues).toBeVisible();
-  expect(island.held(), 'the island’s code is held while the first paint is read').toBeGreaterThan(0);
+  await expect.poll(() => island.held(), 'the island’s code is held while the first paint is read').toBeGreaterThan(0);
   const amountDue = (await dues.getByTestId('amount-due').textContent()) ?? '';
   const toClose = (await dues.getByTestId('amount-to-close').textContent()) ?? '';
   const sentence = (await dues.getByText(/^Pay ₹|^Your repayment is overdue/).textContent()) ?? '';
