@@ -572,8 +572,8 @@ test.describe('KYC Documents (kyc)', () => {
       page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
     await expect(row('PAN')).toContainText('Verified');
     await expect(row('Selfie')).toContainText('Uploaded');
-    await expect(row('PAN card')).toContainText(`Uploaded on ${today()} (JPEG image)`);
-    await expect(row('Utility bill')).toContainText(`Uploaded on ${today()} (PDF)`);
+    await expect(row('PAN card')).toContainText(`Uploaded on ${today()} (a picture)`);
+    await expect(row('Utility bill')).toContainText(`Uploaded on ${today()} (a PDF)`);
     for (const name of [
       'Aadhaar card (front)',
       'Aadhaar card (back)',

@@ -19,7 +19,8 @@ import own from './Kyc.module.css';
 
 const FAILED = 'We could not load your documents. Please try again.';
 const NOT_REQUESTED = 'Not yet requested';
-const TYPE_NAMES: Record<StoredFileType, string> = { jpeg: 'JPEG image', png: 'PNG image', pdf: 'PDF' };
+/** What is on file in a borrower's words (issue 25), not the file's type ("PNG image"), as the upload cards. */
+const TYPE_NAMES: Record<StoredFileType, string> = { jpeg: 'a picture', png: 'a picture', pdf: 'a PDF' };
 
 /**
  * Where a pending item is taken: a link with the words to show and, for screen readers, what it is for
