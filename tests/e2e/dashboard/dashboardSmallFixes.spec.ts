@@ -127,6 +127,7 @@ test.describe('the screens review, item 10: the smaller fixes', () => {
       'City',
       'State',
     ]);
+    expect((await axeScan(page).withTags(WCAG_22_AA).analyze()).violations.map((v) => v.id)).toEqual([]);
     const payments = main(page).getByRole('table', { name: 'Payments received' });
     // On a phone each cell says its column: the reference is read as the provider's.
     await expect(payments.getByRole('cell', { name: /^Provider's reference pay_\w+$/ })).toBeVisible();
