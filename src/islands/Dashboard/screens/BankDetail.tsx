@@ -25,7 +25,7 @@ import {
   useChange,
   verifiedText,
 } from '../state/heldSteps.ts';
-import { loadLeads, loadLoanDetails } from '../state/loans.ts';
+import { loadLeads, loadLoanDetails, NA } from '../state/loans.ts';
 import type { Profile } from '../state/profile.ts';
 import { useProfile } from '../state/useProfile.ts';
 import { useRequest } from '../state/useRequest.ts';
@@ -83,14 +83,14 @@ async function accountOfLead(leadId: number | string): Promise<LoanAccount | nul
   const found = await loadLoanDetails(String(leadId));
   const detail = 'data' in found ? found.data?.detail : undefined;
   if (!detail?.bank_account) return null;
-  return { ...detail.bank_account, loanNo: detail.loan_no && detail.loan_no !== 'NA' ? detail.loan_no : null };
+  return { ...detail.bank_account, loanNo: detail.loan_no && detail.loan_no !== NA ? detail.loan_no : null };
 }
 
 /**
  * The accounts the server holds for this screen (issue 25): the latest application's (given with it), and
  * for a repeat borrower whose new application has none yet, the account their last loan was paid into.
  */
-function useHeldAccounts(profile: Profile | null) {
+function useHeldAccounts(profile: Profile | null, profileLoading: boolean) {
   const leadId = profile?.lead_details?.lead_id ?? null;
   const repeat = isRepeat(profile);
   const [held, setHeld] = useState<{ leadId: number; own: LoanAccount | null; earlier: LoanAccount | null }>();
@@ -117,7 +117,8 @@ function useHeldAccounts(profile: Profile | null) {
       live = false;
     };
   }, [leadId, repeat]);
-  if (leadId === null) return { ready: profile !== null, own: null, earlier: null };
+  // No application (or no profile, when it could not be loaded): the form, as before.
+  if (leadId === null) return { ready: profile !== null || !profileLoading, own: null, earlier: null };
   return held?.leadId === leadId ? { ready: true, ...held } : { ready: false, own: null, earlier: null };
 }
 
@@ -135,8 +136,8 @@ export default function BankDetail({ route }: ScreenProps) {
   const [consent, setConsent] = useState(false);
   const { values, set, field, errors, refuse, send } = useStepForm(form, EMPTY);
   const { busy, run } = useRequest<'save'>();
-  const { profile } = useProfile();
-  const accounts = useHeldAccounts(profile);
+  const { profile, loading: profileLoading } = useProfile();
+  const accounts = useHeldAccounts(profile, profileLoading);
   const { changing, change, keep, returned } = useChange(form);
   const bank = useIfsc(values.account_ifsc);
   // The branch the IFSC names is filled in, unless the customer typed their own.
