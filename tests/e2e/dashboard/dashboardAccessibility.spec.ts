@@ -1,20 +1,25 @@
 /**
- * The dashboard's states that a screen walk does not reach, with zero WCAG 2.2 AA violations: forms
- * showing their errors, the eligibility modal, the phone sidebar, the application's steps. Every
- * screen as it opens is scanned in dashboardEveryScreen.spec.ts, on the same loads as its width check.
+ * The dashboard's states that a screen walk does not reach, with zero WCAG 2.2 AA violations and no
+ * sideways scrolling at 320 and 390 px on the same page loads: forms showing their errors, the
+ * eligibility modal, the phone sidebar, the application's steps. Every screen as it opens is scanned
+ * and measured in dashboardEveryScreen.spec.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
 import { axeViolations } from '../../support/axe.ts';
+import { expectFits } from '../../support/widths.ts';
 import { applyByApi, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
 
+/** The page's violations, once it has loaded; and whether it fits a phone (failures kept with expect.soft). */
 async function violations(page: Page, label: string): Promise<string[]> {
   await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Loading your details…')).toHaveCount(0);
-  return axeViolations(page, label);
+  const found = await axeViolations(page, label);
+  await expectFits(page, label);
+  return found;
 }
 
-test('the forms showing their errors, the eligibility modal and the open sidebar on a phone have no violations', async ({
+test('the forms showing their errors, the eligibility modal and the open sidebar on a phone have no violations and fit a phone', async ({
   page,
   request,
 }) => {
@@ -54,7 +59,7 @@ test('the forms showing their errors, the eligibility modal and the open sidebar
   expect(failures).toEqual([]);
 });
 
-test('the document and bank screens with their lists and errors, and the end of the application, have no violations', async ({
+test('the document and bank screens with their lists and errors, and the end of the application, have no violations and fit a phone', async ({
   page,
   request,
 }) => {
@@ -79,7 +84,7 @@ test('the document and bank screens with their lists and errors, and the end of 
   expect(failures).toEqual([]);
 });
 
-test('the loan application: the hub part-way, the quote with its statement and errors, employment with errors', async ({
+test('the loan application: the hub part-way, the quote with its statement and errors, employment with errors: no violations, and each fits a phone', async ({
   page,
   request,
 }) => {
