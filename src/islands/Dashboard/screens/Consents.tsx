@@ -83,7 +83,7 @@ function ConsentCard({
             <dd>{consent.withdrawn_at ? `Withdrawn on ${formatDateTime(consent.withdrawn_at)}` : 'Given'}</dd>
           </div>
         </dl>
-        <details className={own.text}>
+        <details className={`${own.text} ${styles.disclosure}`}>
           <summary>{consent.text ? 'Read the words you agreed to' : 'Check the version'}</summary>
           {consent.text && <p>{consent.text}</p>}
           <p className={own.fingerprint}>

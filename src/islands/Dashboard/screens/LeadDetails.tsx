@@ -143,7 +143,7 @@ export default function LeadDetails({ route, location }: ScreenProps) {
                 Key Fact Statement of this loan
               </Link>
             </p>
-            <details className={own.yours}>
+            <details className={`${own.yours} ${styles.disclosure}`}>
               <summary>{YOUR_DETAILS}</summary>
               <FactTable caption={YOUR_DETAILS} rows={facts(data.detail).yours} />
             </details>
