@@ -90,7 +90,9 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('astro build on a copy of the project', () => {
+// The four builds side by side: each fails early, at the content, and spends most of its time
+// starting Node and Astro and copying the project, not computing.
+describe.concurrent('astro build on a copy of the project', () => {
   it('fails naming the file and the field when a city has no route', async () => {
     const dir = copyProject();
     edit(dir, 'content/cities/mumbai.md', (text) => text.replace(/^route: .*\n/m, ''));
