@@ -6,10 +6,22 @@
  * Customers are made through the real API (./support.ts).
  */
 import { expect, type Page, test } from '@playwright/test';
+import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate, maskPan } from '../../../src/lib/format.ts';
+import { tinyPdf } from '../../api/support/files.ts';
 import { axeViolations } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
-import { customerInState, EMPLOYMENT, eventAs, heading, openDashboard, repayInFullByApi } from './support.ts';
+import {
+  BANK_ACCOUNT,
+  callAs,
+  customerInState,
+  EMPLOYMENT,
+  eventAs,
+  heading,
+  openDashboard,
+  repayInFullByApi,
+  TINY_PNG,
+} from './support.ts';
 
 const held = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const fact = (page: Page, region: string, label: string) =>
@@ -104,7 +116,7 @@ test('a loan paid out, then repaid: every completed step held and locked as the 
   await expect(page.getByRole('textbox', { name: 'Account number', exact: true })).toHaveValue('');
 });
 
-test('an application part-way: employment held with Change, the form filled in; a needed document has no empty thumbnail', async ({
+test('an application part-way: employment held with Change, the form filled in, no empty thumbnail; once sent, documents and account held', async ({
   page,
   request,
 }) => {
@@ -120,4 +132,23 @@ test('an application part-way: employment held with Change, the form filled in; 
   const tile = documentTile(page);
   await expect(tile.getByRole('status')).toHaveText('Needed');
   await expect(tile.locator('img, [aria-hidden="true"]')).toHaveCount(0);
+
+  // Sent: while our team reviews it, its documents and account are held, nothing to replace or change.
+  const list = await callAs(request, customer, API.mandatoryDocuments, { profile_id: customer.profileId });
+  for (const doc of list.body.Data as { event_name: string; doc_type: string; allowed_format: string }[]) {
+    const pdf = doc.allowed_format === 'pdf';
+    const file = (pdf ? tinyPdf() : TINY_PNG).toString('base64');
+    await eventAs(request, customer, doc.event_name, { doc_type: doc.doc_type, file, file_ext: pdf ? 'PDF' : 'PNG' });
+  }
+  expect((await eventAs(request, customer, 'banking_details', BANK_ACCOUNT)).body.Status).toBe(1);
+  await page.goto('/my-dashboard/adhar-upload');
+  await expect(page.getByText('6 of 6 documents uploaded')).toBeVisible();
+  await expect(
+    page.getByText('Your application is with our team: this document can no longer be replaced.'),
+  ).toHaveCount(6);
+  await expect(page.locator('input[type="file"]')).toHaveCount(0);
+  await page.goto('/my-dashboard/bank-detail');
+  await expect(fact(page, 'Your bank account is given', 'Account')).toHaveText('HDFC Bank account ending 9012');
+  await expect(page.getByRole('link', { name: 'View Your Application' })).toBeVisible();
+  await expect(button(page, 'Change bank account')).toHaveCount(0);
 });
