@@ -295,7 +295,7 @@ test.describe('profile screens', () => {
     }
   });
 
-  test('profile-summary: the five steps in the order of the home, none clickable, and the preview card', async ({
+  test('profile-summary: the five steps, none clickable, address before personal, and the preview card', async ({
     page,
     request,
   }) => {
@@ -304,8 +304,8 @@ test.describe('profile screens', () => {
     const titles = page.getByRole('main').getByRole('listitem').locator('span span:first-child');
     await expect(titles).toHaveText([
       'PAN Authentication',
-      'Personal Information',
       'Residence Address',
+      'Personal Information',
       'Income Details',
       'Upload Picture',
     ]);

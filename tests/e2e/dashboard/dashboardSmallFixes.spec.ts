@@ -1,7 +1,7 @@
 /**
  * The screens review's smaller items (issue 25, docs/screens-review.md "Fix next" item 10), at 390 px:
  * KYC Documents without the header stacked into a block of its own, each pending item linked to where
- * it is taken; Profile Summary in the home's order with the step to do now framed as on the home; Loan
+ * it is taken; Profile Summary with the step to do now framed as on the home (in the specification's order); Loan
  * Details with the loan's figures first, the borrower's own details folded under them, and the
  * payment's reference named as the provider's. (What you agreed to's short version is in consents.spec.ts, the complaints queue's
  * message said once in dashboardComplaints.spec.ts.) Customers are made through the real API.
@@ -29,7 +29,7 @@ const stepCard = (page: Page, title: string) =>
 test.describe('the screens review, item 10: the smaller fixes', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('KYC Documents and Profile Summary with the selfie to take: no header block, the way to each step, the home order and frame', async ({
+  test('KYC Documents and Profile Summary with the selfie to take: no header block, the way to each step, the step to do now framed as on the home', async ({
     page,
     request,
   }) => {
@@ -47,7 +47,8 @@ test.describe('the screens review, item 10: the smaller fixes', () => {
     await row(page, 'Selfie').getByRole('link', { name: 'Take your selfie' }).click();
     await expect(heading(page)).toHaveText('Upload Picture');
 
-    // The home frames the step to do now; the summary lists the steps in the same order and frames it alike.
+    // The home frames the step to do now; the summary frames it alike, in the specification's order for it
+    // (dashboard.md §2: the address before the personal details).
     await page.goto('/my-dashboard/');
     await expect(heading(page)).toBeVisible();
     const onHome = await frame(stepCard(page, 'Upload Picture'));
@@ -55,8 +56,8 @@ test.describe('the screens review, item 10: the smaller fixes', () => {
     await expect(heading(page)).toHaveText('Profile Summary');
     await expect(main(page).getByRole('list').first().getByRole('listitem')).toHaveText([
       /^✓PAN Authentication/,
-      /^✓Personal Information/,
       /^✓Residence Address/,
+      /^✓Personal Information/,
       /^✓Income Details/,
       /^5Upload Picture.*To do now$/,
     ]);

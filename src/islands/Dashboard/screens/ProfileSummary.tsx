@@ -11,11 +11,14 @@ import { screenPath } from '../navigation/screens.ts';
 import { $session } from '../state/sessionStore.ts';
 import { useProfile } from '../state/useProfile.ts';
 
+/** The summary variant (dashboard.md §2): the address is listed before the personal details. */
+const SUMMARY_ORDER = [0, 2, 1, 3, 4] as const;
+
 /**
  * The five steps, none clickable but those with an answer the eligibility policy refuses (issue 24: a
  * refused customer opens the step with the mistaken answer from here), and the Profile Preview card.
- * The steps are in the home's order and the step to do now is framed as there, though not a link (issue
- * 25: the original listed the address before the personal details, which the home does not).
+ * The step to do now is framed as on the home, though not a link (issue 25). The order is the
+ * specification's for this variant, not the home's (docs/decisions.md, "The smaller phone findings").
  */
 export default function ProfileSummary({ route }: ScreenProps) {
   const session = useStore($session);
@@ -30,7 +33,7 @@ export default function ProfileSummary({ route }: ScreenProps) {
         {toCorrect.length > 0 &&
           ' A step marked "Open to correct" holds an answer we cannot lend on: open it to correct it.'}
       </p>
-      <StepCards current={current} allDisabled toCorrect={toCorrect} />
+      <StepCards current={current} order={SUMMARY_ORDER} allDisabled toCorrect={toCorrect} />
       <ul className={cards.linkCards}>
         <li>
           <Link to={screenPath('profile-preview')} className={cards.linkCard}>
