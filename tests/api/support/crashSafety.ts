@@ -6,6 +6,12 @@
  * it exactly once. The points are src/server/dev/faults.ts; one customer goes from sign-in to a loan
  * and repays part of it, so each write happens on real data. One test file per database engine
  * (crashSafety*.test.ts), so that the two run side by side.
+ *
+ * Where a write's steps fall inside its transaction is the product's, not the engine's: when the run
+ * has PostgreSQL, every point is crashed there, and the embedded engine (whose database dies with the
+ * process) is crashed at what only it can get wrong: a file kept beside its row, a write lost before
+ * its commit and kept after it, and a killed holder's lock file (docs/decisions.md, "One engine per
+ * behaviour test"). The customer's requests are the same either way.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -24,10 +30,18 @@ import { base64, tinyJpeg, tinyPdf, tinyPng } from './files.ts';
 import { type DataPlace, dataPlace, runOps, type ServerProcess, startServerProcess } from './process.ts';
 import { payuResponse, postForm, razorpayCheckoutResult, razorpayWebhook } from './providers.ts';
 import { BANK_DETAILS, EMPLOYMENT, profileSteps, QUOTE_ACCEPTANCE } from './registrationSteps.ts';
-import { type ApiClient, apiClient, type Engine, randomMobile } from './server.ts';
+import { type ApiClient, apiClient, type Engine, EVERY_ENGINE, randomMobile } from './server.ts';
 import { signIn } from './signIn.ts';
 
 const PAYMENT_RUPEES = 1000;
+
+/** The points the embedded engine is crashed at when PostgreSQL is crashed at every point (above). */
+const EMBEDDED_POINTS: ReadonlySet<CrashPoint> = new Set([
+  'upload.stored',
+  'disburse.loan-created',
+  'payment.before-commit',
+  'payment.committed',
+]);
 const paymentId = () => `pay_${randomBytes(8).toString('hex')}`;
 
 export function crashSafety(engine: Engine) {
@@ -61,11 +75,17 @@ export function crashSafety(engine: Engine) {
       if (engine === 'embedded') expect(existsSync(join(place.env.DATA_DIR as string, 'kosh.lock'))).toBe(true);
     }
 
+    /** Whether this run crashes this engine at `point` (above). */
+    const crashesAt = (point: CrashPoint) =>
+      engine === 'postgres' || !EVERY_ENGINE.includes('postgres') || EMBEDDED_POINTS.has(point);
+
     /**
      * Arms the running server at `point`, makes the request, sees the process killed there before it
-     * answered, and starts the server again, unarmed, on the same data.
+     * answered, and starts the server again, unarmed, on the same data. Where this run does not crash
+     * this engine at `point`, nothing is sent: the test's retry is then the first request.
      */
     async function crashDuring(point: CrashPoint, request: () => Promise<unknown>) {
+      if (!crashesAt(point)) return;
       expect((await api.post(DEV_CRASH_PATH, { point })).body.Data).toEqual({ armed: point });
       const killed = server as ServerProcess;
       const answered = await request().then(
@@ -257,8 +277,10 @@ export function crashSafety(engine: Engine) {
       it('committed but not answered: the whole payment shows; the retried verify answers success and adds nothing', async () => {
         const payment = await razorpayOrder();
         const before = await account();
-        await crashDuring('payment.committed', () => verify(payment));
-        await expectPaidOnce(before, payment.paymentId);
+        if (crashesAt('payment.committed')) {
+          await crashDuring('payment.committed', () => verify(payment));
+          await expectPaidOnce(before, payment.paymentId);
+        }
 
         expect((await verify(payment)).body.status).toBe('SUCCESS');
         await expectPaidOnce(before, payment.paymentId);
