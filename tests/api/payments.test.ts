@@ -519,7 +519,7 @@ describe('public addresses come from PUBLIC_API_URL and PUBLIC_SITE_URL, never f
   const clock = testClock(Date.now());
 
   beforeAll(async () => {
-    server = await startServer('embedded', { PUBLIC_SITE_URL: SITE, PUBLIC_API_URL: API_ORIGIN }, { now: clock.now });
+    server = await startServer(ENGINES[0], { PUBLIC_SITE_URL: SITE, PUBLIC_API_URL: API_ORIGIN }, { now: clock.now });
   });
   afterAll(() => server.close());
 

@@ -299,7 +299,7 @@ describe('SMS gateway failures', () => {
 
 describe('logs', () => {
   it('carry a request id and never a code or a token, except the outbox line itself', async () => {
-    const server = await startServer('embedded');
+    const server = await startServer(ENGINES[0]);
     try {
       const mobile = randomMobile();
       const login = await requestCode(server, mobile);
@@ -312,9 +312,14 @@ describe('logs', () => {
       expect(requests.length).toBeGreaterThanOrEqual(3);
       for (const line of requests) expect(line.request_id).toMatch(/^[0-9a-f-]{36}$/);
       const others = server.logs.filter((line) => !line.includes('"msg":"sms outbox"'));
+      // The code as written in any text of a line: not as four digits inside a number (a duration, a
+      // port) or the line's own time and request id, where they turn up by chance.
+      const codeInText = new RegExp(`\\b${code}\\b`);
       for (const line of others) {
         expect(line).not.toContain(token);
-        expect(line).not.toContain(code);
+        const { time: _time, request_id: _id, ...fields } = JSON.parse(line);
+        const texts = JSON.stringify(fields, (_key, value) => (typeof value === 'number' ? undefined : value));
+        expect(texts).not.toMatch(codeInText);
       }
     } finally {
       await server.close();
