@@ -419,7 +419,7 @@ describe('delivery failing does not undo the acceptance', () => {
       },
     };
     const server = await startServer(
-      'embedded',
+      ENGINES[0],
       { MAIL_TRANSPORT: 'http', MAIL_HTTP_URL: 'http://127.0.0.1:9/mail', MAIL_HTTP_API_KEY: 'k' },
       { sms: failing },
     );

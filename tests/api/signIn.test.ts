@@ -266,7 +266,7 @@ describe('SMS gateway failures', () => {
   const sent: string[] = [];
   beforeAll(async () => {
     server = await startServer(
-      'embedded',
+      ENGINES[0],
       { SMS_SENDER_POLL_MS: '20' },
       {
         sms: {
