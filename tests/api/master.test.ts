@@ -1,10 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
-import { createApp } from '../../src/server/app/app.ts';
-import { createLogger } from '../../src/server/app/logger.ts';
-import { createDeps } from '../../src/server/app/services.ts';
-import { loadConfig } from '../../src/server/config/config.ts';
 import { DATA_FILE } from '../../src/server/master/data.ts';
 import { parseDataFile } from '../../src/server/master/dataFile.ts';
 import {
@@ -15,28 +11,18 @@ import {
   STATE_REQUIRED,
   STATE_UNKNOWN,
 } from '../../src/server/master/routes.ts';
-
-type App = ReturnType<typeof createApp>;
-type Deps = Awaited<ReturnType<typeof createDeps>>;
+import { ENGINES, startServer, type TestServer } from './support/server.ts';
 
 describe('master data: states, cities and pin codes', () => {
-  let app: App;
-  let database: Deps['database'];
+  let server: TestServer;
 
   beforeAll(async () => {
-    const config = {
-      ...loadConfig({ NODE_ENV: 'test', SERVE_SITE: '0', LOG_LEVEL: 'silent', OTP_SECRET: 'x'.repeat(32) }),
-      // Set here rather than through DATA_DIR, which the config resolves to a directory on disk.
-      database: { kind: 'embedded', dataDir: 'memory://' } as const,
-    };
-    const built = await createDeps(config, createLogger('silent'));
-    database = built.database;
-    app = createApp(built.deps);
+    server = await startServer(ENGINES[0]);
   });
-  afterAll(() => database?.close());
+  afterAll(() => server.close());
 
   const post = async (body: unknown, headers: Record<string, string> = { Auth: 'kosh-web' }) => {
-    const response = await app.request(API.master, {
+    const response = await fetch(`${server.url}${API.master}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
