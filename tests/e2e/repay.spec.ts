@@ -1,7 +1,7 @@
 // The repay stepper, the providers' sandboxes and the payment result pages. These tests run on a
 // server of their own (the 'repay' project of playwright.config.ts): codes for the demo PAN may be
 // asked for without the 30-second spacing, and the demo loan is paid here and nowhere else.
-import { expect, type Page, type Route, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { addDays, daysBetween, indiaDate } from '../../src/lib/dates.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
@@ -14,41 +14,14 @@ import {
   openStepper,
   paiseOf,
   REPAY,
-  randomPan,
   requestRepayCode,
   stepper,
 } from '../support/repay.ts';
-import { latestCode, wrongCode } from '../support/signIn.ts';
+import { latestCode } from '../support/signIn.ts';
 
-const PAN_MESSAGE = 'Please enter valid pan number!';
-const OTP_MESSAGE = 'Please enter 4 digits OTP';
-const WRONG = 'The OTP you entered is incorrect.';
-const NETWORK = 'We could not reach our servers. Please check your internet connection and try again.';
 const CANCELLED = 'Payment cancelled. You can try again.';
 const SDK_FAILED = 'Razorpay SDK failed to load. Are you online?';
-const EXPIRED = 'This payment session has expired. Please enter your PAN again.';
 const NOTHING_DUE_ORDER = 'This loan has no amount due.';
-
-const envelope = (status: number, body: object) => ({
-  status,
-  contentType: 'application/json',
-  body: JSON.stringify(body),
-});
-
-/** Holds a call until the test lets it go. */
-function holdCalls() {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return {
-    release: () => release(),
-    handler: async (route: Route) => {
-      await held;
-      await route.continue();
-    },
-  };
-}
 
 async function axeViolations(page: Page, include?: string) {
   const builder = axeScan(page).withTags(WCAG_22_AA);
@@ -57,234 +30,9 @@ async function axeViolations(page: Page, include?: string) {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test.describe('step 1: the PAN', () => {
-  test('upper-cased as typed, only a prefix of 5 letters, 4 digits, 1 letter, at most 10', async ({ page }) => {
-    const s = await openStepper(page);
-    await expect(s.heading).toHaveText('Enter your PAN');
-    await expect(s.pan).toHaveAttribute('maxlength', '10');
-    await s.pan.pressSequentially('1');
-    await expect(s.pan).toHaveValue('');
-    await s.pan.pressSequentially('abcde');
-    await expect(s.pan).toHaveValue('ABCDE');
-    await s.pan.pressSequentially('F');
-    await expect(s.pan).toHaveValue('ABCDE');
-    await s.pan.pressSequentially('12x34');
-    await expect(s.pan).toHaveValue('ABCDE1234');
-    await s.pan.pressSequentially('5');
-    await expect(s.pan).toHaveValue('ABCDE1234');
-    await s.pan.pressSequentially('fG');
-    await expect(s.pan).toHaveValue('ABCDE1234F');
-    // A paste that does not fit is refused whole; one that fits is taken, upper-cased.
-    await s.pan.fill('AB 12');
-    await expect(s.pan).toHaveValue('ABCDE1234F');
-    await s.pan.fill('pqrst6789z');
-    await expect(s.pan).toHaveValue('PQRST6789Z');
-  });
-
-  test(`an incomplete PAN: "${PAN_MESSAGE}" under the field, and nothing is sent`, async ({ page }) => {
-    let sent = false;
-    page.on('request', (request) => {
-      if (request.url().endsWith(REPAY.sendOtp)) sent = true;
-    });
-    const s = await openStepper(page);
-    await s.pan.fill('ABCDE12');
-    await s.getOtp.click();
-    await expect(s.alert).toHaveText(PAN_MESSAGE);
-    await expect(s.pan).toHaveAttribute('aria-invalid', 'true');
-    await expect(s.pan).toBeFocused();
-    const errorId = await s.root.getByText(PAN_MESSAGE, { exact: true }).first().getAttribute('id');
-    expect((await s.pan.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
-    expect(sent).toBe(false);
-  });
-
-  test('Get OTP sends the PAN, shows the server message and moves to the OTP step', async ({ page }) => {
-    const s = await openStepper(page);
-    const pan = randomPan();
-    const sent = page.waitForRequest((request) => request.url().endsWith(REPAY.sendOtp));
-    await s.pan.fill(pan);
-    await s.getOtp.click();
-    expect((await sent).postDataJSON()).toEqual({ pancard: pan });
-    expect((await sent).headers().auth).toBe('kosh-web');
-    await expect(s.status).toHaveText(REPAY_OTP_SENT);
-    await expect(s.heading).toHaveText('Enter your OTP');
-    await expect(s.otp).toBeFocused();
-    await expect(s.root.getByRole('listitem').filter({ hasText: 'OTP' })).toHaveAttribute('aria-current', 'step');
-  });
-
-  test('a refused request shows the server message with a Retry that asks again', async ({ page }) => {
-    let refuse = true;
-    await page.route(`**${REPAY.sendOtp}`, (route) =>
-      refuse
-        ? route.fulfill(
-            envelope(429, {
-              Status: 0,
-              Message: 'Please wait 12 seconds before requesting another OTP.',
-              error: 'otp_too_soon',
-              Data: {},
-            }),
-          )
-        : route.continue(),
-    );
-    const s = await openStepper(page);
-    await s.pan.fill(randomPan());
-    await s.getOtp.click();
-    await expect(s.alert).toHaveText('Please wait 12 seconds before requesting another OTP.');
-    await expect(s.heading).toHaveText('Enter your PAN');
-    await expect(s.getOtp).toBeEnabled();
-    refuse = false;
-    await s.retry.click();
-    await expect(s.otp).toBeFocused();
-  });
-
-  test('a network failure shows a plain message and a Retry; while waiting the button says Please wait…', async ({
-    page,
-  }) => {
-    let fail = true;
-    const hold = holdCalls();
-    await page.route(`**${REPAY.sendOtp}`, (route) =>
-      fail ? route.abort('internetdisconnected') : hold.handler(route),
-    );
-    const s = await openStepper(page);
-    await s.pan.fill(randomPan());
-    await s.getOtp.click();
-    await expect(s.alert).toHaveText(NETWORK);
-    fail = false;
-    await s.retry.click();
-    const busy = s.root.getByRole('button', { name: 'Please wait…' });
-    await expect(busy).toBeDisabled();
-    await expect(busy).toHaveAttribute('aria-busy', 'true');
-    hold.release();
-    await expect(s.otp).toBeFocused();
-  });
-});
-
-test.describe('step 2: the OTP', () => {
-  test('digits only, at most 4; the terms checkbox is shown and not required', async ({ page }) => {
-    await openStepper(page);
-    const s = await requestRepayCode(page, randomPan());
-    await expect(s.otp).toHaveAttribute('inputmode', 'numeric');
-    await expect(s.otp).toHaveAttribute('autocomplete', 'one-time-code');
-    await expect(s.otp).toHaveAttribute('maxlength', '4');
-    await s.otp.pressSequentially('1a2-b3c45');
-    await expect(s.otp).toHaveValue('1234');
-    await expect(s.terms).toBeVisible();
-    await expect(s.terms).not.toBeChecked();
-    await expect(s.root.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
-      'href',
-      '/termsandconditions',
-    );
-    // Unticked, the code is still checked by the server.
-    const sent = page.waitForRequest((request) => request.url().endsWith(REPAY.verifyOtp));
-    await s.getAmount.click();
-    expect((await sent).postDataJSON()).toEqual({
-      panNumber: expect.stringMatching(/^[A-Z]{5}\d{4}[A-Z]$/),
-      otp: '1234',
-    });
-    await expect(s.alert).toBeVisible();
-  });
-
-  test(`fewer than 4 digits: "${OTP_MESSAGE}", nothing sent`, async ({ page }) => {
-    await openStepper(page);
-    const s = await requestRepayCode(page, randomPan());
-    let sent = false;
-    page.on('request', (request) => {
-      if (request.url().endsWith(REPAY.verifyOtp)) sent = true;
-    });
-    await s.otp.fill('12');
-    await s.getAmount.click();
-    await expect(s.alert).toHaveText(OTP_MESSAGE);
-    await expect(s.otp).toHaveAttribute('aria-invalid', 'true');
-    expect(sent).toBe(false);
-  });
-
-  test('Change PAN goes back with the PAN kept; Resend counts down 30 s, then sends again', async ({ page }) => {
-    await page.clock.install({ time: new Date('2030-01-01T10:00:00+05:30') });
-    await openStepper(page);
-    await page.clock.pauseAt(new Date('2030-01-01T10:05:00+05:30'));
-    const pan = randomPan();
-    const s = await requestRepayCode(page, pan);
-    await expect(s.resend).toHaveText('Resend OTP in 30s');
-    await expect(s.resend).toBeDisabled();
-    await page.clock.runFor(30_000);
-    await expect(s.resend).toHaveText('Resend OTP');
-    const resent = page.waitForRequest((request) => request.url().endsWith(REPAY.sendOtp));
-    await s.resend.click();
-    expect((await resent).postDataJSON()).toEqual({ pancard: pan });
-    await expect(s.resend).toHaveText('Resend OTP in 30s');
-    await s.changePan.click();
-    await expect(s.pan).toBeFocused();
-    await expect(s.pan).toHaveValue(pan);
-  });
-
-  test('a network failure while checking the code keeps it and offers Retry', async ({ page }) => {
-    let fail = true;
-    await page.route(`**${REPAY.verifyOtp}`, (route) =>
-      fail ? route.abort('internetdisconnected') : route.continue(),
-    );
-    await openStepper(page);
-    const s = await requestRepayCode(page, randomPan());
-    await s.otp.fill('4321');
-    await s.getAmount.click();
-    await expect(s.alert).toHaveText(NETWORK);
-    await expect(s.otp).toHaveValue('4321');
-    fail = false;
-    const again = page.waitForRequest((request) => request.url().endsWith(REPAY.verifyOtp));
-    await s.retry.click();
-    expect((await again).postDataJSON()).toMatchObject({ otp: '4321' });
-  });
-});
-
-test.describe('the amount card with figures from the server', () => {
-  test('lakh grouping, paise and DD-MM-YYYY dates', async ({ page }) => {
-    await page.route(`**${REPAY.verifyOtp}`, (route) =>
-      route.fulfill(
-        envelope(200, {
-          Status: 1,
-          Message: 'OTP verified successfully.',
-          Data: {
-            repay_token: 'x'.repeat(43),
-            expires_in_seconds: 900,
-            razorpay_key: 'rzp_test',
-            razorpay_checkout_url: '/__sandbox/razorpay/checkout.js',
-          },
-          repayment_data: {
-            loan_no: 'KCL123456',
-            disbursal_date: '2026-01-05',
-            repayment_date: '2026-03-06',
-            repayment_amount: 195000,
-            loan_recommended: 150000,
-            real_interest: 1234.5,
-            total_due_amount: 151234.5,
-            full_name: 'Asha Verma',
-            email: 'asha@example.in',
-            mobile: '9876543210',
-            lead_id: '7',
-          },
-          order_id: 'order_test123456',
-        }),
-      ),
-    );
-    await openStepper(page);
-    const s = await requestRepayCode(page, randomPan());
-    await s.otp.fill('1234');
-    await s.getAmount.click();
-    await expect(s.heading).toHaveText('Your loan');
-    for (const [label, value] of [
-      ['Loan number', 'KCL123456'],
-      ['Disbursal date', '05-01-2026'],
-      ['Repayment date', '06-03-2026'],
-      ['Due on the repayment date', '₹1,95,000'],
-      ['Loan Amount', '₹1,50,000'],
-      ['Interest to date', '₹1,234.50'],
-      ['To close the loan today', '₹1,51,234.50'],
-    ]) {
-      await expect(s.fact(label as string)).toHaveText(value as string);
-    }
-    await expect(s.summary).toHaveText('You will pay the whole due of ₹1,51,234.50.');
-    await s.amount.fill('1234.5');
-    await expect(s.summary).toHaveText('A part payment of ₹1,234.50; ₹1,50,000 stays due.');
-  });
-});
+// What the PAN, OTP and amount fields take, the messages for incomplete input with nothing sent, a refused
+// or failed request with Retry, Please wait…, the resend countdown and Change PAN, and the amount card's
+// formats: tests/components/RepayStepper.test.tsx, with the API's answers at the network's edge.
 
 test.describe('/thanku and /fail', () => {
   const result = (page: Page) => {
@@ -397,17 +145,7 @@ test.describe('/thanku and /fail', () => {
 test.describe('paying the demo loan', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test(`a wrong code: "${WRONG}", the field emptied and focused`, async ({ page, request }) => {
-    await openStepper(page);
-    const s = await requestRepayCode(page, DEMO.pan);
-    await s.otp.fill(wrongCode(await latestCode(request, DEMO.mobile)));
-    await s.getAmount.click();
-    await expect(s.alert).toHaveText(WRONG);
-    await expect(s.otp).toHaveValue('');
-    await expect(s.otp).toBeFocused();
-    await expect(s.otp).toHaveAttribute('aria-invalid', 'true');
-    await expect(s.heading).toHaveText('Enter your OTP');
-  });
+  // A wrong code's message, the field emptied and focused: tests/components/RepayStepper.test.tsx.
 
   test('the amount card: every field, DD-MM-YYYY dates and rupees with Indian grouping', async ({ page, request }) => {
     test.slow(); // two accessibility scans at the end
@@ -453,42 +191,7 @@ test.describe('paying the demo loan', () => {
     }
   });
 
-  test('the amount: no leading zero, no bare ".", at most 2 decimals; under ₹1 is refused', async ({
-    page,
-    request,
-  }) => {
-    const s = await openAmountCard(page, request);
-    const due = await dueOnCard(page);
-    // A zero may start a fraction, typed key by key, but no other digit follows it.
-    await s.amount.pressSequentially('05');
-    await expect(s.amount).toHaveValue('0');
-    await s.amount.fill('');
-    await s.amount.pressSequentially('0.50');
-    await expect(s.amount).toHaveValue('0.50');
-    await s.proceed.click();
-    await expect(s.alert).toHaveText('The amount must be at least ₹1.');
-    await s.amount.fill('');
-    await s.amount.fill('');
-    await s.amount.pressSequentially('.5');
-    await expect(s.amount).toHaveValue('5');
-    await s.amount.fill('.5');
-    await expect(s.amount).toHaveValue('5');
-    await s.amount.fill('0.5');
-    await expect(s.amount).toHaveValue('0.5');
-    await s.amount.fill('');
-    await s.amount.pressSequentially('12.345');
-    await expect(s.amount).toHaveValue('12.34');
-    await s.amount.pressSequentially('x,');
-    await expect(s.amount).toHaveValue('12.34');
-    await expect(s.summary).toHaveText(`A part payment of ₹12.34; ${formatPaise(due - 1234)} stays due.`);
-    await s.amount.fill(String(Math.ceil(due / 100) + 1));
-    await expect(s.summary).toHaveText(`You will pay the whole due of ${formatPaise(due)}.`);
-    await s.amount.fill('0.5');
-    await s.proceed.click();
-    await expect(s.alert).toHaveText('The amount must be at least ₹1.');
-    await expect(s.amount).toHaveAttribute('aria-invalid', 'true');
-    await expect(s.dialog).toBeHidden();
-  });
+  // What the amount field takes, and under ₹1 refused: tests/components/RepayStepper.test.tsx.
 
   test('Proceed to Pay opens "Choose Payment Method"; Cancel and Escape close it; no checkout is loaded', async ({
     page,
@@ -673,39 +376,8 @@ test.describe('paying the demo loan', () => {
     expect(await dueOnCard(page)).toBe(due - 10_000);
   });
 
-  test(`an expired payment session (Status 4): back to the PAN step with "${EXPIRED}"`, async ({ page, request }) => {
-    await page.route(`**${REPAY.razorpayOrder}`, (route) =>
-      route.fulfill(envelope(401, { Status: 4, Message: EXPIRED, error: 'session_expired', Data: {} })),
-    );
-    const s = await openAmountCard(page, request);
-    await s.proceed.click();
-    await s.razorpay.click();
-    await expect(s.alert).toHaveText(EXPIRED);
-    await expect(s.heading).toHaveText('Enter your PAN');
-    await expect(s.pan).toHaveValue(DEMO.pan);
-    await expect(s.pan).toBeFocused();
-    await expect(s.root.getByText(EXPIRED, { exact: true })).toHaveCount(2);
-  });
-
-  test('PayU: a bad order reply or a network failure gets a plain message and a Retry', async ({ page, request }) => {
-    let reply: 'invalid' | 'offline' | 'real' = 'invalid';
-    await page.route(`**${REPAY.payuOrder}`, (route) => {
-      if (reply === 'invalid') return route.fulfill(envelope(200, { Status: 1, Message: 'Success', data: {} }));
-      if (reply === 'offline') return route.abort('internetdisconnected');
-      return route.continue();
-    });
-    const s = await openAmountCard(page, request);
-    await s.amount.fill('100');
-    await s.proceed.click();
-    await s.payu.click();
-    await expect(s.alert).toHaveText('We could not start the PayU payment. Please try again.');
-    reply = 'offline';
-    await s.retry.click();
-    await expect(s.alert).toHaveText(NETWORK);
-    reply = 'real';
-    await s.retry.click();
-    await expect(page.getByRole('heading', { name: 'PayU (sandbox)' })).toBeVisible();
-  });
+  // An expired payment session (Status 4) and a PayU order that cannot start (a bad reply, the network):
+  // tests/components/RepayStepper.test.tsx.
 
   test('PayU part payment: the hosted page, then /thanku Thank You; the due is lower by the amount', async ({
     page,

@@ -11,12 +11,8 @@ import {
   wrongCode,
 } from '../support/signIn.ts';
 
-const MOBILE_TOO_SHORT = 'The Mobile field must be at least 10 characters in length.';
-const OTP_DIGITS = 'Please enter 4 digits OTP';
-const OTP_SENT = 'OTP sent successfully to your mobile number.';
 const WRONG = 'The OTP you entered is incorrect.';
 const TOO_MANY = 'Too many wrong attempts. Please request a new OTP.';
-const NETWORK = 'We could not reach our servers. Please check your internet connection and try again.';
 
 const session = (page: Page) =>
   page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)) as Record<string, string>);
@@ -43,7 +39,8 @@ const envelope = (status: number, body: object) => ({
 
 test.describe('step 1: mobile number and consent', () => {
   // The checks before any request (the field's digits, the short, invalid and empty number, the consent,
-  // Read more): tests/components/LoginCard.test.tsx.
+  // Read more): tests/components/LoginCard.test.tsx. A refused request, one without a Message, a network
+  // failure and Please wait…: tests/components/LoginCard.calls.test.tsx.
 
   test('the code request carries the UTM parameters of the address, empty strings for the missing ones', async ({
     page,
@@ -81,108 +78,13 @@ test.describe('step 1: mobile number and consent', () => {
       utm_content: '',
     });
   });
-
-  test('a refused request shows the server message and clears the entry', async ({ page }) => {
-    await answer(page, 'login', (route) =>
-      route.fulfill(
-        envelope(429, {
-          Status: 0,
-          Message: 'Too many OTP requests. Please try again after an hour.',
-          error: 'otp_limit',
-          Data: {},
-        }),
-      ),
-    );
-    const c = await openCard(page);
-    await c.mobile.fill(randomMobile());
-    await c.consent.check();
-    await c.getOtp.click();
-    await expect(c.alert).toHaveText('Too many OTP requests. Please try again after an hour.');
-    await expect(c.mobile).toHaveValue('');
-    await expect(c.mobile).toBeFocused();
-    await expect(c.getOtp).toBeEnabled();
-  });
-
-  test('without a Message the error field is shown, without either "An error occurred"', async ({ page }) => {
-    // A back-end that speaks only the specification may leave Message empty; this server never does.
-    let reply = { Status: 0, Message: '', error: 'otp_limit', Data: {} };
-    await answer(page, 'login', (route) => route.fulfill(envelope(429, reply)));
-    const c = await openCard(page);
-    await c.consent.check();
-    await c.mobile.fill(randomMobile());
-    await c.getOtp.click();
-    await expect(c.alert).toHaveText('otp_limit');
-    reply = { Status: 0, Message: '', error: '', Data: {} };
-    await c.mobile.fill(randomMobile());
-    await c.getOtp.click();
-    await expect(c.alert).toHaveText('An error occurred');
-  });
-
-  test('a network failure shows a plain message and clears the entry', async ({ page }) => {
-    await answer(page, 'login', (route) => route.abort('internetdisconnected'));
-    const c = await openCard(page);
-    await c.mobile.fill(randomMobile());
-    await c.consent.check();
-    await c.getOtp.click();
-    await expect(c.alert).toHaveText(NETWORK);
-    await expect(c.mobile).toHaveValue('');
-  });
-
-  test('while the request runs the button is disabled and says Please wait…', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await answer(page, 'login', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const c = await openCard(page);
-    await c.mobile.fill(randomMobile());
-    await c.consent.check();
-    await c.getOtp.click();
-    const busy = c.root.getByRole('button', { name: 'Please wait…' });
-    await expect(busy).toBeDisabled();
-    await expect(busy).toHaveAttribute('aria-busy', 'true');
-    release();
-    await expect(c.box(1)).toBeFocused();
-    await expect(c.verify).toBeEnabled();
-  });
 });
 
 test.describe('step 2: the code', () => {
-  test('shows the masked number, four labelled numeric boxes and the sent message', async ({ page }) => {
-    await openCard(page);
-    const mobile = randomMobile();
-    const c = await requestCode(page, mobile);
-    await expect(c.masked).toHaveText(`XXXXXX${mobile.slice(-4)}`);
-    await expect(c.status).toHaveText(OTP_SENT);
-    await expect(c.alert).toHaveCount(0);
-    for (const [index, box] of c.boxes.entries()) {
-      await expect(box).toHaveAttribute('inputmode', 'numeric');
-      await expect(box).toHaveAttribute('autocomplete', index === 0 ? 'one-time-code' : 'off');
-      await expect(box).toHaveValue('');
-    }
-    expect(await session(page)).toMatchObject({ mobile, cust_profile_id: expect.stringMatching(/^[\da-f-]{36}$/) });
-  });
-
-  // Typing, Backspace, the arrow keys, paste and autofill in the boxes: tests/components/CodeBoxes.test.tsx.
-
-  test(`fewer than 4 digits: "${OTP_DIGITS}", tied to the boxes`, async ({ page }) => {
-    await openCard(page);
-    const c = await requestCode(page, randomMobile());
-    await page.keyboard.type('12');
-    await c.verify.click();
-    await expect(c.alert).toHaveText(OTP_DIGITS);
-    await expect(c.box(3)).toBeFocused();
-    const errorId = (await c.alert.getAttribute('id')) ?? '';
-    for (const box of c.boxes) {
-      await expect(box).toHaveAttribute('aria-invalid', 'true');
-      await expect(box).toHaveAttribute('aria-describedby', errorId);
-    }
-    await page.keyboard.press('Enter');
-    await expect(c.alert).toHaveText(OTP_DIGITS);
-  });
+  // The masked number, the empty boxes, the sent message and the session's keys; fewer than 4 digits; a wrong
+  // code; a network failure and Please wait… while verifying; Change number:
+  // tests/components/LoginCard.calls.test.tsx. Typing, Backspace, the arrow keys, paste and autofill in the
+  // boxes: tests/components/CodeBoxes.test.tsx.
 
   test('the right code signs in: the session keys are stored and a new customer goes to /my-dashboard', async ({
     page,
@@ -238,19 +140,6 @@ test.describe('step 2: the code', () => {
     });
   });
 
-  test(`a wrong code: "${WRONG}", the boxes cleared and the first focused`, async ({ page, request }) => {
-    await openCard(page);
-    const mobile = randomMobile();
-    const c = await requestCode(page, mobile);
-    await page.keyboard.type(wrongCode(await latestCode(request, mobile)));
-    await c.verify.click();
-    await expect(c.alert).toHaveText(WRONG);
-    for (const box of c.boxes) await expect(box).toHaveValue('');
-    await expect(c.box(1)).toBeFocused();
-    await expect(c.box(1)).toHaveAttribute('aria-invalid', 'true');
-    expect(await session(page)).not.toHaveProperty('token');
-  });
-
   test(`five wrong codes, then even the right one: "${TOO_MANY}"`, async ({ page, request }) => {
     await openCard(page);
     const mobile = randomMobile();
@@ -272,71 +161,10 @@ test.describe('step 2: the code', () => {
     await expect(c.alert).toHaveText(TOO_MANY);
     await expect(page).toHaveURL(/\/apply-now$/);
   });
-
-  test('a network failure while verifying: "Error verifying OTP", the code kept for another try', async ({ page }) => {
-    await answer(page, 'otp_verify', (route) => route.abort('internetdisconnected'));
-    await openCard(page);
-    const c = await requestCode(page, randomMobile());
-    await page.keyboard.type('1234');
-    await c.verify.click();
-    await expect(c.alert).toHaveText('Error verifying OTP');
-    await expect(c.box(4)).toHaveValue('4');
-    await expect(c.verify).toBeEnabled();
-  });
-
-  test('while verifying, the buttons are disabled and Verify says Please wait…', async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await answer(page, 'otp_verify', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await openCard(page);
-    const c = await requestCode(page, randomMobile());
-    await page.keyboard.type('0000');
-    await c.verify.click();
-    const busy = c.root.getByRole('button', { name: 'Please wait…' });
-    await expect(busy).toBeDisabled();
-    await expect(busy).toHaveAttribute('aria-busy', 'true');
-    await expect(c.changeNumber).toBeDisabled();
-    await expect(c.resend).toBeDisabled();
-    release();
-    await expect(c.alert).toHaveText(WRONG);
-    await expect(c.verify).toBeEnabled();
-  });
-
-  test('Change number goes back to step 1 with the number kept for editing', async ({ page }) => {
-    await openCard(page);
-    const mobile = randomMobile();
-    const c = await requestCode(page, mobile);
-    await c.changeNumber.click();
-    await expect(c.mobile).toBeFocused();
-    await expect(c.mobile).toHaveValue(mobile);
-    await expect(c.getOtp).toBeVisible();
-  });
 });
 
 test.describe('timers (the browser clock is stopped and moved by the test)', () => {
-  test('Resend counts down from 30 s, disabled, and is offered at 0', async ({ page }) => {
-    const pause = await stopTheClock(page);
-    await openCard(page);
-    await pause();
-    const c = await requestCode(page, randomMobile());
-    await expect(c.resend).toHaveText('Resend OTP in 30s');
-    await expect(c.resend).toBeDisabled();
-    await page.clock.runFor(1_000);
-    await expect(c.resend).toHaveText('Resend OTP in 29s');
-    await page.clock.runFor(27_000);
-    await expect(c.resend).toHaveText('Resend OTP in 2s');
-    await page.clock.runFor(1_000);
-    await expect(c.resend).toHaveText('Resend OTP in 1s');
-    await expect(c.resend).toBeDisabled();
-    await page.clock.runFor(1_000);
-    await expect(c.resend).toHaveText('Resend OTP');
-    await expect(c.resend).toBeEnabled();
-  });
+  // The resend countdown, a refused resend and the messages' 5 seconds: tests/components/LoginCard.calls.test.tsx.
 
   test('Resend is the same call as the first request: profile_id in place of mobile, with the UTM parameters', async ({
     page,
@@ -358,39 +186,6 @@ test.describe('timers (the browser clock is stopped and moved by the test)', () 
       utm_term: '',
       utm_content: '',
     });
-  });
-
-  test('a refused resend shows the server message and returns to step 1 with the entry cleared', async ({ page }) => {
-    // Only the browser's clock moved: the server still counts its own 30 seconds and says so.
-    const pause = await stopTheClock(page);
-    await openCard(page);
-    await pause();
-    const c = await requestCode(page, randomMobile());
-    await page.clock.runFor(30_000);
-    await c.resend.click();
-    await expect(c.alert).toHaveText(/^Please wait \d+ seconds before requesting another OTP\.$/);
-    await expect(c.mobile).toHaveValue('');
-    await expect(c.mobile).toBeFocused();
-  });
-
-  test('error and success messages clear themselves after 5 seconds', async ({ page }) => {
-    const pause = await stopTheClock(page);
-    const c = await openCard(page);
-    await pause();
-    await c.getOtp.click();
-    await expect(c.alert).toHaveText(MOBILE_TOO_SHORT);
-    await page.clock.runFor(4_900);
-    await expect(c.alert).toHaveText(MOBILE_TOO_SHORT);
-    await page.clock.runFor(200);
-    await expect(c.alert).toHaveCount(0);
-    await expect(c.mobile).not.toHaveAttribute('aria-invalid');
-
-    await requestCode(page, randomMobile());
-    await expect(c.status).toHaveText(OTP_SENT);
-    await page.clock.runFor(4_900);
-    await expect(c.status).toHaveText(OTP_SENT);
-    await page.clock.runFor(200);
-    await expect(c.status).toHaveText('');
   });
 });
 

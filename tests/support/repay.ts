@@ -13,12 +13,6 @@ export const REPAY = {
   razorpayCheckout: '/__sandbox/razorpay/checkout.js',
 } as const;
 
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const pick = (from: string) => from[Math.floor(Math.random() * from.length)] as string;
-/** A well-formed PAN with no loan behind it (the server answers it like any other). */
-export const randomPan = () =>
-  `${Array.from({ length: 5 }, () => pick(LETTERS)).join('')}${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}${pick(LETTERS)}`;
-
 export function stepper(page: Page) {
   const root = page.locator('#repay-stepper');
   const dialog = page.getByRole('dialog', { name: 'Choose Payment Method' });
