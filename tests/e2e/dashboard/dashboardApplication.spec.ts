@@ -1,14 +1,14 @@
 /**
  * The loan application's first screens in a real browser against the real server: the hub on the
- * eligibility page, the loan quote with its Key Fact Statement, and the employment details.
+ * eligibility page, the loan quote with its Key Fact Statement, and the employment details. What the
+ * quote's sliders and the employment form check field by field, and a refusal's message, are their
+ * component tests' (tests/components/CalculateLoan.test.tsx, AboutYourCompany.test.tsx).
  */
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
-import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
 import {
-  alert,
   applyByApi,
   type Customer,
   callAs,
@@ -23,20 +23,11 @@ import {
 // Each test first builds its customer through the API: sign-in, five steps, eligibility and more.
 test.describe.configure({ timeout: 60_000 });
 
-/** product.md §5, word for word. */
-const MESSAGES = {
-  future: 'Date cannot be in the future.',
-  pin: 'Pin code invalid!',
-  email: 'This is not a valid email format!',
-};
-
 const eligibleCustomer = async (request: APIRequestContext) =>
   registerByApi(request, await signInByApi(request), { checkEligibility: true });
 
 const cards = (page: Page) => page.getByRole('region', { name: 'Loan Application' }).getByRole('listitem');
 const amountSlider = (page: Page) => page.getByRole('slider', { name: 'Loan Amount' });
-const tenureSlider = (page: Page) => page.getByRole('slider', { name: 'Tenure' });
-const payable = (page: Page) => page.getByTestId('payable');
 const statement = (page: Page) => page.getByRole('region', { name: 'Key Fact Statement' });
 const row = (scope: Locator, label: string) =>
   scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: label, exact: true }) });
@@ -117,64 +108,6 @@ test.describe('the loan application hub', () => {
 });
 
 test.describe('the loan quote', () => {
-  test('the sliders keep to the quote, start at 5000 and 7 days moved into it, and the payable follows', async ({
-    page,
-    request,
-  }) => {
-    const customer = await eligibleCustomer(request);
-    const quote = await quoteOf(request, customer);
-    await openDashboard(page, customer, '/my-dashboard/calculate-loan');
-    // product.md §2's "CALCULATING LOANS", as a title reads (issue 14).
-    await expect(heading(page)).toHaveText('Calculate Your Loan', { useInnerText: true });
-    await expect(page).toHaveTitle('Calculate Your Loan | Kosh Credit');
-
-    const amount = Math.min(quote.max_loan_amount, Math.max(quote.min_loan_amount, 5000));
-    const tenure = Math.min(quote.max_loan_tenure, Math.max(quote.min_loan_tenure, 7));
-    await expect(amountSlider(page)).toHaveAttribute('min', String(quote.min_loan_amount));
-    await expect(amountSlider(page)).toHaveAttribute('max', String(quote.max_loan_amount));
-    await expect(amountSlider(page)).toHaveAttribute('step', '500');
-    await expect(amountSlider(page)).toHaveValue(String(amount));
-    await expect(tenureSlider(page)).toHaveAttribute('min', String(quote.min_loan_tenure));
-    await expect(tenureSlider(page)).toHaveAttribute('max', String(quote.max_loan_tenure));
-    await expect(tenureSlider(page)).toHaveValue(String(tenure));
-    await expect(payable(page)).toHaveText(payableText(amount, tenure, quote.daily_rate_percent));
-    // The customer's rate from the rate policy, a day and a year, before the Key Fact Statement.
-    await expect(page.getByTestId('rate')).toHaveText(
-      `${quote.daily_rate_percent}% a day (${(quote.daily_rate_percent * 365).toLocaleString('en-IN')}% a year)`,
-    );
-    await expect(page.getByText(`From ${formatPaise(quote.min_loan_amount * 100)} to`)).toBeVisible();
-
-    const purpose = page.getByRole('combobox', { name: 'Purpose of Loan' });
-    await expect(purpose.getByRole('option')).toHaveText(['Select', 'Travel', 'Medical', 'Shopping', 'Others']);
-  });
-
-  test('the sliders work from the keyboard, within the quote', async ({ page, request }) => {
-    const customer = await eligibleCustomer(request);
-    const quote = await quoteOf(request, customer);
-    await openDashboard(page, customer, '/my-dashboard/calculate-loan');
-    await amountSlider(page).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(amountSlider(page)).toHaveValue(String(quote.min_loan_amount + 500));
-    await expect(amountSlider(page)).toHaveAttribute(
-      'aria-valuetext',
-      formatPaise((quote.min_loan_amount + 500) * 100),
-    );
-    await page.keyboard.press('End');
-    await expect(amountSlider(page)).toHaveValue(String(quote.max_loan_amount));
-    await page.keyboard.press('ArrowRight');
-    await expect(amountSlider(page)).toHaveValue(String(quote.max_loan_amount));
-    await page.keyboard.press('Tab');
-    await expect(tenureSlider(page)).toBeFocused();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    const tenure = quote.min_loan_tenure + 2;
-    await expect(tenureSlider(page)).toHaveValue(String(tenure));
-    await expect(tenureSlider(page)).toHaveAttribute('aria-valuetext', `${tenure} days`);
-    await expect(payable(page)).toHaveText(payableText(quote.max_loan_amount, tenure, quote.daily_rate_percent));
-    await page.keyboard.press('Home');
-    await expect(tenureSlider(page)).toHaveValue(String(quote.min_loan_tenure));
-  });
-
   test('the Key Fact Statement: shown with its figures, printable alone, saved as a file, and needed again after a change', async ({
     page,
     request,
@@ -259,29 +192,25 @@ test.describe('the loan quote', () => {
     ).not.toBeChecked();
   });
 
-  test('accepting needs a purpose and the confirmed statement; then the quote is accepted and employment opens', async ({
+  test('the quote accepted with a purpose and the confirmed statement: the server has it and employment opens', async ({
     page,
     request,
   }) => {
     const customer = await eligibleCustomer(request);
     const quote = await quoteOf(request, customer);
     await openDashboard(page, customer, '/my-dashboard/calculate-loan');
+    // product.md §2's "CALCULATING LOANS", as a title reads (issue 14).
+    await expect(heading(page)).toHaveText('Calculate Your Loan', { useInnerText: true });
+    await expect(page).toHaveTitle('Calculate Your Loan | Kosh Credit');
+    // The customer's rate from the rate policy, a day and a year (the sliders' edges and the refusals
+    // before anything is sent: tests/components/CalculateLoan.test.tsx).
+    await expect(page.getByTestId('rate')).toHaveText(
+      `${quote.daily_rate_percent}% a day (${(quote.daily_rate_percent * 365).toLocaleString('en-IN')}% a year)`,
+    );
+    await page.getByRole('combobox', { name: 'Purpose of Loan' }).selectOption({ label: 'Medical' });
     await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
     await expect(statement(page)).toBeVisible();
     const ack = page.getByRole('checkbox', { name: 'I have read and understood the Key Fact Statement.' });
-    await page.getByRole('button', { name: 'Accept Loan' }).click();
-    await expect(page.getByText('Purpose is required!')).toBeVisible();
-    await expect(page.getByText(KFS_REQUIRED)).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Purpose of Loan' })).toBeFocused();
-    await expect(ack).toHaveAttribute('aria-invalid', 'true');
-    await expect(page).toHaveURL(/\/calculate-loan$/);
-
-    await page.getByRole('combobox', { name: 'Purpose of Loan' }).selectOption({ label: 'Medical' });
-    await page.getByRole('button', { name: 'Accept Loan' }).click();
-    await expect(page.getByText(KFS_REQUIRED)).toBeVisible();
-    await expect(ack).toBeFocused();
-    await expect(page.getByText('Purpose is required!')).toHaveCount(0);
-
     await ack.check();
     const [sent] = await Promise.all([
       page.waitForRequest((r) => r.postDataJSON()?.event_name === 'loan_quotation_decision'),
@@ -307,17 +236,6 @@ test.describe('the loan quote', () => {
       next_step: 'employment_details',
     });
   });
-
-  test("a server refusal shows the server's message as an error alert", async ({ page, request }) => {
-    const customer = await eligibleCustomer(request);
-    await openDashboard(page, customer, '/my-dashboard/calculate-loan');
-    await expect(amountSlider(page)).toBeVisible();
-    // The application is declined elsewhere (another tab): there is no open application for a statement.
-    expect((await eventAs(request, customer, 'loan_quotation_decision', { accepted_id: 2 })).body.Status).toBe(1);
-    await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
-    await expect(alert(page)).toContainText('Start your loan application with the loan calculator first.');
-    await expect(statement(page)).toHaveCount(0);
-  });
 });
 
 test.describe('employment details', () => {
@@ -333,50 +251,6 @@ test.describe('employment details', () => {
     await page.getByLabel('Employed Since').fill('2021-06-01');
   };
   const save = (page: Page) => page.getByRole('button', { name: 'Save and Continue' }).click();
-
-  test('the form says what is missing or wrong, field by field, before anything is sent', async ({ page, request }) => {
-    const customer = await applyByApi(request, await eligibleCustomer(request), 'loan_quotation_decision');
-    await openDashboard(page, customer, '/my-dashboard/about-your-company');
-    await expect(heading(page)).toHaveText('Employment Details');
-    await expect(page.getByRole('combobox', { name: 'Company Type' }).getByRole('option')).toHaveCount(10);
-    await expect(page.getByRole('combobox', { name: 'Department' }).getByRole('option')).toHaveCount(10);
-    let sent = 0;
-    page.on('request', (r) => {
-      if (r.postDataJSON?.()?.event_name === 'employment_details') sent += 1;
-    });
-    await save(page);
-    for (const message of [
-      'Work mode is required!',
-      'Company name is required!',
-      'Company type is required!',
-      'Designation is required!',
-      'Department is required!',
-      'Address line 1 is required!',
-      'Address line 2 is required!',
-      'Pin code is required!',
-      'Employed since is required!',
-    ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-    }
-    await expect(page.getByRole('radio', { name: 'Work from office' })).toBeFocused();
-    await expect(page.getByRole('textbox', { name: 'Landmark (optional)' })).not.toHaveAttribute('aria-invalid');
-
-    await fill(page);
-    await page.getByRole('textbox', { name: 'Pin Code' }).fill('12345');
-    const future = `${new Date().getFullYear() + 1}-01-15`;
-    await page.getByLabel('Employed Since').fill(future);
-    await page.getByRole('textbox', { name: 'Official Email (optional)' }).fill('asha@acme');
-    await save(page);
-    await expect(page.getByText(MESSAGES.pin)).toBeVisible();
-    await expect(page.getByText(MESSAGES.future)).toBeVisible();
-    await expect(page.getByText(MESSAGES.email)).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Pin Code' })).toBeFocused();
-    // Letters never reach the pin code, and it stops at six digits.
-    await page.getByRole('textbox', { name: 'Pin Code' }).fill('');
-    await page.getByRole('textbox', { name: 'Pin Code' }).pressSequentially('12a20029');
-    await expect(page.getByRole('textbox', { name: 'Pin Code' })).toHaveValue('122002');
-    expect(sent).toBe(0);
-  });
 
   test('saved: the server keeps it (department not sent) and the first document opens', async ({ page, request }) => {
     const customer = await applyByApi(request, await eligibleCustomer(request), 'loan_quotation_decision');
@@ -417,14 +291,5 @@ test.describe('employment details', () => {
     await expect(page.getByRole('combobox', { name: 'Company Type' })).toHaveValue('3');
     await expect(page.getByRole('radio', { name: 'Work from office' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'Department' })).toHaveValue('');
-  });
-
-  test("before a quote is accepted the server's refusal is shown", async ({ page, request }) => {
-    const customer = await applyByApi(request, await eligibleCustomer(request), 'generate_loan_quote');
-    await openDashboard(page, customer, '/my-dashboard/about-your-company');
-    await fill(page);
-    await save(page);
-    await expect(alert(page)).toContainText('Please accept a loan quote first.');
-    await expect(page).toHaveURL(/\/about-your-company$/);
   });
 });

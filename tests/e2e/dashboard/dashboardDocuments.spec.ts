@@ -46,7 +46,6 @@ const MESSAGES = {
   bankStatement: 'Please select  pan image',
   salarySlip: 'Please select salary slip',
   utilityBill: 'Please select  utility image',
-  accountsDiffer: 'Account numbers do not match',
 };
 /** The server's answer to a file whose bytes are not a PDF. */
 const NOT_A_PDF = 'This file is not a PDF. Please choose another file.';
@@ -647,55 +646,9 @@ test.describe('On a phone', () => {
   });
 });
 
+// The form's field checks (required, IFSC, pasting, numbers compared): tests/components/BankDetail.test.tsx.
 test.describe('Banking Details', () => {
   const field = (page: Page, name: string) => page.getByLabel(name, { exact: true });
-
-  test('five required fields, IFSC checked and its bank named, numbers compared, pasting into confirm refused', async ({
-    page,
-    request,
-    context,
-  }) => {
-    await openDashboard(page, await applicant(request, 'documents'), '/my-dashboard/bank-detail');
-    await expect(heading(page)).toHaveText('Banking Details');
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
-    for (const message of [
-      'Account holder name is required!',
-      'Branch is required!',
-      'Account number is required!',
-      'Confirm account number is required!',
-      'IFSC is required!',
-      'Please agree to the bank account verification.',
-    ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-    }
-    await expect(field(page, 'Account holder name')).toBeFocused();
-
-    // The bank is named from the IFSC dataset once the code is whole (issue 24).
-    await field(page, 'IFSC').fill('hdfc0001234');
-    await expect(field(page, 'IFSC')).toHaveValue('HDFC0001234');
-    await expect(field(page, 'IFSC')).toHaveAccessibleDescription(/Bank: HDFC Bank/);
-    await field(page, 'IFSC').fill('SBIN0001234');
-    await expect(page.getByText('Bank: State Bank of India')).toBeVisible();
-    await field(page, 'IFSC').fill('SBIN1234');
-    await expect(page.getByText('Bank: State Bank of India')).toBeHidden();
-
-    // The clipboard pastes into the account number, but not into its confirmation.
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.evaluate(() => navigator.clipboard.writeText('123456789012'));
-    await field(page, 'Account number').focus();
-    await page.keyboard.press('ControlOrMeta+V');
-    await expect(field(page, 'Account number')).toHaveValue('123456789012');
-    await field(page, 'Confirm account number').focus();
-    await page.keyboard.press('ControlOrMeta+V');
-    await expect(field(page, 'Confirm account number')).toHaveValue('');
-    await expect(field(page, 'Confirm account number')).toHaveAccessibleDescription(/Pasting is turned off here\./);
-
-    await field(page, 'Confirm account number').pressSequentially('123456789013');
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
-    await expect(page.getByText(MESSAGES.accountsDiffer, { exact: true })).toBeVisible();
-    await expect(page.getByText('Please enter a valid IFSC code.', { exact: true })).toBeVisible();
-    await expect(field(page, 'Account holder name')).toBeFocused();
-  });
 
   test('a complete form is saved and the application ends on Congratulations', async ({ page, request }) => {
     await openDashboard(page, await applicant(request, 'documents'), '/my-dashboard/bank-detail');
