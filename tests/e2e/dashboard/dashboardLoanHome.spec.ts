@@ -148,6 +148,10 @@ test('refused application: says so, with its number, and Apply again first; no s
   await expect(page.getByText('You are still eligible and may apply again now')).toBeVisible();
   const again = page.getByRole('link', { name: 'Apply again' });
   await expect(again).toHaveAttribute('href', '/my-dashboard/calculate-loan');
+  // What a new application would get today leads Apply again, as on the eligible home.
+  await expect(page.getByTestId('loan-offer')).toHaveText(
+    /^You can borrow up to ₹[\d,]+ for \d+ to \d+ days, at [\d.]+% a day\.$/,
+  );
   await onFirstScreen(again);
   await fitsAndAccessible(page, 'refused application');
 });
@@ -165,7 +169,7 @@ test('active: the amount due, the amount to close today and Pay Now, on the firs
   await fitsAndAccessible(page, 'active');
 });
 
-test('closed: the closed loan’s card with its no-dues certificate and statement, then Apply again', async ({
+test('closed: the closed loan’s card with its no-dues certificate and statement, then Apply again with what may be borrowed', async ({
   page,
   request,
 }) => {
@@ -189,6 +193,10 @@ test('closed: the closed loan’s card with its no-dues certificate and statemen
   await expect(statements.getByRole('button', { name: 'Download statement (PDF)' })).toBeVisible();
   const again = page.getByRole('link', { name: 'Apply again' });
   await expect(again).toHaveAttribute('href', '/my-dashboard/calculate-loan');
+  // What a new application would get today leads Apply again, as on the eligible home.
+  await expect(page.getByTestId('loan-offer')).toHaveText(
+    /^You can borrow up to ₹[\d,]+ for \d+ to \d+ days, at [\d.]+% a day\.$/,
+  );
   await fitsAndAccessible(page, 'closed');
   await again.click();
   await expect(heading(page)).toHaveText('Calculate Your Loan');

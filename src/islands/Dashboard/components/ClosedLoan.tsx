@@ -2,9 +2,11 @@ import { useCallback, useId } from 'react';
 import { formatDate } from '../../../lib/format.ts';
 import { screenPath } from '../navigation/screens.ts';
 import { detailsLink, loadLoanDetails, rupees } from '../state/loans.ts';
+import type { Profile } from '../state/profile.ts';
 import { useLoaded } from '../state/useLoaded.ts';
 import styles from './ActiveLoanSummary.module.css';
 import { Link } from './Link.tsx';
+import { LoanOffer } from './LoanOffer.tsx';
 import { ProfileState } from './ProfileState.tsx';
 import screen from './Screen.module.css';
 import { StatementDownloads } from './StatementDownloads.tsx';
@@ -13,8 +15,10 @@ import { StatementDownloads } from './StatementDownloads.tsx';
  * The loan home once the last loan is repaid (issue 25, finding 2): that loan's card, with its
  * no-dues certificate and statement, then "Apply again". The loan's figures are getLeadDetail's, for
  * the latest application getProfile names (lead_details.lead_id); nothing new is asked of the server.
+ * "Apply again" leads with what a new application would get today (getProfile's loan_offer), as the
+ * eligible home does.
  */
-export function ClosedLoan({ leadId }: { leadId: number }) {
+export function ClosedLoan({ leadId, offer }: { leadId: number; offer?: Profile['loan_offer'] }) {
   const id = useId();
   const load = useCallback(() => loadLoanDetails(String(leadId)), [leadId]);
   const { data, loading, error, retry } = useLoaded(load);
@@ -52,6 +56,7 @@ export function ClosedLoan({ leadId }: { leadId: number }) {
       {!loading && (
         <div className={screen.panel}>
           <h2>Need another loan?</h2>
+          {offer && <LoanOffer offer={offer} />}
           <p>
             You are eligible to apply again, in the same four steps: choose the amount and the tenure, tell us about
             your employer, upload your documents and give your bank details.

@@ -1,12 +1,11 @@
 import site from '../../../../content/site.json' with { type: 'json' };
-import { formatPercent } from '../../../lib/format.ts';
-import { formatRupees } from '../../../lib/money.ts';
 import { screenPath } from '../navigation/screens.ts';
 import type { ApplicationStage } from '../state/applicationStage.ts';
 import type { Profile } from '../state/profile.ts';
 import { APPLICATION_STEPS } from './ApplicationCards.tsx';
 import { ApplicationFigures } from './ApplicationFigures.tsx';
 import { Link } from './Link.tsx';
+import { LoanOffer } from './LoanOffer.tsx';
 import own from './NextStep.module.css';
 import styles from './Screen.module.css';
 
@@ -42,19 +41,6 @@ function ApplicationFacts({ profile }: { profile: Profile }) {
         </div>
       )}
     </dl>
-  );
-}
-
-/** The first figure before a loan (issue 25): how much the customer may borrow today, for how long, at what rate. */
-function LoanOffer({ offer }: { offer: NonNullable<Profile['loan_offer']> }) {
-  return (
-    <p className={own.offer} data-testid="loan-offer">
-      You can borrow up to <strong>{formatRupees(offer.max_loan_amount)}</strong>
-      <span>
-        {' '}
-        for {offer.min_loan_tenure} to {offer.max_loan_tenure} days, at {formatPercent(offer.daily_rate_percent)} a day.
-      </span>
-    </p>
   );
 }
 

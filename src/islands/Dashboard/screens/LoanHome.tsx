@@ -27,7 +27,9 @@ export default function LoanHome({ route }: ScreenProps) {
       <ScreenTitle>{route.title}</ScreenTitle>
       <ProfileState loading={loading && !profile} error={error} retry={retry} />
       {loan && <ActiveLoanSummary loan={loan} />}
-      {profile && where && !loan && closedLeadId !== null && <ClosedLoan leadId={closedLeadId} />}
+      {profile && where && !loan && closedLeadId !== null && (
+        <ClosedLoan leadId={closedLeadId} offer={profile.loan_offer} />
+      )}
       {profile && where && !loan && closedLeadId === null && (
         <>
           <NextStep where={where} profile={profile} />
