@@ -194,6 +194,25 @@ describe('the loan quote form', () => {
     expect(decisions).toEqual([]);
   });
 
+  it('other figures need their own statement: it goes, with the confirmation, until asked for again or the figures come back', async () => {
+    await open();
+    await expect.element(acceptLoan()).not.toBeInTheDocument();
+    await viewStatement().click();
+    await expect.element(statement().getByRole('heading', { name: 'Key Fact Statement' })).toHaveFocus();
+    await acknowledgement().click();
+    (amountSlider().element() as HTMLElement).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect.element(statement()).not.toBeInTheDocument();
+    await expect.element(acceptLoan()).not.toBeInTheDocument();
+    await expect.element(viewStatement()).toBeVisible();
+    // Back to the figures it was for: shown again, not asked again, the focus left on the slider, unconfirmed.
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect.element(statement()).toBeVisible();
+    await expect.element(amountSlider()).toHaveFocus();
+    await expect.element(acknowledgement()).not.toBeChecked();
+    expect(server.bodiesTo(API.keyFactStatement)).toHaveLength(1);
+  });
+
   it("a server refusal shows the server's message as an error alert, and no statement", async () => {
     // The application was declined elsewhere (another tab): there is no open application for a statement.
     await open(() => refused(409, NO_APPLICATION, 'no_application'));
