@@ -17,8 +17,9 @@ import {
   requestRepayCode,
   stepper,
 } from '../support/repay.ts';
-import { latestCode } from '../support/signIn.ts';
+import { latestCode, wrongCode } from '../support/signIn.ts';
 
+const WRONG = 'The OTP you entered is incorrect.';
 const CANCELLED = 'Payment cancelled. You can try again.';
 const SDK_FAILED = 'Razorpay SDK failed to load. Are you online?';
 const NOTHING_DUE_ORDER = 'This loan has no amount due.';
@@ -145,7 +146,16 @@ test.describe('/thanku and /fail', () => {
 test.describe('paying the demo loan', () => {
   test.describe.configure({ mode: 'serial' });
 
-  // A wrong code's message, the field emptied and focused: tests/components/RepayStepper.test.tsx.
+  // The repay route's own answer to a wrong code (the field's handling of it: tests/components/RepayStepper.test.tsx).
+  test(`a wrong code: "${WRONG}", the field emptied and focused`, async ({ page, request }) => {
+    await openStepper(page);
+    const s = await requestRepayCode(page, DEMO.pan);
+    await s.otp.fill(wrongCode(await latestCode(request, DEMO.mobile)));
+    await s.getAmount.click();
+    await expect(s.alert).toHaveText(WRONG);
+    await expect(s.otp).toHaveValue('');
+    await expect(s.otp).toBeFocused();
+  });
 
   test('the amount card: every field, DD-MM-YYYY dates and rupees with Indian grouping', async ({ page, request }) => {
     test.slow(); // two accessibility scans at the end
