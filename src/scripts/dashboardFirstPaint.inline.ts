@@ -9,9 +9,10 @@
  *    request, not two. Without one it does nothing: the island asks another tab or goes to sign-in.
  * 2. When the tab knows the screen's last figures (state/lastFigures.ts: kept by the island from its
  *    last answer, under this token, today), it draws them as soon as the page's frame has been read,
- *    before the first paint and before any answer. The fresh answer then wins: the same figures are
- *    left untouched, others replace them where they stand, and a failure, a dead session or nothing to
- *    draw removes them (the frame says "Loading your dashboard…" again): nothing stale stays on screen.
+ *    before the first paint, and asks once they are painted (a frame later). The fresh answer wins:
+ *    the same figures are left untouched, others replace them where they stand, and a failure, a dead
+ *    session or nothing to draw removes them (the frame says "Loading your dashboard…" again): nothing
+ *    stale stays on screen.
  * 3. Without known figures, the fresh answer's are drawn when it comes. What is drawn is the screen's
  *    largest content (the loan home's dues and Pay Now; repayment's dues and which figure to pay, text
  *    only; loan history's cards) as plain DOM in the island's own classes, where the island will draw
@@ -30,9 +31,15 @@
  * address), data-classes (the CSS modules' class names) and data-css (the screens' CSS, set by the build).
  */
 
-import type { LeadFigures, ProfileFigures } from '../islands/Dashboard/state/firstPaintView.ts';
 import { leaveFirstLeads, leaveFirstProfile } from '../islands/Dashboard/state/firstProfile.ts';
-import { readLastFigures } from '../islands/Dashboard/state/lastFigures.ts';
+import {
+  type LastFigures,
+  type LeadFigures,
+  leadsSource,
+  loanSource,
+  type ProfileFigures,
+  readLastFigures,
+} from '../islands/Dashboard/state/lastFigures.ts';
 import { HEADERS } from '../lib/api/paths.ts';
 import { SESSION_KEYS } from '../lib/session.ts';
 import { draw, type Figures } from './dashboardFirstPaintDraw.ts';
@@ -57,20 +64,13 @@ const builder = () => {
 };
 
 /**
- * Runs `then` once the page's body has been read: as the parser finishes (readyState "interactive"),
- * before the first paint that follows it, not at DOMContentLoaded, which waits for the module scripts.
+ * Runs `then` once the page's body has been read: as the parser finishes (the first readyState change,
+ * to "interactive"), before the first paint that follows it, not at DOMContentLoaded, which waits for
+ * the module scripts.
  */
 const whenRead = (then: () => void) => {
-  if (document.readyState !== 'loading') {
-    then();
-    return;
-  }
-  const read = () => {
-    if (document.readyState === 'loading') return;
-    document.removeEventListener('readystatechange', read);
-    then();
-  };
-  document.addEventListener('readystatechange', read);
+  if (document.readyState === 'loading') document.addEventListener('readystatechange', then, { once: true });
+  else then();
 };
 
 /** Settles once the frame drawn so far has been painted: a frame callback runs before it, a task it queues after. */
@@ -125,12 +125,50 @@ function holdIsland(held: Promise<unknown>, css: string | undefined) {
 }
 
 /** The request the island's client would make (src/lib/api/client.ts): JSON, the token's header; its answer parsed. */
-function request(path: string, token: string, body: object): Promise<unknown> {
-  return fetch(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', [HEADERS.token]: token },
-    body: JSON.stringify(body),
-  }).then((response) => response.json() as Promise<unknown>);
+function request(path: string, token: string, body: object, after: Promise<void>): Promise<unknown> {
+  return after
+    .then(() =>
+      fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', [HEADERS.token]: token },
+        body: JSON.stringify(body),
+      }),
+    )
+    .then((response) => response.json() as Promise<unknown>);
+}
+
+/** The longest the fresh request waits for the known figures' paint (a background tab paints no frames). */
+const KNOWN_PAINT_WAIT_MS = 250;
+
+/** Settles once the browser reports the page's first contentful paint as shown (its presentation, not its task). */
+const shown = () =>
+  new Promise<void>((done) => {
+    try {
+      const seen = new PerformanceObserver(() => {
+        seen.disconnect();
+        done();
+      });
+      seen.observe({ type: 'paint', buffered: true });
+    } catch {
+      done();
+    }
+  });
+
+/**
+ * Draws the tab's last known figures as soon as the frame has been read; settles once they have been
+ * painted (KNOWN_PAINT_WAIT_MS at most), or at once when there was nothing to draw. The fresh request
+ * leaves then: a frame later, it never competes with the first paint, nor does its answer, come first
+ * on a busy phone, hold that paint back.
+ */
+function drawKnown(known: Figures | null, config: DOMStringMap, eligible: boolean): Promise<void> {
+  if (!known || !DRAWN.includes(config.screen ?? '')) return Promise.resolve();
+  return new Promise((done) => {
+    whenRead(() => {
+      if (drawSafely(known, config, eligible) !== 'drawn') return done();
+      Promise.all([painted(), shown()]).then(() => done());
+      setTimeout(done, KNOWN_PAINT_WAIT_MS);
+    });
+  });
 }
 
 /**
@@ -140,12 +178,12 @@ function request(path: string, token: string, body: object): Promise<unknown> {
  */
 function askFirst(
   config: DOMStringMap,
-): { answer: Promise<unknown>; eligible: boolean; known: Figures | null } | undefined {
+): { answer: Promise<unknown>; eligible: boolean; known: LastFigures | null } | undefined {
   let token: string | null = null;
   let profileId: string | null = null;
   let eligible = false;
   let pan: string | null = null;
-  let known: Figures | null = null;
+  let known: LastFigures | null = null;
   try {
     token = sessionStorage.getItem(SESSION_KEYS.token);
     profileId = sessionStorage.getItem(SESSION_KEYS.profileId);
@@ -156,16 +194,17 @@ function askFirst(
     // Storage refused: the island finds no session either and goes to sign-in.
   }
   if (!token) return undefined;
+  const after = drawKnown(known, config, eligible);
   const id = profileId ? { profile_id: profileId } : {};
   const leads = config.screen === 'Leads' ? config.leads : undefined;
   // getLeadList names the customer's PAN (dashboard.md): the tab's, else the profile's, asked first.
   if (leads && pan) {
-    const first = settle({ token, answer: request(leads, token, { ...id, pancard: pan }) });
+    const first = settle({ token, answer: request(leads, token, { ...id, pancard: pan }, after) });
     leaveFirstLeads(first);
     return { answer: first.answer, eligible, known };
   }
   if (!config.profile) return undefined;
-  const profile = settle({ token, answer: request(config.profile, token, id) });
+  const profile = settle({ token, answer: request(config.profile, token, id, after) });
   leaveFirstProfile(profile);
   if (!leads) return { answer: profile.answer, eligible, known };
   // Without the PAN the profile's answer gives it; without that answer the island asks as it always did.
@@ -173,7 +212,7 @@ function askFirst(
     const pancard = (value as { Status?: number; Data?: { profile_details?: { pancard?: string } } }).Data
       ?.profile_details?.pancard;
     if ((value as { Status?: number }).Status !== 1 || !pancard) throw new Error('no PAN');
-    const first = settle({ token, answer: request(leads, token, { ...id, pancard }) });
+    const first = settle({ token, answer: request(leads, token, { ...id, pancard }, Promise.resolve()) });
     leaveFirstLeads(first);
     return first.answer;
   });
@@ -192,20 +231,32 @@ function settle(first: First): First {
   return first;
 }
 
-/** What a fresh answer gives the screen to draw: loan history its cards, the others the active loan; null when it failed. */
-async function freshFigures(value: unknown, screen: string | undefined): Promise<Figures | null> {
+/**
+ * What a fresh answer gives the screen to draw: loan history its cards, the others the active loan;
+ * null when it failed. An answer with the fields the known figures were drawn from gives those
+ * figures back as they are, without building the formats (nothing is drawn again).
+ */
+async function freshFigures(
+  value: unknown,
+  screen: string | undefined,
+  known: LastFigures | null,
+): Promise<Figures | null> {
   const answer = value as { Status?: number; Data?: ProfileFigures & { lead_list?: LeadFigures[] } } | null;
   if (answer?.Status !== 1) return null;
-  const view = await builder();
-  return screen === 'Leads' ? { leads: view.leadsView(answer.Data?.lead_list) } : { loan: view.loanView(answer.Data) };
+  if (screen === 'Leads') {
+    if (known?.leads && known.from?.leads === leadsSource(answer.Data?.lead_list)) return { leads: known.leads };
+    return { leads: (await builder()).leadsView(answer.Data?.lead_list) };
+  }
+  if (known?.loan && known.from?.loan === loanSource(answer.Data)) return { loan: known.loan };
+  return { loan: (await builder()).loanView(answer.Data) };
 }
 
-/** Draws, or, should the figures be malformed (storage the tab's own code did not write), removes what was drawn. */
+/** Draws; should the figures be malformed (storage the tab's own code did not write), draws nothing and leaves the page as it is. */
 function drawSafely(...args: Parameters<typeof draw>): ReturnType<typeof draw> {
   try {
     return draw(...args);
   } catch {
-    return draw(null, args[1], args[2]);
+    return 'none';
   }
 }
 
@@ -218,13 +269,12 @@ function drawSafely(...args: Parameters<typeof draw>): ReturnType<typeof draw> {
     return;
   }
   const { answer, eligible, known } = asked;
-  // The tab's last known figures, as soon as the frame is there: in the first paint, no request waited for.
-  if (known) whenRead(() => drawSafely(known, config, eligible));
-  // The formats are built while the answer is on its way, once the frame has painted.
-  whenRead(() => painted().then(builder));
+  // The formats are built while the answer is on its way, once the frame has painted; not when the tab
+  // knows the figures, whose fresh answer usually draws nothing new (built then only if it does).
+  if (!known) whenRead(() => painted().then(builder));
 
   // The fresh answer wins: drawn (or left, when the same), or, failed, nothing stays.
-  const fresh = answer.then((value) => freshFigures(value, config.screen)).catch(() => null);
+  const fresh = answer.then((value) => freshFigures(value, config.screen, known)).catch(() => null);
   const drawn = fresh.then(
     (figures) =>
       new Promise<void>((done) => {

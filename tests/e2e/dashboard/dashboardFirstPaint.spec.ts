@@ -357,6 +357,15 @@ test('a return visit: the tab’s last known figures are painted before the answ
   const came = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
   answer.release();
   await came;
+  // The fresh request left once the known figures were painted, never competing with that paint.
+  const order = () =>
+    page.evaluate((path) => {
+      const asked = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(path));
+      const painted = performance.getEntriesByName('first-contentful-paint')[0];
+      return asked && painted ? asked.startTime - painted.startTime : null;
+    }, API.getProfile);
+  await expect.poll(order).not.toBeNull();
+  expect(await order()).toBeGreaterThanOrEqual(0);
   // The island's code is asked for once the script has dealt with the answer: the same nodes still stand.
   await expect.poll(() => code.held()).toBeGreaterThan(0);
   expect(await drawnNode?.evaluate((node) => node.isConnected)).toBe(true);

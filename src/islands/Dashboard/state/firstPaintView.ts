@@ -7,23 +7,9 @@
  */
 import { formatDate } from '../../../lib/format.ts';
 import { statusLabel } from '../../../lib/leadStatus.ts';
-import { type Dues, duesFigures, NOTHING_DUE, nothingDue, whichToPay } from '../../../lib/loanDues.ts';
+import { duesFigures, NOTHING_DUE, nothingDue, whichToPay } from '../../../lib/loanDues.ts';
 import { formatRupees } from '../../../lib/money.ts';
-import type { LeadView, LoanView } from './lastFigures.ts';
-
-/** What the first paint reads of one of getLeadList's applications. */
-export interface LeadFigures {
-  lead_id: number;
-  loan_amount: number | null;
-  status: string | null;
-  lead_entry_date: string;
-}
-
-/** What the first paint reads of getProfile's Data. */
-export interface ProfileFigures {
-  eligibility_status?: number;
-  active_loan_details?: (Dues & { loan_no: string }) | null;
-}
+import type { LeadFigures, LeadView, LoanView, ProfileFigures } from './lastFigures.ts';
 
 /** The active loan's summary (with nothing due, the sentence says so), for a customer the island's guard shows the loan's screens (eligibility 1); else null. */
 export function loanView(profile: ProfileFigures | undefined): LoanView | null {

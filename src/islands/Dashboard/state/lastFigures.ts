@@ -13,7 +13,21 @@
  *
  * Pure functions, no imports but types: the page's inline script bundles this module.
  */
-import type { DuesFigure } from '../../../lib/loanDues.ts';
+import type { Dues, DuesFigure } from '../../../lib/loanDues.ts';
+
+/** What the first paint reads of getProfile's Data. */
+export interface ProfileFigures {
+  eligibility_status?: number;
+  active_loan_details?: (Dues & { loan_no: string }) | null;
+}
+
+/** What the first paint reads of one of getLeadList's applications. */
+export interface LeadFigures {
+  lead_id: number;
+  loan_amount: number | null;
+  status: string | null;
+  lead_entry_date: string;
+}
 
 /** The loan home's summary and repayment's dues, as drawn. */
 export interface LoanView {
@@ -37,20 +51,42 @@ export interface LastFigures {
   day: string;
   loan?: LoanView;
   leads?: LeadView[];
+  /** What each part was drawn from (loanSource, leadsSource): a fresh answer from the same is not drawn again. */
+  from?: { loan?: string; leads?: string };
 }
 
-/** A short tag of the token (a 53-bit hash, not a secret's copy): figures kept under another token are not drawn. */
+/**
+ * The answer's fields the loan's summary is drawn from, as one string: a fresh answer with the same
+ * draws the same words, so the page can tell without building a number or date format.
+ */
+export function loanSource(profile: ProfileFigures | undefined): string {
+  const loan = profile?.active_loan_details;
+  return JSON.stringify([
+    profile?.eligibility_status,
+    loan?.loan_no,
+    loan?.repayment_date,
+    loan?.repayment_amount,
+    loan?.total_due,
+    loan?.days_to_due,
+    loan?.days_past_due,
+  ]);
+}
+
+/** The answer's fields loan history's cards are drawn from, as one string. */
+export function leadsSource(leads: LeadFigures[] | undefined): string {
+  return JSON.stringify(
+    (leads ?? []).map((lead) => [lead.lead_id, lead.loan_amount, lead.status, lead.lead_entry_date]),
+  );
+}
+
+/**
+ * A short tag of the token (a 32-bit FNV-1a hash, not a copy of the secret): figures kept under another
+ * token are not drawn. Small, as the page's inline script carries it.
+ */
 export function tokenTag(token: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < token.length; i += 1) {
-    const c = token.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  let hash = 2166136261;
+  for (let i = 0; i < token.length; i += 1) hash = Math.imul(hash ^ token.charCodeAt(i), 16777619);
+  return (hash >>> 0).toString(36);
 }
 
 const IST_OFFSET_MS = 330 * 60_000;
@@ -68,20 +104,32 @@ export function readLastFigures(stored: string | null | undefined, token: string
   }
 }
 
+/** A fresh answer's part: what it draws (null: nothing) and what that was drawn from. */
+export type FreshPart =
+  | { loan: LoanView | null; from: string; leads?: undefined }
+  | { leads: LeadView[] | null; from: string; loan?: undefined };
+
 /**
  * What to store after a fresh answer: the part it gives (`loan`, `leads`; null when the answer has
- * none to draw) over what is kept under the same token today.
+ * none to draw, which removes it) over what is kept under the same token today.
  */
 export function withLastFigures(
   stored: string | null | undefined,
   token: string,
-  part: { loan?: LoanView | null; leads?: LeadView[] | null },
+  part: FreshPart,
   now: number,
 ): string {
   const kept: LastFigures = readLastFigures(stored, token, now) ?? { tag: tokenTag(token), day: indiaDay(now) };
-  if (part.loan) kept.loan = part.loan;
-  else if (part.loan === null) delete kept.loan;
-  if (part.leads) kept.leads = part.leads;
-  else if (part.leads === null) delete kept.leads;
+  const from = { ...kept.from };
+  const which = part.leads === undefined ? 'loan' : 'leads';
+  const view = part.leads === undefined ? part.loan : part.leads;
+  if (view) {
+    Object.assign(kept, { [which]: view });
+    from[which] = part.from;
+  } else {
+    delete kept[which];
+    delete from[which];
+  }
+  kept.from = from;
   return JSON.stringify(kept);
 }

@@ -14,6 +14,7 @@ import { screenPath } from '../navigation/screens.ts';
 import { dashboardCall } from './api.ts';
 import { leadsView } from './firstPaintView.ts';
 import { settledFirstLeads, takeFirstLeads } from './firstProfile.ts';
+import { leadsSource } from './lastFigures.ts';
 import { $profile, keepLastFigures, loadProfile } from './profile.ts';
 import { $session } from './sessionStore.ts';
 import type { Loaded } from './useLoaded.ts';
@@ -50,7 +51,7 @@ export async function loadLeads(): Promise<Loaded<LeadListItem[]>> {
     ? await dashboardCall<v.InferOutput<typeof LeadListAnswer>>(API.leadList, {}, { transport: () => first })
     : await dashboardCall<v.InferOutput<typeof LeadListAnswer>>(API.leadList, { pancard: await customerPan() });
   if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
-  keepLastFigures({ leads: leadsView(envelope.Data.lead_list) });
+  keepLastFigures({ leads: leadsView(envelope.Data.lead_list), from: leadsSource(envelope.Data.lead_list) });
   return { data: envelope.Data.lead_list };
 }
 

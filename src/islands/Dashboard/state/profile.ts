@@ -12,7 +12,7 @@ import type { DashboardAnswer, ProfileAnswer } from '../../../lib/schemas/answer
 import { dashboardCall } from './api.ts';
 import { loanView } from './firstPaintView.ts';
 import { settledFirstProfile, takeFirstProfile } from './firstProfile.ts';
-import { type LeadView, type LoanView, withLastFigures } from './lastFigures.ts';
+import { type FreshPart, loanSource, withLastFigures } from './lastFigures.ts';
 import { $session, updateSession } from './sessionStore.ts';
 
 export type Profile = v.InferOutput<typeof ProfileAnswer>;
@@ -45,7 +45,7 @@ export async function loadProfile(): Promise<{ profile: Profile } | { error: str
   if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
   const profile = envelope.Data;
   $profile.set(profile);
-  keepLastFigures({ loan: loanView(profile) });
+  keepLastFigures({ loan: loanView(profile), from: loanSource(profile) });
   storeProgress({
     next_step: profile.next_event_name,
     step_percentage: profile.profile_filled_percent,
@@ -63,7 +63,7 @@ export async function loadProfile(): Promise<{ profile: Profile } | { error: str
  * Keeps what the next page load's first paint draws at once (issue 25, state/lastFigures.ts) from a
  * fresh answer: the loan's summary (getProfile), loan history's cards (getLeadList).
  */
-export function keepLastFigures(part: { loan?: LoanView | null; leads?: LeadView[] | null }): void {
+export function keepLastFigures(part: FreshPart): void {
   const { token, lastFigures } = $session.get();
   if (token) updateSession({ lastFigures: withLastFigures(lastFigures, token, part, Date.now()) });
 }
