@@ -5,10 +5,13 @@
  * resend, and the messages' 5 seconds. The checks before any request are in LoginCard.test.tsx; the
  * sign-in to the dashboard with a real code stays in tests/e2e/signIn.spec.ts, against the real server.
  */
+
+import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import LoginCard from '../../src/islands/LoginCard/LoginCard.tsx';
 import { API } from '../../src/lib/api/paths.ts';
+import { LoginAnswer } from '../../src/lib/schemas/answers/signIn.ts';
 import { type Api, type ApiReply, type ApiRequest, type Drawn, draw, held, serveApi } from './draw.tsx';
 
 const MOBILE_TOO_SHORT = 'The Mobile field must be at least 10 characters in length.';
@@ -25,9 +28,14 @@ const refused = (status: number, Message: string, error: string, Data: object = 
 });
 /** The server's answers by event_name; a test replaces the one it is about. */
 type Answers = Partial<Record<string, (request: ApiRequest) => ApiReply | Promise<ApiReply>>>;
+/** login's and resend_otp's answer, its Data parsed by the route's answer schema. */
+const codeSent = (): ApiReply => ({
+  status: 200,
+  body: { Status: 1, Message: OTP_SENT, Data: v.parse(LoginAnswer, { cust_profile_id: PROFILE_ID }) },
+});
 const usual: Answers = {
-  login: () => ({ status: 200, body: { Status: 1, Message: OTP_SENT, Data: { cust_profile_id: PROFILE_ID } } }),
-  resend_otp: () => ({ status: 200, body: { Status: 1, Message: OTP_SENT, Data: { cust_profile_id: PROFILE_ID } } }),
+  login: codeSent,
+  resend_otp: codeSent,
   // A code this test never types right: a right one would take the test page to the dashboard.
   otp_verify: () => refused(401, WRONG, 'otp_invalid', { attempts_left: 4 }),
 };
@@ -111,7 +119,7 @@ describe('step 1: the code request', () => {
     await askForCode();
     await expect.element(busy()).toBeDisabled();
     await expect.element(busy()).toHaveAttribute('aria-busy', 'true');
-    later.release(usual.login?.(api.requests[0] as ApiRequest) as ApiReply);
+    later.release(codeSent());
     await expect.element(box(1)).toHaveFocus();
     await expect.element(verifyButton()).toBeEnabled();
   });

@@ -6,11 +6,14 @@
  * server's routes send them. Paying through each provider, the payment result pages and the
  * accessibility scans stay in tests/e2e/repay.spec.ts, against the real server.
  */
+
+import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import RepayStepper from '../../src/islands/RepayStepper/RepayStepper.tsx';
 import { SITE_PROVIDERS } from '../../src/islands/shared/payment/siteProviders.ts';
 import { API } from '../../src/lib/api/paths.ts';
+import { type RepaymentAnswer, VerifyOtpAnswer, VerifyOtpBeside } from '../../src/lib/schemas/answers/repay.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
 import { type Api, type ApiReply, type ApiRequest, type Drawn, draw, held, serveApi } from './draw.tsx';
 
@@ -30,17 +33,20 @@ const refused = (status: number, Message: string, error: string, Status = 0): Ap
   body: { Status, Message, error, Data: {} },
 });
 
-/** verifyOtp's answer (src/server/repay/routes.ts): the repay token, the loan's figures in rupees and the order. */
-const verified = (loan: Partial<Record<string, unknown>> = {}) =>
+/**
+ * verifyOtp's answer (src/server/repay/routes.ts): the repay token, the loan's figures in rupees and the
+ * order, each part parsed by the route's answer schemas so that it cannot drift from the server's.
+ */
+const verified = (loan: Partial<v.InferInput<typeof RepaymentAnswer>> = {}) =>
   ok(
     'OTP verified successfully.',
-    {
+    v.parse(VerifyOtpAnswer, {
       repay_token: 'x'.repeat(43),
       expires_in_seconds: 900,
       razorpay_key: 'rzp_test',
       razorpay_checkout_url: '/__sandbox/razorpay/checkout.js',
-    },
-    {
+    }),
+    v.parse(VerifyOtpBeside, {
       repayment_data: {
         loan_no: 'KCL123456',
         disbursal_date: '2026-01-05',
@@ -63,7 +69,7 @@ const verified = (loan: Partial<Record<string, unknown>> = {}) =>
         ...loan,
       },
       order_id: 'order_test123456',
-    },
+    }),
   );
 
 /** The server's usual answers; a test replaces the one it is about. */
