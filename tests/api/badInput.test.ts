@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
 import { customers } from '../../src/server/db/schema.ts';
 import type { PanVerifier } from '../../src/server/kyc/panVerifier.ts';
-import { ENGINES, EVERY_ENGINE, randomMobile, startServer, type TestServer } from './support/server.ts';
+import { ENGINE, EVERY_ENGINE, randomMobile, startServer, type TestServer } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
 
 describe('bad input of any shape', () => {
@@ -12,7 +12,7 @@ describe('bad input of any shape', () => {
   // biome-ignore lint/suspicious/noExplicitAny: the document is walked generically
   let document: any;
   beforeAll(async () => {
-    server = await startServer(ENGINES[0], { BODY_LIMIT_BYTES: '4096', OTP_MAX_PER_ADDRESS_PER_HOUR: '100000' });
+    server = await startServer(ENGINE, { BODY_LIMIT_BYTES: '4096', OTP_MAX_PER_ADDRESS_PER_HOUR: '100000' });
     document = (await server.get(API.openapi)).body;
   });
   afterAll(() => server.close());

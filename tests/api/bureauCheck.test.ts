@@ -26,7 +26,7 @@ import { completeApplication, EMPLOYMENT, QUOTE_ACCEPTANCE, send } from './suppo
 import { base64, tinyPng } from './support/files.ts';
 import { isSignInCode, latestMail } from './support/mailbox.ts';
 import { profileSteps } from './support/registrationSteps.ts';
-import { ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
+import { ENGINE, ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
 
 // 2026-11-21, 15:30 in India.
@@ -391,7 +391,7 @@ describe('the HTTP bureau adapter', () => {
 
   it('configured by BUREAU_CHECK_PROVIDER=http, the decision reads its report: a settled account refuses', async () => {
     answer = () => ({ status: 200, body: goodReport });
-    const app = await startServer(ENGINES[0] ?? 'embedded', {
+    const app = await startServer(ENGINE, {
       BUREAU_CHECK_PROVIDER: 'http',
       BUREAU_CHECK_URL: url,
       BUREAU_CHECK_API_KEY: 'bureau-key',

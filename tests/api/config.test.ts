@@ -8,7 +8,7 @@ import { sitePageUrl } from '../../src/server/config/publicUrls.ts';
 import { DEV_STAFF_PATH } from '../../src/server/dev/routes.ts';
 import { httpTransport } from '../../src/server/sms/httpTransport.ts';
 import { SmsDeliveryError } from '../../src/server/sms/transport.ts';
-import { ENGINES, startServer } from './support/server.ts';
+import { ENGINE, startServer } from './support/server.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
@@ -194,7 +194,7 @@ describe('configuration is checked once, at start', () => {
   });
 
   it('in production the development routes do not exist', async () => {
-    const server = await startServer(ENGINES[0], PRODUCTION);
+    const server = await startServer(ENGINE, PRODUCTION);
     try {
       expect((await server.get(`${API.devOutbox}?to=9876543210`)).status).toBe(404);
       expect((await server.post('/__dev/clock', { advance_seconds: 10 })).status).toBe(404);

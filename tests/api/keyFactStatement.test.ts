@@ -20,7 +20,7 @@ import { randomPan } from './support/borrower.ts';
 import { base64, tinyPng } from './support/files.ts';
 import { latestMail } from './support/mailbox.ts';
 import { profileSteps } from './support/registrationSteps.ts';
-import { ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
+import { ENGINE, ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
 import { signIn } from './support/signIn.ts';
 
 describe.each(ENGINES)('the Key Fact Statement, binding (%s database)', (engine) => {
@@ -419,7 +419,7 @@ describe('delivery failing does not undo the acceptance', () => {
       },
     };
     const server = await startServer(
-      ENGINES[0],
+      ENGINE,
       { MAIL_TRANSPORT: 'http', MAIL_HTTP_URL: 'http://127.0.0.1:9/mail', MAIL_HTTP_API_KEY: 'k' },
       { sms: failing },
     );

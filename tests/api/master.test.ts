@@ -11,13 +11,13 @@ import {
   STATE_REQUIRED,
   STATE_UNKNOWN,
 } from '../../src/server/master/routes.ts';
-import { ENGINES, startServer, type TestServer } from './support/server.ts';
+import { ENGINE, startServer, type TestServer } from './support/server.ts';
 
 describe('master data: states, cities and pin codes', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startServer(ENGINES[0]);
+    server = await startServer(ENGINE);
   });
   afterAll(() => server.close());
 

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/lib/api/paths.ts';
-import { ENGINES, startServer, type TestServer } from './support/server.ts';
+import { ENGINE, startServer, type TestServer } from './support/server.ts';
 
 describe('the OpenAPI document', () => {
   let server: TestServer;
   // biome-ignore lint/suspicious/noExplicitAny: the document is walked generically
   let document: any;
   beforeAll(async () => {
-    server = await startServer(ENGINES[0]);
+    server = await startServer(ENGINE);
     document = (await server.get(API.openapi)).body;
   });
   afterAll(() => server.close());

@@ -11,7 +11,7 @@ import { paymentSignature } from '../../src/server/payments/razorpay.ts';
 import { createBorrower, randomPan } from './support/borrower.ts';
 import { payuResponse, postForm, razorpayWebhook } from './support/providers.ts';
 import { razorpayOrder, razorpayPay, repaySession } from './support/repay.ts';
-import { CLIENT_KEY, ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
+import { CLIENT_KEY, ENGINE, ENGINES, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode } from './support/signIn.ts';
 
 const { key: payuKey, salt: payuSalt } = SANDBOX_CREDENTIALS.payu;
@@ -519,7 +519,7 @@ describe('public addresses come from PUBLIC_API_URL and PUBLIC_SITE_URL, never f
   const clock = testClock(Date.now());
 
   beforeAll(async () => {
-    server = await startServer(ENGINES[0], { PUBLIC_SITE_URL: SITE, PUBLIC_API_URL: API_ORIGIN }, { now: clock.now });
+    server = await startServer(ENGINE, { PUBLIC_SITE_URL: SITE, PUBLIC_API_URL: API_ORIGIN }, { now: clock.now });
   });
   afterAll(() => server.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STATUS } from '../../src/lib/api/envelope.ts';
 import { API } from '../../src/lib/api/paths.ts';
 import { queryRows } from '../../src/server/db/client.ts';
-import { ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
+import { ENGINE, ENGINES, randomMobile, startServer, type TestServer, testClock } from './support/server.ts';
 import { latestCode, requestCode, signIn, verify } from './support/signIn.ts';
 
 describe.each(ENGINES)('sign-in with a one-time code (%s database)', (engine) => {
@@ -266,7 +266,7 @@ describe('SMS gateway failures', () => {
   const sent: string[] = [];
   beforeAll(async () => {
     server = await startServer(
-      ENGINES[0],
+      ENGINE,
       { SMS_SENDER_POLL_MS: '20' },
       {
         sms: {
@@ -299,7 +299,7 @@ describe('SMS gateway failures', () => {
 
 describe('logs', () => {
   it('carry a request id and never a code or a token, except the outbox line itself', async () => {
-    const server = await startServer(ENGINES[0]);
+    const server = await startServer(ENGINE);
     try {
       const mobile = randomMobile();
       const login = await requestCode(server, mobile);
