@@ -12,11 +12,22 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenDatabase, openDatabase, queryRows } from '../../src/server/db/client.ts';
 import { EmbeddedDatabase, prepareStatements } from '../../src/server/db/embedded.ts';
+import type { EmbeddedPlace } from '../../src/server/db/embeddedWorker.ts';
+import { readEmbeddedTemplate } from './support/server.ts';
+
+/**
+ * A database in memory started from the run's migrated template (made once per run): what is tested
+ * here is the engine's thread and connections, not PostgreSQL's initdb, which each empty one would run.
+ */
+async function fromTemplate(): Promise<EmbeddedPlace> {
+  const startFrom = await readEmbeddedTemplate();
+  return startFrom ? { startFrom } : {};
+}
 
 describe('the embedded database through pg', () => {
   let database: OpenDatabase;
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
+    database = await openDatabase({ kind: 'embedded', dataDir: 'memory://' }, await fromTemplate());
     await database.db.execute(sql`create table notes (id int primary key, body text not null)`);
   });
   afterAll(() => database?.close());
@@ -60,7 +71,7 @@ describe('the embedded database through pg', () => {
 
 describe('a connection that ends inside its transaction', () => {
   it('leaves nothing of it behind, and the next connection is not held up', async () => {
-    const engine = new EmbeddedDatabase({}, (error) => {
+    const engine = new EmbeddedDatabase(await fromTemplate(), (error) => {
       throw error;
     });
     await engine.ready;
@@ -102,7 +113,7 @@ describe('a data folder the embedded database cannot open', () => {
 
 describe("the embedded database's thread under a steady load", () => {
   it('keeps nothing of the statements it has answered', async () => {
-    const engine = new EmbeddedDatabase({}, (error) => {
+    const engine = new EmbeddedDatabase(await fromTemplate(), (error) => {
       throw error;
     });
     const pool = new pg.Pool({ user: 'postgres', database: 'postgres', max: 4, stream: engine.socket });
@@ -130,7 +141,7 @@ describe("the embedded database's thread under a steady load", () => {
 
 describe("the embedded database's prepared statements", () => {
   it("are each connection's own, and go when it ends", async () => {
-    const engine = new EmbeddedDatabase({}, (error) => {
+    const engine = new EmbeddedDatabase(await fromTemplate(), (error) => {
       throw error;
     });
     const pool = new pg.Pool({ user: 'postgres', database: 'postgres', max: 3, stream: engine.socket });

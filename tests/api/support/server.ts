@@ -93,7 +93,7 @@ async function createCopy(admin: pg.Client, name: string, template: string | und
 
 /** The run's migrated embedded database, as a snapshot to start each test's database from. */
 let embeddedTemplate: Promise<Uint8Array | undefined> | undefined;
-function readEmbeddedTemplate(): Promise<Uint8Array | undefined> {
+export function readEmbeddedTemplate(): Promise<Uint8Array | undefined> {
   const file = process.env[EMBEDDED_TEMPLATE_ENV];
   embeddedTemplate ??= file ? readFile(file) : Promise.resolve(undefined);
   return embeddedTemplate;
