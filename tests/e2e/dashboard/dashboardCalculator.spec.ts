@@ -16,6 +16,7 @@ import {
   eventAs,
   heading,
   openDashboard,
+  payPartOnRepayment,
   registerByApi,
   signInByApi,
 } from './support.ts';
@@ -134,15 +135,7 @@ test.describe('finding 9: money shown one way', () => {
   }) => {
     const borrower = await borrowerByApi(request);
     await openDashboard(page, borrower, '/my-dashboard/repayment');
-    await page.getByRole('radio', { name: 'Another amount' }).check();
-    await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('750.25');
-    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-    await page.getByRole('dialog', { name: 'Choose Payment Method' }).getByRole('button', { name: 'Razorpay' }).click();
-    await page
-      .getByRole('dialog', { name: 'Razorpay (sandbox)' })
-      .getByRole('button', { name: 'Pay successfully' })
-      .click();
-    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS/);
+    await payPartOnRepayment(page, '750.25');
 
     const loan = await activeLoan(request, borrower);
     await openDashboard(page, borrower, '/my-dashboard/repayment');

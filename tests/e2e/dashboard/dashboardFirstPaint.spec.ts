@@ -17,6 +17,7 @@ import {
   customerInState,
   dashboardReady,
   heading,
+  payPartOnRepayment,
   repayInFullByApi,
   sessionOf,
   sidebar,
@@ -378,7 +379,7 @@ test('a return visit: the tab’s last known figures are painted before the answ
   expect(called(API.getProfile), 'one request on each load').toBe(2);
 });
 
-test('stale figures: the fresh answer wins (a loan repaid in another tab leaves no dues on screen)', async ({
+test('stale figures: a loan repaid elsewhere leaves no dues on screen once the fresh answer comes', async ({
   page,
   request,
 }) => {
@@ -409,6 +410,37 @@ test('stale figures: the fresh answer wins (a loan repaid in another tab leaves 
   await expect
     .poll(async () => JSON.parse((await sessionOf(page))[SESSION_KEYS.lastFigures] ?? '{}').loan)
     .toBeUndefined();
+});
+
+test('stale figures: after a part payment, the loan home draws the known figures, then the fresh answer’s in their place', async ({
+  page,
+  request,
+}) => {
+  const { borrower } = await borrowerOnPage(page, request, { holdIsland: false });
+  await visitOnce(page, '/my-dashboard/repayment', 'loan');
+  // The borrower pays a part on the repayment screen (Razorpay's sandbox) and lands on the receipt page.
+  await payPartOnRepayment(page, '750');
+
+  // Back to the loan home: the tab still knows the figures from before the payment, drawn at once.
+  const answer = await hold(page, `**${API.getProfile}`);
+  const code = await hold(page, '**/_astro/*.js*');
+  await page.goto('/my-dashboard/eligibility');
+  const stale = await summaryOf(page, borrower.loanNo);
+  const came = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
+  answer.release();
+  await came;
+  // The fresh answer's figures replace them where they stand, once.
+  const region = page.getByRole('region', { name: `Your loan ${borrower.loanNo}` });
+  await expect(region.getByTestId('amount-to-close')).not.toHaveText(stale.amountToClose ?? '');
+  const fresh = await summaryOf(page, borrower.loanNo);
+  expect(fresh.which).not.toBe(stale.which);
+  expect(Math.abs((fresh.box?.y ?? 0) - (stale.box?.y ?? 0)), 'the sentence did not move').toBeLessThanOrEqual(1);
+  await expect(page.getByTestId('amount-to-close')).toHaveCount(1);
+  // And the island, from the same answer, says the same.
+  code.release();
+  await dashboardReady(page);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  expect({ ...(await summaryOf(page, borrower.loanNo)), box: undefined }).toEqual({ ...fresh, box: undefined });
 });
 
 test('a dead session on a return visit: the known figures go when the answer says so, and the island goes to sign-in', async ({

@@ -350,6 +350,19 @@ export async function repayInFullByApi(request: APIRequestContext, borrower: { p
   expect((await paid.json()).status, 'payment').toBe('SUCCESS');
 }
 
+/** Pays a part on the repayment screen as a borrower does ("Another amount", Razorpay's sandbox): ends on the receipt page. */
+export async function payPartOnRepayment(page: Page, rupees: string) {
+  await page.getByRole('radio', { name: 'Another amount' }).check();
+  await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill(rupees);
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await page.getByRole('dialog', { name: 'Choose Payment Method' }).getByRole('button', { name: 'Razorpay' }).click();
+  await page
+    .getByRole('dialog', { name: 'Razorpay (sandbox)' })
+    .getByRole('button', { name: 'Pay successfully' })
+    .click();
+  await page.waitForURL(/\/thanku\?txnStatus=SUCCESS/);
+}
+
 /** The states a customer's dashboard can be in, for the width tests and the screenshots (issue 14). */
 export const CUSTOMER_STATES = [
   'registration in progress',
