@@ -16,7 +16,11 @@ const sentLinks = (customer: Customer) => [
   {
     name: 'the receipt’s loan details',
     address: `/my-dashboard/details?lead_id=${customer.leadId}`,
-    landed: (page: Page) => expect(heading(page)).toHaveText('Loan Details'),
+    // The loan's own figures, which only the signed-in island draws (the page's frame has the heading).
+    landed: async (page: Page) => {
+      await expect(heading(page)).toHaveText('Loan Details');
+      await expect(page.getByRole('region', { name: `Loan ${customer.loanNo}` })).toBeVisible();
+    },
   },
 ];
 
@@ -60,8 +64,11 @@ test('a link opened in a new tab of a signed-in browser opens its screen at once
     await tab.goto(link.address);
     await link.landed(tab);
     expect(new URL(tab.url()).pathname).not.toBe('/apply-now');
-    // The new tab holds the session in its own storage now, the same token.
-    expect(await sessionOf(tab)).toMatchObject({ token: customer.token, cust_profile_id: customer.profileId });
+    // The new tab holds the session in its own storage now, the same token. (Loan Details' pre-drawn frame
+    // shows its heading before the hand-over has finished: the storage is read once it has.)
+    await expect
+      .poll(() => sessionOf(tab), { message: link.name })
+      .toMatchObject({ token: customer.token, cust_profile_id: customer.profileId });
     await tab.close();
   }
 });
