@@ -9,8 +9,7 @@ const DATA_DIR = join(tmpdir(), `kosh-e2e-${process.pid}-${Date.now()}`);
 // The main and clock servers on PostgreSQL when the run has one (TEST_DATABASE_URL, as in CI), as
 // production runs (tests/support/testServer.ts makes their databases). The repay server stays on the
 // embedded engine, so the payment screens still run on what `npm start` opens (docs/decisions.md, "One
-// engine per behaviour test"). Playwright starts the servers one after another: each embedded one
-// makes and migrates its database before the first test can start.
+// engine per behaviour test"), and makes and migrates a new embedded database at each start.
 const onPostgres = (port: number) => ({ E2E_DATABASE: `kosh_e2e_${port}` });
 
 /**
@@ -24,6 +23,25 @@ const LONGEST = [
   /dashboardEveryScreen\.spec\.ts/,
   /dashboardAccessibility\.spec\.ts/,
 ];
+
+/** The settings every browser-test server shares (each adds its PORT and DATA_DIR: startedAtOnce). */
+const SERVER_SETTINGS = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+  // Another build can be tested beside the main one (E2E_SITE_DIR, with E2E_PORT).
+  SITE_DIR: process.env.E2E_SITE_DIR ?? 'dist',
+  LOG_LEVEL: 'warn',
+  OTP_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
+  // Every browser test comes from 127.0.0.1: the per-address caps are tested in tests/api.
+  OTP_MAX_PER_ADDRESS_PER_HOUR: '100000',
+  CONTACT_MAX_PER_ADDRESS_PER_HOUR: '10000',
+  // A busy test machine can take longer than production's 2 s to check a PDF; the limit itself
+  // is tested in tests/api.
+  PDF_CHECK_TIMEOUT_MS: '10000',
+  // No scheduled jobs firing mid-test (a reminder landing in the outbox a test reads its code from);
+  // the tests that need a day's jobs run them with the development route run-day.
+  JOB_WORKER: 'off',
+};
 
 // The browser tests run against the built site served by the project's own server (as `npm start`).
 export default defineConfig({
@@ -83,37 +101,46 @@ export default defineConfig({
       testIgnore: [/clock\//, CODES_AT_ONCE, ...LONGEST],
     },
   ],
-  webServer: [
-    server(PORT, DATA_DIR, onPostgres(PORT)),
-    server(PORT + 1, `${DATA_DIR}-clock`, onPostgres(PORT + 1)),
-    server(PORT + 2, `${DATA_DIR}-repay`, { OTP_RESEND_SECONDS: '0', OTP_MAX_PER_MOBILE_PER_HOUR: '1000' }),
-  ],
+  webServer: startedAtOnce([
+    { PORT: String(PORT), DATA_DIR, ...onPostgres(PORT) },
+    { PORT: String(PORT + 1), DATA_DIR: `${DATA_DIR}-clock`, ...onPostgres(PORT + 1) },
+    {
+      PORT: String(PORT + 2),
+      DATA_DIR: `${DATA_DIR}-repay`,
+      OTP_RESEND_SECONDS: '0',
+      OTP_MAX_PER_MOBILE_PER_HOUR: '1000',
+    },
+  ]),
 });
 
-function server(port: number, dataDir: string, settings: Record<string, string> = {}) {
-  return {
-    command: 'node tests/support/testServer.ts',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      // Another build can be tested beside the main one (E2E_SITE_DIR, with E2E_PORT).
-      SITE_DIR: process.env.E2E_SITE_DIR ?? 'dist',
-      LOG_LEVEL: 'warn',
-      OTP_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
-      // Every browser test comes from 127.0.0.1: the per-address caps are tested in tests/api.
-      OTP_MAX_PER_ADDRESS_PER_HOUR: '100000',
-      CONTACT_MAX_PER_ADDRESS_PER_HOUR: '10000',
-      // A busy test machine can take longer than production's 2 s to check a PDF; the limit itself
-      // is tested in tests/api.
-      PDF_CHECK_TIMEOUT_MS: '10000',
-      // No scheduled jobs firing mid-test (a reminder landing in the outbox a test reads its code from);
-      // the tests that need a day's jobs run them with the development route run-day.
-      JOB_WORKER: 'off',
-      ...settings,
+/**
+ * The servers, each with its own settings (PORT and DATA_DIR at least), started at once by
+ * tests/support/testServers.ts: Playwright starts a list's servers one after another. The last, the
+ * repay server on a new embedded database, is the slowest to start, so its entry runs the launcher;
+ * the others' entries then find their servers answering (`reuseExistingServer`), or wait for them
+ * with a command that only waits.
+ */
+function startedAtOnce(servers: Record<string, string>[]) {
+  const url = (settings: Record<string, string>) => `http://127.0.0.1:${settings.PORT}/`;
+  const [launched, ...waited] = [...servers].reverse() as [Record<string, string>, ...Record<string, string>[]];
+  return [
+    {
+      ...answering(url(launched)),
+      command: 'node tests/support/testServers.ts',
+      env: { ...SERVER_SETTINGS, E2E_SERVERS: JSON.stringify(servers) },
     },
-    url: `http://127.0.0.1:${port}/`,
+    ...waited.reverse().map((settings) => ({
+      ...answering(url(settings)),
+      command: `node -e "setInterval(() => {}, 1 << 30)"`,
+      reuseExistingServer: true,
+    })),
+  ];
+}
+
+/** What Playwright waits for: the server's home page answering. */
+function answering(url: string) {
+  return {
+    url,
     reuseExistingServer: false,
     // Opening a new embedded database takes a few seconds, far longer on a busy machine.
     timeout: 120_000,
