@@ -116,7 +116,7 @@ test('a loan paid out, then repaid: every completed step held and locked as the 
   await expect(page.getByRole('textbox', { name: 'Account number', exact: true })).toHaveValue('');
 });
 
-test('an application part-way: employment held with Change, the form filled in, no empty thumbnail; once sent, documents and account held', async ({
+test('an application part-way: employment held with Change, the form filled in, no empty thumbnail; once sent, documents and account held; sent back, open to change again', async ({
   page,
   request,
 }) => {
@@ -151,4 +151,25 @@ test('an application part-way: employment held with Change, the form filled in, 
   await expect(fact(page, 'Your bank account is given', 'Account')).toHaveText('HDFC Bank account ending 9012');
   await expect(page.getByRole('link', { name: 'View Your Application' })).toBeVisible();
   await expect(button(page, 'Change bank account')).toHaveCount(0);
+
+  // Sent back to its documents by our team: the documents may be replaced and the account changed again.
+  const back = await request.post('/__dev/staff', {
+    data: {
+      action: 'send_back',
+      lead_id: Number(customer.leadId),
+      step: 'documents',
+      reason: 'The salary slip is unreadable',
+    },
+  });
+  expect((await back.json()).Data).toMatchObject({ status: 'sent_back' });
+  await page.goto('/my-dashboard/adhar-upload');
+  await expect(page.getByText('6 of 6 documents uploaded')).toBeVisible();
+  await expect(
+    page.getByText('Your application is with our team: this document can no longer be replaced.'),
+  ).toHaveCount(0);
+  await expect(page.locator('input[type="file"]').first()).toBeAttached();
+  await page.goto('/my-dashboard/bank-detail');
+  await expect(fact(page, 'Your bank account is given', 'Account')).toHaveText('HDFC Bank account ending 9012');
+  await button(page, 'Change bank account').click();
+  await expect(page.getByRole('textbox', { name: 'IFSC' })).toBeVisible();
 });
