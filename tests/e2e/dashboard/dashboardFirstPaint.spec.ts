@@ -8,7 +8,7 @@
  * tab's last known figures are drawn before the answer comes, and the fresh answer wins.
  */
 import { gzipSync } from 'node:zlib';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { SESSION_KEYS } from '../../../src/lib/session.ts';
 import { axeViolations } from '../../support/axe.ts';
@@ -76,6 +76,19 @@ async function visitOnce(page: Page, path: string, part: 'loan' | 'leads') {
   );
 }
 
+/**
+ * What every first paint owes before the island: its figures page content, not an announcement (in no
+ * live region, the status line empty), no WCAG 2.2 AA violation, and the page within 320 px.
+ */
+async function firstPaintHolds(page: Page, drawn: Locator, label: string) {
+  expect(await drawn.evaluate((node) => node.closest('[aria-live], [role="status"], [role="alert"]'))).toBeNull();
+  await expect(page.getByRole('status')).toHaveText('');
+  expect(await axeViolations(page, label)).toEqual([]);
+  await page.setViewportSize({ width: 320, height: PHONE.height });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'at 320 px').toBeLessThanOrEqual(320);
+  await page.setViewportSize(PHONE);
+}
+
 /** What the loan's summary shows: the figures' words, the sentence, Pay Now's address, and where the sentence stands. */
 async function summaryOf(page: Page, loanNo: string) {
   const region = page.getByRole('region', { name: `Your loan ${loanNo}` });
@@ -106,17 +119,8 @@ test('the loan home: the first paint draws the island’s own dues and Pay Now, 
   expect(first.pay).toBe('/my-dashboard/repayment');
   // Once, and not in a live region: a screen reader reads it as page content, not as an announcement.
   await expect(page.getByTestId('amount-due')).toHaveCount(1);
-  expect(
-    await page
-      .getByTestId('amount-due')
-      .evaluate((node) => node.closest('[aria-live], [role="status"], [role="alert"]')),
-  ).toBeNull();
-  await expect(page.getByRole('status')).toHaveText('');
-  expect(await axeViolations(page, 'first paint')).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize({ width: 320, height: PHONE.height });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'at 320 px').toBeLessThanOrEqual(320);
-  await page.setViewportSize(PHONE);
+  await firstPaintHolds(page, page.getByTestId('amount-due'), 'first paint');
 
   // The island arrives and draws the same screen: the same words, in the same place, still once.
   island.release();
@@ -263,16 +267,7 @@ test('repayment: the first paint draws what is owed and which figure to pay, the
   expect(sentence).toContain(toClose);
   // Nothing to type into or press before React: what is typed is never lost.
   await expect(page.locator('main').locator('input, select, textarea, button')).toHaveCount(0);
-  expect(
-    await dues
-      .getByTestId('amount-due')
-      .evaluate((node) => node.closest('[aria-live], [role="status"], [role="alert"]')),
-  ).toBeNull();
-  await expect(page.getByRole('status')).toHaveText('');
-  expect(await axeViolations(page, 'repayment first paint')).toEqual([]);
-  await page.setViewportSize({ width: 320, height: PHONE.height });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'at 320 px').toBeLessThanOrEqual(320);
-  await page.setViewportSize(PHONE);
+  await firstPaintHolds(page, dues.getByTestId('amount-due'), 'repayment first paint');
 
   // The island's screen shows the same figures and sentence, once, and its form takes typing.
   island.release();
@@ -312,12 +307,7 @@ test('loan history: the first paint asks for getLeadList (after the profile, for
   expect(first).toMatch(/Applied on\s*\d\d-\d\d-\d{4}/);
   expect(await card.getAttribute('href')).toBe(`/my-dashboard/details?lead_id=${borrower.leadId}`);
   expect(calls, 'the profile, then the cards’ request, each once').toEqual([API.getProfile, API.leadList]);
-  expect(await cards.evaluate((node) => node.closest('[aria-live], [role="status"], [role="alert"]'))).toBeNull();
-  await expect(page.getByRole('status')).toHaveText('');
-  expect(await axeViolations(page, 'loan history first paint')).toEqual([]);
-  await page.setViewportSize({ width: 320, height: PHONE.height });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'at 320 px').toBeLessThanOrEqual(320);
-  await page.setViewportSize(PHONE);
+  await firstPaintHolds(page, cards, 'loan history first paint');
 
   // The island draws the same cards, once, from the same answer.
   island.release();
