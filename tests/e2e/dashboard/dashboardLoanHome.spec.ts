@@ -121,6 +121,10 @@ test('under review: the application number and the decision time; approved: the 
   await expect(review).toBeVisible();
   await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
   await expect(page.getByText(`decision within ${site.loan.decisionHours} hours`)).toBeVisible();
+  // Where the decision shows; no SMS is promised, since not every decision sends one.
+  await expect(
+    page.getByText(`decision within ${site.loan.decisionHours} hours, and it shows here on your loan home.`),
+  ).toBeVisible();
   await onFirstScreen(page.getByRole('link', { name: 'View Your Application' }));
   await fitsAndAccessible(page, 'under review');
 

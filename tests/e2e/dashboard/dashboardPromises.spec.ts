@@ -77,6 +77,9 @@ test('lead-preview under review: the decision time, no loan rows; once paid out,
   await expect(rowHeaders(page, 'Credit Manager')).toHaveText(['Name', 'Mobile', 'E-mail']);
   // What comes next, with the decision time the home page promises (content/site.json).
   await expect(region(page, 'Application Status')).toContainText(`Most applications get a decision ${DECISION}`);
+  // No message is sent for every decision (a refusal sends none): the screen says where it shows.
+  await expect(region(page, 'Application Status')).toContainText(`${DECISION}, and it shows here.`);
+  await expect(region(page, 'Application Status')).not.toContainText('SMS');
   await expect(region(page, 'Your Key Fact Statements')).not.toContainText('Your loan is made on');
 
   // Approved and paid out: the loan's facts appear, and the statement the loan is made on.
@@ -96,6 +99,8 @@ test('Congratulations names the application number and when to expect the decisi
   await expect(heading(page)).toHaveText('Congratulations');
   await expect(page.getByRole('main')).toContainText(`Your application number is ${customer.leadId}.`);
   await expect(page.getByRole('main')).toContainText(`Most applications get a decision ${DECISION}`);
+  await expect(page.getByRole('main')).toContainText(`${DECISION}, and it shows on your loan home.`);
+  await expect(page.getByRole('main')).not.toContainText('SMS');
 });
 
 test('the greeting says "Hi" while the name loads, never "Hi ?", then "Hi, <name>"', async ({ page, request }) => {

@@ -54,7 +54,7 @@ export function NextStep({ where, profile }: { where: ApplicationStage; profile:
         <p>
           {approved
             ? 'Accept the Key Fact Statement on your application preview if we ask you to; the money is then paid into your bank account.'
-            : `Our team is reviewing it: there is nothing for you to do now. Most applications get a decision within ${site.loan.decisionHours} hours; we send you an SMS and an e-mail when it is made.`}
+            : `Our team is reviewing it: there is nothing for you to do now. Most applications get a decision within ${site.loan.decisionHours} hours, and it shows here on your loan home.`}
         </p>
         <ApplicationFacts profile={profile} />
         {profile.lead_details.lead_id !== null && <ApplicationFigures leadId={profile.lead_details.lead_id} />}

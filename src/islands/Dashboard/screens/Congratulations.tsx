@@ -106,7 +106,7 @@ export default function Congratulations({ route }: ScreenProps) {
       <ScreenTitle>{route.title}</ScreenTitle>
       <p className={own.message}>
         Your loan application is complete and is now with our team. Most applications get a decision within{' '}
-        {site.loan.decisionHours} hours; we send you an SMS and an e-mail as soon as it is decided.
+        {site.loan.decisionHours} hours, and it shows on your loan home.
       </p>
       {leadId !== null && (
         <p className={own.message}>

@@ -76,7 +76,7 @@ function nextFor(state: string): string | undefined {
     case 'sent_back':
       return 'Our team sent your application back for a change: make it and send the application again.';
     case 'submitted':
-      return `Our team is checking your application. Most applications get a decision within ${site.loan.decisionHours} hours; we send you an SMS and an e-mail when it is made. Your loan number shows here once the loan is paid out.`;
+      return `Our team is checking your application. Most applications get a decision within ${site.loan.decisionHours} hours, and it shows here. Your loan number shows here once the loan is paid out.`;
     case 'approved':
     case 'accepted':
       return 'Your application is approved. The money is paid into your bank account; your loan number and the day it was paid out show here then.';
