@@ -10,7 +10,7 @@ import { useCall } from '../../shared/useCall.ts';
 import { navigate } from '../navigation/router.ts';
 import { HOME, screenPath } from '../navigation/screens.ts';
 import { registrationEvent, SessionEnded } from '../state/api.ts';
-import { updateSession } from '../state/sessionStore.ts';
+import { storeProgress } from '../state/profile.ts';
 import { BusyButton } from './BusyButton.tsx';
 import formStyles from './Form.module.css';
 
@@ -50,7 +50,7 @@ export function EligibilityCheck({ disabled = false }: { disabled?: boolean }) {
     if (!answer || (!answer.ok && answer.thrown instanceof SessionEnded)) return;
     if (!answer.ok) return setOutcome({ eligible: false, message: answer.message });
     const { Data, Message } = answer.envelope;
-    updateSession({ eligibility: '1', ...(Data.next_step && { nextStep: Data.next_step }) });
+    storeProgress({ eligibility_status: 1, ...(Data.next_step && { next_step: Data.next_step }) });
     const offer =
       Data.max_loan_amount !== undefined && Data.daily_rate_percent !== undefined
         ? `You can borrow up to ${formatRupees(Data.max_loan_amount)} at ${formatPercent(Data.daily_rate_percent)} a day.`

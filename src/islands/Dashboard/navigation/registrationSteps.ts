@@ -8,8 +8,7 @@ import type * as v from 'valibot';
 import { REGISTRATION_EVENTS, type RegistrationEvent, STAGE, stageOf } from '../../../lib/onboarding.ts';
 import type { EligibilityReasonAnswer, StepAnswer as StepAnswerSchema } from '../../../lib/schemas/answers/profile.ts';
 import { showAlert } from '../state/alerts.ts';
-import { $profile, loadDashboardData } from '../state/profile.ts';
-import { updateSession } from '../state/sessionStore.ts';
+import { $profile, loadDashboardData, storeProgress } from '../state/profile.ts';
 import { $location, navigate } from './router.ts';
 import { HOME, screenOfEvent, screenPath, stepRoute } from './screens.ts';
 
@@ -61,7 +60,7 @@ export const correctionScreen = (reason: EligibilityReason): string => stepRoute
  * are answered, for the screen to mark its fields; the next step stays open from the notice.
  */
 export function afterStep(answer: StepAnswer, message: string, goTo?: string): EligibilityReason[] {
-  updateSession({ nextStep: answer.next_step, stepPercent: String(answer.step_percentage) });
+  storeProgress({ next_step: answer.next_step, step_percentage: answer.step_percentage });
   const profile = $profile.get();
   if (profile) $profile.set({ ...profile, eligibility_reasons: answer.eligibility_reasons });
   // The top bar follows: the first name after the PAN check, the picture after the selfie.

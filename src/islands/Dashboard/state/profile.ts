@@ -28,8 +28,26 @@ export const $profile = atom<Profile | null>(
   (settledFirstProfile($session.get().token) as { Data: Profile } | null)?.Data ?? null,
 );
 
-/** The server's word on progress and eligibility replaces what the browser had stored. */
-function storeProgress(progress: { next_step?: string; step_percentage?: number; eligibility_status?: number }) {
+/**
+ * When the progress on record, and the profile shown, were asked of the server. An answer asked for
+ * earlier and come later (a screen's getProfile still on its way when Check Eligibility's answer came)
+ * tells of the customer before the step: it must not take them back (found eligible, then sent from
+ * the loan's screens to the registration home by a late answer of "not eligible").
+ */
+let progressAskedAt = -1;
+let profileAskedAt = -1;
+
+/**
+ * The server's word on progress and eligibility replaces what the browser had stored, unless a later
+ * word is already on record. `askedAt` (performance.now()): when the request that brought it was sent;
+ * an event's own answer is the newest word there is when it comes.
+ */
+export function storeProgress(
+  progress: { next_step?: string; step_percentage?: number; eligibility_status?: number },
+  askedAt = performance.now(),
+) {
+  if (askedAt < progressAskedAt) return;
+  progressAskedAt = askedAt;
   updateSession({
     ...(progress.next_step && { nextStep: progress.next_step }),
     ...(progress.step_percentage !== undefined && { stepPercent: String(progress.step_percentage) }),
@@ -41,16 +59,24 @@ function storeProgress(progress: { next_step?: string; step_percentage?: number;
 export async function loadProfile(): Promise<{ profile: Profile } | { error: string }> {
   // The first load takes the request the page's first paint made, read like any answer (session, failure).
   const first = takeFirstProfile($session.get().token);
+  // The first paint's request was sent at the page's load, before anything else.
+  const askedAt = first ? 0 : performance.now();
   const envelope = await dashboardCall<Profile>(API.getProfile, {}, first ? { transport: () => first } : {});
   if (envelope.Status !== STATUS.ok) return { error: failureMessage(envelope) };
   const profile = envelope.Data;
+  // A later answer already drawn stays: this screen shows it (its load ended all the same).
+  if (askedAt < profileAskedAt) return { profile: $profile.get() ?? profile };
+  profileAskedAt = askedAt;
   $profile.set(profile);
   keepLastFigures({ loan: loanView(profile), from: loanSource(profile) });
-  storeProgress({
-    next_step: profile.next_event_name,
-    step_percentage: profile.profile_filled_percent,
-    eligibility_status: profile.eligibility_status,
-  });
+  storeProgress(
+    {
+      next_step: profile.next_event_name,
+      step_percentage: profile.profile_filled_percent,
+      eligibility_status: profile.eligibility_status,
+    },
+    askedAt,
+  );
   // The application's progress is kept apart from registration's (product.md §4).
   updateSession({ percent: String(profile.application_filled_percent) });
   if (profile.profile_details.full_name) updateSession({ fullName: profile.profile_details.full_name });
@@ -81,9 +107,10 @@ export const $dashboardData = atom<DashboardData | null>(storedDashboardData());
 
 /** The frame's data; used only when Status is 1, otherwise nothing happens (product.md §8). */
 export async function loadDashboardData(): Promise<void> {
+  const askedAt = performance.now();
   const envelope = await dashboardCall<DashboardData>(API.dashboardData);
   if (envelope.Status !== STATUS.ok) return;
   $dashboardData.set(envelope.Data);
   updateSession({ dashboardData: JSON.stringify(envelope.Data) });
-  storeProgress(envelope.Data);
+  storeProgress(envelope.Data, askedAt);
 }
