@@ -8,12 +8,12 @@
  * tab's last known figures are drawn before the answer comes, and the fresh answer wins.
  */
 import { gzipSync } from 'node:zlib';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { SESSION_KEYS } from '../../../src/lib/session.ts';
 import { axeViolations } from '../../support/axe.ts';
+import { type Borrower, expect, test } from './sharedCustomers.ts';
 import {
-  type Customer,
   customerInState,
   dashboardReady,
   heading,
@@ -27,8 +27,6 @@ import {
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
-
-type Borrower = Customer & { loanNo: string; pan: string };
 
 /** Holds the requests `pattern` matches until `release` is called; counts them. */
 async function hold(page: Page, pattern: string) {
@@ -46,12 +44,12 @@ async function hold(page: Page, pattern: string) {
 }
 
 /**
- * A borrower with an active loan, their session in this tab as sign-in leaves it; the island's code
- * (every /_astro/ script, not the page's own HTML) held until `island.release()` unless `holdIsland`
- * is false; and the first paint's requests (getProfile, getLeadList) the page makes, by their API path.
+ * A borrower with an active loan (the worker's shared one unless the test changes the loan or the
+ * session), their session in this tab as sign-in leaves it; the island's code (every /_astro/ script,
+ * not the page's own HTML) held until `island.release()` unless `holdIsland` is false; and the first
+ * paint's requests (getProfile, getLeadList) the page makes, by their API path.
  */
-async function borrowerOnPage(page: Page, request: APIRequestContext, { holdIsland = true } = {}) {
-  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+async function borrowerOnPage(page: Page, borrower: Borrower, { holdIsland = true } = {}) {
   await storeSession(page, borrower);
   const island = holdIsland ? await hold(page, '**/_astro/*.js*') : undefined;
   const calls: string[] = [];
@@ -67,6 +65,11 @@ async function borrowerOnPage(page: Page, request: APIRequestContext, { holdIsla
 async function visitOnce(page: Page, path: string, part: 'loan' | 'leads') {
   await page.goto(path);
   await dashboardReady(page);
+  await figuresKept(page, part);
+}
+
+/** Waits until the tab keeps figures of `part` for the next load. */
+async function figuresKept(page: Page, part: 'loan' | 'leads') {
   await page.waitForFunction(
     ([key, name]) => {
       const kept = sessionStorage.getItem(key as string);
@@ -106,9 +109,9 @@ async function summaryOf(page: Page, loanNo: string) {
 
 test('the loan home: the first paint draws the island’s own dues and Pay Now, where the island draws them', async ({
   page,
-  request,
+  sharedBorrower,
 }) => {
-  const { borrower, island, called } = await borrowerOnPage(page, request);
+  const { borrower, island, called } = await borrowerOnPage(page, sharedBorrower);
   await page.goto('/my-dashboard/eligibility');
 
   // Before any of the island's code: the frame, the title, and the figures from getProfile.
@@ -136,9 +139,9 @@ test('the loan home: the first paint draws the island’s own dues and Pay Now, 
 
 test('a failed getProfile: no figure is drawn, and the island shows the failure and Try again', async ({
   page,
-  request,
+  sharedBorrower,
 }) => {
-  const { borrower, island } = await borrowerOnPage(page, request);
+  const { borrower, island } = await borrowerOnPage(page, sharedBorrower);
   let failing = true;
   await page.route(`**${API.getProfile}`, (route) => (failing ? route.abort('failed') : route.continue()));
   const failed = page.waitForEvent('requestfailed', (sent) => sent.url().endsWith(API.getProfile));
@@ -159,8 +162,8 @@ test('a failed getProfile: no figure is drawn, and the island shows the failure 
   ).toBeVisible();
 });
 
-test('a dead session (401): no figure is drawn, and the island goes to sign-in', async ({ page, request }) => {
-  const { island } = await borrowerOnPage(page, request);
+test('a dead session (401): no figure is drawn, and the island goes to sign-in', async ({ page, sharedBorrower }) => {
+  const { island } = await borrowerOnPage(page, sharedBorrower);
   await page.route(`**${API.getProfile}`, (route) =>
     route.fulfill({
       status: 401,
@@ -176,22 +179,11 @@ test('a dead session (401): no figure is drawn, and the island goes to sign-in',
   await expect(page.getByTestId('amount-due')).toHaveCount(0);
 });
 
-test('repayment: the page asks for the profile early, and the island takes that answer (one request)', async ({
-  page,
-  request,
-}) => {
-  const { called } = await borrowerOnPage(page, request, { holdIsland: false });
-  await page.goto('/my-dashboard/repayment');
-  await dashboardReady(page);
-  await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
-  expect(called(API.getProfile)).toBe(1);
-});
-
 test('a slow getProfile: the island loads after the hold, and the late answer is drawn once, by the island', async ({
   page,
-  request,
+  sharedBorrower,
 }) => {
-  const { borrower } = await borrowerOnPage(page, request, { holdIsland: false });
+  const { borrower } = await borrowerOnPage(page, sharedBorrower, { holdIsland: false });
   await page.route(`**${API.getProfile}`, async (route) => {
     await new Promise((done) => setTimeout(done, 3000));
     await route.continue();
@@ -207,9 +199,10 @@ test('a slow getProfile: the island loads after the hold, and the late answer is
   await expect(page.getByRole('region', { name: /^Your loan / })).toHaveCount(1);
 });
 
-test('the page carries only the first paint’s CSS, within the first round trip; the island draws once the screens’ CSS is there', async ({
+test('the page carries only the first paint’s CSS, within the first round trip; the island draws once the screens’ CSS is there, taking the page’s early getProfile (one request)', async ({
   page,
   request,
+  sharedBorrower,
 }) => {
   // The whole page, compressed as the server sends it, fits in what a new connection carries in its
   // first round trip (10 segments of 1,460 bytes), so the frame and the profile's request are not a
@@ -224,7 +217,8 @@ test('the page carries only the first paint’s CSS, within the first round trip
   expect(screenClass).toBeTruthy();
   expect(html).not.toContain(screenClass);
 
-  await borrowerOnPage(page, request, { holdIsland: false });
+  // Repayment, the island not held: the page asks for the profile early, and the island takes that answer.
+  const { called } = await borrowerOnPage(page, sharedBorrower, { holdIsland: false });
   // When the island's frame (its Menu button) first appears, is the screens' stylesheet there?
   await page.addInitScript(() => {
     const seen = new MutationObserver(() => {
@@ -246,13 +240,15 @@ test('the page carries only the first paint’s CSS, within the first round trip
   await expect(hint).toBeVisible();
   const fontSize = await hint.evaluate((node) => Number.parseFloat(getComputedStyle(node).fontSize));
   expect(fontSize).toBeLessThan(16);
+  await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
+  expect(called(API.getProfile)).toBe(1);
 });
 
 test('repayment: the first paint draws what is owed and which figure to pay, the island’s own figures, with nothing to type into', async ({
   page,
-  request,
+  sharedBorrower,
 }) => {
-  const { borrower, island, called } = await borrowerOnPage(page, request);
+  const { borrower, island, called } = await borrowerOnPage(page, sharedBorrower);
   await page.goto('/my-dashboard/repayment');
 
   // Before any of the island's code: the loan's figures and the sentence, from getProfile.
@@ -286,9 +282,9 @@ test('repayment: the first paint draws what is owed and which figure to pay, the
 
 test('loan history: the first paint asks for getLeadList (after the profile, for its PAN) and draws the island’s own cards; the island takes that answer', async ({
   page,
-  request,
+  sharedBorrower,
 }) => {
-  const { borrower, island, calls, called } = await borrowerOnPage(page, request);
+  const { borrower, island, calls, called } = await borrowerOnPage(page, sharedBorrower);
   // As after a sign-in in another tab: no PAN stored, so the island would have asked for the profile first.
   await page.addInitScript(() => sessionStorage.removeItem('pancard'));
   const leadList = page.waitForRequest((sent) => sent.url().endsWith(API.leadList));
@@ -319,11 +315,11 @@ test('loan history: the first paint asks for getLeadList (after the profile, for
   expect(called(API.getProfile)).toBe(1);
 });
 
-test('a return visit: the tab’s last known figures are painted before the answer comes, then the island takes the fresh answer', async ({
+test('a return visit: the tab’s last known figures are painted before the answer comes, then the island takes the fresh answer; on a dead session (401) they go and the island goes to sign-in', async ({
   page,
-  request,
+  sharedBorrower,
 }) => {
-  const { borrower, called } = await borrowerOnPage(page, request, { holdIsland: false });
+  const { borrower, called } = await borrowerOnPage(page, sharedBorrower, { holdIsland: false });
   await visitOnce(page, '/my-dashboard/eligibility', 'loan');
   const first = await summaryOf(page, borrower.loanNo);
   // Only what the first paint draws is kept: no PAN, mobile, e-mail or date of birth.
@@ -367,46 +363,41 @@ test('a return visit: the tab’s last known figures are painted before the answ
   await expect(page.getByTestId('amount-due')).toHaveCount(1);
   expect(await drawnNode?.evaluate((node) => node.isConnected)).toBe(false);
   expect(called(API.getProfile), 'one request on each load').toBe(2);
-});
 
-test('stale figures: a loan repaid elsewhere leaves no dues on screen once the fresh answer comes', async ({
-  page,
-  request,
-}) => {
-  const { borrower } = await borrowerOnPage(page, request, { holdIsland: false });
-  await visitOnce(page, '/my-dashboard/eligibility', 'loan');
-  // Paid in full elsewhere (the repay page, another tab): the tab's figures are now stale.
-  await repayInFullByApi(request, borrower);
-
-  const answer = await hold(page, `**${API.getProfile}`);
-  const code = await hold(page, '**/_astro/*.js*');
-  const answered = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
+  // The next return visit finds the session dead: the known figures go when the answer says so.
+  await figuresKept(page, 'loan');
+  let answerDead = () => {};
+  const answeredDead = new Promise<void>((done) => {
+    answerDead = done;
+  });
+  await page.route(`**${API.getProfile}`, async (route) => {
+    await answeredDead;
+    await route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ Status: 4, Message: 'Session expired', Data: {} }),
+    });
+  });
+  const codeAgain = await hold(page, '**/_astro/*.js*');
   await page.reload();
-  // Before the answer: the last known figures.
-  await expect(
-    page.getByRole('region', { name: `Your loan ${borrower.loanNo}` }).getByTestId('amount-due'),
-  ).toBeVisible();
-  // The answer has no active loan: the stale figures go, and the frame says it is loading again.
-  answer.release();
-  await answered;
+  await expect(page.getByTestId('amount-due')).toHaveCount(1);
+  const cameDead = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
+  answerDead();
+  await cameDead;
   await expect(page.getByTestId('amount-due')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
   await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
-  code.release();
-  await dashboardReady(page);
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
-  await expect(page.getByTestId('amount-due')).toHaveCount(0);
-  // And the island kept no loan to draw on the next load.
-  await expect
-    .poll(async () => JSON.parse((await sessionOf(page))[SESSION_KEYS.lastFigures] ?? '{}').loan)
-    .toBeUndefined();
+  codeAgain.release();
+  await page.waitForURL(/\/apply-now/);
+  expect(await sessionOf(page)).not.toHaveProperty(SESSION_KEYS.lastFigures);
 });
 
-test('stale figures: after a part payment, the loan home draws the known figures, then the fresh answer’s in their place', async ({
+test('stale figures: after a part payment, the loan home draws the known figures, then the fresh answer’s in their place; a loan repaid elsewhere leaves no dues on screen once the fresh answer comes', async ({
   page,
   request,
 }) => {
-  const { borrower } = await borrowerOnPage(page, request, { holdIsland: false });
+  // The loan is paid on: a borrower of this test's own.
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await borrowerOnPage(page, borrower, { holdIsland: false });
   await visitOnce(page, '/my-dashboard/repayment', 'loan');
   // The borrower pays a part on the repayment screen (Razorpay's sandbox) and lands on the receipt page.
   await payPartOnRepayment(page, '750');
@@ -431,41 +422,39 @@ test('stale figures: after a part payment, the loan home draws the known figures
   await dashboardReady(page);
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
   expect({ ...(await summaryOf(page, borrower.loanNo)), box: undefined }).toEqual({ ...fresh, box: undefined });
-});
+  await figuresKept(page, 'loan');
 
-test('a dead session on a return visit: the known figures go when the answer says so, and the island goes to sign-in', async ({
-  page,
-  request,
-}) => {
-  await borrowerOnPage(page, request, { holdIsland: false });
-  await visitOnce(page, '/my-dashboard/eligibility', 'loan');
-  let answer = () => {};
-  const answered = new Promise<void>((done) => {
-    answer = done;
-  });
-  await page.route(`**${API.getProfile}`, async (route) => {
-    await answered;
-    await route.fulfill({
-      status: 401,
-      contentType: 'application/json',
-      body: JSON.stringify({ Status: 4, Message: 'Session expired', Data: {} }),
-    });
-  });
-  const code = await hold(page, '**/_astro/*.js*');
+  // Paid in full elsewhere (the repay page, another tab): the tab's figures are now stale.
+  await repayInFullByApi(request, borrower);
+
+  const answerAgain = await hold(page, `**${API.getProfile}`);
+  const codeAgain = await hold(page, '**/_astro/*.js*');
+  const answered = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
   await page.reload();
-  await expect(page.getByTestId('amount-due')).toHaveCount(1);
-  const came = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
-  answer();
-  await came;
+  // Before the answer: the last known figures.
+  await expect(
+    page.getByRole('region', { name: `Your loan ${borrower.loanNo}` }).getByTestId('amount-due'),
+  ).toBeVisible();
+  // The answer has no active loan: the stale figures go, and the frame says it is loading again.
+  answerAgain.release();
+  await answered;
   await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
   await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
-  code.release();
-  await page.waitForURL(/\/apply-now/);
-  expect(await sessionOf(page)).not.toHaveProperty(SESSION_KEYS.lastFigures);
+  codeAgain.release();
+  await dashboardReady(page);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+  await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  // And the island kept no loan to draw on the next load.
+  await expect
+    .poll(async () => JSON.parse((await sessionOf(page))[SESSION_KEYS.lastFigures] ?? '{}').loan)
+    .toBeUndefined();
 });
 
 test('nothing is drawn from storage under another token, nor after logout', async ({ page, request }) => {
-  const { borrower } = await borrowerOnPage(page, request, { holdIsland: false });
+  // Logout ends the token on the server: a borrower of this test's own.
+  const borrower = (await customerInState(request, 'loan active')) as Borrower;
+  await borrowerOnPage(page, borrower, { holdIsland: false });
   await visitOnce(page, '/my-dashboard/eligibility', 'loan');
 
   // Another customer signs in in this tab (a new token, the borrower's figures still in storage): not drawn.

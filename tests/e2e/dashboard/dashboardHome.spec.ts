@@ -2,32 +2,20 @@
  * The dashboard as the loan's home (issue 14), in a real browser against the real server: an active
  * loan shown first with the server's figures, Pay Now through the repayment screen for a part or
  * the whole due, the application's timeline and next step, a screen whose code fails to load, and
- * Loan History for a customer with no application.
+ * Loan History for a customer with no application. Tests that only read a customer's screens share the
+ * worker's customers (./sharedCustomers.ts); the application's stages and the repaid loan's home are
+ * checked with the loan home of each state, in dashboardLoanHome.spec.ts.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
-import {
-  applyByApi,
-  borrowerByApi,
-  type Customer,
-  callAs,
-  heading,
-  openDashboard,
-  registerByApi,
-  repayInFullByApi,
-  sidebar,
-  signInByApi,
-  staffByApi,
-} from './support.ts';
+import { expect, test } from './sharedCustomers.ts';
+import { borrowerByApi, type Customer, callAs, heading, openDashboard, sidebar } from './support.ts';
 
 const SCREEN_FAILED = 'This page could not be loaded. Please check your internet connection and try again.';
 const NO_HISTORY = 'No loan history found.';
-
-const eligibleCustomer = async (request: APIRequestContext) =>
-  registerByApi(request, await signInByApi(request), { checkEligibility: true });
 
 /** The active loan as the server answers it now (rupees). */
 async function activeLoan(request: APIRequestContext, customer: Customer) {
@@ -44,6 +32,7 @@ async function activeLoan(request: APIRequestContext, customer: Customer) {
 const paise = (rupees: number) => Math.round(rupees * 100);
 const loanHome = (page: Page, loanNo: string) => page.getByRole('region', { name: `Your loan ${loanNo}` });
 const timeline = (page: Page) => page.getByRole('region', { name: 'Where your loan stands' });
+const PHONE = { width: 390, height: 844 };
 const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payment Method' });
 
 async function axeViolations(page: Page) {
@@ -57,13 +46,13 @@ async function fitsWidth(page: Page, width: number) {
 }
 
 test.describe('an active loan', () => {
-  test('/my-dashboard shows the loan first: the server’s amount due, due date, days left and the amount to close today', async ({
+  test('/my-dashboard shows the loan first: the server’s amount due, due date, days left and the amount to close today; Pay Now on a phone’s first screen', async ({
     page,
     request,
+    sharedBorrower: borrower,
   }) => {
-    // A borrower made through the whole application, a PDF download, axe and two widths: a long test.
+    // A PDF download, axe on a desktop and a phone and three widths: a long test.
     test.slow();
-    const borrower = await borrowerByApi(request);
     const loan = await activeLoan(request, borrower);
     await openDashboard(page, borrower, '/my-dashboard/');
     // For the eligible, Dashboard is the eligibility page (product.md §2), replaced in history.
@@ -97,20 +86,45 @@ test.describe('an active loan', () => {
     expect(await axeViolations(page)).toEqual([]);
     await fitsWidth(page, 320);
     await fitsWidth(page, 390);
+    // On a phone: Pay Now ends within the first screen, without scrolling, and axe finds nothing.
+    await page.setViewportSize(PHONE);
+    const pay = home.getByRole('link', { name: 'Pay Now' });
+    await expect(pay).toBeVisible();
+    const box = await pay.boundingBox();
+    expect((box?.y ?? Infinity) + (box?.height ?? 0), 'Pay Now ends within the first screen').toBeLessThanOrEqual(
+      PHONE.height,
+    );
+    expect(await axeViolations(page)).toEqual([]);
     await home.getByRole('link', { name: 'Loan details and payments' }).click();
     await expect(heading(page)).toHaveText('Loan Details');
   });
 
-  test('Pay Now → the repayment screen → a part amount: the order is for that amount, the checkout charges it, /thanku', async ({
+  test('Pay Now → the repayment screen: an empty amount is the whole due (rzp_amount the server’s total due); a part amount: the order is for that amount, the checkout charges it, /thanku', async ({
     page,
     request,
   }) => {
+    // The loan is paid on: a borrower of this test's own.
     const borrower = await borrowerByApi(request);
-    const due = paise((await activeLoan(request, borrower)).total_due);
+    const loan = await activeLoan(request, borrower);
+    const due = paise(loan.total_due);
     await openDashboard(page, borrower, '/my-dashboard/eligibility');
     await loanHome(page, borrower.loanNo).getByRole('link', { name: 'Pay Now' }).click();
     await expect(page).toHaveURL(/\/my-dashboard\/repayment$/);
     await expect(heading(page)).toHaveText('Repayment');
+    // Nothing typed: the whole due, as the server gave it; the checkout cancelled.
+    await expect(page.getByTestId('amount-summary')).toHaveText(
+      `You will pay the whole due of ${formatPaise(paise(loan.total_due))}.`,
+    );
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+    const whole = page.waitForRequest((r) => r.url().endsWith(API.razorpayOrder));
+    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
+    expect((await whole).postDataJSON().rzp_amount).toBe(loan.total_due.toFixed(2));
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await expect(checkout).toContainText(`Amount: ${formatPaise(paise(loan.total_due))}`);
+    await checkout.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Payment cancelled. You can try again.' })).toBeVisible();
+
+    // A part amount, paid.
     await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('750.25');
     await expect(page.getByTestId('amount-summary')).toHaveText(
       `A part payment of ₹750.25; ${formatPaise(due - 75_025)} stays due.`,
@@ -125,35 +139,16 @@ test.describe('an active loan', () => {
     });
     const answer = await (await (await order).response())?.json();
     expect(answer.Data.amount).toBe(750.25);
-    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
     await expect(checkout).toContainText('Amount: ₹750.25');
     await checkout.getByRole('button', { name: 'Pay successfully' }).click();
     await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
     expect(paise((await activeLoan(request, borrower)).total_due)).toBe(due - 75_025);
   });
 
-  test('an empty amount is the whole due: rzp_amount is the total due the server gave', async ({ page, request }) => {
-    const borrower = await borrowerByApi(request);
-    const loan = await activeLoan(request, borrower);
-    await openDashboard(page, borrower, '/my-dashboard/repayment');
-    await expect(page.getByTestId('amount-summary')).toHaveText(
-      `You will pay the whole due of ${formatPaise(paise(loan.total_due))}.`,
-    );
-    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-    const order = page.waitForRequest((r) => r.url().endsWith(API.razorpayOrder));
-    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
-    expect((await order).postDataJSON().rzp_amount).toBe(loan.total_due.toFixed(2));
-    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
-    await expect(checkout).toContainText(`Amount: ${formatPaise(paise(loan.total_due))}`);
-    await checkout.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Payment cancelled. You can try again.' })).toBeVisible();
-  });
-
   test('the profile and application previews: the banner’s Pay Now opens the repayment screen', async ({
     page,
-    request,
+    sharedBorrower: borrower,
   }) => {
-    const borrower = await borrowerByApi(request);
     await openDashboard(page, borrower, '/my-dashboard/profile-preview');
     const banner = page.getByRole('region', { name: 'Outstanding amount' });
     await banner.getByRole('link', { name: 'Pay Now' }).click();
@@ -162,97 +157,10 @@ test.describe('an active loan', () => {
   });
 });
 
-test.describe('an application in progress', () => {
-  const stages = ['Applied', 'Documents', 'Under review', 'Approved', 'Disbursed'];
-
-  async function expectStage(page: Page, current: string) {
-    const items = timeline(page).getByRole('list').getByRole('listitem');
-    await expect(items).toHaveCount(stages.length);
-    for (const [index, stage] of stages.entries()) await expect(items.nth(index)).toContainText(stage);
-    await expect(timeline(page).locator('[aria-current="step"]')).toHaveCount(1);
-    await expect(timeline(page).locator('[aria-current="step"]')).toContainText(current);
-  }
-
-  test('eligible, nothing started: Applied is current; Start Loan Application is the next step', async ({
-    page,
-    request,
-  }) => {
-    const customer = await eligibleCustomer(request);
-    await openDashboard(page, customer, '/my-dashboard/');
-    await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
-    await expectStage(page, 'Applied');
-    await expect(page.getByRole('link', { name: 'Start Loan Application' })).toHaveAttribute(
-      'href',
-      '/my-dashboard/calculate-loan',
-    );
-  });
-
-  test('found eligible on the registration home: the modal stays until Process, which opens the loan home', async ({
-    page,
-    request,
-  }) => {
-    const customer = await registerByApi(request, await signInByApi(request));
-    await openDashboard(page, customer, '/my-dashboard/');
-    await expect(heading(page)).toHaveText('Profile Registration');
-    await page.getByRole('checkbox', { name: /get my credit report from a credit bureau/ }).check();
-    await page.getByRole('button', { name: 'Check Eligibility' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Eligibility Check' });
-    await expect(dialog.getByRole('button', { name: 'Process' })).toBeVisible();
-    await expect(page).toHaveURL(/\/my-dashboard\/$/);
-    await dialog.getByRole('button', { name: 'Process' }).click();
-    await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
-    await expect(heading(page)).toHaveText('Your Loan');
-    await expectStage(page, 'Applied');
-  });
-
-  test('at the documents: Documents is current, the next step names the documents and leads there', async ({
-    page,
-    request,
-  }) => {
-    const customer = await applyByApi(request, await eligibleCustomer(request), 'employment_details');
-    await openDashboard(page, customer, '/my-dashboard/');
-    await expectStage(page, 'Documents');
-    await expect(page.getByRole('heading', { level: 2, name: 'Next: Upload Your Documents' })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    await fitsWidth(page, 320);
-    await page.getByRole('link', { name: 'Continue Loan Application' }).click();
-    await expect(page).toHaveURL(/\/my-dashboard\/adhar-upload$/);
-  });
-
-  test('complete: Under review, nothing to do but follow it; approved: Approved', async ({ page, request }) => {
-    const customer = await applyByApi(request, await eligibleCustomer(request), 'banking_details');
-    await openDashboard(page, customer, '/my-dashboard/eligibility');
-    await expectStage(page, 'Under review');
-    await expect(page.getByRole('link', { name: 'View Your Application' })).toBeVisible();
-    await staffByApi(request, customer.leadId, 'approve');
-    await page.reload();
-    await expectStage(page, 'Approved');
-  });
-
-  test('a repaid loan: the loan home keeps the closed loan, with its certificate, then Apply again; no application shown as begun', async ({
-    page,
-    request,
-  }) => {
-    const borrower = await borrowerByApi(request);
-    await repayInFullByApi(request, borrower);
-    await openDashboard(page, borrower, '/my-dashboard/');
-    await expect(page.getByRole('region', { name: `Your loan ${borrower.loanNo} is closed` })).toBeVisible();
-    await expect(
-      page
-        .getByRole('region', { name: 'Statements' })
-        .getByRole('button', { name: 'Download no-dues certificate (PDF)' }),
-    ).toBeVisible();
-    await expect(timeline(page)).toHaveCount(0);
-    await page.getByRole('link', { name: 'Apply again' }).click();
-    await expect(heading(page)).toHaveText('Calculate Your Loan');
-  });
-});
-
 test('a screen whose code fails to load: the message and Retry in place of it, the frame still works; Retry loads it', async ({
   page,
-  request,
+  sharedNewCustomer: customer,
 }) => {
-  const customer = await signInByApi(request);
   await openDashboard(page, customer, '/my-dashboard/');
   let fail = true;
   const fetched: string[] = [];
@@ -288,9 +196,8 @@ test('a screen whose code fails to load: the message and Retry in place of it, t
 
 test('a file the screen’s code imports fails to load: Retry loads the screen (by a reload of the page where the browser keeps the failure)', async ({
   page,
-  request,
+  sharedNewCustomer: customer,
 }) => {
-  const customer = await signInByApi(request);
   await openDashboard(page, customer, '/my-dashboard/');
   let fail = true;
   // loans.*.js: imported by the Loan History chunk, not by the registration home the customer opened.
@@ -310,17 +217,15 @@ test('a file the screen’s code imports fails to load: Retry loads the screen (
 test.describe('Loan History', () => {
   test(`a new customer (not yet eligible) sees "${NO_HISTORY}", not a bounce to the registration home`, async ({
     page,
-    request,
+    sharedNewCustomer: customer,
   }) => {
-    const customer = await signInByApi(request);
     await openDashboard(page, customer, '/my-dashboard/leads');
     await expect(page).toHaveURL(/\/my-dashboard\/leads$/);
     await expect(heading(page)).toHaveText('Loan History');
     await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
   });
 
-  test('getLeadList names the customer’s PAN (product.md §7)', async ({ page, request }) => {
-    const customer = await applyByApi(request, await eligibleCustomer(request), 'generate_loan_quote');
+  test('getLeadList names the customer’s PAN (product.md §7)', async ({ page, sharedApplicant: customer }) => {
     const { pan } = customer as Customer & { pan: string };
     const call = page.waitForRequest((r) => r.url().endsWith(API.leadList));
     await openDashboard(page, customer, '/my-dashboard/leads');

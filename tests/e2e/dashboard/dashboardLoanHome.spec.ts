@@ -2,15 +2,18 @@
  * The loan home for every state (issue 25, finding 2 and "A loan home for every state"), in a real
  * browser against the real server, customers made through the API: what each state needs, its one
  * action on the first screen of a 390 × 844 phone, no sideways scroll at 390 and 320 px, axe clean.
- * The overdue state needs the server's clock moved: tests/e2e/clock/dashboardOverdue.spec.ts.
+ * With each state, where the application's timeline stands. The active loan's home is checked with its
+ * figures in dashboardHome.spec.ts ("an active loan"); the overdue state needs the server's clock
+ * moved: tests/e2e/clock/dashboardOverdue.spec.ts. Tests that only read a customer's screens share the
+ * worker's customers (./sharedCustomers.ts).
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import site from '../../../content/site.json' with { type: 'json' };
 import { formatPercent } from '../../../src/lib/format.ts';
 import { axeViolations } from '../../support/axe.ts';
+import { type Borrower, expect, test } from './sharedCustomers.ts';
 import {
   applyByApi,
-  type Customer,
   customerInState,
   heading,
   openDashboard,
@@ -20,8 +23,6 @@ import {
 } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
-/** customerInState's borrowers carry their loan number. */
-type Borrower = Customer & { loanNo: string };
 
 test.use({ viewport: PHONE });
 
@@ -49,8 +50,18 @@ async function fitsAndAccessible(page: Page, state: string) {
 }
 
 const timeline = (page: Page) => page.getByRole('region', { name: 'Where your loan stands' });
+const STAGES = ['Applied', 'Documents', 'Under review', 'Approved', 'Disbursed'];
 
-test('registered, not yet checked: Check Eligibility comes first, above the five step cards', async ({
+/** The timeline shows the five stages in order, with `current` the one current stage. */
+async function expectStage(page: Page, current: string) {
+  const items = timeline(page).getByRole('list').getByRole('listitem');
+  await expect(items).toHaveCount(STAGES.length);
+  for (const [index, stage] of STAGES.entries()) await expect(items.nth(index)).toContainText(stage);
+  await expect(timeline(page).locator('[aria-current="step"]')).toHaveCount(1);
+  await expect(timeline(page).locator('[aria-current="step"]')).toContainText(current);
+}
+
+test('registered, not yet checked: Check Eligibility comes first, above the five step cards; found eligible, the modal stays until Process, which opens the loan home at Applied', async ({
   page,
   request,
 }) => {
@@ -69,8 +80,12 @@ test('registered, not yet checked: Check Eligibility comes first, above the five
     new RegExp(`^You can borrow up to ₹[\\d,]+ at ${formatPercent(rate).replace('.', '\\.')} a day\\.$`),
   );
   expect(await axeViolations(page, 'eligibility result')).toEqual([]);
+  await expect(dialog.getByRole('button', { name: 'Process' })).toBeVisible();
+  await expect(page).toHaveURL(/\/my-dashboard\/$/);
   await dialog.getByRole('button', { name: 'Process' }).click();
+  await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
   await expect(heading(page)).toHaveText('Your Loan');
+  await expectStage(page, 'Applied');
 });
 
 test('refused at the eligibility check: the home says why, as the server said it, and offers the check again', async ({
@@ -91,10 +106,16 @@ test('refused at the eligibility check: the home says why, as the server said it
   await fitsAndAccessible(page, 'refused eligibility');
 });
 
-test('no application: "You are eligible for a loan" and Start Loan Application first', async ({ page, request }) => {
+test('no application: "You are eligible for a loan", Applied current, and Start Loan Application first', async ({
+  page,
+  request,
+}) => {
   const customer = await customerInState(request, 'eligible');
   await openDashboard(page, customer, '/my-dashboard/');
+  // For the eligible, Dashboard is the eligibility page (product.md §2).
+  await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
   await expect(heading(page)).toHaveText('Your Loan');
+  await expectStage(page, 'Applied');
   await expect(page.getByRole('heading', { level: 2, name: 'You are eligible for a loan' })).toBeVisible();
   const start = page.getByRole('link', { name: 'Start Loan Application' });
   await expect(start).toHaveAttribute('href', '/my-dashboard/calculate-loan');
@@ -102,16 +123,24 @@ test('no application: "You are eligible for a loan" and Start Loan Application f
   await fitsAndAccessible(page, 'no application');
 });
 
-test('applying: the next step, the application number, Continue Loan Application first', async ({ page, request }) => {
-  const customer = await customerInState(request, 'documents pending');
-  await openDashboard(page, customer, '/my-dashboard/eligibility');
+test('applying, at the documents: Documents current, the next step, the application number, Continue Loan Application first, leading to the documents', async ({
+  page,
+  sharedApplicant: customer,
+}) => {
+  await openDashboard(page, customer, '/my-dashboard/');
+  await expectStage(page, 'Documents');
   await expect(page.getByRole('heading', { level: 2, name: 'Next: Upload Your Documents' })).toBeVisible();
   await expect(page.getByTestId('application-number')).toHaveText(String(customer.leadId));
   await onFirstScreen(page.getByRole('link', { name: 'Continue Loan Application' }));
   await fitsAndAccessible(page, 'applying');
+  // And on a desktop, the sidebar shown.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  expect(await axeViolations(page, 'applying on a desktop')).toEqual([]);
+  await page.getByRole('link', { name: 'Continue Loan Application' }).click();
+  await expect(page).toHaveURL(/\/my-dashboard\/adhar-upload$/);
 });
 
-test('under review: the application number and the decision time; approved: the credit manager', async ({
+test('under review: Under review current, the application number and the decision time; approved: Approved current, the credit manager', async ({
   page,
   request,
 }) => {
@@ -119,6 +148,7 @@ test('under review: the application number and the decision time; approved: the 
   await openDashboard(page, customer, '/my-dashboard/eligibility');
   const review = page.getByRole('heading', { level: 2, name: 'Your loan application is complete' });
   await expect(review).toBeVisible();
+  await expectStage(page, 'Under review');
   await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
   await expect(page.getByText(`decision within ${site.loan.decisionHours} hours`)).toBeVisible();
   // Where the decision shows; no SMS is promised, since not every decision sends one.
@@ -131,6 +161,7 @@ test('under review: the application number and the decision time; approved: the 
   await staffByApi(request, customer.leadId, 'approve');
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: 'Your loan is approved' })).toBeVisible();
+  await expectStage(page, 'Approved');
   // The development route's approval names Neha Rao, as staff name the credit manager.
   await expect(page.getByTestId('credit-manager')).toContainText('Neha Rao');
   await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
@@ -160,20 +191,7 @@ test('refused application: says so, with its number, and Apply again first; no s
   await fitsAndAccessible(page, 'refused application');
 });
 
-test('active: the amount due, the amount to close today and Pay Now, on the first screen', async ({
-  page,
-  request,
-}) => {
-  const borrower = (await customerInState(request, 'loan active')) as Borrower;
-  await openDashboard(page, borrower, '/my-dashboard/');
-  const home = page.getByRole('region', { name: `Your loan ${borrower.loanNo}` });
-  await expect(home.getByTestId('amount-due')).toBeVisible();
-  await expect(home.getByTestId('amount-to-close')).toBeVisible();
-  await onFirstScreen(home.getByRole('link', { name: 'Pay Now' }));
-  await fitsAndAccessible(page, 'active');
-});
-
-test('closed: the closed loan’s card with its no-dues certificate and statement, then Apply again with what may be borrowed', async ({
+test('closed (repaid): the closed loan’s card with its no-dues certificate and statement, then Apply again with what may be borrowed; no application shown as begun', async ({
   page,
   request,
 }) => {
