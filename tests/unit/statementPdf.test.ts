@@ -4,11 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/lib/dates.ts';
+import { keyFactStatement, kfsNumber } from '../../src/lib/kfs.ts';
 import { accountOn } from '../../src/lib/loanAccount.ts';
 import { formatPaiseInFull } from '../../src/lib/money.ts';
 import { site } from '../../src/lib/site.ts';
 import { describeAllocation, describeLine, statementRows } from '../../src/lib/statementLines.ts';
 import { accountPayments, accountTerms, type CollectionRow, type LoanRow } from '../../src/server/loans/account.ts';
+import { agreementPdf } from '../../src/server/statements/agreementPdf.ts';
+import { kfsPdf } from '../../src/server/statements/kfsPdf.ts';
 import {
   LoanNotClosed,
   lenderOf,
@@ -263,5 +266,33 @@ describe('no-dues certificate PDF', () => {
   it('is refused for a loan still open', async () => {
     const made = input(loanRow(), [collection('2026-10-11', 500_000)], '2026-10-21');
     await expect(noDuesCertificatePdf(made)).rejects.toBeInstanceOf(LoanNotClosed);
+  });
+});
+
+describe('words shaped once for the process', () => {
+  const kfsOf = (rupees: number, days: number, number: number) =>
+    keyFactStatement(site, {
+      amountPaise: rupees * 100,
+      tenureDays: days,
+      dailyRatePercent: 0.5,
+      issuedOn: '2026-11-23',
+      kfsNo: kfsNumber(number),
+    });
+  const generatedAt = new Date('2026-11-23T06:30:00Z');
+
+  it('a document drawn after others, sharing most of their words, is byte for byte the one drawn before them', async () => {
+    const first = await kfsPdf({ kfs: kfsOf(20_000, 60, 1), loan: null, generatedAt });
+    // Other documents with many of the same words and other figures, names and dates.
+    const other = kfsOf(35_500, 75, 2);
+    await kfsPdf({ kfs: other, loan: null, generatedAt: new Date('2026-12-01T10:00:00Z') });
+    await agreementPdf({
+      agreementNo: 'AGR-000002',
+      leadId: 2,
+      kfs: other,
+      borrower: { name: 'Asha Verma', pan: 'ABCPV1234K' },
+      generatedAt,
+    });
+    const again = await kfsPdf({ kfs: kfsOf(20_000, 60, 1), loan: null, generatedAt });
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
   });
 });

@@ -37,6 +37,29 @@ const devanagariFont = () =>
     bold: openFont('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf'),
   });
 
+/**
+ * Each word's shaping, kept for the process. pdfkit keeps a font's shaped words on the document, so
+ * every statement, Key Fact Statement and receipt shaped the same labels, dates and figures again with
+ * fontkit (the largest part of drawing one). A shaped word is fontkit's answer for the same font and
+ * the same word, which pdfkit itself shares between a document's lines and never changes, so sharing it
+ * across documents changes no byte of a document. Emptied at WORDS_KEPT, so names and figures cannot
+ * grow it without bound. English only: the Hindi fonts' shaping is followed glyph by glyph
+ * (./devanagariText.ts).
+ */
+const WORDS_KEPT = 20_000;
+function shapedWords(): Record<string, unknown> {
+  const words = new Map<string, unknown>();
+  return new Proxy(Object.create(null) as Record<string, unknown>, {
+    get: (_, word) => (typeof word === 'string' ? words.get(word) : undefined),
+    set: (_, word, shaped) => {
+      if (words.size >= WORDS_KEPT) words.clear();
+      words.set(String(word), shaped);
+      return true;
+    },
+  });
+}
+const SHAPED = { regular: shapedWords(), bold: shapedWords() };
+
 /** Who issues the documents: the lender's particulars from content/site.json. */
 export interface Lender {
   legalName: string;
@@ -125,6 +148,13 @@ export function newDocument(title: string, lender: Lender, generatedAt: Date, la
   doc.registerFont('bold', font.bold as unknown as string);
   // Hindi copied out of the PDF reads as written (conjuncts, matras): ./devanagariText.ts.
   if (lang === 'hi') faithfulFonts(doc, ['bold', 'regular']);
+  else {
+    // pdfkit's embedded font (untyped) keeps its shaped words in layoutCache: the process's, above.
+    for (const name of ['regular', 'bold'] as const) {
+      doc.font(name);
+      (doc as unknown as { _font: { layoutCache?: object } })._font.layoutCache = SHAPED[name];
+    }
+  }
   doc.font('regular').fillColor(INK);
   return doc;
 }
