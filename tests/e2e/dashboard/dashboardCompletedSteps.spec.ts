@@ -11,7 +11,9 @@ import { formatDate, maskPan } from '../../../src/lib/format.ts';
 import { tinyPdf } from '../../api/support/files.ts';
 import { axeViolations } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
+import { moveTo } from './moveInIsland.ts';
 import {
+  alert,
   BANK_ACCOUNT,
   callAs,
   customerInState,
@@ -76,18 +78,18 @@ test('a loan paid out, then repaid: every completed step held and locked as the 
   await expect(button(page, 'Change PAN or income')).toHaveCount(0);
 
   // The picture on file, which may be changed at any time.
-  await page.goto('/my-dashboard/upload-picture');
+  await moveTo(page, '/my-dashboard/upload-picture');
   await expect(held(page, 'Your picture is on file').getByRole('img')).toHaveAttribute('src', /\/Api\/files\//);
   await button(page, 'Change picture').click();
   await expect(page.getByLabel('Choose a picture')).toBeAttached();
   await expect(button(page, 'Keep my picture')).toBeVisible();
 
   // Employment and the bank account the loan was made on: held, no form.
-  await page.goto('/my-dashboard/about-your-company');
+  await moveTo(page, '/my-dashboard/about-your-company');
   await expect(fact(page, 'Your employment details are saved', 'Company')).toHaveText(EMPLOYMENT.company_name);
   await expect(page.getByText('Your loan was made on these details; they can no longer be changed.')).toBeVisible();
   await expect(button(page, 'Save and Continue')).toHaveCount(0);
-  await page.goto('/my-dashboard/bank-detail');
+  await moveTo(page, '/my-dashboard/bank-detail');
   const account = 'Your loan is paid into this account';
   await expect(fact(page, account, 'Account')).toHaveText('HDFC Bank account ending 9012');
   await expect(fact(page, account, 'Verified')).toHaveText(`Verified with your bank on ${today}`);
@@ -96,12 +98,18 @@ test('a loan paid out, then repaid: every completed step held and locked as the 
   await expectFits(page, 'bank-detail held');
 
   // A document of the loan: held as it is, no replacing, no file type.
-  await page.goto('/my-dashboard/pan-upload');
+  await moveTo(page, '/my-dashboard/pan-upload');
   const tile = documentTile(page);
   await expect(tile.getByRole('status')).toHaveText(`Uploaded: on file since ${today}`);
   await expect(tile).toContainText('Your loan is paid out: the documents it was made on are kept as they are.');
   await expect(tile.locator('input[type="file"]')).toHaveCount(0);
   expect(await axeViolations(page, 'pan-upload held')).toEqual([]);
+  // Complete Your KYC lists the documents of an application still waiting for them, and the loan's is
+  // done: "Failed to fetch required documents." and the way to the loan home, never a Try again.
+  await moveTo(page, '/my-dashboard/adhar-upload');
+  await expect(alert(page)).toHaveText('Failed to fetch required documents.');
+  await expect(button(page, 'Go to your loan home')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
 
   // Repaid, and a new application begun: it does not ask for employment; the last loan's account is named.
   await repayInFullByApi(request, { pan: panOf(borrower), mobile: borrower.mobile });
@@ -128,7 +136,7 @@ test('an application part-way: employment held with Change, the form filled in, 
   await expect(page.getByRole('textbox', { name: 'Company Name' })).toHaveValue(EMPLOYMENT.company_name);
   await expect(button(page, 'Save and Continue')).toBeVisible();
 
-  await page.goto('/my-dashboard/upload-salaryslip');
+  await moveTo(page, '/my-dashboard/upload-salaryslip');
   const tile = documentTile(page);
   await expect(tile.getByRole('status')).toHaveText('Needed');
   await expect(tile.locator('img, [aria-hidden="true"]')).toHaveCount(0);

@@ -18,12 +18,12 @@ import { formatDate } from '../../../src/lib/format.ts';
 import { pdfFixture, tinyJpeg, tinyPdf, tinyPng } from '../../api/support/files.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { REGISTRATION } from '../../support/signIn.ts';
+import { moveTo } from './moveInIsland.ts';
 import {
   alert,
   applyByApi,
   type Customer,
   callAs,
-  customerInState,
   eventAs,
   heading,
   openDashboard,
@@ -200,11 +200,22 @@ async function largePhoto(page: Page) {
 }
 
 test.describe('Complete Your KYC (adhar-upload)', () => {
-  test('one tile per document: formats from the server, the camera for photos, Continue names what is missing', async ({
+  test(`no application to list: "${MESSAGES.fetchFailed}" and the way to the loan home, not a Try again; once applied, one tile per document: formats from the server, the camera for photos, Continue names what is missing; the kyc list shows each document as the server has it: uploaded with its date and type, needed, verified`, async ({
     page,
     request,
   }) => {
-    await openDashboard(page, await applicant(request), '/my-dashboard/adhar-upload');
+    const eligible = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
+    await openDashboard(page, eligible, '/my-dashboard/adhar-upload');
+    await expect(alert(page)).toHaveText(MESSAGES.fetchFailed);
+    await expect(page.getByText('No loan application is waiting for documents.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Documents to upload' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Go to your loan home' }).click();
+    await page.waitForURL(/\/my-dashboard\/eligibility$/);
+
+    // The application begun (its quote accepted, employment given): its documents are listed.
+    const customer = await applyByApi(request, eligible);
+    await moveTo(page, '/my-dashboard/adhar-upload');
     await expect(heading(page)).toHaveText('Complete Your KYC');
     const list = page.getByRole('list', { name: 'Documents to upload' });
     await expect(list.getByRole('listitem')).toHaveCount(6);
@@ -238,6 +249,30 @@ test.describe('Complete Your KYC (adhar-upload)', () => {
     await expect(stateOf(page, 'Salary slip')).toHaveText('Please choose a PDF file.');
     await page.getByRole('link', { name: '← Back to your loan application' }).click();
     await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
+
+    // KYC Documents (kyc), once two documents are on file (nothing above was sent: the salary slip was refused).
+    const upload = (event: string, docType: string, file: Buffer) =>
+      eventAs(request, customer, event, { doc_type: docType, file: file.toString('base64'), password: 'N/A' });
+    expect((await upload('pan_upload', 'pan', tinyJpeg())).body.Status).toBe(1);
+    expect((await upload('residence_proof_upload', 'utility_bill', twoPagePdf())).body.Status).toBe(1);
+    await moveTo(page, '/my-dashboard/kyc');
+    const row = (name: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    await expect(row('PAN')).toContainText('Verified');
+    await expect(row('Selfie')).toContainText('Uploaded');
+    await expect(row('PAN card')).toContainText(`Uploaded on ${today()} (a picture)`);
+    await expect(row('Utility bill')).toContainText(`Uploaded on ${today()} (a PDF)`);
+    for (const name of [
+      'Aadhaar card (front)',
+      'Aadhaar card (back)',
+      'Bank statement (last six months)',
+      'Salary slip',
+    ]) {
+      await expect(row(name)).toContainText('Needed');
+    }
+    await page.getByRole('link', { name: 'Upload the documents still needed' }).click();
+    await expect(heading(page)).toHaveText('Complete Your KYC');
+    await expect(stateOf(page, 'PAN card')).toHaveText(`Uploaded: on file since ${today()}`);
   });
 
   test('each tile uploads on its own: a refusal and a lost connection keep the others; Try again; then Continue', async ({
@@ -309,10 +344,11 @@ test.describe('Complete Your KYC (adhar-upload)', () => {
     await expect(page).toHaveURL(/\/my-dashboard\/bank-detail$/);
   });
 
-  test('a phone-camera photo is scaled down in the browser: the server keeps a smaller JPEG of at most 2000 px', async ({
+  test('camera pictures: a phone photo is scaled down to a smaller JPEG of at most 2000 px, a WebP is sent as a JPEG; a PDF with a password: the tile asks for it and Try again sends it', async ({
     page,
     request,
   }) => {
+    test.setTimeout(120_000);
     const customer = await applicant(request);
     await openDashboard(page, customer, '/my-dashboard/adhar-upload');
     const photo = await largePhoto(page);
@@ -334,11 +370,8 @@ test.describe('Complete Your KYC (adhar-upload)', () => {
     expect([...stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     const size = jpegSize(stored);
     expect(size).toEqual({ width: 2000, height: 1500 });
-  });
 
-  test('a camera picture in a format the server does not take (WebP) is sent as a JPEG', async ({ page, request }) => {
-    const customer = await applicant(request);
-    await openDashboard(page, customer, '/my-dashboard/adhar-upload');
+    // A camera picture in a format the server does not take (WebP) is sent as a JPEG.
     const base64 = await page.evaluate(async () => {
       const canvas = document.createElement('canvas');
       canvas.width = 64;
@@ -351,27 +384,28 @@ test.describe('Complete Your KYC (adhar-upload)', () => {
     expect(webp.buffer.subarray(8, 12).toString('latin1')).toBe('WEBP');
     await camera(page, 'Aadhaar card (front)').setInputFiles(webp);
     await expect(stateOf(page, 'Aadhaar card (front)')).toHaveText(/^Uploaded: photo\.webp/);
-    const listed = await callAs(request, customer, API.mandatoryDocuments, {});
-    const front = (listed.body.Data as { doc_type: string; file_type: string }[]).find(
+    const listedAgain = await callAs(request, customer, API.mandatoryDocuments, {});
+    const front = (listedAgain.body.Data as { doc_type: string; file_type: string }[]).find(
       (doc) => doc.doc_type === 'aadhaar_front',
     );
     expect(front?.file_type).toBe('jpeg');
-  });
 
-  test('a PDF with a password: the tile asks for it and Try again sends it', async ({ page, request }) => {
-    await openDashboard(page, await applicant(request), '/my-dashboard/adhar-upload');
+    // A PDF with a password: the tile asks for it and Try again sends it.
     await chooser(page, 'Bank statement (last six months)').setInputFiles(FILES.protectedPdf);
     await expect(stateOf(page, 'Bank statement (last six months)')).toHaveText(
       'This PDF is protected by a password. Enter the password and upload it again.',
     );
     await page.getByLabel('Password for Bank statement (last six months)').fill('kosh-user-r3');
-    const sent = page.waitForRequest((r) => r.url().endsWith(REGISTRATION) && bodyOf(r).doc_type === 'bank_statement');
+    const sentAgain = page.waitForRequest(
+      (r) => r.url().endsWith(REGISTRATION) && bodyOf(r).doc_type === 'bank_statement',
+    );
     await page.getByRole('button', { name: 'Try again to upload Bank statement (last six months)' }).click();
-    expect((await sent).postDataJSON()).toMatchObject({ password: 'kosh-user-r3', file_ext: 'PDF' });
+    expect((await sentAgain).postDataJSON()).toMatchObject({ password: 'kosh-user-r3', file_ext: 'PDF' });
     await expect(stateOf(page, 'Bank statement (last six months)')).toHaveText(/^Uploaded: protected\.pdf/);
   });
 
-  test('documents on file show as uploaded with their date and type; one replaced; the update action says Update', async ({
+  // The bank form's field checks (required, IFSC, pasting, numbers compared): tests/components/BankDetail.test.tsx.
+  test('documents on file show as uploaded with their date and type; one replaced; Update goes on to Banking Details, where a complete form is saved and the application ends on Congratulations', async ({
     page,
     request,
   }) => {
@@ -389,37 +423,47 @@ test.describe('Complete Your KYC (adhar-upload)', () => {
     await page.getByRole('button', { name: 'Update' }).click();
     await shown(page, MESSAGES.allUploaded);
     await expect(heading(page)).toHaveText('Banking Details');
-  });
 
-  test(`no application to list: "${MESSAGES.fetchFailed}" and the way to the loan home, not a Try again`, async ({
-    page,
-    request,
-  }) => {
-    const eligible = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
-    await openDashboard(page, eligible, '/my-dashboard/adhar-upload');
-    await expect(alert(page)).toHaveText(MESSAGES.fetchFailed);
-    await expect(page.getByText('No loan application is waiting for documents.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    await expect(page.getByRole('list', { name: 'Documents to upload' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Go to your loan home' }).click();
-    await page.waitForURL(/\/my-dashboard\/eligibility$/);
-  });
-
-  test('with a loan active (its application done): the same, never a Try again', async ({ page, request }) => {
-    const borrower = await customerInState(request, 'loan active');
-    await openDashboard(page, borrower, '/my-dashboard/adhar-upload');
-    await expect(alert(page)).toHaveText(MESSAGES.fetchFailed);
-    await expect(page.getByRole('button', { name: 'Go to your loan home' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    const field = (name: string) => page.getByLabel(name, { exact: true });
+    await field('Account holder name').fill('Asha Verma');
+    await field('IFSC').fill('icic0000123');
+    await expect(page.getByText('Bank: ICICI Bank')).toBeVisible();
+    await field('Branch').fill('Connaught Place');
+    await field('Account number').fill('001234567890');
+    await field('Confirm account number').fill('001234567890');
+    await page.getByLabel('I agree that you may verify this bank account with my bank.').check();
+    const sent = page.waitForRequest((r) => bodyOf(r).event_name === 'banking_details');
+    await page.getByRole('button', { name: 'Save and Continue' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      account_name: 'Asha Verma',
+      account_branch: 'Connaught Place',
+      account_ifsc: 'ICIC0000123',
+      account_number: '001234567890',
+      confirm_account_number: '001234567890',
+      account_type_id: 1,
+      verification_consent: 1,
+    });
+    await expect(heading(page)).toHaveText('Congratulations');
+    await expect(page).toHaveURL(/\/my-dashboard\/congratulations$/);
+    await expect(page.getByText('Your loan application is complete and is now with our team.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View your application' })).toHaveAttribute(
+      'href',
+      '/my-dashboard/lead-preview',
+    );
+    await expect(page.getByRole('link', { name: 'Loan history', exact: true })).toHaveAttribute(
+      'href',
+      '/my-dashboard/leads',
+    );
+    expect(await page.evaluate(() => sessionStorage.getItem('next_step'))).toBe('completed');
   });
 });
 
 test.describe('Single-document screens', () => {
-  test('PAN, bank statement, salary slip and utility bill in turn: messages, payloads, Back and the next screen', async ({
+  test('PAN, bank statement, salary slip and utility bill in turn: messages, payloads, Back and the next screen; Back goes to the screen before; a PDF screen refuses a picture, the server a false PDF; Try again; the upload shows its progress, the success message stays 3 seconds, the update action says Update', async ({
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     // A session fresh from sign-in has no lead id: the screens take it from the profile.
     const { leadId, ...signedIn } = await applicant(request);
     await openDashboard(page, signedIn as Customer, '/my-dashboard/pan-upload');
@@ -502,13 +546,9 @@ test.describe('Single-document screens', () => {
     // A new customer goes on to the company details (a repeat one to the loan calculator: unit test).
     await expect(heading(page)).toHaveText('Employment Details');
     await expect(page).toHaveURL(/\/my-dashboard\/about-your-company$/);
-  });
 
-  test('Back goes to the screen before; a PDF screen refuses a picture, the server a false PDF; Try again', async ({
-    page,
-    request,
-  }) => {
-    await openDashboard(page, await applicant(request), '/my-dashboard/upload-salaryslip');
+    // Back on the salary slip's screen.
+    await moveTo(page, '/my-dashboard/upload-salaryslip');
     await expect(chooser(page, 'Salary slip')).toHaveAttribute('accept', '.pdf,application/pdf');
     await expect(camera(page, 'Salary slip')).toHaveCount(0);
     await chooser(page, 'Salary slip').setInputFiles(FILES.png);
@@ -521,19 +561,14 @@ test.describe('Single-document screens', () => {
 
     await chooser(page, 'Bank statement').setInputFiles(FILES.protectedPdf);
     await page.getByLabel('Password for Bank statement').fill('kosh-user-r3');
-    const sent = page.waitForRequest((r) => r.url().endsWith(API.singleDocument));
+    const sentAgain = page.waitForRequest((r) => r.url().endsWith(API.singleDocument));
     await page.getByRole('button', { name: 'Try again to upload Bank statement' }).click();
-    expect((await sent).postDataJSON()).toMatchObject({ docs_id: 6, ext: 'PDF', password: 'kosh-user-r3' });
+    expect((await sentAgain).postDataJSON()).toMatchObject({ docs_id: 6, ext: 'PDF', password: 'kosh-user-r3' });
     await expect(stateOf(page, 'Bank statement')).toHaveText(/^Uploaded: protected\.pdf/);
     await continueButton(page).click();
     await expect(heading(page)).toHaveText('Salary Slip Upload');
-  });
 
-  test('the upload shows its progress; the success message stays 3 seconds; the update action says Update', async ({
-    page,
-    request,
-  }) => {
-    await openDashboard(page, await applicant(request), '/my-dashboard/pan-upload?action=update');
+    await moveTo(page, '/my-dashboard/pan-upload?action=update');
     await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
     await expect(camera(page, 'PAN card')).toHaveAttribute('capture', 'environment');
     const release = await hold(page, API.singleDocument, () => true);
@@ -553,37 +588,6 @@ test.describe('Single-document screens', () => {
     expect(lived).toBeLessThan(4_500);
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(heading(page)).toHaveText('Bank Statement Upload');
-  });
-});
-
-test.describe('KYC Documents (kyc)', () => {
-  test("shows each document's state from the server: uploaded with its date and type, needed, verified", async ({
-    page,
-    request,
-  }) => {
-    const customer = await applicant(request);
-    const upload = (event: string, docType: string, file: Buffer) =>
-      eventAs(request, customer, event, { doc_type: docType, file: file.toString('base64'), password: 'N/A' });
-    expect((await upload('pan_upload', 'pan', tinyJpeg())).body.Status).toBe(1);
-    expect((await upload('residence_proof_upload', 'utility_bill', twoPagePdf())).body.Status).toBe(1);
-    await openDashboard(page, customer, '/my-dashboard/kyc');
-    const row = (name: string) =>
-      page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-    await expect(row('PAN')).toContainText('Verified');
-    await expect(row('Selfie')).toContainText('Uploaded');
-    await expect(row('PAN card')).toContainText(`Uploaded on ${today()} (a picture)`);
-    await expect(row('Utility bill')).toContainText(`Uploaded on ${today()} (a PDF)`);
-    for (const name of [
-      'Aadhaar card (front)',
-      'Aadhaar card (back)',
-      'Bank statement (last six months)',
-      'Salary slip',
-    ]) {
-      await expect(row(name)).toContainText('Needed');
-    }
-    await page.getByRole('link', { name: 'Upload the documents still needed' }).click();
-    await expect(heading(page)).toHaveText('Complete Your KYC');
-    await expect(stateOf(page, 'PAN card')).toHaveText(`Uploaded: on file since ${today()}`);
   });
 });
 
@@ -636,51 +640,12 @@ test.describe('On a phone', () => {
       ['upload-salaryslip', 'Salary slip'],
       ['upload-utilitybill', 'Utility bill'],
     ] as const) {
-      await page.goto(screenPath(slug));
+      await moveTo(page, screenPath(slug));
       await expect(stateOf(page, label)).toHaveText(/^(Needed|Uploaded)/);
       await check(page, slug);
     }
-    await page.goto(screenPath('kyc'));
+    await moveTo(page, screenPath('kyc'));
     await expect(page.getByRole('rowheader', { name: 'PAN card', exact: true })).toBeVisible();
     await check(page, 'kyc');
-  });
-});
-
-// The form's field checks (required, IFSC, pasting, numbers compared): tests/components/BankDetail.test.tsx.
-test.describe('Banking Details', () => {
-  const field = (page: Page, name: string) => page.getByLabel(name, { exact: true });
-
-  test('a complete form is saved and the application ends on Congratulations', async ({ page, request }) => {
-    await openDashboard(page, await applicant(request, 'documents'), '/my-dashboard/bank-detail');
-    await field(page, 'Account holder name').fill('Asha Verma');
-    await field(page, 'IFSC').fill('icic0000123');
-    await expect(page.getByText('Bank: ICICI Bank')).toBeVisible();
-    await field(page, 'Branch').fill('Connaught Place');
-    await field(page, 'Account number').fill('001234567890');
-    await field(page, 'Confirm account number').fill('001234567890');
-    await page.getByLabel('I agree that you may verify this bank account with my bank.').check();
-    const sent = page.waitForRequest((r) => bodyOf(r).event_name === 'banking_details');
-    await page.getByRole('button', { name: 'Save and Continue' }).click();
-    expect((await sent).postDataJSON()).toMatchObject({
-      account_name: 'Asha Verma',
-      account_branch: 'Connaught Place',
-      account_ifsc: 'ICIC0000123',
-      account_number: '001234567890',
-      confirm_account_number: '001234567890',
-      account_type_id: 1,
-      verification_consent: 1,
-    });
-    await expect(heading(page)).toHaveText('Congratulations');
-    await expect(page).toHaveURL(/\/my-dashboard\/congratulations$/);
-    await expect(page.getByText('Your loan application is complete and is now with our team.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'View your application' })).toHaveAttribute(
-      'href',
-      '/my-dashboard/lead-preview',
-    );
-    await expect(page.getByRole('link', { name: 'Loan history', exact: true })).toHaveAttribute(
-      'href',
-      '/my-dashboard/leads',
-    );
-    expect(await page.evaluate(() => sessionStorage.getItem('next_step'))).toBe('completed');
   });
 });

@@ -11,6 +11,7 @@ import { fact } from '../../../src/lib/facts.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
 import { axeScan } from '../../support/axe.ts';
+import { moveTo } from './moveInIsland.ts';
 import { applyByApi, openDashboard, registerByApi, signAgreementByApi, signInByApi, staffByApi } from './support.ts';
 
 // Each test first builds its customer through the API: sign-in, five steps, a completed application.
@@ -38,7 +39,11 @@ async function approveOtherTerms(request: APIRequestContext, leadId: string, amo
   return body.Data.kfs_no as string;
 }
 
-test('the accepted statement is on the application screen with every Annex A item', async ({ page, request }) => {
+test('the accepted statement: on the application screen with every Annex A item; at 320 px it fits; in Hindi with the same figures, its Save a Copy the Hindi PDF, the choice remembered', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
   const customer = await completedApplication(request);
   await openDashboard(page, customer, '/my-dashboard/lead-preview');
   const mine = panel(page);
@@ -89,135 +94,14 @@ test('the accepted statement is on the application screen with every Annex A ite
   }
   const axe = await axeScan(page).include('main').analyze();
   expect(axe.violations).toEqual([]);
-});
 
-test('staff approving other terms: the customer is asked to accept the new statement, then the loan is paid out on it', async ({
-  page,
-  request,
-}) => {
-  const customer = await completedApplication(request);
-  const kfsNo = await approveOtherTerms(request, customer.leadId, 7000, 75);
-  const refused = await request.post('/__dev/staff', {
-    data: { action: 'disburse', lead_id: Number(customer.leadId) },
-  });
-  expect((await refused.json()).Message).toContain(`waits for the customer to accept Key Fact Statement ${kfsNo}`);
-
-  await openDashboard(page, customer, '/my-dashboard/lead-preview');
-  const mine = panel(page);
-  // The panel's own notice (the statement inside it has its own status, for Save a Copy).
-  await expect(mine.getByRole('status').first()).toContainText(
-    `Our team approved your loan on terms other than those you accepted: ${formatPaise(7000_00)} for 75 days`,
-  );
-  // The statement waiting for the customer is open already, with its figures.
-  const kfs = statement(page, kfsNo);
-  await expect(row(kfs, 'Sanctioned loan amount')).toContainText(formatPaise(7000_00));
-  await expect(row(kfs, 'Loan term')).toContainText('75 days');
-  await page.getByRole('button', { name: 'Accept Key Fact Statement' }).click();
-  await expect(page.getByText(KFS_REQUIRED)).toBeVisible();
-  await page.getByRole('checkbox', { name: 'I have read and accept the Key Fact Statement.' }).check();
-  await page.getByRole('button', { name: 'Accept Key Fact Statement' }).click();
-  await expect(mine).toContainText(`Your loan is made on Key Fact Statement ${kfsNo}, accepted by you.`);
-  await expect(page.getByRole('button', { name: 'Accept Key Fact Statement' })).toHaveCount(0);
-
-  await signAgreementByApi(request, customer);
-  const { loan_no } = await staffByApi(request, customer.leadId, 'disburse');
-  expect(loan_no).toMatch(/^KCL\d+$/);
-});
-
-test('the statement opens again from the loan details and from the link the customer was sent', async ({
-  page,
-  request,
-}) => {
-  const customer = await completedApplication(request);
-  await staffByApi(request, customer.leadId, 'approve');
-  await signAgreementByApi(request, customer);
-  await staffByApi(request, customer.leadId, 'disburse');
-  await openDashboard(page, customer, `/my-dashboard/details?lead_id=${customer.leadId}`);
-  await page.getByRole('link', { name: 'Key Fact Statement of this loan' }).click();
-  await expect(page).toHaveURL(
-    new RegExp(`/my-dashboard/lead-preview\\?lead_id=${customer.leadId}#key-fact-statement$`),
-  );
-  // From the link the statement is open at once, with Print and Save a Copy.
-  const kfs = page.getByRole('region', { name: /^Key Fact Statement KFS-\d{6}$/ });
-  await expect(kfs).toBeVisible();
-  await expect(kfs.getByRole('button', { name: 'Save a Copy' })).toBeVisible();
-  await expect(row(kfs, 'Disbursal schedule')).toContainText('100% upfront');
-
-  // The SMS's link, opened in a fresh page load.
-  await page.goto(`/my-dashboard/lead-preview?lead_id=${customer.leadId}#key-fact-statement`);
-  await expect(page.getByRole('region', { name: /^Key Fact Statement KFS-\d{6}$/ })).toBeVisible();
-});
-
-test('at 320 px the statement opens with what you receive and repay, its checkbox is a 24 px target with its label, and Save a Copy is a PDF', async ({
-  page,
-  request,
-}) => {
+  // At 320 px the statement fits the screen (opened from the sent link: the next test).
   await page.setViewportSize({ width: 320, height: 640 });
-  const customer = await completedApplication(request);
-  const kfsNo = await approveOtherTerms(request, customer.leadId, 7000, 75);
-  await openDashboard(page, customer, '/my-dashboard/lead-preview');
-  const kfs = statement(page, kfsNo);
-  // The summary comes first and states the statement's own figures: the net amount, the total and the date.
-  const cell = async (label: string) => ((await row(kfs, label).getByRole('cell').textContent()) ?? '').trim();
-  const received = await cell('Net amount paid into your account');
-  const repaid = await cell('Total amount to be paid');
-  const due = /\((\d{2}-\d{2}-\d{4}) if disbursed on/.exec(await cell('Repayment date'))?.[1];
-  const summary = kfs.getByText(/^You receive /);
-  await expect(summary).toHaveText(`You receive ${received}, repay ${repaid} on ${due}`);
-  const [summaryBox, tableBox] = [await summary.boundingBox(), await kfs.getByRole('table').first().boundingBox()];
-  expect(summaryBox?.y ?? Infinity).toBeLessThan(tableBox?.y ?? 0);
-
-  // The acceptance box is at least 24 × 24 px, and a tap on its wrapped words ticks it.
-  const box = page.getByRole('checkbox', { name: 'I have read and accept the Key Fact Statement.' });
-  const size = await box.boundingBox();
-  expect(size?.width).toBeGreaterThanOrEqual(24);
-  expect(size?.height).toBeGreaterThanOrEqual(24);
-  await page.getByText('I have read and accept the Key Fact Statement.').click();
-  await expect(box).toBeChecked();
-
-  // Save a Copy downloads the statement as a PDF, not a web page.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    kfs.getByRole('button', { name: 'Save a Copy' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe(`key-fact-statement-${kfsNo}.pdf`);
-  const bytes = readFileSync((await download.path()) as string);
-  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await expect(kfs.getByRole('status')).toHaveText(`Saved key-fact-statement-${kfsNo}.pdf.`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-});
-
-test('the rates page explains SMA and NPA with the statement’s worked example, and the refund and reporting promises', async ({
-  page,
-}) => {
-  await page.goto('/rateandterms');
-  const main = page.locator('main');
-  // The same sentence the statement builds with a loan's own figures (src/lib/kfs.ts), for the worked example.
-  await expect(main).toContainText(`For example, ${fact('overdueClassesExample')}`);
-  await expect(main).toContainText(`within ${fact('refundDays')} days of receiving it`);
-  await expect(main).toContainText('credit information companies');
-});
-
-test('at 320 px the statement fits the screen', async ({ page, request }) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  const customer = await completedApplication(request);
-  await openDashboard(page, customer, `/my-dashboard/lead-preview?lead_id=${customer.leadId}#key-fact-statement`);
-  await expect(page.getByRole('region', { name: /^Key Fact Statement KFS-\d{6}$/ })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-});
-
-test('in Hindi at 320 px: the switch shows the statement in Hindi with the same figures, its Save a Copy is the Hindi PDF, and the choice is remembered', async ({
-  page,
-  request,
-}) => {
-  await page.setViewportSize({ width: 320, height: 640 });
-  const customer = await completedApplication(request);
-  await openDashboard(page, customer, `/my-dashboard/lead-preview?lead_id=${customer.leadId}#key-fact-statement`);
-  const english = page.getByRole('region', { name: /^Key Fact Statement KFS-\d{6}$/ });
+  const english = kfs;
   await expect(english).toBeVisible();
-  const kfsNo = ((await english.getByRole('heading').first().textContent()) ?? '').replace('Key Fact Statement ', '');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  // In Hindi, with the same figures.
   const cell = async (scope: Locator, label: string) =>
     ((await row(scope, label).getByRole('cell').textContent()) ?? '').trim();
   const received = await cell(english, 'Net amount paid into your account');
@@ -257,10 +141,104 @@ test('in Hindi at 320 px: the switch shows the statement in Hindi with the same 
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const axe = await axeScan(page).include('main').analyze();
-  expect(axe.violations).toEqual([]);
+  const axeHindi = await axeScan(page).include('main').analyze();
+  expect(axeHindi.violations).toEqual([]);
 
-  // Remembered in this browser: the statement opens in Hindi again.
-  await page.reload();
+  // Remembered in this browser: the statement, opened from the link the customer was sent, is in Hindi again.
+  await page.goto(`/my-dashboard/lead-preview?lead_id=${customer.leadId}#key-fact-statement`);
   await expect(page.getByRole('region', { name: `मुख्य तथ्य विवरण ${kfsNo}` })).toBeVisible();
+});
+
+test('staff approving other terms: at 320 px the new statement opens with what you receive and repay, a 24 px acceptance box, Save a Copy as a PDF; the customer accepts it, the loan is paid out on it, and the statement opens again from the loan details and the sent link', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 320, height: 640 });
+  const customer = await completedApplication(request);
+  const kfsNo = await approveOtherTerms(request, customer.leadId, 7000, 75);
+  const refused = await request.post('/__dev/staff', {
+    data: { action: 'disburse', lead_id: Number(customer.leadId) },
+  });
+  expect((await refused.json()).Message).toContain(`waits for the customer to accept Key Fact Statement ${kfsNo}`);
+
+  await openDashboard(page, customer, '/my-dashboard/lead-preview');
+  const mine = panel(page);
+  // The panel's own notice (the statement inside it has its own status, for Save a Copy).
+  await expect(mine.getByRole('status').first()).toContainText(
+    `Our team approved your loan on terms other than those you accepted: ${formatPaise(7000_00)} for 75 days`,
+  );
+  // The statement waiting for the customer is open already, with its figures.
+  const kfs = statement(page, kfsNo);
+  await expect(row(kfs, 'Sanctioned loan amount')).toContainText(formatPaise(7000_00));
+  await expect(row(kfs, 'Loan term')).toContainText('75 days');
+  // Not accepted without the box ticked.
+  await page.getByRole('button', { name: 'Accept Key Fact Statement' }).click();
+  await expect(page.getByText(KFS_REQUIRED)).toBeVisible();
+
+  // The summary comes first and states the statement's own figures: the net amount, the total and the date.
+  const cell = async (label: string) => ((await row(kfs, label).getByRole('cell').textContent()) ?? '').trim();
+  const received = await cell('Net amount paid into your account');
+  const repaid = await cell('Total amount to be paid');
+  const due = /\((\d{2}-\d{2}-\d{4}) if disbursed on/.exec(await cell('Repayment date'))?.[1];
+  const summary = kfs.getByText(/^You receive /);
+  await expect(summary).toHaveText(`You receive ${received}, repay ${repaid} on ${due}`);
+  const [summaryBox, tableBox] = [await summary.boundingBox(), await kfs.getByRole('table').first().boundingBox()];
+  expect(summaryBox?.y ?? Infinity).toBeLessThan(tableBox?.y ?? 0);
+
+  // The acceptance box is at least 24 × 24 px, and a tap on its wrapped words ticks it.
+  const box = page.getByRole('checkbox', { name: 'I have read and accept the Key Fact Statement.' });
+  const size = await box.boundingBox();
+  expect(size?.width).toBeGreaterThanOrEqual(24);
+  expect(size?.height).toBeGreaterThanOrEqual(24);
+  await page.getByText('I have read and accept the Key Fact Statement.').click();
+  await expect(box).toBeChecked();
+
+  // Save a Copy downloads the statement as a PDF, not a web page.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    kfs.getByRole('button', { name: 'Save a Copy' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`key-fact-statement-${kfsNo}.pdf`);
+  const bytes = readFileSync((await download.path()) as string);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(kfs.getByRole('status')).toHaveText(`Saved key-fact-statement-${kfsNo}.pdf.`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // Accepted (the box ticked above by its words), the loan is paid out on it.
+  await page.getByRole('button', { name: 'Accept Key Fact Statement' }).click();
+  await expect(mine).toContainText(`Your loan is made on Key Fact Statement ${kfsNo}, accepted by you.`);
+  await expect(page.getByRole('button', { name: 'Accept Key Fact Statement' })).toHaveCount(0);
+
+  await signAgreementByApi(request, customer);
+  const { loan_no } = await staffByApi(request, customer.leadId, 'disburse');
+  expect(loan_no).toMatch(/^KCL\d+$/);
+
+  // Paid out: the statement opens again from the loan details.
+  await moveTo(page, `/my-dashboard/details?lead_id=${customer.leadId}`);
+  await page.getByRole('link', { name: 'Key Fact Statement of this loan' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/my-dashboard/lead-preview\\?lead_id=${customer.leadId}#key-fact-statement$`),
+  );
+  // From the link the statement is open at once, with Print and Save a Copy.
+  const again = statement(page, kfsNo);
+  await expect(again).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Save a Copy' })).toBeVisible();
+  await expect(row(again, 'Disbursal schedule')).toContainText('100% upfront');
+
+  // The SMS's link, opened in a fresh page load.
+  await page.goto(`/my-dashboard/lead-preview?lead_id=${customer.leadId}#key-fact-statement`);
+  await expect(statement(page, kfsNo)).toBeVisible();
+});
+
+test('the rates page explains SMA and NPA with the statement’s worked example, and the refund and reporting promises', async ({
+  page,
+}) => {
+  await page.goto('/rateandterms');
+  const main = page.locator('main');
+  // The same sentence the statement builds with a loan's own figures (src/lib/kfs.ts), for the worked example.
+  await expect(main).toContainText(`For example, ${fact('overdueClassesExample')}`);
+  await expect(main).toContainText(`within ${fact('refundDays')} days of receiving it`);
+  await expect(main).toContainText('credit information companies');
 });
