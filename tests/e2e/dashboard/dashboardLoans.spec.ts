@@ -30,6 +30,26 @@ const TOO_SMALL = 'The amount must be at least ₹1.';
 const eligibleCustomer = async (request: APIRequestContext) =>
   registerByApi(request, await signInByApi(request), { checkEligibility: true });
 
+// The tests run in order on one worker and share two customers (a loan built through the API costs
+// about a second of server CPU): no test changes what a later one reads. The eligible customer applies
+// after its readers (the loan details first), and the borrower's part payments come last.
+test.describe.configure({ mode: 'default' });
+
+/** Built once per worker, by the first test that asks. */
+function shared<T>(build: (request: APIRequestContext) => Promise<T>) {
+  let made: Promise<T> | undefined;
+  return (request: APIRequestContext) => {
+    made ??= build(request);
+    return made;
+  };
+}
+/** Eligible, no application. */
+const eligible = shared(eligibleCustomer);
+/** The eligible customer, then with one application, every step given: under review. */
+const applied = shared(async (request) => applyByApi(request, { ...(await eligible(request)) }, 'banking_details'));
+/** A disbursed loan, nothing paid until the part payments at the end of the file. */
+const disbursed = shared(borrowerByApi);
+
 const row = (scope: Locator, label: string) =>
   scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: label, exact: true }) });
 const cell = (scope: Locator, label: string) => row(scope, label).getByRole('cell');
@@ -49,62 +69,11 @@ async function axeViolations(page: Page, include?: string) {
   return (await builder.analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
 }
 
-test.describe('loan history', () => {
-  test(`no application yet: "${NO_HISTORY}"`, async ({ page, request }) => {
-    const customer = await eligibleCustomer(request);
-    await openDashboard(page, customer, '/my-dashboard/leads');
-    await expect(heading(page)).toHaveText('Loan History');
-    await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Your loans' })).toHaveCount(0);
-  });
-
-  test('a card per application; a card opens its details with the lead id in the address, kept on reload', async ({
-    page,
-    request,
-  }) => {
-    const customer = await applyByApi(request, await eligibleCustomer(request), 'banking_details');
-    await openDashboard(page, customer, '/my-dashboard/leads');
-    const cards = page.getByRole('list', { name: 'Your loans' }).getByRole('link');
-    await expect(cards).toHaveCount(1);
-    const card = cards.first();
-    await expect(card.getByRole('heading')).toHaveText(`Loan application ${customer.leadId}`);
-    // The quote's least amount, ₹5,000, with Indian grouping; today's date as DD-MM-YYYY.
-    await expect(card).toContainText('Loan amount₹5,000');
-    // Every step given: the application is submitted, with our team.
-    await expect(card).toContainText('StatusUnder review');
-    await expect(card).toContainText(`Applied on${formatDate(new Date())}`);
-    await card.click();
-    await expect(page).toHaveURL(`/my-dashboard/details?lead_id=${customer.leadId}`);
-    await expect(heading(page)).toHaveText('Loan Details');
-    await expect(heading(page)).toBeFocused();
-    expect(await page.evaluate(() => history.state)).toEqual({ lead_id: customer.leadId });
-    // Before a loan is made, no row of what does not exist yet (dashboardPhoneFixes.spec.ts says what shows instead).
-    const facts = region(page, `Loan application ${customer.leadId}`);
-    await expect(cell(facts, 'Status')).toHaveText('Under review');
-    await expect(row(facts, 'Loan number')).toHaveCount(0);
-    await expect(row(facts, 'Disbursed on')).toHaveCount(0);
-    await page.reload();
-    await expect(cell(region(page, `Loan application ${customer.leadId}`), 'Status')).toHaveText('Under review');
-    await expect(page.getByText('No payments received yet.')).toBeVisible();
-  });
-
-  test('a failed fetch shows a plain message and Try again, which loads the list', async ({ page, request }) => {
-    const customer = await applyByApi(request, await eligibleCustomer(request), 'generate_loan_quote');
-    let fail = true;
-    await page.route(`**${API.leadList}`, (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
-    await openDashboard(page, customer, '/my-dashboard/leads');
-    await expect(page.getByRole('alert')).toHaveText(NETWORK);
-    fail = false;
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('list', { name: 'Your loans' }).getByRole('link')).toHaveCount(1);
-    await expect(page.getByRole('alert')).toHaveCount(0);
-  });
-});
-
 test.describe('loan details', () => {
   test(`a lead that is not the customer's, or none at all: "${NO_DETAILS}"`, async ({ page, request }) => {
-    const other = await applyByApi(request, await eligibleCustomer(request), 'generate_loan_quote');
-    const customer = await eligibleCustomer(request);
+    // Another customer's lead: the borrower's.
+    const other = await disbursed(request);
+    const customer = await eligible(request);
     await openDashboard(page, customer, `/my-dashboard/details?lead_id=${other.leadId}`);
     await expect(page.getByText(NO_DETAILS, { exact: true })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
@@ -116,7 +85,7 @@ test.describe('loan details', () => {
     page,
     request,
   }) => {
-    const borrower = await borrowerByApi(request);
+    const borrower = await disbursed(request);
     await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
     const facts = region(page, `Loan ${borrower.loanNo}`);
     // The borrower's own details are folded under the loan's figures (issue 25).
@@ -154,12 +123,64 @@ test.describe('loan details', () => {
   });
 });
 
+test.describe('loan history', () => {
+  test(`no application yet: "${NO_HISTORY}"`, async ({ page, request }) => {
+    const customer = await eligible(request);
+    await openDashboard(page, customer, '/my-dashboard/leads');
+    await expect(heading(page)).toHaveText('Loan History');
+    await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Your loans' })).toHaveCount(0);
+  });
+
+  test('a card per application; a card opens its details with the lead id in the address, kept on reload', async ({
+    page,
+    request,
+  }) => {
+    const customer = await applied(request);
+    await openDashboard(page, customer, '/my-dashboard/leads');
+    const cards = page.getByRole('list', { name: 'Your loans' }).getByRole('link');
+    await expect(cards).toHaveCount(1);
+    const card = cards.first();
+    await expect(card.getByRole('heading')).toHaveText(`Loan application ${customer.leadId}`);
+    // The quote's least amount, ₹5,000, with Indian grouping; today's date as DD-MM-YYYY.
+    await expect(card).toContainText('Loan amount₹5,000');
+    // Every step given: the application is submitted, with our team.
+    await expect(card).toContainText('StatusUnder review');
+    await expect(card).toContainText(`Applied on${formatDate(new Date())}`);
+    await card.click();
+    await expect(page).toHaveURL(`/my-dashboard/details?lead_id=${customer.leadId}`);
+    await expect(heading(page)).toHaveText('Loan Details');
+    await expect(heading(page)).toBeFocused();
+    expect(await page.evaluate(() => history.state)).toEqual({ lead_id: customer.leadId });
+    // Before a loan is made, no row of what does not exist yet (dashboardPhoneFixes.spec.ts says what shows instead).
+    const facts = region(page, `Loan application ${customer.leadId}`);
+    await expect(cell(facts, 'Status')).toHaveText('Under review');
+    await expect(row(facts, 'Loan number')).toHaveCount(0);
+    await expect(row(facts, 'Disbursed on')).toHaveCount(0);
+    await page.reload();
+    await expect(cell(region(page, `Loan application ${customer.leadId}`), 'Status')).toHaveText('Under review');
+    await expect(page.getByText('No payments received yet.')).toBeVisible();
+  });
+
+  test('a failed fetch shows a plain message and Try again, which loads the list', async ({ page, request }) => {
+    const customer = await applied(request);
+    let fail = true;
+    await page.route(`**${API.leadList}`, (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
+    await openDashboard(page, customer, '/my-dashboard/leads');
+    await expect(page.getByRole('alert')).toHaveText(NETWORK);
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('list', { name: 'Your loans' }).getByRole('link')).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
 test.describe('the application preview', () => {
   test('Application Details, Credit Manager and Application Status; the credit manager assigned at submission', async ({
     page,
     request,
   }) => {
-    const customer = await applyByApi(request, await eligibleCustomer(request), 'banking_details');
+    const customer = await applied(request);
     await openDashboard(page, customer, '/my-dashboard/lead-preview');
     const application = region(page, 'Application Details');
     await expect(cell(application, 'Application number')).toHaveText(customer.leadId);
@@ -179,7 +200,7 @@ test.describe('the application preview', () => {
     page,
     request,
   }) => {
-    const borrower = await borrowerByApi(request);
+    const borrower = await disbursed(request);
     await openDashboard(page, borrower, '/my-dashboard/lead-preview');
     // A credit member of the development staff (issue 22), assigned at submission.
     await expect(cell(region(page, 'Credit Manager'), 'E-mail')).toHaveText(/@kosh\.test$/);
@@ -203,7 +224,7 @@ test.describe('Pay Now', () => {
     page.on('request', (r) => {
       if (r.url().includes('checkout') || r.url().includes('payu')) checkouts.push(r.url());
     });
-    const borrower = await borrowerByApi(request);
+    const borrower = await disbursed(request);
     await openDashboard(page, borrower, '/my-dashboard/profile-preview');
     // The banner's Pay Now opens the repayment screen (product.md §2: its target).
     await banner(page).getByRole('link', { name: 'Pay Now' }).click();
@@ -237,7 +258,7 @@ test.describe('Pay Now', () => {
     page,
     request,
   }) => {
-    const borrower = await borrowerByApi(request);
+    const borrower = await disbursed(request);
     const due = await dueOf(request, borrower);
     await openDashboard(page, borrower, '/my-dashboard/lead-preview');
     await banner(page).getByRole('link', { name: 'Pay Now' }).click();
@@ -261,7 +282,7 @@ test.describe('Pay Now', () => {
   });
 
   test(`the repayment screen: under ₹1 is refused with "${TOO_SMALL}" and no popup`, async ({ page, request }) => {
-    const borrower = await borrowerByApi(request);
+    const borrower = await disbursed(request);
     await openDashboard(page, borrower, '/my-dashboard/repayment');
     const amount = page.getByRole('textbox', { name: 'Amount to pay (₹)' });
     await amount.fill('0.5');
@@ -279,7 +300,7 @@ test.describe('Pay Now', () => {
     page,
     request,
   }) => {
-    const borrower = await borrowerByApi(request);
+    const borrower = await disbursed(request);
     const due = await dueOf(request, borrower);
     await openDashboard(page, borrower, '/my-dashboard/repayment');
     await expect(cell(region(page, `Loan ${borrower.loanNo}`), 'Total due today')).toHaveText(formatPaise(due));
@@ -319,7 +340,7 @@ test.describe('Pay Now', () => {
     page,
     request,
   }) => {
-    const borrower = await borrowerByApi(request);
+    const borrower = await disbursed(request);
     const due = await dueOf(request, borrower);
     await openDashboard(page, borrower, '/my-dashboard/repayment');
     await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('250.50');
@@ -343,7 +364,7 @@ test.describe('Pay Now', () => {
   });
 
   test('a refused order shows the server message with a Retry that asks again', async ({ page, request }) => {
-    const borrower = await borrowerByApi(request);
+    const borrower = await disbursed(request);
     let refuse = true;
     await page.route(`**${API.razorpayOrder}`, (route) =>
       refuse

@@ -35,20 +35,171 @@ const main = (page: Page) => page.getByRole('main');
 const SENT = 'Your loan application is complete and is now with our team.';
 const NEEDED = /^Needed$/;
 
-/** A borrower whose loan is repaid in full and who has begun a new application (a quote only). */
+/**
+ * The loan-active borrower once its readers are done (the tests of such a borrower come first): the loan
+ * repaid in full, and a new application begun (a quote only).
+ */
 async function returningBorrower(request: APIRequestContext) {
-  const borrower = await borrowerByApi(request);
+  const borrower = await loanActive(request);
   await repayInFullByApi(request, borrower);
   const quote = await eventAs(request, borrower, 'generate_loan_quote');
   expect(quote.body.Status, quote.body.Message).toBe(1);
   return { ...borrower, closedLeadId: borrower.leadId, newLeadId: String(quote.body.Data.lead_id) };
 }
 
+// The tests run in order on one worker and share their customers (a loan built through the API costs
+// about a second of server CPU). A customer moves on only after its readers: the profile completed is
+// then found eligible, the loan running is then repaid (a returning borrower), and the eligible
+// customer's quote is asked for by the last test that reads it.
+test.describe.configure({ mode: 'default' });
+
+/** Built once per worker, by the first test that asks. */
+function shared<T>(build: (request: APIRequestContext) => Promise<T>) {
+  let made: Promise<T> | undefined;
+  return (request: APIRequestContext) => {
+    made ??= build(request);
+    return made;
+  };
+}
+/** Loan repaid in full, a new application begun (a quote only). */
+const loanActive = shared(borrowerByApi);
+const returning = shared(returningBorrower);
+const documentsPending = shared((request) => customerInState(request, 'documents pending'));
+const partWay = shared((request) => customerInState(request, 'registration in progress'));
+/** Profile complete, eligibility not yet checked. */
+const registered = shared(async (request) => registerByApi(request, await signInByApi(request)));
+/** The registered customer, then found eligible (register_now): no application yet. */
+const eligible = shared(async (request) => {
+  const customer = await registered(request);
+  const answer = await eventAs(request, customer, 'register_now', { bureau_consent: 1 });
+  expect(answer.body.Status, answer.body.Message).toBe(1);
+  return { ...customer, nextStep: answer.body.Data.next_step as string, eligibility: '1' };
+});
+
+test.describe('Congratulations only once the application is sent', () => {
+  test('an application part-way: not congratulated, sent to the step it is on', async ({ page, request }) => {
+    const customer = await documentsPending(request);
+    await openDashboard(page, customer, '/my-dashboard/congratulations');
+    await expect(heading(page)).toHaveText('Your application is not sent yet');
+    await expect(main(page)).not.toContainText(SENT);
+    await expect(main(page)).toContainText('it is at the step Upload Your Documents');
+    await page.getByRole('link', { name: 'Continue Loan Application' }).click();
+    await expect(heading(page)).toHaveText('Complete Your KYC');
+  });
+
+  test('no application begun: the way to begin one', async ({ page, request }) => {
+    await openDashboard(page, await customerInState(request, 'eligible'), '/my-dashboard/congratulations');
+    await expect(heading(page)).toHaveText('No loan application under way');
+    await expect(main(page)).not.toContainText(SENT);
+    await page.getByRole('link', { name: 'Start Loan Application' }).click();
+    await expect(heading(page)).toHaveText('Calculate Your Loan');
+  });
+
+  test('a loan paid out: no "decision within" promise, the way to the loan', async ({ page, request }) => {
+    const borrower = await loanActive(request);
+    await openDashboard(page, borrower, '/my-dashboard/congratulations');
+    await expect(main(page)).toContainText(`Your loan ${borrower.loanNo} is paid out`);
+    await expect(main(page)).not.toContainText('Most applications get a decision');
+    await page.getByRole('link', { name: 'Your loan', exact: true }).click();
+    await expect(heading(page)).toHaveText('Your Loan');
+  });
+
+  test('every step given: congratulated, with the application number', async ({ page, request }) => {
+    const customer = await applyByApi(request, await customerInState(request, 'eligible'), 'banking_details');
+    await openDashboard(page, customer, '/my-dashboard/congratulations');
+    await expect(heading(page)).toHaveText('Congratulations');
+    await expect(main(page)).toContainText(SENT);
+    await expect(main(page)).toContainText(`Your application number is ${customer.leadId}.`);
+  });
+});
+
+test.describe('Profile Preview offers Check Eligibility only while it can be used', () => {
+  const check = (page: Page) => page.getByRole('button', { name: 'Check Eligibility' });
+  const consent = (page: Page) => page.getByRole('checkbox', { name: /credit bureau/ });
+
+  test('profile part-way: no check, the next profile step instead', async ({ page, request }) => {
+    await openDashboard(page, await partWay(request), '/my-dashboard/profile-preview');
+    await expect(main(page)).toContainText('Complete the five steps of your profile');
+    await expect(check(page)).toHaveCount(0);
+    await expect(consent(page)).toHaveCount(0);
+    // Two of five steps done: the third, the residence address, is next.
+    await page.getByRole('link', { name: 'Continue to Residence Address' }).click();
+    await expect(heading(page)).toHaveText('Residence Address');
+  });
+
+  test('profile complete, not yet checked: the consent and the check', async ({ page, request }) => {
+    await openDashboard(page, await registered(request), '/my-dashboard/profile-preview');
+    await expect(consent(page)).toBeVisible();
+    await expect(check(page)).toBeVisible();
+  });
+
+  test('already eligible, or with a loan running: no check, the way to the loan', async ({ page, request }) => {
+    await openDashboard(page, await eligible(request), '/my-dashboard/profile-preview');
+    await expect(main(page)).toContainText('You are eligible for a loan.');
+    await expect(check(page)).toHaveCount(0);
+    await expect(consent(page)).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to your loan' }).click();
+    await expect(heading(page)).toHaveText('Your Loan');
+
+    await openDashboard(page, await loanActive(request), '/my-dashboard/profile-preview');
+    await expect(page.getByRole('region', { name: 'Outstanding amount' })).toBeVisible();
+    await expect(main(page)).toContainText('You have a loan with us');
+    await expect(check(page)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to your loan' })).toBeVisible();
+  });
+});
+
+test('Calculate Your Loan with a loan running: the reason, Pay Now and Your loan, no Try again', async ({
+  page,
+  request,
+}) => {
+  await openDashboard(page, await loanActive(request), '/my-dashboard/calculate-loan');
+  await expect(page.getByRole('alert')).toHaveText(
+    'You already have an active loan with us. Repay it first, then apply again.',
+  );
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(main(page).getByRole('link', { name: 'Your loan', exact: true })).toBeVisible();
+  await main(page).getByRole('link', { name: 'Pay Now' }).last().click();
+  await expect(heading(page)).toHaveText('Repayment');
+  await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
+});
+
+test.describe('the single-document screens agree with KYC Documents', () => {
+  const tileState = (page: Page) => page.getByRole('list', { name: 'Document to upload' });
+
+  test('a loan paid out: every document uploaded on both screens, none "Needed"', async ({ page, request }) => {
+    const borrower = await loanActive(request);
+    await openDashboard(page, borrower, '/my-dashboard/kyc');
+    await expect(page.getByRole('row', { name: /^PAN card Uploaded on/ })).toBeVisible();
+    for (const slug of ['pan-upload', 'bank-upload', 'upload-salaryslip', 'upload-utilitybill']) {
+      await page.goto(`/my-dashboard/${slug}`);
+      await expect(tileState(page)).toContainText('Uploaded:');
+      await expect(tileState(page).getByText(NEEDED)).toHaveCount(0);
+    }
+  });
+
+  test('a new application that asks for less: the documents it does not ask for are not "Needed"', async ({
+    page,
+    request,
+  }) => {
+    const customer = await returning(request);
+    await openDashboard(page, customer, '/my-dashboard/kyc');
+    await expect(page.getByRole('row', { name: 'PAN card Not yet requested' })).toBeVisible();
+    await page.goto('/my-dashboard/pan-upload');
+    await expect(main(page)).toContainText('No loan application of yours asks for your PAN card now');
+    await expect(tileState(page)).toHaveCount(0);
+    await expect(main(page).getByText(NEEDED)).toHaveCount(0);
+    // Asked for by the new application: needed, as KYC Documents says.
+    await page.goto('/my-dashboard/bank-upload');
+    await expect(tileState(page).getByText(NEEDED)).toBeVisible();
+  });
+});
+
 test('Application Preview shows one application: the one the address names, statement included; else the newest', async ({
   page,
   request,
 }) => {
-  const customer = await returningBorrower(request);
+  const customer = await returning(request);
   const statements = await callAs(request, customer, KFS_STATEMENTS_PATH, { lead_id: Number(customer.closedLeadId) });
   const closedKfs = statements.body.Data.statements[0].kfs_no as string;
 
@@ -75,149 +226,21 @@ test('Application Preview shows one application: the one the address names, stat
   await expect(heading(page)).toHaveText('Loan History');
 });
 
-test.describe('Congratulations only once the application is sent', () => {
-  test('an application part-way: not congratulated, sent to the step it is on', async ({ page, request }) => {
-    const customer = await customerInState(request, 'documents pending');
-    await openDashboard(page, customer, '/my-dashboard/congratulations');
-    await expect(heading(page)).toHaveText('Your application is not sent yet');
-    await expect(main(page)).not.toContainText(SENT);
-    await expect(main(page)).toContainText('it is at the step Upload Your Documents');
-    await page.getByRole('link', { name: 'Continue Loan Application' }).click();
-    await expect(heading(page)).toHaveText('Complete Your KYC');
-  });
-
-  test('no application begun: the way to begin one', async ({ page, request }) => {
-    await openDashboard(page, await customerInState(request, 'eligible'), '/my-dashboard/congratulations');
-    await expect(heading(page)).toHaveText('No loan application under way');
-    await expect(main(page)).not.toContainText(SENT);
-    await page.getByRole('link', { name: 'Start Loan Application' }).click();
-    await expect(heading(page)).toHaveText('Calculate Your Loan');
-  });
-
-  test('a loan paid out: no "decision within" promise, the way to the loan', async ({ page, request }) => {
-    const borrower = await borrowerByApi(request);
-    await openDashboard(page, borrower, '/my-dashboard/congratulations');
-    await expect(main(page)).toContainText(`Your loan ${borrower.loanNo} is paid out`);
-    await expect(main(page)).not.toContainText('Most applications get a decision');
-    await page.getByRole('link', { name: 'Your loan', exact: true }).click();
-    await expect(heading(page)).toHaveText('Your Loan');
-  });
-
-  test('every step given: congratulated, with the application number', async ({ page, request }) => {
-    const eligible = await customerInState(request, 'eligible');
-    const customer = await applyByApi(request, eligible, 'banking_details');
-    await openDashboard(page, customer, '/my-dashboard/congratulations');
-    await expect(heading(page)).toHaveText('Congratulations');
-    await expect(main(page)).toContainText(SENT);
-    await expect(main(page)).toContainText(`Your application number is ${customer.leadId}.`);
-  });
-});
-
-test.describe('Profile Preview offers Check Eligibility only while it can be used', () => {
-  const check = (page: Page) => page.getByRole('button', { name: 'Check Eligibility' });
-  const consent = (page: Page) => page.getByRole('checkbox', { name: /credit bureau/ });
-
-  test('profile part-way: no check, the next profile step instead', async ({ page, request }) => {
-    await openDashboard(
-      page,
-      await customerInState(request, 'registration in progress'),
-      '/my-dashboard/profile-preview',
-    );
-    await expect(main(page)).toContainText('Complete the five steps of your profile');
-    await expect(check(page)).toHaveCount(0);
-    await expect(consent(page)).toHaveCount(0);
-    // Two of five steps done: the third, the residence address, is next.
-    await page.getByRole('link', { name: 'Continue to Residence Address' }).click();
-    await expect(heading(page)).toHaveText('Residence Address');
-  });
-
-  test('profile complete, not yet checked: the consent and the check', async ({ page, request }) => {
-    await openDashboard(
-      page,
-      await registerByApi(request, await signInByApi(request)),
-      '/my-dashboard/profile-preview',
-    );
-    await expect(consent(page)).toBeVisible();
-    await expect(check(page)).toBeVisible();
-  });
-
-  test('already eligible, or with a loan running: no check, the way to the loan', async ({ page, request }) => {
-    await openDashboard(page, await customerInState(request, 'eligible'), '/my-dashboard/profile-preview');
-    await expect(main(page)).toContainText('You are eligible for a loan.');
-    await expect(check(page)).toHaveCount(0);
-    await expect(consent(page)).toHaveCount(0);
-    await page.getByRole('link', { name: 'Go to your loan' }).click();
-    await expect(heading(page)).toHaveText('Your Loan');
-
-    await openDashboard(page, await customerInState(request, 'loan active'), '/my-dashboard/profile-preview');
-    await expect(page.getByRole('region', { name: 'Outstanding amount' })).toBeVisible();
-    await expect(main(page)).toContainText('You have a loan with us');
-    await expect(check(page)).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Go to your loan' })).toBeVisible();
-  });
-});
-
-test.describe('the single-document screens agree with KYC Documents', () => {
-  const tileState = (page: Page) => page.getByRole('list', { name: 'Document to upload' });
-
-  test('a loan paid out: every document uploaded on both screens, none "Needed"', async ({ page, request }) => {
-    const borrower = await customerInState(request, 'loan active');
-    await openDashboard(page, borrower, '/my-dashboard/kyc');
-    await expect(page.getByRole('row', { name: /^PAN card Uploaded on/ })).toBeVisible();
-    for (const slug of ['pan-upload', 'bank-upload', 'upload-salaryslip', 'upload-utilitybill']) {
-      await page.goto(`/my-dashboard/${slug}`);
-      await expect(tileState(page)).toContainText('Uploaded:');
-      await expect(tileState(page).getByText(NEEDED)).toHaveCount(0);
-    }
-  });
-
-  test('a new application that asks for less: the documents it does not ask for are not "Needed"', async ({
-    page,
-    request,
-  }) => {
-    const customer = await returningBorrower(request);
-    await openDashboard(page, customer, '/my-dashboard/kyc');
-    await expect(page.getByRole('row', { name: 'PAN card Not yet requested' })).toBeVisible();
-    await page.goto('/my-dashboard/pan-upload');
-    await expect(main(page)).toContainText('No loan application of yours asks for your PAN card now');
-    await expect(tileState(page)).toHaveCount(0);
-    await expect(main(page).getByText(NEEDED)).toHaveCount(0);
-    // Asked for by the new application: needed, as KYC Documents says.
-    await page.goto('/my-dashboard/bank-upload');
-    await expect(tileState(page).getByText(NEEDED)).toBeVisible();
-  });
-});
-
-test('Calculate Your Loan with a loan running: the reason, Pay Now and Your loan, no Try again', async ({
-  page,
-  request,
-}) => {
-  await openDashboard(page, await customerInState(request, 'loan active'), '/my-dashboard/calculate-loan');
-  await expect(page.getByRole('alert')).toHaveText(
-    'You already have an active loan with us. Repay it first, then apply again.',
-  );
-  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-  await expect(main(page).getByRole('link', { name: 'Your loan', exact: true })).toBeVisible();
-  await main(page).getByRole('link', { name: 'Pay Now' }).last().click();
-  await expect(heading(page)).toHaveText('Repayment');
-  await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
-});
-
 test.describe('empty states with their next step', () => {
   test('Loan History with no application: finish the profile, or start the application', async ({ page, request }) => {
-    await openDashboard(page, await customerInState(request, 'registration in progress'), '/my-dashboard/leads');
+    await openDashboard(page, await partWay(request), '/my-dashboard/leads');
     await expect(main(page)).toContainText('No loan history found.');
     await page.getByRole('link', { name: 'Continue to Residence Address' }).click();
     await expect(heading(page)).toHaveText('Residence Address');
 
-    await openDashboard(page, await customerInState(request, 'eligible'), '/my-dashboard/leads');
+    await openDashboard(page, await eligible(request), '/my-dashboard/leads');
     await expect(main(page)).toContainText('No loan history found.');
     await page.getByRole('link', { name: 'Start your loan application' }).click();
     await expect(heading(page)).toHaveText('Your Loan');
   });
 
   test('Loan Details with no loan named: the application to open', async ({ page, request }) => {
-    const customer = await customerInState(request, 'documents pending');
+    const customer = await documentsPending(request);
     await openDashboard(page, customer, '/my-dashboard/details');
     await expect(main(page)).toContainText('No loan details available.');
     await page.getByRole('link', { name: `Open your loan application ${customer.leadId}` }).click();
@@ -229,20 +252,20 @@ test.describe('empty states with their next step', () => {
     page,
     request,
   }) => {
-    await openDashboard(page, await customerInState(request, 'eligible'), '/my-dashboard/repayment');
+    await openDashboard(page, await eligible(request), '/my-dashboard/repayment');
     await expect(main(page)).toContainText('You have no amount due: you have not borrowed from us yet.');
     await expect(main(page)).not.toContainText('Thank you');
     await expect(page.getByRole('link', { name: 'Start your loan application' })).toBeVisible();
 
     // An application under way, no loan yet: the way to it, and no thanks for a loan never taken.
-    await openDashboard(page, await customerInState(request, 'documents pending'), '/my-dashboard/repayment');
+    await openDashboard(page, await documentsPending(request), '/my-dashboard/repayment');
     await expect(main(page)).toContainText('You have no amount due: you have not borrowed from us yet.');
     await expect(main(page)).not.toContainText('Thank you');
     await page.getByRole('link', { name: 'View your application' }).click();
     await expect(heading(page)).toHaveText('Application Preview');
 
-    const borrower = await borrowerByApi(request);
-    await repayInFullByApi(request, borrower);
+    // Repaid in full (a new application begun since: the repaid loan is still the one named).
+    const borrower = await returning(request);
     await openDashboard(page, borrower, '/my-dashboard/repayment');
     await expect(main(page)).toContainText(`Your loan ${borrower.loanNo} is repaid in full.`);
     await expect(page.getByRole('button', { name: 'Download no-dues certificate (PDF)' })).toBeVisible();
@@ -254,7 +277,8 @@ test.describe('the first figure before a loan (fix next 8), and the tab says wha
     page,
     request,
   }) => {
-    const customer = await customerInState(request, 'eligible');
+    // The shared eligible customer's last reader: the quote asked for here begins an application.
+    const customer = await eligible(request);
     await openDashboard(page, customer, '/my-dashboard/eligibility');
     const offer = page.getByTestId('loan-offer');
     await expect(offer).toBeVisible();
@@ -269,7 +293,7 @@ test.describe('the first figure before a loan (fix next 8), and the tab says wha
     page,
     request,
   }) => {
-    const customer = await customerInState(request, 'documents pending');
+    const customer = await documentsPending(request);
     const statements = await callAs(request, customer, KFS_STATEMENTS_PATH, { lead_id: Number(customer.leadId) });
     const kfs = statements.body.Data.statements[0].content;
     const credited = formatPaise(kfs.disbursed_amount_paise);
