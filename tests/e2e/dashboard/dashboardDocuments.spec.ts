@@ -199,11 +199,23 @@ async function largePhoto(page: Page) {
   return { name: 'camera-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
 }
 
+/** Fits the width (no sideways scrolling) and has no WCAG 2.2 AA violations. */
+async function check(page: Page, label: string) {
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect(scroll, `${label}: ${scroll} px wide on a ${inner} px screen`).toBeLessThanOrEqual(inner);
+  const results = await axeScan(page).withTags(WCAG_22_AA).analyze();
+  expect(results.violations.map((violation) => `${label}: ${violation.id}`)).toEqual([]);
+}
+
 test.describe('Complete Your KYC (adhar-upload)', () => {
-  test(`no application to list: "${MESSAGES.fetchFailed}" and the way to the loan home, not a Try again; once applied, one tile per document: formats from the server, the camera for photos, Continue names what is missing; the kyc list shows each document as the server has it: uploaded with its date and type, needed, verified`, async ({
+  test(`no application to list: "${MESSAGES.fetchFailed}" and the way to the loan home, not a Try again; once applied, one tile per document: formats from the server, the camera for photos, Continue names what is missing; at 320 px every document screen fits and has no axe violations, in every tile state; the kyc list shows each document as the server has it: uploaded with its date and type, needed, verified`, async ({
     page,
     request,
   }) => {
+    test.setTimeout(180_000);
     const eligible = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
     await openDashboard(page, eligible, '/my-dashboard/adhar-upload');
     await expect(alert(page)).toHaveText(MESSAGES.fetchFailed);
@@ -250,12 +262,54 @@ test.describe('Complete Your KYC (adhar-upload)', () => {
     await page.getByRole('link', { name: '← Back to your loan application' }).click();
     await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
 
-    // KYC Documents (kyc), once two documents are on file (nothing above was sent: the salary slip was refused).
+    // At 320 px every document screen fits without sideways scrolling and has no axe violations, in every tile state.
+    await page.setViewportSize({ width: 320, height: 720 });
+    await moveTo(page, '/my-dashboard/adhar-upload');
+    await expect(stateOf(page, 'PAN card')).toHaveText('Needed');
+    await check(page, 'adhar-upload, nothing chosen');
+
+    const longName = {
+      ...FILES.jpeg,
+      name: 'IMG_20261123_101010_from_the_phone_camera_without_any_spaces_at_all.jpeg',
+    };
+    await chooser(page, 'PAN card').setInputFiles(longName);
+    await chooser(page, 'Bank statement (last six months)').setInputFiles(FILES.pngAsPdf);
+    await chooser(page, 'Salary slip').setInputFiles(FILES.protectedPdf);
+    await expect(stateOf(page, 'PAN card')).toHaveText(/^Uploaded: IMG_/);
+    await expect(stateOf(page, 'Bank statement (last six months)')).toHaveText(NOT_A_PDF);
+    await expect(page.getByLabel('Password for Salary slip')).toBeVisible();
+    await continueButton(page).click();
+    await expect(page.getByText('Aadhaar card (front) is required!')).toBeVisible();
+    await check(page, 'adhar-upload, uploaded, refused, asking a password and missing');
+
+    const release = await hold(page, REGISTRATION, (body) => body.doc_type === 'utility_bill');
+    await chooser(page, 'Utility bill').setInputFiles(FILES.bill);
+    await expect(page.getByRole('progressbar', { name: /^Uploading Utility bill: \d+%$/ })).toBeVisible();
+    await check(page, 'adhar-upload, uploading');
+    release();
+    await expect(stateOf(page, 'Utility bill')).toHaveText(/^Uploaded: bill\.pdf/);
+
+    for (const [slug, label] of [
+      ['pan-upload', 'PAN card'],
+      ['bank-upload', 'Bank statement'],
+      ['upload-salaryslip', 'Salary slip'],
+      ['upload-utilitybill', 'Utility bill'],
+    ] as const) {
+      await moveTo(page, screenPath(slug));
+      await expect(stateOf(page, label)).toHaveText(/^(Needed|Uploaded)/);
+      await check(page, slug);
+    }
+
+    // KYC Documents (kyc), once two documents are on file (PAN card and utility bill; the salary slip waits for its
+    // password and the bank statement was refused above): each as the server has it, uploaded with its date and type,
+    // needed, verified.
     const upload = (event: string, docType: string, file: Buffer) =>
       eventAs(request, customer, event, { doc_type: docType, file: file.toString('base64'), password: 'N/A' });
     expect((await upload('pan_upload', 'pan', tinyJpeg())).body.Status).toBe(1);
     expect((await upload('residence_proof_upload', 'utility_bill', twoPagePdf())).body.Status).toBe(1);
-    await moveTo(page, '/my-dashboard/kyc');
+    await moveTo(page, screenPath('kyc'));
+    await expect(page.getByRole('rowheader', { name: 'PAN card', exact: true })).toBeVisible();
+    await check(page, 'kyc');
     const row = (name: string) =>
       page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
     await expect(row('PAN')).toContainText('Verified');
@@ -588,64 +642,5 @@ test.describe('Single-document screens', () => {
     expect(lived).toBeLessThan(4_500);
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(heading(page)).toHaveText('Bank Statement Upload');
-  });
-});
-
-test.describe('On a phone', () => {
-  /** Fits the width (no sideways scrolling) and has no WCAG 2.2 AA violations. */
-  async function check(page: Page, label: string) {
-    const { scroll, inner } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      inner: window.innerWidth,
-    }));
-    expect(scroll, `${label}: ${scroll} px wide on a ${inner} px screen`).toBeLessThanOrEqual(inner);
-    const results = await axeScan(page).withTags(WCAG_22_AA).analyze();
-    expect(results.violations.map((violation) => `${label}: ${violation.id}`)).toEqual([]);
-  }
-
-  test('at 320 px every document screen fits without sideways scrolling and has no axe violations, in every tile state', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(150_000);
-    await page.setViewportSize({ width: 320, height: 720 });
-    await openDashboard(page, await applicant(request), '/my-dashboard/adhar-upload');
-    await expect(stateOf(page, 'PAN card')).toHaveText('Needed');
-    await check(page, 'adhar-upload, nothing chosen');
-
-    const longName = {
-      ...FILES.jpeg,
-      name: 'IMG_20261123_101010_from_the_phone_camera_without_any_spaces_at_all.jpeg',
-    };
-    await chooser(page, 'PAN card').setInputFiles(longName);
-    await chooser(page, 'Bank statement (last six months)').setInputFiles(FILES.pngAsPdf);
-    await chooser(page, 'Salary slip').setInputFiles(FILES.protectedPdf);
-    await expect(stateOf(page, 'PAN card')).toHaveText(/^Uploaded: IMG_/);
-    await expect(stateOf(page, 'Bank statement (last six months)')).toHaveText(NOT_A_PDF);
-    await expect(page.getByLabel('Password for Salary slip')).toBeVisible();
-    await continueButton(page).click();
-    await expect(page.getByText('Aadhaar card (front) is required!')).toBeVisible();
-    await check(page, 'adhar-upload, uploaded, refused, asking a password and missing');
-
-    const release = await hold(page, REGISTRATION, (body) => body.doc_type === 'utility_bill');
-    await chooser(page, 'Utility bill').setInputFiles(FILES.bill);
-    await expect(page.getByRole('progressbar', { name: /^Uploading Utility bill: \d+%$/ })).toBeVisible();
-    await check(page, 'adhar-upload, uploading');
-    release();
-    await expect(stateOf(page, 'Utility bill')).toHaveText(/^Uploaded: bill\.pdf/);
-
-    for (const [slug, label] of [
-      ['pan-upload', 'PAN card'],
-      ['bank-upload', 'Bank statement'],
-      ['upload-salaryslip', 'Salary slip'],
-      ['upload-utilitybill', 'Utility bill'],
-    ] as const) {
-      await moveTo(page, screenPath(slug));
-      await expect(stateOf(page, label)).toHaveText(/^(Needed|Uploaded)/);
-      await check(page, slug);
-    }
-    await moveTo(page, screenPath('kyc'));
-    await expect(page.getByRole('rowheader', { name: 'PAN card', exact: true })).toBeVisible();
-    await check(page, 'kyc');
   });
 });
