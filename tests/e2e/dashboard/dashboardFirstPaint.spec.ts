@@ -302,6 +302,7 @@ test('loan history: the first paint asks for getLeadList (after the profile, for
   expect(first).toMatch(/Status\s*Disbursed/);
   expect(first).toMatch(/Applied on\s*\d\d-\d\d-\d{4}/);
   expect(await card.getAttribute('href')).toBe(`/my-dashboard/details?lead_id=${borrower.leadId}`);
+  await expect(cards.getByRole('link'), 'one card: the one application').toHaveCount(1);
   expect(calls, 'the profile, then the cards’ request, each once').toEqual([API.getProfile, API.leadList]);
   await firstPaintHolds(page, cards, 'loan history first paint');
 

@@ -1,12 +1,14 @@
 /**
- * Customers built once per Playwright worker and shared by the dashboard tests that only read their
- * screens (dashboardFirstPaint, dashboardLoanHome, dashboardHome): a borrower with a loan costs about
- * 0.8 s of the server's CPU to build through the API, and most tests of the loan home only look at it.
- * A test that changes what another reads (pays, is decided on by staff, logs out: logout ends the
- * token every sharer holds) builds its own customer instead. Each test still stores the session in its
- * own fresh browser context.
+ * Customers built once per test run and shared by the dashboard tests that only read their screens
+ * (dashboardFirstPaint, dashboardLoanHome, dashboardHome): a borrower with a loan costs about 0.8 s of
+ * the server's CPU to build through the API, and most tests of the loan home only look at it. A test
+ * that changes what another reads (pays, is decided on by staff, logs out: logout ends the token every
+ * sharer holds) builds its own customer instead. Each test still stores the session in its own fresh
+ * browser context.
  */
-import { type APIRequestContext, test as base } from '@playwright/test';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, test as base, type WorkerInfo } from '@playwright/test';
 import { type Customer, customerInState, signInByApi } from './support.ts';
 
 /** customerInState's borrowers carry their loan number and PAN. */
@@ -21,6 +23,34 @@ interface SharedCustomers {
   sharedApplicant: Customer & { leadId: string };
 }
 
+/**
+ * One customer for the whole run, whichever worker asks first: that worker builds it and leaves it in
+ * the run's output folder (emptied by Playwright at each run's start), the others wait for it there.
+ * Should the build fail, each worker builds its own (and fails as the build does).
+ */
+async function onceForTheRun<T>(workerInfo: WorkerInfo, name: string, build: () => Promise<T>): Promise<T> {
+  // The workers' parent is the run's runner: a run of its own even beside another in the same folder.
+  const dir = join(workerInfo.project.outputDir, '.shared-customers', `${process.ppid}-${workerInfo.project.name}`);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.json`);
+  try {
+    mkdirSync(join(dir, `${name}.building`));
+  } catch {
+    const deadline = Date.now() + 50_000;
+    while (!existsSync(file) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
+    const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { value?: T }) : {};
+    return kept.value ?? build();
+  }
+  let value: T | undefined;
+  try {
+    value = await build();
+    return value;
+  } finally {
+    writeFileSync(`${file}.part`, JSON.stringify(value === undefined ? {} : { value }));
+    renameSync(`${file}.part`, file);
+  }
+}
+
 export const test = base.extend<object, SharedCustomers & { sharedApi: APIRequestContext }>({
   sharedApi: [
     async ({ playwright }, use, workerInfo) => {
@@ -33,16 +63,30 @@ export const test = base.extend<object, SharedCustomers & { sharedApi: APIReques
     { scope: 'worker' },
   ],
   sharedBorrower: [
-    async ({ sharedApi }, use) => use((await customerInState(sharedApi, 'loan active')) as Borrower),
+    async ({ sharedApi }, use, workerInfo) =>
+      use(
+        await onceForTheRun(
+          workerInfo,
+          'borrower',
+          async () => (await customerInState(sharedApi, 'loan active')) as Borrower,
+        ),
+      ),
     { scope: 'worker', timeout: 60_000 },
   ],
   sharedNewCustomer: [
-    async ({ sharedApi }, use) => use(await signInByApi(sharedApi)),
+    async ({ sharedApi }, use, workerInfo) =>
+      use(await onceForTheRun(workerInfo, 'new-customer', () => signInByApi(sharedApi))),
     { scope: 'worker', timeout: 60_000 },
   ],
   sharedApplicant: [
-    async ({ sharedApi }, use) =>
-      use((await customerInState(sharedApi, 'documents pending')) as Customer & { leadId: string }),
+    async ({ sharedApi }, use, workerInfo) =>
+      use(
+        await onceForTheRun(
+          workerInfo,
+          'applicant',
+          async () => (await customerInState(sharedApi, 'documents pending')) as Customer & { leadId: string },
+        ),
+      ),
     { scope: 'worker', timeout: 60_000 },
   ],
 });
