@@ -1,23 +1,15 @@
 /**
  * The dashboard's states that a screen walk does not reach, with zero WCAG 2.2 AA violations and no
- * sideways scrolling at 320 and 390 px on the same page loads: forms showing their errors, the
- * eligibility modal, the phone sidebar, the application's steps. Every screen as it opens is scanned
- * and measured in dashboardEveryScreen.spec.ts.
+ * sideways scrolling at 320 and 390 px on the same page: registration's forms showing their errors,
+ * the eligibility modal, the phone sidebar, the application part-way. Every screen as it opens is
+ * scanned and measured in dashboardEveryScreen.spec.ts, which also scans, on its walks' customers,
+ * the quote with its statement and errors, the document and bank forms with their errors and the
+ * end of the application.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
-import { axeViolations } from '../../support/axe.ts';
-import { expectFits } from '../../support/widths.ts';
 import { applyByApi, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
-
-/** The page's violations, once it has loaded; and whether it fits a phone (failures kept with expect.soft). */
-async function violations(page: Page, label: string): Promise<string[]> {
-  await expect(page.getByText('Loading…', { exact: true })).toHaveCount(0);
-  await expect(page.getByText('Loading your details…')).toHaveCount(0);
-  const found = await axeViolations(page, label);
-  await expectFits(page, label);
-  return found;
-}
+import { moveTo, violationsAndFits } from './walk.ts';
 
 test('the forms showing their errors, the eligibility modal and the open sidebar on a phone have no violations and fit a phone', async ({
   page,
@@ -35,68 +27,37 @@ test('the forms showing their errors, the eligibility modal and the open sidebar
   ];
   await openDashboard(page, customer);
   for (const [slug, button] of forms) {
-    await page.goto(screenPath(slug));
+    await moveTo(page, screenPath(slug));
     await page.getByRole('button', { name: button }).click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     if (slug === 'captur-personal-information') {
       await page.getByRole('combobox', { name: 'Marital Status' }).selectOption('2');
     }
-    failures.push(...(await violations(page, `${slug} with errors`)));
+    failures.push(...(await violationsAndFits(page, `${slug} with errors`)));
   }
 
-  // The check is offered once the profile is complete (issue 25): the five steps by the API first.
+  // The check is offered once the profile is complete (issue 25): the five steps by the API first,
+  // so a page load, for the island to read the profile anew.
   await registerByApi(request, customer);
   await page.goto('/my-dashboard/profile-preview');
   await page.getByRole('button', { name: 'Check Eligibility' }).click();
   await expect(page.getByRole('dialog', { name: 'Eligibility Check' })).toBeVisible();
-  failures.push(...(await violations(page, 'eligibility modal')));
+  failures.push(...(await violationsAndFits(page, 'eligibility modal')));
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/my-dashboard/');
+  await moveTo(page, '/my-dashboard/');
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(sidebar(page)).toBeVisible();
-  failures.push(...(await violations(page, 'phone sidebar')));
+  failures.push(...(await violationsAndFits(page, 'phone sidebar')));
   expect(failures).toEqual([]);
 });
 
-test('the document and bank screens with their lists and errors, and the end of the application, have no violations and fit a phone', async ({
+test('the loan application part-way: the hub and employment with errors have no violations, and each fits a phone', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
-  await openDashboard(page, await applyByApi(request, customer, 'employment_details'), '/my-dashboard/adhar-upload');
   const failures: string[] = [];
-  const forms: [string, string][] = [
-    ['adhar-upload', 'Continue'],
-    ['pan-upload', 'Continue'],
-    ['bank-upload', 'Continue'],
-    ['bank-detail', 'Save and Continue'],
-  ];
-  for (const [slug, button] of forms) {
-    await page.goto(screenPath(slug));
-    await page.getByRole('button', { name: button }).click();
-    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-    failures.push(...(await violations(page, `${slug} with errors`)));
-  }
-  await page.goto(screenPath('congratulations'));
-  failures.push(...(await violations(page, 'congratulations')));
-  expect(failures).toEqual([]);
-});
-
-test('the loan application: the hub part-way, the quote with its statement and errors, employment with errors: no violations, and each fits a phone', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const failures: string[] = [];
-  const eligible = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
-  await openDashboard(page, eligible, screenPath('calculate-loan'));
-  await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
-  await page.getByRole('button', { name: 'Accept Loan' }).click();
-  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-  failures.push(...(await violations(page, 'calculate-loan with the statement and errors')));
-
   const accepted = await applyByApi(
     request,
     await registerByApi(request, await signInByApi(request), { checkEligibility: true }),
@@ -104,10 +65,10 @@ test('the loan application: the hub part-way, the quote with its statement and e
   );
   await openDashboard(page, accepted, screenPath('eligibility'));
   await expect(page.getByText('Application completed: 25%')).toBeVisible();
-  failures.push(...(await violations(page, 'eligibility part-way')));
-  await page.goto(screenPath('about-your-company'));
+  failures.push(...(await violationsAndFits(page, 'eligibility part-way')));
+  await moveTo(page, screenPath('about-your-company'));
   await page.getByRole('button', { name: 'Save and Continue' }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-  failures.push(...(await violations(page, 'about-your-company with errors')));
+  failures.push(...(await violationsAndFits(page, 'about-your-company with errors')));
   expect(failures).toEqual([]);
 });

@@ -1,80 +1,41 @@
 /**
  * Every dashboard screen a customer may open, once per customer state (registration in progress,
  * eligible before the quote, documents pending, loan active, loan closed): no sideways scrolling at
- * 320 and 390 px (issue 14), and the Key Fact Statement open on an active loan (the forms' errors, the
- * eligibility modal and the phone sidebar are measured where they are scanned, in
- * dashboardAccessibility.spec.ts); and, on the same page loads,
- * zero WCAG 2.2 AA violations on a phone for the registration screens (part-way) and the loan's
- * screens (eligible), with the frame checked on a desktop too. One customer per state, made through
- * the API; each state is a test of its own, so they run in parallel.
+ * 320 and 390 px (issue 14), and the Key Fact Statement open on an active loan; and, on the same
+ * page loads, zero WCAG 2.2 AA violations on a phone for the registration screens (part-way) and the
+ * loan's screens (eligible), with the frame checked on a desktop too. The same customer then shows
+ * the states a walk does not reach, scanned and measured: the quote with its statement and errors
+ * (eligible), the document and bank forms with their errors and the end of the application
+ * (documents pending). The other such states are in dashboardAccessibility.spec.ts.
+ * One customer per test, made through the API and taken on by it from one state to the next (eligible
+ * to documents pending, a loan active to closed): building a customer is most of the server's work.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
 import { axeViolations } from '../../support/axe.ts';
-import { expectFits } from '../../support/widths.ts';
+import { expectFits, measureOverflow, overflowMessage, PHONE_WIDTHS } from '../../support/widths.ts';
 import {
+  applyByApi,
+  borrowerByApi,
   type Customer,
   type CustomerState,
   customerInState,
-  heading,
+  repayInFullByApi,
   screenAddress,
   screensOpenTo,
   storeSession,
 } from './support.ts';
+import { formWithErrors, moveTo, requestsInFlight, settled, violationsAndFits } from './walk.ts';
 
-// Each test builds its customer through the API, then opens every screen, checking it at two widths.
-test.describe.configure({ timeout: 180_000 });
-
-/**
- * Counts the page's requests in flight, so that a walk can wait for a screen's calls to finish after
- * a move inside the island too (Playwright's networkidle only follows page loads).
- */
-function requestsInFlight(page: Page) {
-  let inFlight = 0;
-  let changed = Date.now();
-  const started = () => {
-    inFlight += 1;
-    changed = Date.now();
-  };
-  const ended = () => {
-    inFlight -= 1;
-    changed = Date.now();
-  };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  /** No request in flight for half a second, as networkidle means. */
-  return () =>
-    expect.poll(() => inFlight <= 0 && Date.now() - changed >= 500, { intervals: [100], timeout: 15_000 }).toBe(true);
-}
-
-/** Waits until the screen shows its content, not a loading line. */
-async function settled(page: Page, quiet: () => Promise<void>) {
-  await expect(heading(page)).toBeVisible();
-  // A screen's loading line may only appear after a moment: first let its calls finish.
-  await quiet();
-  await expect(page.getByText(/^Loading/)).toHaveCount(0);
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-/**
- * Opens a dashboard address inside the running island, as its links and the browser's Back do (the
- * router follows history), and waits for the new screen's heading: the screen is drawn anew for each
- * address, so the heading left behind is marked, and the walk waits for one that is not.
- */
-async function moveTo(page: Page, address: string) {
-  await page.evaluate((to) => {
-    // Already there (the screen would not be drawn anew): nothing to do.
-    if (`${location.pathname}${location.search}` === to) return;
-    document.querySelector('h1')?.setAttribute('data-walked-from', '');
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, address);
-  await expect(page.locator('h1:not([data-walked-from])')).toBeVisible();
-}
+// Each test builds its customer through the API, then opens every screen, checking it at two widths;
+// two of them walk two states.
+test.describe.configure({ timeout: 240_000 });
 
 /** Which screens a walk also scans with axe: none, the registration screens, or the loan's (eligibility-gated) ones. */
 type Scan = 'none' | 'registration' | 'gated';
+
+/** Playwright's desktop window, where the forms with their errors are scanned. */
+const DESKTOP = { width: 1280, height: 720 };
 
 /**
  * Opens every screen the customer may open (with the lead, when there is one) and checks it fits;
@@ -82,6 +43,8 @@ type Scan = 'none' | 'registration' | 'gated';
  * on a desktop, failing with every violation listed. Gives the wait for the page's calls to finish.
  */
 async function everyScreen(page: Page, state: CustomerState, customer: Customer, scan: Scan = 'none') {
+  // A customer taken on from an earlier state starts as a new tab would: nothing kept from that walk.
+  if (page.url().startsWith('http')) await page.evaluate(() => sessionStorage.clear());
   await storeSession(page, customer);
   await page.setViewportSize({ width: 390, height: 844 });
   const quiet = requestsInFlight(page);
@@ -96,9 +59,14 @@ async function everyScreen(page: Page, state: CustomerState, customer: Customer,
     await settled(page, quiet);
     const shown = new URL(page.url()).pathname;
     const where = `${state}: ${screen.slug || 'my-dashboard'}${shown === screenPath(screen.slug) ? '' : ` (shown ${shown})`}`;
-    await expectFits(page, where);
-    if (scan !== 'none' && (screen.access === 'eligible') === (scan === 'gated')) {
-      violations.push(...(await axeViolations(page, `${where} at 390 px`)));
+    const scanned = scan !== 'none' && (screen.access === 'eligible') === (scan === 'gated');
+    // Both phone widths, the one the screen opened at first: one resize a screen, not three.
+    const opened = page.viewportSize()?.width;
+    for (const phone of [...PHONE_WIDTHS].sort((a, b) => Number(b === opened) - Number(a === opened))) {
+      if (page.viewportSize()?.width !== phone) await page.setViewportSize({ width: phone, height: 844 });
+      const overflow = await measureOverflow(page);
+      expect.soft(overflow && overflowMessage(where, overflow), `${where} at ${phone} px`).toBeNull();
+      if (scanned && phone === 390) violations.push(...(await axeViolations(page, `${where} at 390 px`)));
     }
   }
   if (scan !== 'none') {
@@ -116,20 +84,46 @@ test('registration in progress: every screen fits and passes axe', async ({ page
   await everyScreen(page, state, await customerInState(request, state), 'registration');
 });
 
-test('eligible, before the quote: every screen fits and passes axe', async ({ page, request }) => {
-  const state = 'eligible';
-  await everyScreen(page, state, await customerInState(request, state), 'gated');
+test('eligible, before the quote: every screen fits and passes axe, and so does the quote with its statement and errors; then, documents pending: every screen fits, and the document and bank forms with their errors and the end of the application pass axe and fit', async ({
+  page,
+  request,
+}) => {
+  const eligible = await customerInState(request, 'eligible');
+  const quiet = await everyScreen(page, 'eligible', eligible, 'gated');
+  await page.setViewportSize(DESKTOP);
+  await moveTo(page, screenPath('calculate-loan'));
+  await page.getByRole('button', { name: 'View Key Fact Statement' }).click();
+  await page.getByRole('button', { name: 'Accept Loan' }).click();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  expect(await violationsAndFits(page, 'calculate-loan with the statement and errors')).toEqual([]);
+
+  // The same customer, the application taken on to its documents (the quote the walk began is the one applied for).
+  const pending = await applyByApi(request, eligible, 'employment_details');
+  await everyScreen(page, 'documents pending', pending);
+  await page.setViewportSize(DESKTOP);
+  const failures: string[] = [];
+  const forms: [string, string][] = [
+    ['adhar-upload', 'Continue'],
+    ['pan-upload', 'Continue'],
+    ['bank-upload', 'Continue'],
+    ['bank-detail', 'Save and Continue'],
+  ];
+  for (const [slug, button] of forms) {
+    failures.push(...(await formWithErrors(page, screenPath(slug), button, `${slug} with errors`)));
+  }
+  // Its widths were measured in the walk just done.
+  await moveTo(page, screenPath('congratulations'));
+  await settled(page, quiet);
+  failures.push(...(await axeViolations(page, 'documents pending: congratulations')));
+  expect(failures).toEqual([]);
 });
 
-test('documents pending: every screen fits', async ({ page, request }) => {
-  const state = 'documents pending';
-  await everyScreen(page, state, await customerInState(request, state));
-});
-
-test('loan active: every screen, and the Key Fact Statement open', async ({ page, request }) => {
-  const state = 'loan active';
-  const borrower = await customerInState(request, state);
-  const quiet = await everyScreen(page, state, borrower);
+test('loan active: every screen, and the Key Fact Statement open; then, the loan repaid and closed: every screen', async ({
+  page,
+  request,
+}) => {
+  const borrower = await borrowerByApi(request);
+  const quiet = await everyScreen(page, 'loan active', borrower);
   await moveTo(page, `${screenPath('lead-preview')}?lead_id=${borrower.leadId}`);
   await settled(page, quiet);
   await page
@@ -137,10 +131,8 @@ test('loan active: every screen, and the Key Fact Statement open', async ({ page
     .first()
     .click();
   await expect(page.getByRole('region', { name: /^Key Fact Statement KFS-\d+$/ })).toBeVisible();
-  await expectFits(page, `${state}: lead-preview with the Key Fact Statement open`);
-});
+  await expectFits(page, 'loan active: lead-preview with the Key Fact Statement open');
 
-test('loan closed: every screen', async ({ page, request }) => {
-  const state = 'loan closed';
-  await everyScreen(page, state, await customerInState(request, state));
+  await repayInFullByApi(request, borrower);
+  await everyScreen(page, 'loan closed', borrower);
 });
