@@ -255,8 +255,6 @@ test.describe('paying the demo loan', () => {
     expect(await page.evaluate(() => 'Razorpay' in window)).toBe(false);
   });
 
-  // Fails since the pay step is kept across a reload (issue 25): the page opens on "Your loan" instead of
-  // the PAN step. Open defect, first item of the session's closing note; fixed next, not left.
   test('Razorpay Cancel: the page stays, "Payment cancelled" and the buttons work again; nothing is paid', async ({
     page,
     request,
