@@ -12,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { SESSION_KEYS } from '../../../src/lib/session.ts';
 import { axeViolations } from '../../support/axe.ts';
+import { closedLoanHome } from './loanHomeChecks.ts';
 import { type Borrower, expect, test } from './sharedCustomers.ts';
 import {
   customerInState,
@@ -21,7 +22,6 @@ import {
   repayInFullByApi,
   sessionOf,
   sidebar,
-  signInByApi,
   storeSession,
 } from './support.ts';
 
@@ -392,10 +392,12 @@ test('a return visit: the tab’s last known figures are painted before the answ
   expect(await sessionOf(page)).not.toHaveProperty(SESSION_KEYS.lastFigures);
 });
 
-test('stale figures: after a part payment, the loan home draws the known figures, then the fresh answer’s in their place; a loan repaid elsewhere leaves no dues on screen once the fresh answer comes', async ({
+test('stale figures: after a part payment, the loan home draws the known figures, then the fresh answer’s in their place; a loan repaid elsewhere leaves no dues on screen once the fresh answer comes, and the home shows the closed loan', async ({
   page,
   request,
 }) => {
+  // A borrower built, a payment, a repayment and the closed loan's home: a long test.
+  test.slow();
   // The loan is paid on: a borrower of this test's own.
   const borrower = (await customerInState(request, 'loan active')) as Borrower;
   await borrowerOnPage(page, borrower, { holdIsland: false });
@@ -450,16 +452,22 @@ test('stale figures: after a part payment, the loan home draws the known figures
   await expect
     .poll(async () => JSON.parse((await sessionOf(page))[SESSION_KEYS.lastFigures] ?? '{}').loan)
     .toBeUndefined();
+  // The loan home in its closed state (dashboardLoanHome.spec.ts's states, on this repaid loan).
+  await closedLoanHome(page, borrower.loanNo);
 });
 
-test('nothing is drawn from storage under another token, nor after logout', async ({ page, request }) => {
+test('nothing is drawn from storage under another token, nor after logout', async ({
+  page,
+  request,
+  sharedNewCustomer,
+}) => {
   // Logout ends the token on the server: a borrower of this test's own.
   const borrower = (await customerInState(request, 'loan active')) as Borrower;
   await borrowerOnPage(page, borrower, { holdIsland: false });
   await visitOnce(page, '/my-dashboard/eligibility', 'loan');
 
   // Another customer signs in in this tab (a new token, the borrower's figures still in storage): not drawn.
-  const other = await signInByApi(request);
+  const other = sharedNewCustomer;
   await page.evaluate(
     ([key, token]) => sessionStorage.setItem(key as string, token as string),
     [SESSION_KEYS.token, other.token],

@@ -3,15 +3,17 @@
  * browser against the real server, customers made through the API: what each state needs, its one
  * action on the first screen of a 390 × 844 phone, no sideways scroll at 390 and 320 px, axe clean.
  * With each state, where the application's timeline stands. The active loan's home is checked with its
- * figures in dashboardHome.spec.ts ("an active loan"); the overdue state needs the server's clock
- * moved: tests/e2e/clock/dashboardOverdue.spec.ts. Tests that only read a customer's screens share the
+ * figures in dashboardHome.spec.ts ("an active loan"); the closed loan's (closedLoanHome in
+ * ./loanHomeChecks.ts) on the loan repaid in dashboardFirstPaint.spec.ts ("stale figures: …"); the
+ * overdue state needs the server's clock moved: tests/e2e/clock/dashboardOverdue.spec.ts. Tests that only read a customer's screens share the
  * worker's customers (./sharedCustomers.ts).
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import site from '../../../content/site.json' with { type: 'json' };
 import { formatPercent } from '../../../src/lib/format.ts';
 import { axeViolations } from '../../support/axe.ts';
-import { type Borrower, expect, test } from './sharedCustomers.ts';
+import { fitsAndAccessible, onFirstScreen, PHONE, timeline } from './loanHomeChecks.ts';
+import { expect, test } from './sharedCustomers.ts';
 import {
   applyByApi,
   customerInState,
@@ -22,35 +24,8 @@ import {
   staffByApi,
 } from './support.ts';
 
-const PHONE = { width: 390, height: 844 };
-
 test.use({ viewport: PHONE });
 
-/** The state's one action is on the first screen of the phone, without scrolling. */
-async function onFirstScreen(action: Locator) {
-  await expect(action).toBeVisible();
-  const box = await action.boundingBox();
-  expect(box, 'the action has a box').not.toBeNull();
-  expect((box?.y ?? Infinity) + (box?.height ?? 0), 'the action ends within the first screen').toBeLessThanOrEqual(
-    PHONE.height,
-  );
-}
-
-/** No sideways scroll at 390 and 320 px, and nothing axe finds, in this state. */
-async function fitsAndAccessible(page: Page, state: string) {
-  expect(await axeViolations(page, state)).toEqual([]);
-  for (const width of [390, 320]) {
-    // Already at 390 px on a phone: measured as it stands, without a resize.
-    if (page.viewportSize()?.width !== width) await page.setViewportSize({ width, height: PHONE.height });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth),
-      `${state} at ${width} px`,
-    ).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize(PHONE);
-}
-
-const timeline = (page: Page) => page.getByRole('region', { name: 'Where your loan stands' });
 const STAGES = ['Applied', 'Documents', 'Under review', 'Approved', 'Disbursed'];
 
 /** The timeline shows the five stages in order, with `current` the one current stage. */
@@ -190,37 +165,4 @@ test('refused application: says so, with its number, and Apply again first; no s
   );
   await onFirstScreen(again);
   await fitsAndAccessible(page, 'refused application');
-});
-
-test('closed (repaid): the closed loan’s card with its no-dues certificate and statement, then Apply again with what may be borrowed; no application shown as begun', async ({
-  page,
-  request,
-}) => {
-  const borrower = (await customerInState(request, 'loan closed')) as Borrower;
-  await openDashboard(page, borrower, '/my-dashboard/');
-  await expect(heading(page)).toHaveText('Your Loan');
-  const card = page.getByRole('region', { name: `Your loan ${borrower.loanNo} is closed` });
-  await expect(card).toContainText('Your loan is fully repaid and nothing is due on it.');
-  await expect(card.getByTestId('closed-loan-figures')).toHaveText(
-    /^₹[\d,]+ borrowed, paid out on \d\d-\d\d-\d{4}; ₹[\d,.]+ repaid\.$/,
-  );
-  // No new application shown as begun: no timeline at "Applied", no Start Loan Application.
-  await expect(timeline(page)).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Start Loan Application' })).toHaveCount(0);
-  const statements = page.getByRole('region', { name: 'Statements' });
-  const certificate = statements.getByRole('button', { name: 'Download no-dues certificate (PDF)' });
-  await onFirstScreen(certificate);
-  const download = page.waitForEvent('download');
-  await certificate.click();
-  expect((await download).suggestedFilename()).toBe(`no-dues-${borrower.loanNo}.pdf`);
-  await expect(statements.getByRole('button', { name: 'Download statement (PDF)' })).toBeVisible();
-  const again = page.getByRole('link', { name: 'Apply again' });
-  await expect(again).toHaveAttribute('href', '/my-dashboard/calculate-loan');
-  // What a new application would get today leads Apply again, as on the eligible home.
-  await expect(page.getByTestId('loan-offer')).toHaveText(
-    /^You can borrow up to ₹[\d,]+ for \d+ to \d+ days, at [\d.]+% a day\.$/,
-  );
-  await fitsAndAccessible(page, 'closed');
-  await again.click();
-  await expect(heading(page)).toHaveText('Calculate Your Loan');
 });
