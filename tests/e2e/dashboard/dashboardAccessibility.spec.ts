@@ -1,14 +1,14 @@
 /**
  * The dashboard's states that a screen walk does not reach, with zero WCAG 2.2 AA violations and no
  * sideways scrolling at 320 and 390 px on the same page: registration's forms showing their errors,
- * the eligibility modal, the phone sidebar, the application part-way. Every screen as it opens is
- * scanned and measured in dashboardEveryScreen.spec.ts, which also scans, on its walks' customers,
- * the quote with its statement and errors, the document and bank forms with their errors and the
- * end of the application.
+ * the eligibility modal, the phone sidebar. Every screen as it opens is scanned and measured in
+ * dashboardEveryScreen.spec.ts, which also scans, on its walks' customers, the loan application's
+ * states: the quote with its statement and errors, the hub part-way, employment, document and bank
+ * forms with their errors and the end of the application.
  */
 import { expect, test } from '@playwright/test';
 import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
-import { applyByApi, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
+import { openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
 import { moveTo, violationsAndFits } from './walk.ts';
 
 test('the forms showing their errors, the eligibility modal and the open sidebar on a phone have no violations and fit a phone', async ({
@@ -49,26 +49,5 @@ test('the forms showing their errors, the eligibility modal and the open sidebar
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(sidebar(page)).toBeVisible();
   failures.push(...(await violationsAndFits(page, 'phone sidebar')));
-  expect(failures).toEqual([]);
-});
-
-test('the loan application part-way: the hub and employment with errors have no violations, and each fits a phone', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const failures: string[] = [];
-  const accepted = await applyByApi(
-    request,
-    await registerByApi(request, await signInByApi(request), { checkEligibility: true }),
-    'loan_quotation_decision',
-  );
-  await openDashboard(page, accepted, screenPath('eligibility'));
-  await expect(page.getByText('Application completed: 25%')).toBeVisible();
-  failures.push(...(await violationsAndFits(page, 'eligibility part-way')));
-  await moveTo(page, screenPath('about-your-company'));
-  await page.getByRole('button', { name: 'Save and Continue' }).click();
-  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-  failures.push(...(await violationsAndFits(page, 'about-your-company with errors')));
   expect(failures).toEqual([]);
 });

@@ -5,8 +5,8 @@
  * page loads, zero WCAG 2.2 AA violations on a phone for the registration screens (part-way) and the
  * loan's screens (eligible), with the frame checked on a desktop too. The same customer then shows
  * the states a walk does not reach, scanned and measured: the quote with its statement and errors
- * (eligible), the document and bank forms with their errors and the end of the application
- * (documents pending). The other such states are in dashboardAccessibility.spec.ts.
+ * (eligible), the hub part-way and employment with its errors (the quote accepted), the document
+ * and bank forms with their errors and the end of the application (documents pending). The other such states are in dashboardAccessibility.spec.ts.
  * One customer per test, made through the API and taken on by it from one state to the next (eligible
  * to documents pending, a loan active to closed): building a customer is most of the server's work.
  */
@@ -20,6 +20,9 @@ import {
   type Customer,
   type CustomerState,
   customerInState,
+  EMPLOYMENT,
+  eventAs,
+  openDashboard,
   repayInFullByApi,
   screenAddress,
   screensOpenTo,
@@ -84,10 +87,11 @@ test('registration in progress: every screen fits and passes axe', async ({ page
   await everyScreen(page, state, await customerInState(request, state), 'registration');
 });
 
-test('eligible, before the quote: every screen fits and passes axe, and so does the quote with its statement and errors; then, documents pending: every screen fits, and the document and bank forms with their errors and the end of the application pass axe and fit', async ({
+test('eligible, before the quote: every screen fits and passes axe, and so does the quote with its statement and errors; then, the quote accepted: the hub part-way and employment with errors pass axe and fit; then, documents pending: every screen fits, and the document and bank forms with their errors and the end of the application pass axe and fit', async ({
   page,
   request,
 }) => {
+  test.setTimeout(300_000);
   const eligible = await customerInState(request, 'eligible');
   const quiet = await everyScreen(page, 'eligible', eligible, 'gated');
   await page.setViewportSize(DESKTOP);
@@ -97,8 +101,26 @@ test('eligible, before the quote: every screen fits and passes axe, and so does 
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   expect(await violationsAndFits(page, 'calculate-loan with the statement and errors')).toEqual([]);
 
-  // The same customer, the application taken on to its documents (the quote the walk began is the one applied for).
-  const pending = await applyByApi(request, eligible, 'employment_details');
+  // The same customer, the quote the walk began accepted: the hub part-way and employment with its errors.
+  const accepted = await applyByApi(request, eligible, 'loan_quotation_decision');
+  await page.evaluate(() => sessionStorage.clear());
+  await openDashboard(page, accepted, screenPath('eligibility'));
+  await expect(page.getByText('Application completed: 25%')).toBeVisible();
+  const partWay = await violationsAndFits(page, 'eligibility part-way');
+  partWay.push(
+    ...(await formWithErrors(
+      page,
+      screenPath('about-your-company'),
+      'Save and Continue',
+      'about-your-company with errors',
+    )),
+  );
+  expect(partWay).toEqual([]);
+
+  // Employment saved (as applyByApi's next stage does): documents pending.
+  const employed = await eventAs(request, accepted, 'employment_details', EMPLOYMENT);
+  expect(employed.body.Status, employed.body.Message).toBe(1);
+  const pending = { ...accepted, nextStep: employed.body.Data.next_step as string };
   await everyScreen(page, 'documents pending', pending);
   await page.setViewportSize(DESKTOP);
   const failures: string[] = [];
