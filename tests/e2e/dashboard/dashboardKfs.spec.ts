@@ -159,7 +159,7 @@ test('the accepted statement: on the application screen with every Annex A item;
   });
   expect((await refused.json()).Message).toContain(`waits for the customer to accept Key Fact Statement ${otherNo}`);
 
-  await page.goto('/my-dashboard/lead-preview');
+  await moveTo(page, '/my-dashboard/lead-preview');
   // The panel's own notice (the statement inside it has its own status, for Save a Copy).
   await expect(mine.getByRole('status').first()).toContainText(
     `Our team approved your loan on terms other than those you accepted: ${formatPaise(7000_00)} for 75 days`,
