@@ -11,7 +11,6 @@ import { formatDate, maskPan } from '../../../src/lib/format.ts';
 import { tinyPdf } from '../../api/support/files.ts';
 import { axeViolations } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
-import { moveTo } from './moveInIsland.ts';
 import {
   alert,
   BANK_ACCOUNT,
@@ -24,6 +23,7 @@ import {
   repayInFullByApi,
   TINY_PNG,
 } from './support.ts';
+import { moveTo } from './walk.ts';
 
 const held = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const fact = (page: Page, region: string, label: string) =>

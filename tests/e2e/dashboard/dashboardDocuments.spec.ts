@@ -18,7 +18,6 @@ import { formatDate } from '../../../src/lib/format.ts';
 import { pdfFixture, tinyJpeg, tinyPdf, tinyPng } from '../../api/support/files.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { REGISTRATION } from '../../support/signIn.ts';
-import { moveTo } from './moveInIsland.ts';
 import {
   alert,
   applyByApi,
@@ -30,6 +29,7 @@ import {
   registerByApi,
   signInByApi,
 } from './support.ts';
+import { moveTo } from './walk.ts';
 
 // Every test makes its customer through a dozen API calls first.
 test.describe.configure({ timeout: 90_000 });

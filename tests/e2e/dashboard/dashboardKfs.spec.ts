@@ -11,8 +11,8 @@ import { fact } from '../../../src/lib/facts.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
 import { axeScan } from '../../support/axe.ts';
-import { moveTo } from './moveInIsland.ts';
 import { applyByApi, openDashboard, registerByApi, signAgreementByApi, signInByApi, staffByApi } from './support.ts';
+import { moveTo } from './walk.ts';
 
 // The statement's test builds its customer through the API first: sign-in, five steps, a completed application.
 test.describe.configure({ timeout: 60_000 });
