@@ -9,6 +9,7 @@ import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate, maskPan } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
+import { shared } from './sharedCustomers.ts';
 import {
   applyByApi,
   borrowerByApi,
@@ -35,14 +36,6 @@ const eligibleCustomer = async (request: APIRequestContext) =>
 // after its readers (the loan details first), and the borrower's part payments come last.
 test.describe.configure({ mode: 'default' });
 
-/** Built once per worker, by the first test that asks. */
-function shared<T>(build: (request: APIRequestContext) => Promise<T>) {
-  let made: Promise<T> | undefined;
-  return (request: APIRequestContext) => {
-    made ??= build(request);
-    return made;
-  };
-}
 /** Eligible, no application. */
 const eligible = shared(eligibleCustomer);
 /** The eligible customer, then with one application, every step given: under review. */

@@ -12,6 +12,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { formatPercent } from '../../../src/lib/format.ts';
 import { KFS_STATEMENTS_PATH } from '../../../src/lib/kfsAcceptance.ts';
 import { formatPaise, formatRupees } from '../../../src/lib/money.ts';
+import { shared } from './sharedCustomers.ts';
 import {
   applyByApi,
   borrowerByApi,
@@ -53,14 +54,6 @@ async function returningBorrower(request: APIRequestContext) {
 // customer's quote is asked for by the last test that reads it.
 test.describe.configure({ mode: 'default' });
 
-/** Built once per worker, by the first test that asks. */
-function shared<T>(build: (request: APIRequestContext) => Promise<T>) {
-  let made: Promise<T> | undefined;
-  return (request: APIRequestContext) => {
-    made ??= build(request);
-    return made;
-  };
-}
 /** Loan repaid in full, a new application begun (a quote only). */
 const loanActive = shared(borrowerByApi);
 const returning = shared(returningBorrower);

@@ -51,6 +51,15 @@ async function onceForTheRun<T>(workerInfo: WorkerInfo, name: string, build: () 
   }
 }
 
+/** Built once per worker, by the first test that asks (for files whose tests run in order on one worker). */
+export function shared<T>(build: (request: APIRequestContext) => Promise<T>) {
+  let made: Promise<T> | undefined;
+  return (request: APIRequestContext) => {
+    made ??= build(request);
+    return made;
+  };
+}
+
 export const test = base.extend<object, SharedCustomers & { sharedApi: APIRequestContext }>({
   sharedApi: [
     async ({ playwright }, use, workerInfo) => {

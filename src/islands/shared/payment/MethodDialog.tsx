@@ -69,7 +69,11 @@ export function MethodDialog({
         event.preventDefault();
         onClose();
       }}
-      onClose={onClose}
+      // The close event is queued: one from a close just before a quick reopen (Escape, then Enter on
+      // Proceed to Pay) arrives with the dialog open again, and must not close it.
+      onClose={(event) => {
+        if (!event.currentTarget.open) onClose();
+      }}
     >
       <h2 id={`${id}-title`} className={dialogStyles.title}>
         Choose Payment Method
