@@ -314,6 +314,8 @@ describe('the operations command line prints customer text safely and takes only
         .where(eq(staffMembers.email, 'owner@kosh.example'));
       expect(member?.roles).toEqual(['admin', 'credit']);
       expect(await verifyPassword('a-long-first-password', member?.passwordHash ?? '')).toBe(true);
+      // A real member's password at the full cost (only the public development password is hashed cheaply).
+      expect(member?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
       // Once there is an admin, staff are added by an admin signed in, not on the database.
       const second = await ops('staff-add', 'second@kosh.example', '--name', 'Second', '--roles', 'admin');
       expect(second.code).toBe(2);

@@ -5,7 +5,7 @@
  */
 import type { Deps } from '../app/context.ts';
 import { staffMembers } from '../db/schema.ts';
-import { hashPassword } from './passwords.ts';
+import { DEVELOPMENT_COST, hashPassword } from './passwords.ts';
 import type { StaffRole } from './roles.ts';
 
 export const DEV_STAFF: readonly { email: string; name: string; mobile: string; roles: StaffRole[] }[] = [
@@ -21,8 +21,9 @@ export const DEV_STAFF: readonly { email: string; name: string; mobile: string; 
 export async function seedDevelopmentStaff(deps: Pick<Deps, 'config' | 'db'>): Promise<void> {
   const password = deps.config.staff.devPassword;
   if (password === null) return;
-  // One hash for all: the same password, and these are development accounts.
-  const passwordHash = await hashPassword(password);
+  // One hash for all: the same password, and these are development accounts (a public password, so
+  // hashed at the development cost).
+  const passwordHash = await hashPassword(password, DEVELOPMENT_COST);
   await deps.db
     .insert(staffMembers)
     .values(DEV_STAFF.map((member) => ({ ...member, passwordHash, roles: [...member.roles] })))
