@@ -7,16 +7,7 @@ import { formatPaise } from '../../src/lib/money.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
 import { axeScan, WCAG_22_AA } from '../support/axe.ts';
 import { tabTo } from '../support/keyboard.ts';
-import {
-  DEMO,
-  dueOnCard,
-  openAmountCard,
-  openStepper,
-  paiseOf,
-  REPAY,
-  requestRepayCode,
-  stepper,
-} from '../support/repay.ts';
+import { DEMO, dueOnCard, openAmountCard, openStepper, paiseOf, REPAY, requestRepayCode } from '../support/repay.ts';
 import { latestCode, wrongCode } from '../support/signIn.ts';
 
 const WRONG = 'The OTP you entered is incorrect.';
@@ -62,109 +53,8 @@ async function axeViolations(page: Page, include?: string) {
 // or failed request with Retry, Please wait…, the resend countdown and Change PAN, and the amount card's
 // formats: tests/components/RepayStepper.test.tsx, with the API's answers at the network's edge.
 
-test.describe('/thanku and /fail', () => {
-  const result = (page: Page) => {
-    const card = page.locator('[data-payment-result]');
-    return {
-      card,
-      title: card.getByRole('heading', { level: 2 }),
-      txnId: card.locator('[data-txn-id]'),
-      status: card.locator('[data-txn-status]'),
-      next: card.getByRole('link', { name: /^(Home|Go to dashboard)$/ }),
-    };
-  };
-
-  // One load per address serves every check of it (the widths by resizing the loaded page).
-  test('SUCCESS: "Thank You" with the transaction id, kept on reload; no WCAG 2.2 AA violations at 1280 and 390 px; out of search results; Home without a session token, never Apply Now', async ({
-    page,
-  }) => {
-    expect((await page.goto('/thanku?txnStatus=SUCCESS&txnId=pay_Abc123XYZ'))?.status()).toBe(200);
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    const r = result(page);
-    await expect(r.title).toHaveText('Thank You');
-    await expect(r.txnId).toHaveText('pay_Abc123XYZ');
-    await expect(r.status).toHaveText('Successful');
-    await expect(page.getByText('Oops')).toBeHidden();
-    await expect(r.next).toHaveText('Home');
-    // Someone who has just paid is not offered a new loan (issue 14): the banner has no Apply Now.
-    await expect(page.locator('.banner').getByRole('link', { name: 'Apply Now' })).toHaveCount(0);
-    // The phone width first, so that the rest runs at the desktop's.
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 844 });
-      expect(await axeViolations(page)).toEqual([]);
-    }
-    await page.reload();
-    await expect(r.title).toHaveText('Thank You');
-    await expect(r.txnId).toHaveText('pay_Abc123XYZ');
-    await r.next.click();
-    await page.waitForURL((url) => url.pathname === '/');
-  });
-
-  test('any other status: "Oops" in red, no WCAG 2.2 AA violations at 1280 and 390 px; without an id the id is N/A; with a session token the button goes to /my-dashboard', async ({
-    page,
-  }) => {
-    for (const [query, status] of [
-      ['?txnStatus=FAILED&txnId=pay_Failed1', 'Failed'],
-      ['?txnStatus=CANCEL&txnId=403993715', 'Cancelled'],
-      ['?txnStatus=FAILED', 'Failed'],
-      ['', 'Failed'],
-    ] as const) {
-      // The last address is opened with a session token in the tab.
-      if (!query) await page.evaluate(() => sessionStorage.setItem('token', 'an-existing-session-token'));
-      await page.goto(`/thanku${query}`);
-      const r = result(page);
-      await expect(r.title).toHaveText('Oops');
-      await expect(r.title).toHaveCSS('color', 'rgb(180, 35, 24)');
-      await expect(r.status).toHaveText(status);
-      await expect(r.txnId).toHaveText(query.includes('txnId=') ? (query.split('txnId=')[1] as string) : 'N/A');
-      await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/repayloan');
-      if (query === '?txnStatus=FAILED&txnId=pay_Failed1') {
-        await expect(r.next).toHaveText('Home');
-        for (const width of [390, 1280]) {
-          await page.setViewportSize({ width, height: 844 });
-          expect(await axeViolations(page)).toEqual([]);
-        }
-      }
-    }
-    await expect(result(page).next).toHaveText('Go to dashboard');
-    await expect(result(page).next).toHaveAttribute('href', '/my-dashboard');
-  });
-
-  test('/fail shows the failure screen whatever the status says, out of search results; neither page is in the sitemap', async ({
-    page,
-    request,
-  }) => {
-    for (const query of ['', '?txnStatus=SUCCESS&txnId=403993716']) {
-      expect((await page.goto(`/fail${query}`))?.status()).toBe(200);
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-      await expect(result(page).title).toHaveText('Oops');
-      await expect(result(page).txnId).toHaveText(query ? '403993716' : 'N/A');
-    }
-    const sitemap = await (await request.get('/sitemap.xml')).text();
-    expect(sitemap).not.toContain('/thanku');
-    expect(sitemap).not.toContain('/fail');
-  });
-
-  test.describe('without JavaScript', () => {
-    test.use({ javaScriptEnabled: false });
-
-    test('/thanku explains where to look; /fail still says Oops; /repayloan offers the bank transfer', async ({
-      page,
-    }) => {
-      await page.goto('/thanku?txnStatus=SUCCESS&txnId=pay_1');
-      await expect(result(page).title).toHaveText('Your payment');
-      await expect(page.getByText('Thank You')).toBeHidden();
-      await page.goto('/fail');
-      await expect(result(page).title).toHaveText('Oops');
-      await page.goto('/repayloan');
-      // Playwright's text matchers skip <noscript>, so its text is read directly.
-      const note = page.locator('#repay-stepper .repay-noscript');
-      await expect(note).toBeVisible();
-      expect(await note.evaluate((element) => element.textContent)).toContain('Online repayment needs JavaScript');
-      await expect(stepper(page).pan).toBeHidden();
-    });
-  });
-});
+// The result pages /thanku and /fail for every status, with and without JavaScript: paymentResult.spec.ts
+// (static pages; one tab checks them all on the main server).
 
 // These tests share the demo borrower's loan, so they run one after the other; each one reads the
 // due from the card and checks differences, never an absolute figure that an earlier payment moved.
