@@ -4,6 +4,11 @@
  * APR) with a typed amount beside the sliders (its edge cases: tests/components/CalculateLoan.test.tsx);
  * the one action of the profile and repayment screens is on their first screen; and every amount is
  * shown one way (paise only when there are paise).
+ *
+ * Two customers, one test each, the findings as steps (issue 21): each finding was a test of its own,
+ * each building its customer through the API and opening a fresh browser context. The customer whose
+ * eligibility is checked on My Account then gets the quote the calculator is judged on; the borrower's
+ * first screen is read before its part payment.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
@@ -21,8 +26,8 @@ import {
   signInByApi,
 } from './support.ts';
 
-// Each test first builds its customer through the API.
-test.describe.configure({ timeout: 60_000 });
+// Each test first builds its customer through the API, then walks several screens.
+test.describe.configure({ timeout: 90_000 });
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -42,11 +47,15 @@ interface Quote {
   gst_percent: number;
 }
 
-async function eligibleWithQuote(request: APIRequestContext) {
-  const customer = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
+/** The quote a customer found eligible gets (generate_loan_quote), and the customer's session as sign-in then stores it. */
+async function quoteFor(request: APIRequestContext, customer: Customer) {
   const answer = await eventAs(request, customer, 'generate_loan_quote');
   expect(answer.body.Status, answer.body.Message).toBe(1);
-  return { customer, quote: answer.body.Data as Quote };
+  const quote = answer.body.Data as Quote & { next_step: string; lead_id: number };
+  return {
+    customer: { ...customer, eligibility: '1', nextStep: quote.next_step, leadId: String(quote.lead_id) },
+    quote,
+  };
 }
 
 /** The action ends within the phone's first screen, without scrolling. */
@@ -58,12 +67,28 @@ async function onFirstScreen(action: Locator) {
   );
 }
 
-test.describe('finding 7: the dashboard calculator', () => {
-  test('shows the amount credited after fee and GST and the APR for a typed amount, the figures its Key Fact Statement then states', async ({
-    page,
-    request,
-  }) => {
-    const { customer, quote } = await eligibleWithQuote(request);
+test("finding 8 then 7: Check Eligibility on My Account's first screen gives the amount and the rate; the dashboard calculator then shows the amount credited and the APR its Key Fact Statement states", async ({
+  page,
+  request,
+}) => {
+  const registered = await registerByApi(request, await signInByApi(request));
+  await test.step('My Account (profile-preview): Check Eligibility before the profile rows; its result gives the amount and the rate', async () => {
+    await openDashboard(page, registered, '/my-dashboard/profile-preview');
+    await expect(heading(page)).toBeVisible();
+    const check = page.getByRole('button', { name: 'Check Eligibility' });
+    await onFirstScreen(check);
+    // The bureau is asked only under the consent ticked beside the button (issue 24).
+    await page.getByRole('checkbox', { name: /get my credit report from a credit bureau/ }).check();
+    await check.click();
+    const dialog = page.getByRole('dialog', { name: 'Eligibility Check' });
+    await expect(dialog.getByTestId('eligibility-offer')).toHaveText(
+      /^You can borrow up to ₹[\d,]+ at [\d.]+% a day\.$/,
+    );
+  });
+
+  await test.step('the dashboard calculator shows the amount credited after fee and GST and the APR for a typed amount, the figures its Key Fact Statement then states', async () => {
+    // Found eligible in the browser just now: the quote its application gets.
+    const { customer, quote } = await quoteFor(request, registered);
     await openDashboard(page, customer, '/my-dashboard/calculate-loan');
     // Typed off the slider's steps: the figures and the statement are for what was typed, the knob on
     // the nearest step (the slider's and the field's edge cases: tests/components/CalculateLoan.test.tsx).
@@ -94,30 +119,12 @@ test.describe('finding 7: the dashboard calculator', () => {
   });
 });
 
-test.describe('finding 8: the one action on the first screen', () => {
-  test('My Account (profile-preview): Check Eligibility before the profile rows; its result gives the amount and the rate', async ({
-    page,
-    request,
-  }) => {
-    const customer = await registerByApi(request, await signInByApi(request));
-    await openDashboard(page, customer, '/my-dashboard/profile-preview');
-    await expect(heading(page)).toBeVisible();
-    const check = page.getByRole('button', { name: 'Check Eligibility' });
-    await onFirstScreen(check);
-    // The bureau is asked only under the consent ticked beside the button (issue 24).
-    await page.getByRole('checkbox', { name: /get my credit report from a credit bureau/ }).check();
-    await check.click();
-    const dialog = page.getByRole('dialog', { name: 'Eligibility Check' });
-    await expect(dialog.getByTestId('eligibility-offer')).toHaveText(
-      /^You can borrow up to ₹[\d,]+ at [\d.]+% a day\.$/,
-    );
-  });
-
-  test('repayment: the quick amounts, the amount field and Proceed to Pay come before the dues', async ({
-    page,
-    request,
-  }) => {
-    const borrower = await borrowerByApi(request);
+test("finding 8 then 9: the repayment screen's action on its first screen; after a part payment with paise, the due shows its paise and whole figures stay whole", async ({
+  page,
+  request,
+}) => {
+  const borrower = await borrowerByApi(request);
+  await test.step('repayment: the quick amounts, the amount field and Proceed to Pay come before the dues', async () => {
     await openDashboard(page, borrower, '/my-dashboard/repayment');
     await expect(heading(page)).toHaveText('Repayment');
     await onFirstScreen(page.getByRole('radio', { name: /^Close today ₹/ }));
@@ -126,17 +133,9 @@ test.describe('finding 8: the one action on the first screen', () => {
     await onFirstScreen(page.getByRole('button', { name: 'Proceed to Pay' }));
     await expect(page.getByText('enter more than the total due')).toHaveCount(0);
   });
-});
 
-test.describe('finding 9: money shown one way', () => {
-  test('after a part payment with paise, the due shows its paise and whole figures stay whole, each as the server gave it', async ({
-    page,
-    request,
-  }) => {
-    const borrower = await borrowerByApi(request);
-    await openDashboard(page, borrower, '/my-dashboard/repayment');
+  await test.step('money shown one way: each figure as the server gave it, paise only when there are paise', async () => {
     await payPartOnRepayment(page, '750.25');
-
     const loan = await activeLoan(request, borrower);
     await openDashboard(page, borrower, '/my-dashboard/repayment');
     const dues = page.getByRole('region', { name: `Loan ${borrower.loanNo}`, exact: true });

@@ -7,8 +7,14 @@
  * first figure before a loan (the home's "up to", the amount chosen and what reaches the account, the way
  * on from Application Preview), with the tab's title following the screen's heading. Customers are
  * made through the real API (./support.ts), in the state each screen is judged in.
+ *
+ * One test per screen (or per customer's screens), its states as steps (issue 21): each state was a test of its own, and each test a
+ * fresh browser context and page loads; a browser test costs about 1.6 s of CPU however little it checks.
+ * A step opens its customer's session in the same tab (openDashboard), so what each state shows is still
+ * read from a page load of the real server.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import site from '../../../content/site.json' with { type: 'json' };
 import { formatPercent } from '../../../src/lib/format.ts';
 import { KFS_STATEMENTS_PATH } from '../../../src/lib/kfsAcceptance.ts';
 import { formatPaise, formatRupees } from '../../../src/lib/money.ts';
@@ -35,6 +41,7 @@ const cell = (page: Page, panel: string, label: string) =>
 const main = (page: Page) => page.getByRole('main');
 const SENT = 'Your loan application is complete and is now with our team.';
 const NEEDED = /^Needed$/;
+const DECISION = `within ${site.loan.decisionHours} hours`;
 
 /**
  * The loan-active borrower once its readers are done (the tests of such a borrower come first): the loan
@@ -52,7 +59,8 @@ async function returningBorrower(request: APIRequestContext) {
 // about a second of server CPU). A customer moves on only after its readers: the profile completed is
 // then found eligible, the loan running is then repaid (a returning borrower), and the eligible
 // customer's quote is asked for by the last test that reads it.
-test.describe.configure({ mode: 'default' });
+// A test builds or moves on several customers through the API: more than the default minute on a busy machine.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 /** Loan repaid in full, a new application begun (a quote only). */
 const loanActive = shared(borrowerByApi);
@@ -69,10 +77,12 @@ const eligible = shared(async (request) => {
   return { ...customer, nextStep: answer.body.Data.next_step as string, eligibility: '1' };
 });
 
-test.describe('Congratulations only once the application is sent', () => {
-  test('an application part-way: not congratulated, sent to the step it is on', async ({ page, request }) => {
-    const customer = await documentsPending(request);
-    await openDashboard(page, customer, '/my-dashboard/congratulations');
+test('Congratulations only once the application is sent: part-way, none begun, paid out, every step given', async ({
+  page,
+  request,
+}) => {
+  await test.step('an application part-way: not congratulated, sent to the step it is on', async () => {
+    await openDashboard(page, await documentsPending(request), '/my-dashboard/congratulations');
     await expect(heading(page)).toHaveText('Your application is not sent yet');
     await expect(main(page)).not.toContainText(SENT);
     await expect(main(page)).toContainText('it is at the step Upload Your Documents');
@@ -80,15 +90,18 @@ test.describe('Congratulations only once the application is sent', () => {
     await expect(heading(page)).toHaveText('Complete Your KYC');
   });
 
-  test('no application begun: the way to begin one', async ({ page, request }) => {
-    await openDashboard(page, await customerInState(request, 'eligible'), '/my-dashboard/congratulations');
+  // A customer of this test's own: the calculator it is sent to begins the application (a quote), which
+  // the shared eligible customer's later readers must not have; the same application is then completed.
+  const fresh = await customerInState(request, 'eligible');
+  await test.step('no application begun: the way to begin one', async () => {
+    await openDashboard(page, fresh, '/my-dashboard/congratulations');
     await expect(heading(page)).toHaveText('No loan application under way');
     await expect(main(page)).not.toContainText(SENT);
     await page.getByRole('link', { name: 'Start Loan Application' }).click();
     await expect(heading(page)).toHaveText('Calculate Your Loan');
   });
 
-  test('a loan paid out: no "decision within" promise, the way to the loan', async ({ page, request }) => {
+  await test.step('a loan paid out: no "decision within" promise, the way to the loan', async () => {
     const borrower = await loanActive(request);
     await openDashboard(page, borrower, '/my-dashboard/congratulations');
     await expect(main(page)).toContainText(`Your loan ${borrower.loanNo} is paid out`);
@@ -97,94 +110,98 @@ test.describe('Congratulations only once the application is sent', () => {
     await expect(heading(page)).toHaveText('Your Loan');
   });
 
-  test('every step given: congratulated, with the application number', async ({ page, request }) => {
-    const customer = await applyByApi(request, await customerInState(request, 'eligible'), 'banking_details');
+  await test.step('every step given: congratulated, with the application number and when to expect the decision', async () => {
+    const customer = await applyByApi(request, fresh, 'banking_details');
     await openDashboard(page, customer, '/my-dashboard/congratulations');
     await expect(heading(page)).toHaveText('Congratulations');
     await expect(main(page)).toContainText(SENT);
     await expect(main(page)).toContainText(`Your application number is ${customer.leadId}.`);
+    // From dashboardPromises.spec.ts: the decision time the home page promises (content/site.json), and
+    // where it shows (no message is sent for every decision).
+    await expect(main(page)).toContainText(`Most applications get a decision ${DECISION}`);
+    await expect(main(page)).toContainText(`${DECISION}, and it shows on your loan home.`);
+    await expect(main(page)).not.toContainText('SMS');
   });
 });
 
-test.describe('Profile Preview offers Check Eligibility only while it can be used', () => {
-  const check = (page: Page) => page.getByRole('button', { name: 'Check Eligibility' });
-  const consent = (page: Page) => page.getByRole('checkbox', { name: /credit bureau/ });
+test('Profile Preview offers Check Eligibility only while it can be used: part-way, complete, eligible, a loan running', async ({
+  page,
+  request,
+}) => {
+  const check = page.getByRole('button', { name: 'Check Eligibility' });
+  const consent = page.getByRole('checkbox', { name: /credit bureau/ });
 
-  test('profile part-way: no check, the next profile step instead', async ({ page, request }) => {
+  await test.step('profile part-way: no check, the next profile step instead', async () => {
     await openDashboard(page, await partWay(request), '/my-dashboard/profile-preview');
     await expect(main(page)).toContainText('Complete the five steps of your profile');
-    await expect(check(page)).toHaveCount(0);
-    await expect(consent(page)).toHaveCount(0);
+    await expect(check).toHaveCount(0);
+    await expect(consent).toHaveCount(0);
     // Two of five steps done: the third, the residence address, is next.
     await page.getByRole('link', { name: 'Continue to Residence Address' }).click();
     await expect(heading(page)).toHaveText('Residence Address');
   });
 
-  test('profile complete, not yet checked: the consent and the check', async ({ page, request }) => {
+  await test.step('profile complete, not yet checked: the consent and the check', async () => {
     await openDashboard(page, await registered(request), '/my-dashboard/profile-preview');
-    await expect(consent(page)).toBeVisible();
-    await expect(check(page)).toBeVisible();
+    await expect(consent).toBeVisible();
+    await expect(check).toBeVisible();
   });
 
-  test('already eligible, or with a loan running: no check, the way to the loan', async ({ page, request }) => {
+  await test.step('already eligible, or with a loan running: no check, the way to the loan', async () => {
     await openDashboard(page, await eligible(request), '/my-dashboard/profile-preview');
     await expect(main(page)).toContainText('You are eligible for a loan.');
-    await expect(check(page)).toHaveCount(0);
-    await expect(consent(page)).toHaveCount(0);
+    await expect(check).toHaveCount(0);
+    await expect(consent).toHaveCount(0);
     await page.getByRole('link', { name: 'Go to your loan' }).click();
     await expect(heading(page)).toHaveText('Your Loan');
 
     await openDashboard(page, await loanActive(request), '/my-dashboard/profile-preview');
     await expect(page.getByRole('region', { name: 'Outstanding amount' })).toBeVisible();
     await expect(main(page)).toContainText('You have a loan with us');
-    await expect(check(page)).toHaveCount(0);
+    await expect(check).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Go to your loan' })).toBeVisible();
   });
 });
 
-test('Calculate Your Loan with a loan running: the reason, Pay Now and Your loan, no Try again', async ({
+test('with a loan running, Calculate Your Loan gives the reason, Pay Now and Your loan, and the single-document screens agree with KYC Documents', async ({
   page,
   request,
 }) => {
-  await openDashboard(page, await loanActive(request), '/my-dashboard/calculate-loan');
-  await expect(page.getByRole('alert')).toHaveText(
-    'You already have an active loan with us. Repay it first, then apply again.',
-  );
-  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-  await expect(main(page).getByRole('link', { name: 'Your loan', exact: true })).toBeVisible();
-  await main(page).getByRole('link', { name: 'Pay Now' }).last().click();
-  await expect(heading(page)).toHaveText('Repayment');
-  await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
-});
+  const borrower = await loanActive(request);
+  await test.step('Calculate Your Loan: the reason, Pay Now and Your loan, no Try again', async () => {
+    await openDashboard(page, borrower, '/my-dashboard/calculate-loan');
+    await expect(page.getByRole('alert')).toHaveText(
+      'You already have an active loan with us. Repay it first, then apply again.',
+    );
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(main(page).getByRole('link', { name: 'Your loan', exact: true })).toBeVisible();
+    await main(page).getByRole('link', { name: 'Pay Now' }).last().click();
+    await expect(heading(page)).toHaveText('Repayment');
+    await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
+  });
 
-test.describe('the single-document screens agree with KYC Documents', () => {
-  const tileState = (page: Page) => page.getByRole('list', { name: 'Document to upload' });
-
-  test('a loan paid out: every document uploaded on both screens, none "Needed"', async ({ page, request }) => {
-    const borrower = await loanActive(request);
-    await openDashboard(page, borrower, '/my-dashboard/kyc');
+  const tileState = page.getByRole('list', { name: 'Document to upload' });
+  await test.step('a loan paid out: every document uploaded on both screens, none "Needed"', async () => {
+    await page.goto('/my-dashboard/kyc');
     await expect(page.getByRole('row', { name: /^PAN card Uploaded on/ })).toBeVisible();
     for (const slug of ['pan-upload', 'bank-upload', 'upload-salaryslip', 'upload-utilitybill']) {
       await page.goto(`/my-dashboard/${slug}`);
-      await expect(tileState(page)).toContainText('Uploaded:');
-      await expect(tileState(page).getByText(NEEDED)).toHaveCount(0);
+      await expect(tileState).toContainText('Uploaded:');
+      await expect(tileState.getByText(NEEDED)).toHaveCount(0);
     }
   });
 
-  test('a new application that asks for less: the documents it does not ask for are not "Needed"', async ({
-    page,
-    request,
-  }) => {
-    const customer = await returning(request);
-    await openDashboard(page, customer, '/my-dashboard/kyc');
+  // The loan-active borrower's last reader: the loan is repaid and a new application begun (returning).
+  await test.step('a new application that asks for less: the documents it does not ask for are not "Needed"', async () => {
+    await openDashboard(page, await returning(request), '/my-dashboard/kyc');
     await expect(page.getByRole('row', { name: 'PAN card Not yet requested' })).toBeVisible();
     await page.goto('/my-dashboard/pan-upload');
     await expect(main(page)).toContainText('No loan application of yours asks for your PAN card now');
-    await expect(tileState(page)).toHaveCount(0);
+    await expect(tileState).toHaveCount(0);
     await expect(main(page).getByText(NEEDED)).toHaveCount(0);
     // Asked for by the new application: needed, as KYC Documents says.
     await page.goto('/my-dashboard/bank-upload');
-    await expect(tileState(page).getByText(NEEDED)).toBeVisible();
+    await expect(tileState.getByText(NEEDED)).toBeVisible();
   });
 });
 
@@ -219,8 +236,8 @@ test('Application Preview shows one application: the one the address names, stat
   await expect(heading(page)).toHaveText('Loan History');
 });
 
-test.describe('empty states with their next step', () => {
-  test('Loan History with no application: finish the profile, or start the application', async ({ page, request }) => {
+test('empty states with their next step: Loan History, Loan Details and Repayment', async ({ page, request }) => {
+  await test.step('Loan History with no application: finish the profile, or start the application', async () => {
     await openDashboard(page, await partWay(request), '/my-dashboard/leads');
     await expect(main(page)).toContainText('No loan history found.');
     await page.getByRole('link', { name: 'Continue to Residence Address' }).click();
@@ -232,7 +249,7 @@ test.describe('empty states with their next step', () => {
     await expect(heading(page)).toHaveText('Your Loan');
   });
 
-  test('Loan Details with no loan named: the application to open', async ({ page, request }) => {
+  await test.step('Loan Details with no loan named: the application to open', async () => {
     const customer = await documentsPending(request);
     await openDashboard(page, customer, '/my-dashboard/details');
     await expect(main(page)).toContainText('No loan details available.');
@@ -241,10 +258,7 @@ test.describe('empty states with their next step', () => {
     await expect(region(page, `Loan application ${customer.leadId}`)).toBeVisible();
   });
 
-  test('Repayment with nothing due: the way to apply before a loan, the no-dues certificate after one', async ({
-    page,
-    request,
-  }) => {
+  await test.step('Repayment with nothing due: the way to apply before a loan, the no-dues certificate after one', async () => {
     await openDashboard(page, await eligible(request), '/my-dashboard/repayment');
     await expect(main(page)).toContainText('You have no amount due: you have not borrowed from us yet.');
     await expect(main(page)).not.toContainText('Thank you');
@@ -265,11 +279,11 @@ test.describe('empty states with their next step', () => {
   });
 });
 
-test.describe('the first figure before a loan (fix next 8), and the tab says what the screen says', () => {
-  test('eligible, no application: the home leads with "up to", the quote the application then gets', async ({
-    page,
-    request,
-  }) => {
+test('the first figure before a loan (fix next 8): "up to" when eligible, the amount chosen and what reaches the account part-way; the tab says what the screen says', async ({
+  page,
+  request,
+}) => {
+  await test.step('eligible, no application: the home leads with "up to", the quote the application then gets', async () => {
     // The shared eligible customer's last reader: the quote asked for here begins an application.
     const customer = await eligible(request);
     await openDashboard(page, customer, '/my-dashboard/eligibility');
@@ -282,10 +296,7 @@ test.describe('the first figure before a loan (fix next 8), and the tab says wha
     );
   });
 
-  test('an application part-way: the amount chosen, what reaches the account and the way on, on the home and the preview', async ({
-    page,
-    request,
-  }) => {
+  await test.step('an application part-way: the amount chosen, what reaches the account and the way on, on the home and the preview', async () => {
     const customer = await documentsPending(request);
     const statements = await callAs(request, customer, KFS_STATEMENTS_PATH, { lead_id: Number(customer.leadId) });
     const kfs = statements.body.Data.statements[0].content;
