@@ -2,7 +2,7 @@
  * The dashboard as the loan's home (issue 14), in a real browser against the real server: an active
  * loan shown first with the server's figures, Pay Now through the repayment screen for a part or
  * the whole due, a screen whose code fails to load, and Loan History for a customer with no
- * application. Tests that only read a customer's screens share the run's customers
+ * application (by its address, in the test of a file that fails to load). Tests that only read a customer's screens share the run's customers
  * (./sharedCustomers.ts). The application's timeline and next step, and the repaid loan's home, are
  * checked with the loan home of each state (dashboardLoanHome.spec.ts); getLeadList's PAN with the
  * first paint of Loan History (dashboardFirstPaint.spec.ts).
@@ -13,7 +13,8 @@ import { formatDate } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { expect, test } from './sharedCustomers.ts';
-import { borrowerByApi, type Customer, callAs, heading, openDashboard, sidebar } from './support.ts';
+import { borrowerByApi, type Customer, callAs, dashboardReady, heading, openDashboard, sidebar } from './support.ts';
+import { moveTo } from './walk.ts';
 
 const SCREEN_FAILED = 'This page could not be loaded. Please check your internet connection and try again.';
 const NO_HISTORY = 'No loan history found.';
@@ -98,6 +99,20 @@ test.describe('an active loan', () => {
     expect(await axeViolations(page)).toEqual([]);
     await home.getByRole('link', { name: 'Loan details and payments' }).click();
     await expect(heading(page)).toHaveText('Loan Details');
+
+    await test.step('the profile and application previews: the banner’s Pay Now opens the repayment screen, whose Pay popup offers the two providers', async () => {
+      await moveTo(page, '/my-dashboard/profile-preview');
+      const banner = page.getByRole('region', { name: 'Outstanding amount' });
+      await expect(banner).toContainText(`Outstanding amount on loan ${borrower.loanNo}: ₹`);
+      await banner.getByRole('link', { name: 'Pay Now' }).click();
+      await expect(heading(page)).toHaveText('Repayment');
+      await expect(page.getByRole('textbox', { name: 'Amount to pay (₹)' })).toBeVisible();
+      // The Pay popup offers the two providers (the payment itself: the next test, and dashboardLoans.spec.ts).
+      await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+      await expect(payDialog(page).getByRole('button', { name: /Razorpay|PayU/ })).toHaveCount(2);
+      await page.keyboard.press('Escape');
+      await expect(payDialog(page)).toBeHidden();
+    });
   });
 
   test('Pay Now → the repayment screen: an empty amount is the whole due (rzp_amount the server’s total due); a part amount: the order is for that amount, the checkout charges it, /thanku', async ({
@@ -144,17 +159,6 @@ test.describe('an active loan', () => {
     await checkout.getByRole('button', { name: 'Pay successfully' }).click();
     await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
     expect(paise((await activeLoan(request, borrower)).total_due)).toBe(due - 75_025);
-  });
-
-  test('the profile and application previews: the banner’s Pay Now opens the repayment screen', async ({
-    page,
-    sharedBorrower: borrower,
-  }) => {
-    await openDashboard(page, borrower, '/my-dashboard/profile-preview');
-    const banner = page.getByRole('region', { name: 'Outstanding amount' });
-    await banner.getByRole('link', { name: 'Pay Now' }).click();
-    await expect(heading(page)).toHaveText('Repayment');
-    await expect(page.getByRole('textbox', { name: 'Amount to pay (₹)' })).toBeVisible();
   });
 });
 
@@ -213,14 +217,13 @@ test('a file the screen’s code imports fails to load: Retry loads the screen (
   await expect(heading(page)).toHaveText('Loan History');
   await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
-});
 
-test(`Loan History: a new customer (not yet eligible) sees "${NO_HISTORY}", not a bounce to the registration home`, async ({
-  page,
-  sharedNewCustomer: customer,
-}) => {
-  await openDashboard(page, customer, '/my-dashboard/leads');
-  await expect(page).toHaveURL(/\/my-dashboard\/leads$/);
-  await expect(heading(page)).toHaveText('Loan History');
-  await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
+  await test.step(`Loan History by its address: a new customer (not yet eligible) sees "${NO_HISTORY}", not a bounce to the registration home`, async () => {
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.goto('/my-dashboard/leads');
+    await dashboardReady(page);
+    await expect(page).toHaveURL(/\/my-dashboard\/leads$/);
+    await expect(heading(page)).toHaveText('Loan History');
+    await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
+  });
 });
