@@ -1,18 +1,17 @@
 /**
- * The payment result pages, /thanku and /fail (issues 4, 14 and 25), and the repay page on a phone.
- * The result pages are static pages with a small script reading the address: every status, the
- * transaction id or N/A, Home or Go to dashboard, the e-mail address of /fail, search engines and the
- * accessibility scans are checked on one tab, one address after another (issue 21: each test's fresh
- * browser context and worker cost more than the loads themselves), signed out first, then signed in
- * as a borrower whose session could read receipts but must not look up a failed payment's. Without
- * JavaScript needs a context of its own. Paying and the receipt's figures: repay.spec.ts, receipt.spec.ts.
+ * The payment result pages, /thanku and /fail (issues 4, 14 and 25): static pages with a small script
+ * reading the address. Every status, the transaction id or N/A, Home or Go to dashboard, the e-mail
+ * address of /fail, search engines and the accessibility scans are checked on one tab, one address
+ * after another (issue 21: each test's fresh browser context and worker cost more than the loads),
+ * signed out first, then signed in as a borrower whose session could read receipts but must not look
+ * up a failed payment's. Without JavaScript needs a context of its own. Paying and the receipt's
+ * figures: repay.spec.ts, receipt.spec.ts, receiptDownload.spec.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { RECEIPT_PATH } from '../../src/lib/receipt.ts';
 import { site } from '../../src/lib/site.ts';
 import { axeScan, WCAG_22_AA } from '../support/axe.ts';
-import { openStepper, requestRepayCode, stepper } from '../support/repay.ts';
-import { latestCode } from '../support/signIn.ts';
+import { stepper } from '../support/repay.ts';
 import { borrowerByApi, storeSession } from './dashboard/support.ts';
 
 const NOT_YOURS = 'We found no payment of yours with this transaction ID.';
@@ -194,52 +193,5 @@ test.describe('without JavaScript', () => {
   });
 });
 
-/** Whether any visible part of the stepper's step (outside the toasts) lies under a toast. */
-async function toastCovers(page: Page) {
-  return page.evaluate(() => {
-    const root = document.querySelector('#repay-stepper') as HTMLElement;
-    const toasts = [...document.querySelectorAll<HTMLElement>('[data-testid="toast"]')];
-    const content = [...root.querySelectorAll<HTMLElement>('h2, p, label, input, button, dt, dd, li, a')].filter(
-      (el) => !toasts.some((toast) => toast.contains(el)) && el.getClientRects().length > 0,
-    );
-    const covered: string[] = [];
-    for (const toast of toasts) {
-      const t = toast.getBoundingClientRect();
-      for (const el of content) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) continue;
-        if (r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom)
-          covered.push(`${el.tagName} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
-      }
-    }
-    return { toasts: toasts.length, covered };
-  });
-}
-
-test('the repay page on a phone: "OTP sent" and "OTP verified" take their own place, over nothing, at 320 and 390 px', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const borrower = await borrowerByApi(request);
-  await page.setViewportSize({ width: 320, height: 640 });
-  const s = await openStepper(page);
-  await requestRepayCode(page, borrower.pan);
-  await expect(s.status.first()).toBeVisible();
-  expect(await toastCovers(page)).toMatchObject({ toasts: 1, covered: [] });
-  await s.otp.fill(await latestCode(request, borrower.mobile));
-  await s.getAmount.click();
-  await expect(s.amount).toBeFocused();
-  await expect(s.status.filter({ hasText: 'OTP verified' })).toBeVisible();
-  for (const width of [320, 390]) {
-    await page.setViewportSize({ width, height: 740 });
-    const { toasts, covered } = await toastCovers(page);
-    expect(toasts, `toasts at ${width} px`).toBeGreaterThan(0);
-    expect(covered, `covered at ${width} px`).toEqual([]);
-    // Inside the card, above the step, and within the screen's width.
-    const box = await s.status.filter({ hasText: 'OTP verified' }).boundingBox();
-    const heading = await s.heading.boundingBox();
-    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(heading?.y ?? 0);
-    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= width).toBe(true);
-  }
-});
+// The repay page on a phone ("OTP sent" and "OTP verified" over nothing at 320 and 390 px): payChoice.spec.ts,
+// on the borrower whose amount card is reloaded there.
