@@ -1,18 +1,21 @@
 /**
  * Raise a complaint in the dashboard (issue 22): the customer raises one and sees its number and
- * status, the form's own messages for empty fields, axe and 320 px; and support answers it in the
- * staff console, in a browser of their own, after which the customer reads the answer and the new
- * status.
+ * status, axe and 320 px; and support answers it in the staff console, in a browser of their own,
+ * after which the customer reads the answer and the new status.
+ *
+ * The form's own messages for empty fields are a component test (tests/components/Complaints.test.tsx):
+ * they need no server. Raising from the sidebar and the screen's scans and widths are one test on one
+ * customer (issue 21): each was a test with its own customer and browser context, and the scans were
+ * taken at the states the raising passes through anyway (empty, with errors, complaints listed).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { COMPLAINT_PATHS } from '../../../src/lib/api/complaintPaths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { site } from '../../../src/lib/site.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { countSaid, mostSaid } from '../../support/saidOnce.ts';
 import { expectFits } from '../../support/widths.ts';
 import { openConsole, staffByApi as staffSignedIn } from '../staff/support.ts';
-import { type Customer, callAs, heading, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
+import { type Customer, heading, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
 
 const SCREEN = '/my-dashboard/complaints';
 const NUMBER = /^Your complaint number is (KC-\d{6})\. We will answer within 30 days\.$/;
@@ -51,110 +54,84 @@ async function openComplaints(page: Page, customer: Customer) {
   await expect(page.getByText('Loading your details…')).toHaveCount(0);
 }
 
-test('a signed-in customer raises a complaint from the sidebar and sees its number, Open, and where to escalate', async ({
-  page,
-  request,
-}) => {
-  const customer = await customerByApi(request);
-  await openDashboard(page, customer);
-  await sidebar(page).getByRole('link', { name: 'Raise a complaint' }).click();
-  await expect(heading(page)).toHaveText('Complaints');
-  await expect(page).toHaveURL(SCREEN);
-  await expect(page.getByText('You have not raised any complaints.')).toBeVisible();
-
-  const first = await raiseInDashboard(
-    page,
-    'Wrong amount charged',
-    'My processing fee was charged twice.\nPlease refund the second one.',
-  );
-  // The form is ready for the next one; the number stays on screen.
-  await expect(page.getByLabel('Subject')).toHaveValue('');
-  await expect(page.getByLabel('Message')).toHaveValue('');
-  await expect(page.getByText('You have not raised any complaints.')).toHaveCount(0);
-
-  const card = complaintCard(page, first);
-  await expect(card).toContainText('Wrong amount charged');
-  await expect(card).toContainText('My processing fee was charged twice.');
-  await expect(card.getByRole('definition').filter({ hasText: /^Open$/ })).toBeVisible();
-  await expect(card.getByRole('definition').filter({ hasText: formatDate(new Date()) })).toBeVisible();
-  await expect(card).toContainText('Answer due by');
-  await expect(card).not.toContainText('Our answer');
-  // The escalation levels of content/site.json, and the RBI's portal, as links.
-  await expect(card).toContainText(site.grievanceOfficer.name);
-  await expect(card).toContainText(site.nodalOfficer.name);
-  await expect(card.getByRole('link', { name: site.grievanceOfficer.email })).toHaveAttribute(
-    'href',
-    `mailto:${site.grievanceOfficer.email}`,
-  );
-  await expect(card.getByRole('link', { name: site.regulatorLinks.complaints })).toHaveAttribute(
-    'href',
-    site.regulatorLinks.complaints,
-  );
-  // Not yet 30 days: the portal is named as the last step, not offered now.
-  await expect(card).not.toContainText('you may now take it to the Reserve Bank of India');
-
-  // The newest first, and both survive a reload (the server's list, not the page's memory).
-  const second = await raiseInDashboard(page, 'Statement not received', 'I have not received my statement.');
-  await page.reload();
-  await expect(listed(page)).toHaveCount(2);
-  await expect(listed(page).first()).toHaveAccessibleName(`Complaint ${second}`);
-  await expect(listed(page).nth(1)).toHaveAccessibleName(`Complaint ${first}`);
-  await expect(sidebar(page).getByRole('link', { name: 'Raise a complaint' })).toHaveAttribute('aria-current', 'page');
-});
-
-test('empty fields show the server’s messages, the first is focused, and nothing is raised', async ({
-  page,
-  request,
-}) => {
-  const customer = await customerByApi(request);
-  await openComplaints(page, customer);
-  await page.getByRole('button', { name: 'Raise complaint' }).click();
-  await expect(page.getByText('Subject is required!')).toBeVisible();
-  await expect(page.getByText('Message is required!')).toBeVisible();
-  await expect(page.getByLabel('Subject')).toBeFocused();
-  await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Message')).toHaveAccessibleDescription(/Message is required!/);
-
-  // Spaces alone are empty too (the rule trims); the filled field's message goes.
-  await page.getByLabel('Subject').fill('Late refund');
-  await page.getByLabel('Message').fill('   ');
-  await page.getByRole('button', { name: 'Raise complaint' }).click();
-  await expect(page.getByText('Subject is required!')).toHaveCount(0);
-  await expect(page.getByText('Message is required!')).toBeVisible();
-  await expect(page.getByLabel('Message')).toBeFocused();
-
-  await expect(confirmation(page)).toHaveCount(0);
-  const { body } = await callAs(request, customer, COMPLAINT_PATHS.list, {});
-  expect(body.Data.complaints).toEqual([]);
-  await expect(page.getByText('You have not raised any complaints.')).toBeVisible();
-});
-
-test('the Complaints screen passes axe and fits 320 px: empty, with errors, with a complaint listed', async ({
+test('a signed-in customer raises complaints from the sidebar and sees each number, Open, where to escalate, newest first; the screen passes axe and fits 320 px empty, with errors and with complaints listed', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
   const customer = await customerByApi(request);
   const failures: string[] = [];
-  await openComplaints(page, customer);
-  failures.push(...(await violations(page, 'empty')));
-  await expectFits(page, 'complaints, none yet');
+  await openDashboard(page, customer);
+  await sidebar(page).getByRole('link', { name: 'Raise a complaint' }).click();
+  await expect(heading(page)).toHaveText('Complaints');
+  await expect(page).toHaveURL(SCREEN);
+  await expect(page.getByText('Loading your details…')).toHaveCount(0);
+  await expect(page.getByText('You have not raised any complaints.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Raise complaint' }).click();
-  await expect(page.getByText('Subject is required!')).toBeVisible();
-  failures.push(...(await violations(page, 'with errors')));
-  await expectFits(page, 'complaints, with errors');
+  await test.step('empty, and with errors: axe and the phone widths', async () => {
+    failures.push(...(await violations(page, 'empty')));
+    await expectFits(page, 'complaints, none yet');
 
-  // A long unbroken subject and message must wrap, not widen the page.
-  await raiseInDashboard(page, 'A'.repeat(150), `${'B'.repeat(300)}\nsecond line`);
-  await expect(listed(page)).toHaveCount(1);
-  failures.push(...(await violations(page, 'one complaint')));
-  await expectFits(page, 'complaints, one listed');
+    await page.getByRole('button', { name: 'Raise complaint' }).click();
+    await expect(page.getByText('Subject is required!')).toBeVisible();
+    failures.push(...(await violations(page, 'with errors')));
+    await expectFits(page, 'complaints, with errors');
+  });
 
-  await page.setViewportSize({ width: 320, height: 844 });
-  await page.reload();
-  await expect(listed(page)).toHaveCount(1);
-  failures.push(...(await violations(page, '320 px')));
+  let first = '';
+  await test.step('the first complaint: its number, Open, and where to escalate', async () => {
+    first = await raiseInDashboard(
+      page,
+      'Wrong amount charged',
+      'My processing fee was charged twice.\nPlease refund the second one.',
+    );
+    // The form is ready for the next one; the number stays on screen.
+    await expect(page.getByLabel('Subject')).toHaveValue('');
+    await expect(page.getByLabel('Message')).toHaveValue('');
+    await expect(page.getByText('You have not raised any complaints.')).toHaveCount(0);
+
+    const card = complaintCard(page, first);
+    await expect(card).toContainText('Wrong amount charged');
+    await expect(card).toContainText('My processing fee was charged twice.');
+    await expect(card.getByRole('definition').filter({ hasText: /^Open$/ })).toBeVisible();
+    await expect(card.getByRole('definition').filter({ hasText: formatDate(new Date()) })).toBeVisible();
+    await expect(card).toContainText('Answer due by');
+    await expect(card).not.toContainText('Our answer');
+    // The escalation levels of content/site.json, and the RBI's portal, as links.
+    await expect(card).toContainText(site.grievanceOfficer.name);
+    await expect(card).toContainText(site.nodalOfficer.name);
+    await expect(card.getByRole('link', { name: site.grievanceOfficer.email })).toHaveAttribute(
+      'href',
+      `mailto:${site.grievanceOfficer.email}`,
+    );
+    await expect(card.getByRole('link', { name: site.regulatorLinks.complaints })).toHaveAttribute(
+      'href',
+      site.regulatorLinks.complaints,
+    );
+    // Not yet 30 days: the portal is named as the last step, not offered now.
+    await expect(card).not.toContainText('you may now take it to the Reserve Bank of India');
+  });
+
+  await test.step('a second, long and unbroken: the newest first, both after a reload; it wraps, axe and the widths', async () => {
+    // A long unbroken subject and message must wrap, not widen the page.
+    const second = await raiseInDashboard(page, 'A'.repeat(150), `${'B'.repeat(300)}\nsecond line`);
+    await page.reload();
+    // The server's list, not the page's memory.
+    await expect(listed(page)).toHaveCount(2);
+    await expect(listed(page).first()).toHaveAccessibleName(`Complaint ${second}`);
+    await expect(listed(page).nth(1)).toHaveAccessibleName(`Complaint ${first}`);
+    await expect(sidebar(page).getByRole('link', { name: 'Raise a complaint' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    failures.push(...(await violations(page, 'complaints listed')));
+    await expectFits(page, 'complaints, listed');
+
+    await page.setViewportSize({ width: 320, height: 844 });
+    await page.reload();
+    await expect(listed(page)).toHaveCount(2);
+    failures.push(...(await violations(page, '320 px')));
+  });
   expect(failures).toEqual([]);
 });
 

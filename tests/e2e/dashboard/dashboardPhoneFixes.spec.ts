@@ -4,16 +4,23 @@
  * screen without "NA" rows before a loan is made; messages that cover nothing at 320 and 390 px; a
  * single document's failure banner gone once its retry succeeds. The webcam's live preview is in
  * dashboardWebcam.spec.ts (Chromium's fake camera).
+ *
+ * Checks that read the same kind of page share a test (issue 21): each test is a fresh browser context
+ * (about 1.6 s of CPU however little it checks). The two widths' messages are one test, with the
+ * /apply-now banner (from dashboardPromises.spec.ts) on the same loads; the documents' failure banners,
+ * the KYC screen's and a single document's, one customer; Loan Details before the loan is made is in
+ * dashboardPromises.spec.ts beside Application Preview's. The disbursal messages read the shared
+ * borrower's (sharedCustomers.ts): its disbursal is all they need.
  */
-import { expect, type Locator, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import site from '../../../content/site.json' with { type: 'json' };
 import { API } from '../../../src/lib/api/paths.ts';
 import { tinyPdf } from '../../api/support/files.ts';
 import { openCard, REGISTRATION, requestCode } from '../../support/signIn.ts';
 import { expectFits } from '../../support/widths.ts';
+import { expect, test } from './sharedCustomers.ts';
 import {
   alert,
-  borrowerByApi,
   customerInState,
   heading,
   openDashboard,
@@ -103,88 +110,103 @@ test('the selfie on a computer: no "Take a selfie" that would open a file dialog
   await expect(page.getByText('Please choose a jpeg, jpg or png image.')).toBeVisible();
 });
 
-test('Loan Details before the loan is made: no NA rows, when the loan number comes; once paid out, the loan', async ({
+test("messages cover nothing at 320 and 390 px: the sign-in card's and the dashboard's; /apply-now has no banner Apply Now leading to itself", async ({
+  page,
+  request,
+}) => {
+  // The sign-in card first at both widths: once the dashboard's session is in the tab, the card is not offered.
+  for (const width of [320, 390]) {
+    await test.step(`the sign-in card at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 740 });
+      // The sign-in card: "OTP sent" in its own line of the card.
+      await openCard(page);
+      if (width === 320) {
+        // From dashboardPromises.spec.ts, on the same load: the card's page has no banner Apply Now to itself.
+        await expect(page.locator('.banner').getByRole('link', { name: 'Apply Now' })).toHaveCount(0);
+        await expect(page.locator('#login-card')).toBeVisible();
+      }
+      await requestCode(page, `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
+      const sentLine = page.locator('#login-card').getByRole('status').filter({ hasText: /\S/ });
+      await expect(sentLine).toBeVisible();
+      expect(await coveredBy(sentLine)).toEqual([]);
+    });
+  }
+  // Another page keeps the banner's Apply Now.
+  await page.goto('/about-us');
+  await expect(page.locator('.banner').getByRole('link', { name: 'Apply Now' })).toHaveAttribute('href', '/apply-now');
+
+  const customer = await signInByApi(request);
+  for (const width of [320, 390]) {
+    await test.step(`the dashboard at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 740 });
+      // The dashboard: a refusal's banner (it stays until closed) above the PAN form, over none of it.
+      await openDashboard(page, customer, '/my-dashboard/pan-details');
+      await page.route(`**${REGISTRATION}`, (route) =>
+        route.fulfill({ json: { Status: 0, Message: 'The PAN could not be verified. Please check it.', Data: {} } }),
+      );
+      await steps.pan(page, randomPan(), 60000);
+      const refused = alert(page).filter({ hasText: 'The PAN could not be verified.' });
+      await expect(refused).toBeVisible();
+      const box = page.locator('div', { has: refused }).last();
+      expect(await coveredBy(box)).toEqual([]);
+      // Above the screen, within the width.
+      const where = await box.boundingBox();
+      expect(where && where.x >= 0 && where.x + where.width <= width).toBe(true);
+      await page.unroute(`**${REGISTRATION}`);
+    });
+  }
+});
+
+test("documents: the failure banner goes once the retry succeeds, on KYC Documents and on a single document's screen", async ({
   page,
   request,
 }) => {
   const customer = await customerInState(request, 'documents pending');
-  const path = `/my-dashboard/details?lead_id=${customer.leadId}`;
-  await openDashboard(page, customer, path);
-  await expect(page.getByRole('heading', { level: 2, name: `Loan application ${customer.leadId}` })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Loan details' });
-  await expect(table.getByRole('rowheader', { name: 'Application number', exact: true })).toBeVisible();
-  await expect(page.getByRole('main')).not.toContainText(/\bNA\b/);
-  await expect(table.getByRole('rowheader', { name: 'Loan number', exact: true })).toHaveCount(0);
-  await expect(table.getByRole('rowheader', { name: 'Disbursed on', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('main')).toContainText(
-    'Your loan number and the day the money is paid out show here once the loan is paid out.',
-  );
-
-  // Loan History: no "NA" amount either.
-  await page.goto('/my-dashboard/leads');
-  await expect(page.getByRole('list', { name: 'Your loans' })).toBeVisible();
-  await expect(page.getByRole('main')).not.toContainText(/\bNA\b/);
-
-  // Sent, approved and paid out: the loan's number and day are there, and the note gone.
-  const sent = await customerInState(request, 'loan active');
-  await openDashboard(page, sent, `/my-dashboard/details?lead_id=${sent.leadId}`);
-  const loanNo = page.getByRole('table', { name: 'Loan details' }).getByRole('row', { name: /Loan number/ });
-  await expect(loanNo).toContainText(/\S+/);
-  await expect(page.getByRole('heading', { level: 2, name: /^Loan KCL\d+$/ })).toBeVisible();
-  await expect(page.getByRole('rowheader', { name: 'Disbursed on', exact: true })).toBeVisible();
-  await expect(page.getByRole('main')).not.toContainText('show here once the loan is paid out');
-});
-
-for (const width of [320, 390]) {
-  test(`messages cover nothing at ${width} px: the sign-in card's and the dashboard's`, async ({ page, request }) => {
-    await page.setViewportSize({ width, height: 740 });
-    // The sign-in card: "OTP sent" in its own line of the card.
-    await openCard(page);
-    await requestCode(page, `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
-    const sentLine = page.locator('#login-card').getByRole('status').filter({ hasText: /\S/ });
-    await expect(sentLine).toBeVisible();
-    expect(await coveredBy(sentLine)).toEqual([]);
-
-    // The dashboard: a refusal's banner (it stays until closed) above the PAN form, over none of it.
-    const customer = await signInByApi(request);
-    await openDashboard(page, customer, '/my-dashboard/pan-details');
-    await page.route(`**${REGISTRATION}`, (route) =>
-      route.fulfill({ json: { Status: 0, Message: 'The PAN could not be verified. Please check it.', Data: {} } }),
-    );
-    await steps.pan(page, randomPan(), 60000);
-    const refused = alert(page).filter({ hasText: 'The PAN could not be verified.' });
-    await expect(refused).toBeVisible();
-    const box = page.locator('div', { has: refused }).last();
-    expect(await coveredBy(box)).toEqual([]);
-    // Above the screen, within the width.
-    const where = await box.boundingBox();
-    expect(where && where.x >= 0 && where.x + where.width <= width).toBe(true);
+  await test.step('a single document (the salary slip)', async () => {
+    await openDashboard(page, customer, `/my-dashboard/upload-salaryslip?lead_id=${customer.leadId}`);
+    const tile = page.getByRole('listitem');
+    await expect(tile.locator('input[type="file"]').first()).toBeAttached();
+    await page.route(`**${API.singleDocument}`, (route) => route.abort('internetdisconnected'));
+    await tile.locator('input[type="file"]:not([capture])').setInputFiles({
+      name: 'slip.pdf',
+      mimeType: 'application/pdf',
+      buffer: tinyPdf(),
+    });
+    await expect(alert(page)).toHaveText('An error occurred while uploading documents. Please try again.');
+    await page.unroute(`**${API.singleDocument}`);
+    await tile.getByRole('button', { name: /^Try again/ }).click();
+    await expect(tile.getByRole('status')).toHaveText(/^Uploaded: slip\.pdf/);
+    await expect(alert(page)).toHaveCount(0);
   });
-}
 
-test('a single document: the failure banner goes once the retry succeeds', async ({ page, request }) => {
-  const customer = await customerInState(request, 'documents pending');
-  await openDashboard(page, customer, `/my-dashboard/upload-salaryslip?lead_id=${customer.leadId}`);
-  const tile = page.getByRole('listitem');
-  await expect(tile.locator('input[type="file"]').first()).toBeAttached();
-  await page.route(`**${API.singleDocument}`, (route) => route.abort('internetdisconnected'));
-  await tile.locator('input[type="file"]:not([capture])').setInputFiles({
-    name: 'slip.pdf',
-    mimeType: 'application/pdf',
-    buffer: tinyPdf(),
+  // From dashboardPromises.spec.ts, where it was the salary slip on a customer of its own: here another
+  // document not yet uploaded, so that "Uploaded" can only come from the retry.
+  await test.step('KYC Documents (the utility bill)', async () => {
+    await page.goto('/my-dashboard/adhar-upload');
+    await expect(heading(page)).toHaveText('Complete Your KYC');
+    const tile = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Utility bill', exact: true }) });
+    await expect(tile.getByRole('status')).not.toHaveText(/^Uploaded/);
+    await page.route(`**${REGISTRATION}`, (route) => route.abort('internetdisconnected'));
+    await tile.locator('input[type="file"]:not([capture])').setInputFiles({
+      name: 'bill.pdf',
+      mimeType: 'application/pdf',
+      buffer: tinyPdf(),
+    });
+    await expect(alert(page)).toHaveText('An error occurred while uploading documents. Please try again.');
+    await page.unroute(`**${REGISTRATION}`);
+    await tile.getByRole('button', { name: 'Try again to upload Utility bill' }).click();
+    await expect(tile.getByRole('status')).toHaveText(/^Uploaded: bill\.pdf/);
+    await expect(alert(page)).toHaveCount(0);
   });
-  await expect(alert(page)).toHaveText('An error occurred while uploading documents. Please try again.');
-  await page.unroute(`**${API.singleDocument}`);
-  await tile.getByRole('button', { name: /^Try again/ }).click();
-  await expect(tile.getByRole('status')).toHaveText(/^Uploaded: slip\.pdf/);
-  await expect(alert(page)).toHaveCount(0);
 });
 
 test('the disbursal SMS and e-mail state the amount credited and the due date, and link to this server', async ({
   request,
   baseURL,
+  sharedBorrower: borrower,
 }) => {
-  const borrower = await borrowerByApi(request);
   const email = `asha.${borrower.mobile}@example.in`;
   // The SMS queue and the mail are sent off the request: each is read once it is there.
   const latest = async (path: string, pick: (message: { subject?: string; body: string }) => boolean) => {

@@ -4,17 +4,24 @@
  * application number and the decision time on Congratulations, and the small things of the phone walk:
  * no "?" in the greeting before the name is known, no Apply Now on /apply-now that leads to itself, no
  * focus ring on a heading the router focuses, no failure banner left after a successful retry.
+ *
+ * Fewer, longer tests (issue 21): each test is a fresh browser context (about 1.6 s of CPU however
+ * little it checks). Before the loan is made, Application Preview, Loan Details and Loan History are read
+ * on the shared applicant, and the loan's rows on the shared borrower (sharedCustomers.ts: they only
+ * read them), with Loan Details' from dashboardPhoneFixes.spec.ts; the greeting and the focus ring share
+ * an eligible customer. Congratulations' application number and decision time are checked with the
+ * review fixes' Congratulations (dashboardReviewFixes.spec.ts), on the customer whose every step is
+ * given there; the /apply-now banner with the sign-in card's messages and the documents' failure banner
+ * with the single document's, both in dashboardPhoneFixes.spec.ts.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import site from '../../../content/site.json' with { type: 'json' };
 import { API } from '../../../src/lib/api/paths.ts';
-import { tinyPdf } from '../../api/support/files.ts';
-import { REGISTRATION } from '../../support/signIn.ts';
+import { expect, test } from './sharedCustomers.ts';
 import {
-  alert,
   applyByApi,
-  type Customer,
   customerInState,
+  dashboardReady,
   heading,
   openDashboard,
   registerByApi,
@@ -42,26 +49,56 @@ const row = (page: Page, panel: string, label: string) =>
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
 
-test('lead-preview while applying: no NA rows, what is left to do, the statement not yet a loan', async ({
+test('before the loan is made: no NA rows on Application Preview, Loan Details and Loan History, what is left to do and when the loan number comes; once paid out, the loan', async ({
   page,
-  request,
+  sharedApplicant: customer,
+  sharedBorrower: sent,
 }) => {
-  const customer = await customerInState(request, 'documents pending');
-  await openDashboard(page, customer, '/my-dashboard/lead-preview');
-  await expect(row(page, 'Application Details', 'Application number')).toContainText(String(customer.leadId));
-  await expect(region(page, 'Application Status')).toContainText('Applied');
-  await expect(page.getByRole('main')).not.toContainText(/\bNA\b/);
-  await expect(rowHeaders(page, 'Application Status')).toHaveText(['Status', 'Application progress']);
-  await expect(region(page, 'Credit Manager').getByRole('table')).toHaveCount(0);
-  await expect(region(page, 'Credit Manager')).toContainText(
-    'Your Credit Manager is named here once you send your application to our team.',
-  );
-  await expect(region(page, 'Application Status')).toContainText('Your application is not finished yet');
-  const statements = region(page, 'Your Key Fact Statements');
-  await expect(statements).toContainText(
-    /Key Fact Statement KFS-\d+, accepted by you, holds the terms of your application/,
-  );
-  await expect(statements).not.toContainText('Your loan is made on');
+  await test.step('lead-preview while applying: no NA rows, what is left to do, the statement not yet a loan', async () => {
+    await openDashboard(page, customer, '/my-dashboard/lead-preview');
+    await expect(row(page, 'Application Details', 'Application number')).toContainText(String(customer.leadId));
+    await expect(region(page, 'Application Status')).toContainText('Applied');
+    await expect(page.getByRole('main')).not.toContainText(/\bNA\b/);
+    await expect(rowHeaders(page, 'Application Status')).toHaveText(['Status', 'Application progress']);
+    await expect(region(page, 'Credit Manager').getByRole('table')).toHaveCount(0);
+    await expect(region(page, 'Credit Manager')).toContainText(
+      'Your Credit Manager is named here once you send your application to our team.',
+    );
+    await expect(region(page, 'Application Status')).toContainText('Your application is not finished yet');
+    const statements = region(page, 'Your Key Fact Statements');
+    await expect(statements).toContainText(
+      /Key Fact Statement KFS-\d+, accepted by you, holds the terms of your application/,
+    );
+    await expect(statements).not.toContainText('Your loan is made on');
+  });
+
+  // From dashboardPhoneFixes.spec.ts.
+  await test.step('Loan Details and Loan History while applying: no NA rows, when the loan number comes', async () => {
+    await page.goto(`/my-dashboard/details?lead_id=${customer.leadId}`);
+    await expect(page.getByRole('heading', { level: 2, name: `Loan application ${customer.leadId}` })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Loan details' });
+    await expect(table.getByRole('rowheader', { name: 'Application number', exact: true })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(/\bNA\b/);
+    await expect(table.getByRole('rowheader', { name: 'Loan number', exact: true })).toHaveCount(0);
+    await expect(table.getByRole('rowheader', { name: 'Disbursed on', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('main')).toContainText(
+      'Your loan number and the day the money is paid out show here once the loan is paid out.',
+    );
+
+    // Loan History: no "NA" amount either.
+    await page.goto('/my-dashboard/leads');
+    await expect(page.getByRole('list', { name: 'Your loans' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(/\bNA\b/);
+  });
+
+  await test.step("Loan Details once paid out: the loan's number and day are there, and the note gone", async () => {
+    await openDashboard(page, sent, `/my-dashboard/details?lead_id=${sent.leadId}`);
+    const loanNo = page.getByRole('table', { name: 'Loan details' }).getByRole('row', { name: /Loan number/ });
+    await expect(loanNo).toContainText(/\S+/);
+    await expect(page.getByRole('heading', { level: 2, name: /^Loan KCL\d+$/ })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'Disbursed on', exact: true })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('show here once the loan is paid out');
+  });
 });
 
 test('lead-preview under review: the decision time, no loan rows; once paid out, the loan number and the day', async ({
@@ -93,79 +130,44 @@ test('lead-preview under review: the decision time, no loan rows; once paid out,
   await expect(region(page, 'Application Status')).not.toContainText('Most applications get a decision');
 });
 
-test('Congratulations names the application number and when to expect the decision', async ({ page, request }) => {
-  const customer = await submitted(request);
-  await openDashboard(page, customer, '/my-dashboard/congratulations');
-  await expect(heading(page)).toHaveText('Congratulations');
-  await expect(page.getByRole('main')).toContainText(`Your application number is ${customer.leadId}.`);
-  await expect(page.getByRole('main')).toContainText(`Most applications get a decision ${DECISION}`);
-  await expect(page.getByRole('main')).toContainText(`${DECISION}, and it shows on your loan home.`);
-  await expect(page.getByRole('main')).not.toContainText('SMS');
-});
-
-test('the greeting says "Hi" while the name loads, never "Hi ?", then "Hi, <name>"', async ({ page, request }) => {
-  const customer = await customerInState(request, 'eligible');
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**${API.dashboardData}`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await storeSession(page, customer);
-  await page.goto('/my-dashboard/');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  const greeting = page.getByRole('banner').getByRole('link', { name: /^Hi/ });
-  await expect(greeting).toBeVisible();
-  // The whole link's text, the avatar's letter included: nothing but "Hi" until the name is known.
-  await expect(greeting).toHaveText('Hi');
-  release();
-  await expect(greeting).toHaveText(/Hi, \S+/);
-});
-
-test('/apply-now has no banner Apply Now leading to itself; another page keeps it', async ({ page }) => {
-  await page.goto('/apply-now');
-  await expect(page.locator('.banner').getByRole('link', { name: 'Apply Now' })).toHaveCount(0);
-  await expect(page.locator('#login-card')).toBeVisible();
-  await page.goto('/about-us');
-  await expect(page.locator('.banner').getByRole('link', { name: 'Apply Now' })).toHaveAttribute('href', '/apply-now');
-});
-
-test("a screen's heading focused by the router shows no focus ring, even after a key press", async ({
+test('the greeting says "Hi" while the name loads, never "Hi ?", then "Hi, <name>"; a heading focused by the router shows no focus ring', async ({
   page,
   request,
 }) => {
-  const customer: Customer = await customerInState(request, 'eligible');
-  await openDashboard(page, customer, '/my-dashboard/lead-preview');
-  const home = sidebar(page).getByRole('link', { name: 'Dashboard', exact: true });
-  await home.focus();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
-  await expect(heading(page)).toBeFocused();
-  const outline = await heading(page).evaluate((el) => {
-    const style = getComputedStyle(el);
-    return { style: style.outlineStyle, visible: el.matches(':focus-visible') };
+  const customer = await customerInState(request, 'eligible');
+  await test.step('the greeting says "Hi" while the name loads, never "Hi ?", then "Hi, <name>"', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${API.dashboardData}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await storeSession(page, customer);
+    await page.goto('/my-dashboard/');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const greeting = page.getByRole('banner').getByRole('link', { name: /^Hi/ });
+    await expect(greeting).toBeVisible();
+    // The whole link's text, the avatar's letter included: nothing but "Hi" until the name is known.
+    await expect(greeting).toHaveText('Hi');
+    release();
+    await expect(greeting).toHaveText(/Hi, \S+/);
+    await page.unroute(`**${API.dashboardData}`);
   });
-  expect(outline.style).toBe('none');
-});
 
-test('documents: the failure banner goes once the retry succeeds', async ({ page, request }) => {
-  const customer = await customerInState(request, 'documents pending');
-  await openDashboard(page, customer, '/my-dashboard/adhar-upload');
-  await expect(heading(page)).toHaveText('Complete Your KYC');
-  const tile = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'Salary slip', exact: true }) });
-  await page.route(`**${REGISTRATION}`, (route) => route.abort('internetdisconnected'));
-  await tile.locator('input[type="file"]:not([capture])').setInputFiles({
-    name: 'slip.pdf',
-    mimeType: 'application/pdf',
-    buffer: tinyPdf(),
+  await test.step("a screen's heading focused by the router shows no focus ring, even after a key press", async () => {
+    await page.goto('/my-dashboard/lead-preview');
+    await dashboardReady(page);
+    const home = sidebar(page).getByRole('link', { name: 'Dashboard', exact: true });
+    await home.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
+    await expect(heading(page)).toBeFocused();
+    const outline = await heading(page).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, visible: el.matches(':focus-visible') };
+    });
+    expect(outline.style).toBe('none');
   });
-  await expect(alert(page)).toHaveText('An error occurred while uploading documents. Please try again.');
-  await page.unroute(`**${REGISTRATION}`);
-  await tile.getByRole('button', { name: 'Try again to upload Salary slip' }).click();
-  await expect(tile.getByRole('status')).toHaveText(/^Uploaded: slip\.pdf/);
-  await expect(alert(page)).toHaveCount(0);
 });

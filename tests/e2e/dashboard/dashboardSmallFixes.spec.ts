@@ -5,10 +5,15 @@
  * Details with the loan's figures first, the borrower's own details folded under them, and the
  * payment's reference named as the provider's. (What you agreed to's short version is in consents.spec.ts, the complaints queue's
  * message said once in dashboardComplaints.spec.ts.) Customers are made through the real API.
+ *
+ * One test, the three screens as steps (issue 21): each was a test of its own, each a fresh browser
+ * context (about 1.6 s of CPU however little it checks). The applicant with documents needed is the
+ * run's shared one (sharedCustomers.ts), which these steps only read.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
+import { expect, test } from './sharedCustomers.ts';
 import { customerInState, heading, openDashboard, registerByApi, signInByApi } from './support.ts';
 
 const main = (page: Page) => page.getByRole('main');
@@ -29,109 +34,107 @@ const stepCard = (page: Page, title: string) =>
 test.describe('the screens review, item 10: the smaller fixes', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('KYC Documents and Profile Summary with the selfie to take: no header block, the way to each step, the step to do now framed as on the home', async ({
+  test("KYC Documents, Profile Summary and the Loan Details of a repaid loan: the way to each step and document, the step to do now framed as on the home, the loan's figures first", async ({
     page,
     request,
+    sharedApplicant: applicant,
   }) => {
-    const customer = await registerByApi(request, await signInByApi(request), { steps: 4 });
-    await openDashboard(page, customer, '/my-dashboard/kyc');
-    await expect(row(page, 'PAN')).toContainText('Verified');
-    // On a phone the rows are blocks: the header row is for screen readers only, not a block of its own.
-    const header = main(page).getByRole('columnheader', { name: 'Document' });
-    await expect(header).toHaveCount(1);
-    expect(await header.evaluate((th) => th.closest('thead')?.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
-    await expect(row(page, 'PAN').getByRole('link')).toHaveCount(0);
-    await expect(row(page, 'Selfie')).toContainText('Pending');
-    await expect(row(page, 'Selfie').getByRole('link', { name: 'Take your selfie' })).toBeVisible();
-    expect((await axeScan(page).withTags(WCAG_22_AA).analyze()).violations.map((v) => v.id)).toEqual([]);
-    await row(page, 'Selfie').getByRole('link', { name: 'Take your selfie' }).click();
-    await expect(heading(page)).toHaveText('Upload Picture');
+    test.setTimeout(120_000);
+    await test.step('KYC Documents and Profile Summary with the selfie to take: no header block, the way to each step, the step to do now framed as on the home', async () => {
+      const customer = await registerByApi(request, await signInByApi(request), { steps: 4 });
+      await openDashboard(page, customer, '/my-dashboard/kyc');
+      await expect(row(page, 'PAN')).toContainText('Verified');
+      // On a phone the rows are blocks: the header row is for screen readers only, not a block of its own.
+      const header = main(page).getByRole('columnheader', { name: 'Document' });
+      await expect(header).toHaveCount(1);
+      expect(await header.evaluate((th) => th.closest('thead')?.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
+      await expect(row(page, 'PAN').getByRole('link')).toHaveCount(0);
+      await expect(row(page, 'Selfie')).toContainText('Pending');
+      await expect(row(page, 'Selfie').getByRole('link', { name: 'Take your selfie' })).toBeVisible();
+      expect((await axeScan(page).withTags(WCAG_22_AA).analyze()).violations.map((v) => v.id)).toEqual([]);
+      await row(page, 'Selfie').getByRole('link', { name: 'Take your selfie' }).click();
+      await expect(heading(page)).toHaveText('Upload Picture');
 
-    // The home frames the step to do now; the summary frames it alike, in the specification's order for it
-    // (dashboard.md §2: the address before the personal details).
-    await page.goto('/my-dashboard/');
-    await expect(heading(page)).toBeVisible();
-    const onHome = await frame(stepCard(page, 'Upload Picture'));
-    await page.goto('/my-dashboard/profile-summary');
-    await expect(heading(page)).toHaveText('Profile Summary');
-    await expect(main(page).getByRole('list').first().getByRole('listitem')).toHaveText([
-      /^✓PAN Authentication/,
-      /^✓Residence Address/,
-      /^✓Personal Information/,
-      /^✓Income Details/,
-      /^5Upload Picture.*To do now$/,
-    ]);
-    expect(await frame(stepCard(page, 'Upload Picture'))).toBe(onHome);
-    expect(await frame(stepCard(page, 'Income Details'))).not.toBe(onHome);
-  });
+      // The home frames the step to do now; the summary frames it alike, in the specification's order for it
+      // (dashboard.md §2: the address before the personal details).
+      await page.goto('/my-dashboard/');
+      await expect(heading(page)).toBeVisible();
+      const onHome = await frame(stepCard(page, 'Upload Picture'));
+      await page.goto('/my-dashboard/profile-summary');
+      await expect(heading(page)).toHaveText('Profile Summary');
+      await expect(main(page).getByRole('list').first().getByRole('listitem')).toHaveText([
+        /^✓PAN Authentication/,
+        /^✓Residence Address/,
+        /^✓Personal Information/,
+        /^✓Income Details/,
+        /^5Upload Picture.*To do now$/,
+      ]);
+      expect(await frame(stepCard(page, 'Upload Picture'))).toBe(onHome);
+      expect(await frame(stepCard(page, 'Income Details'))).not.toBe(onHome);
+    });
 
-  test('KYC Documents with documents needed: each links to the screen that takes it; a selfie not yet due leads to the step to do now', async ({
-    page,
-    request,
-  }) => {
-    const applicant = await customerInState(request, 'documents pending');
-    await openDashboard(page, applicant, '/my-dashboard/kyc');
-    for (const [name, slug] of [
-      ['Aadhaar card (front)', 'adhar-upload'],
-      ['Bank statement (last six months)', 'bank-upload'],
-      ['Salary slip', 'upload-salaryslip'],
-      ['Utility bill', 'upload-utilitybill'],
-    ] as const) {
-      await expect(row(page, name)).toContainText('Needed');
-      await expect(row(page, name).getByRole('link', { name: `Upload ${name}`, exact: true })).toHaveAttribute(
+    await test.step('KYC Documents with documents needed: each links to the screen that takes it; a selfie not yet due leads to the step to do now', async () => {
+      await openDashboard(page, applicant, '/my-dashboard/kyc');
+      for (const [name, slug] of [
+        ['Aadhaar card (front)', 'adhar-upload'],
+        ['Bank statement (last six months)', 'bank-upload'],
+        ['Salary slip', 'upload-salaryslip'],
+        ['Utility bill', 'upload-utilitybill'],
+      ] as const) {
+        await expect(row(page, name)).toContainText('Needed');
+        await expect(row(page, name).getByRole('link', { name: `Upload ${name}`, exact: true })).toHaveAttribute(
+          'href',
+          `/my-dashboard/${slug}`,
+        );
+      }
+
+      const early = await customerInState(request, 'registration in progress');
+      await openDashboard(page, early, '/my-dashboard/kyc');
+      await expect(row(page, 'Selfie')).toContainText('Step 5 of your profile, after Residence Address.');
+      await expect(row(page, 'Selfie').getByRole('link', { name: 'Continue to Residence Address' })).toHaveAttribute(
         'href',
-        `/my-dashboard/${slug}`,
+        '/my-dashboard/captur-address',
       );
-    }
+      await page.setViewportSize({ width: 320, height: 800 });
+      await expectFits(page, 'kyc at 320 px');
+      await page.setViewportSize({ width: 390, height: 844 });
+    });
 
-    const early = await customerInState(request, 'registration in progress');
-    await openDashboard(page, early, '/my-dashboard/kyc');
-    await expect(row(page, 'Selfie')).toContainText('Step 5 of your profile, after Residence Address.');
-    await expect(row(page, 'Selfie').getByRole('link', { name: 'Continue to Residence Address' })).toHaveAttribute(
-      'href',
-      '/my-dashboard/captur-address',
-    );
-    await page.setViewportSize({ width: 320, height: 800 });
-    await expectFits(page, 'kyc at 320 px');
-  });
-
-  test("Loan Details of a repaid loan: the loan's figures first, the borrower's own details folded under them; the provider's reference", async ({
-    page,
-    request,
-  }) => {
-    const borrower = await customerInState(request, 'loan closed');
-    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
-    const loan = main(page).getByRole('table', { name: 'Loan details' }).getByRole('rowheader');
-    await expect(loan).toHaveText([
-      'Loan number',
-      'Application number',
-      'Status',
-      'Loan amount',
-      'Amount to your bank account',
-      'Amount to repay',
-      'Tenure',
-      'Purpose',
-      'Disbursed on',
-      'Repayment date',
-    ]);
-    const yours = main(page).getByRole('table', { name: 'Your details on this application' });
-    await expect(yours).toBeHidden();
-    await main(page).locator('summary', { hasText: 'Your details on this application' }).click();
-    await expect(yours.getByRole('rowheader')).toHaveText([
-      'Name',
-      'Monthly salary',
-      'Mobile',
-      'E-mail',
-      'PAN',
-      'Gender',
-      'Marital status',
-      'City',
-      'State',
-    ]);
-    expect((await axeScan(page).withTags(WCAG_22_AA).analyze()).violations.map((v) => v.id)).toEqual([]);
-    const payments = main(page).getByRole('table', { name: 'Payments received' });
-    // On a phone each cell says its column: the reference is read as the provider's.
-    await expect(payments.getByRole('cell', { name: /^Provider's reference pay_\w+$/ })).toBeVisible();
-    await expect(payments.getByRole('columnheader')).toContainText(["Provider's reference"]);
+    await test.step("Loan Details of a repaid loan: the loan's figures first, the borrower's own details folded under them; the provider's reference", async () => {
+      const borrower = await customerInState(request, 'loan closed');
+      await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+      const loan = main(page).getByRole('table', { name: 'Loan details' }).getByRole('rowheader');
+      await expect(loan).toHaveText([
+        'Loan number',
+        'Application number',
+        'Status',
+        'Loan amount',
+        'Amount to your bank account',
+        'Amount to repay',
+        'Tenure',
+        'Purpose',
+        'Disbursed on',
+        'Repayment date',
+      ]);
+      const yours = main(page).getByRole('table', { name: 'Your details on this application' });
+      await expect(yours).toBeHidden();
+      await main(page).locator('summary', { hasText: 'Your details on this application' }).click();
+      await expect(yours.getByRole('rowheader')).toHaveText([
+        'Name',
+        'Monthly salary',
+        'Mobile',
+        'E-mail',
+        'PAN',
+        'Gender',
+        'Marital status',
+        'City',
+        'State',
+      ]);
+      expect((await axeScan(page).withTags(WCAG_22_AA).analyze()).violations.map((v) => v.id)).toEqual([]);
+      const payments = main(page).getByRole('table', { name: 'Payments received' });
+      // On a phone each cell says its column: the reference is read as the provider's.
+      await expect(payments.getByRole('cell', { name: /^Provider's reference pay_\w+$/ })).toBeVisible();
+      await expect(payments.getByRole('columnheader')).toContainText(["Provider's reference"]);
+    });
   });
 });

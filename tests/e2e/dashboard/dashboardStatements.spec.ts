@@ -2,14 +2,20 @@
  * The loan's documents on its details screen, in a real browser against the real server: the
  * statement of account downloads as a PDF, the no-dues certificate once the loan is repaid, and a
  * failed download says why. Borrowers get their loan through the API and the development staff route.
+ *
+ * The active loan's checks are one test on the run's shared borrower (sharedCustomers.ts; a statement
+ * downloaded changes nothing of the loan), its width, download and failure as steps (issue 21): each was
+ * a test of its own with a borrower of its own (about a second of server CPU) and a fresh browser
+ * context. The repaid loan keeps a borrower of its own, as it pays.
  */
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { STATEMENT_API } from '../../../src/lib/statementLines.ts';
 import { razorpayCheckoutResult } from '../../api/support/providers.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { REPAY } from '../../support/repay.ts';
 import { latestCode } from '../../support/signIn.ts';
+import { expect, test } from './sharedCustomers.ts';
 import { borrowerByApi, openDashboard } from './support.ts';
 
 const STATEMENT = 'Download statement (PDF)';
@@ -50,47 +56,60 @@ async function downloadBy(page: Page, name: string) {
 }
 
 test.describe('statements on the loan details screen', () => {
-  test('an active loan: the statement downloads as a PDF, and no certificate is offered yet', async ({
+  test('an active loan: fits a 320 px phone, the statement downloads as a PDF and no certificate is offered yet; while the PDF is prepared the button says so, and a failure says why', async ({
     page,
-    request,
+    sharedBorrower: borrower,
   }) => {
-    const borrower = await borrowerByApi(request);
-    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
-    await expect(documents(page).getByRole('button', { name: STATEMENT })).toBeVisible();
-    await expect(documents(page).getByRole('button', { name: NO_DUES })).toHaveCount(0);
-
-    const file = await downloadBy(page, STATEMENT);
-    expect(file.filename).toBe(`statement-${borrower.loanNo}.pdf`);
-    expect(file.head).toBe('%PDF-');
-    expect(file.size).toBeGreaterThan(1000);
-    await expect(documents(page).getByRole('status')).toHaveText(`Saved statement-${borrower.loanNo}.pdf.`);
-    await expect(documents(page).getByRole('alert')).toHaveCount(0);
-
-    const violations = (await axeScan(page).withTags(WCAG_22_AA).include('section').analyze()).violations;
-    expect(violations.map((v) => v.id)).toEqual([]);
-  });
-
-  test('while the PDF is prepared the button says so; a failure says why and the button works again', async ({
-    page,
-    request,
-  }) => {
-    const borrower = await borrowerByApi(request);
-    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+    await test.step('fits a 320 px phone', async () => {
+      const desktop = page.viewportSize();
+      await page.setViewportSize({ width: 320, height: 640 });
+      await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+      const button = documents(page).getByRole('button', { name: STATEMENT });
+      await expect(button).toBeVisible();
+      const box = await button.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(320);
+      // Nothing in the section reaches past the screen's edge, and nothing in it scrolls sideways.
+      const overflow = await documents(page).evaluate((section) => ({
+        right: Math.max(...[section, ...section.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right)),
+        scrolls: section.scrollWidth > section.clientWidth,
+      }));
+      expect(overflow.right).toBeLessThanOrEqual(320);
+      expect(overflow.scrolls).toBe(false);
+      if (desktop) await page.setViewportSize(desktop);
     });
-    await page.route(`**${STATEMENT_API.statement}`, async (route) => {
-      await held;
-      await route.abort('internetdisconnected');
+
+    await test.step('the statement downloads as a PDF, and no certificate is offered yet', async () => {
+      await expect(documents(page).getByRole('button', { name: STATEMENT })).toBeVisible();
+      await expect(documents(page).getByRole('button', { name: NO_DUES })).toHaveCount(0);
+
+      const file = await downloadBy(page, STATEMENT);
+      expect(file.filename).toBe(`statement-${borrower.loanNo}.pdf`);
+      expect(file.head).toBe('%PDF-');
+      expect(file.size).toBeGreaterThan(1000);
+      await expect(documents(page).getByRole('status')).toHaveText(`Saved statement-${borrower.loanNo}.pdf.`);
+      await expect(documents(page).getByRole('alert')).toHaveCount(0);
+
+      const violations = (await axeScan(page).withTags(WCAG_22_AA).include('section').analyze()).violations;
+      expect(violations.map((v) => v.id)).toEqual([]);
     });
-    await documents(page).getByRole('button', { name: STATEMENT }).click();
-    const preparing = documents(page).getByRole('button', { name: 'Preparing…' });
-    await expect(preparing).toBeDisabled();
-    await expect(documents(page)).toHaveAttribute('aria-busy', 'true');
-    release();
-    await expect(documents(page).getByRole('alert')).toHaveText(NETWORK_ERROR);
-    await expect(documents(page).getByRole('button', { name: STATEMENT })).toBeEnabled();
+
+    await test.step('while the PDF is prepared the button says so; a failure says why and the button works again', async () => {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(`**${STATEMENT_API.statement}`, async (route) => {
+        await held;
+        await route.abort('internetdisconnected');
+      });
+      await documents(page).getByRole('button', { name: STATEMENT }).click();
+      const preparing = documents(page).getByRole('button', { name: 'Preparing…' });
+      await expect(preparing).toBeDisabled();
+      await expect(documents(page)).toHaveAttribute('aria-busy', 'true');
+      release();
+      await expect(documents(page).getByRole('alert')).toHaveText(NETWORK_ERROR);
+      await expect(documents(page).getByRole('button', { name: STATEMENT })).toBeEnabled();
+    });
   });
 
   test('a repaid loan: the no-dues certificate downloads as a PDF', async ({ page, request }) => {
@@ -101,22 +120,5 @@ test.describe('statements on the loan details screen', () => {
     expect(file.filename).toBe(`no-dues-${borrower.loanNo}.pdf`);
     expect(file.head).toBe('%PDF-');
     expect((await downloadBy(page, STATEMENT)).head).toBe('%PDF-');
-  });
-
-  test('fits a 320 px phone', async ({ page, request }) => {
-    await page.setViewportSize({ width: 320, height: 640 });
-    const borrower = await borrowerByApi(request);
-    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
-    const button = documents(page).getByRole('button', { name: STATEMENT });
-    await expect(button).toBeVisible();
-    const box = await button.boundingBox();
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(320);
-    // Nothing in the section reaches past the screen's edge, and nothing in it scrolls sideways.
-    const overflow = await documents(page).evaluate((section) => ({
-      right: Math.max(...[section, ...section.querySelectorAll('*')].map((el) => el.getBoundingClientRect().right)),
-      scrolls: section.scrollWidth > section.clientWidth,
-    }));
-    expect(overflow.right).toBeLessThanOrEqual(320);
-    expect(overflow.scrolls).toBe(false);
   });
 });
