@@ -1,50 +1,19 @@
 /**
  * No sideways scrolling on a phone (issue 14): the states a visitor reaches on the interactive pages
- * (the menu open, the sign-in code step, the contact form's errors, the repay page's amount card,
- * payment-method dialog, sandbox checkout and receipt) fit 320 and 390 px: the page is never wider
- * than the window. Every route as it loads is checked in everyRoute.spec.ts.
+ * (the menu open, the repay page's amount card, payment-method dialog, sandbox checkout and receipt)
+ * fit 320 and 390 px: the page is never wider than the window; and what a phone shows of home and a
+ * city page (above the fold, the menu, axe), on the same loads. The sign-in card's states are measured
+ * on the loads of accessibility.spec.ts, the contact form's errors on contact.spec.ts's. Every route as
+ * it loads is checked in everyRoute.spec.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { axeViolations } from '../support/axe.ts';
 import { stepper } from '../support/repay.ts';
-import { card, latestCode, randomMobile } from '../support/signIn.ts';
+import { latestCode } from '../support/signIn.ts';
 import { expectFits } from '../support/widths.ts';
 import { borrowerByApi } from './dashboard/support.ts';
 
 const island = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-
-test('the phone menu open fits', async ({ page }) => {
-  await page.setViewportSize({ width: 320, height: 844 });
-  await page.goto('/about-us');
-  await page.locator('[data-burger]').click();
-  await expect(page.locator('[data-burger]')).toHaveAttribute('aria-expanded', 'true');
-  await expectFits(page, '/about-us with the menu open');
-});
-
-test('sign-in: the code step and an error fit', async ({ page }) => {
-  await page.goto('/apply-now');
-  await island(page);
-  const c = card(page);
-  await c.getOtp.click();
-  await expect(c.alert.first()).toBeVisible();
-  await expectFits(page, '/apply-now with an error');
-  await c.mobile.fill(randomMobile());
-  await c.consent.check();
-  await c.readMore.click();
-  await c.getOtp.click();
-  await expect(c.box(1)).toBeFocused();
-  await expectFits(page, '/apply-now at the code step');
-});
-
-test("contact: the form's errors fit", async ({ page }) => {
-  await page.goto('/contact');
-  const form = page.locator('#contact-form');
-  // The form hydrates when it is scrolled into view.
-  await form.scrollIntoViewIfNeeded();
-  await island(page);
-  await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
-  await expectFits(page, '/contact with errors');
-});
 
 test('repay: the amount card, the payment methods, the sandbox checkout and the receipt fit', async ({
   page,
@@ -81,19 +50,51 @@ test('repay: the amount card, the payment methods, the sandbox checkout and the 
   await expectFits(page, '/thanku after a part payment');
 });
 
-test('home on a 390 × 844 phone: the headline, the loan range and Apply Now are above the fold', async ({ page }) => {
+test('on a phone: home has its headline, loan range and Apply Now above the fold, its menu opens and closes, home and a city page have no axe violations, and the menu open fits 320 px', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  const main = page.locator('main');
-  for (const [what, element] of [
-    ['headline', main.getByRole('heading', { level: 1 })],
-    ['loan range', main.getByTestId('loan-range')],
-    ['Apply Now', main.getByRole('link', { name: 'Apply Now' }).first()],
-  ] as const) {
-    await expect(element, what).toBeVisible();
-    const box = await element.boundingBox();
-    expect(box, what).not.toBeNull();
-    expect((box?.y ?? 0) + (box?.height ?? 0), `${what} ends within the first 844 px`).toBeLessThanOrEqual(844);
-  }
-  await expect(main.getByTestId('loan-range')).toHaveText(/^Borrow ₹[\d,]+ to ₹[\d,]+/);
+  await test.step('home on a 390 × 844 phone: the headline, the loan range and Apply Now are above the fold', async () => {
+    const main = page.locator('main');
+    for (const [what, element] of [
+      ['headline', main.getByRole('heading', { level: 1 })],
+      ['loan range', main.getByTestId('loan-range')],
+      ['Apply Now', main.getByRole('link', { name: 'Apply Now' }).first()],
+    ] as const) {
+      await expect(element, what).toBeVisible();
+      const box = await element.boundingBox();
+      expect(box, what).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0), `${what} ends within the first 844 px`).toBeLessThanOrEqual(844);
+    }
+    await expect(main.getByTestId('loan-range')).toHaveText(/^Borrow ₹[\d,]+ to ₹[\d,]+/);
+  });
+
+  await test.step('home on a phone has no axe violations', async () => {
+    expect(await axeViolations(page, '/ on a phone')).toEqual([]);
+  });
+
+  await test.step('the burger opens and closes the menu', async () => {
+    const burger = page.getByRole('button', { name: 'Menu' });
+    const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
+    await expect(about).toBeHidden();
+    await burger.click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'true');
+    await expect(about).toBeVisible();
+    await burger.click();
+    await expect(about).toBeHidden();
+  });
+
+  await test.step('a city page on a phone has no axe violations', async () => {
+    await page.goto('/personal-loan-in-Gurgaon');
+    expect(await axeViolations(page, '/personal-loan-in-Gurgaon on a phone')).toEqual([]);
+  });
+
+  await test.step('the phone menu open fits', async () => {
+    await page.setViewportSize({ width: 320, height: 844 });
+    await page.goto('/about-us');
+    await page.locator('[data-burger]').click();
+    await expect(page.locator('[data-burger]')).toHaveAttribute('aria-expanded', 'true');
+    await expectFits(page, '/about-us with the menu open');
+  });
 });
