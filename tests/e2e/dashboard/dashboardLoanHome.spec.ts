@@ -6,7 +6,8 @@
  * figures in dashboardHome.spec.ts ("an active loan"); the closed loan's (closedLoanHome in
  * ./loanHomeChecks.ts) on the loan repaid in dashboardFirstPaint.spec.ts ("stale figures: …"); the
  * overdue state needs the server's clock moved: tests/e2e/clock/dashboardOverdue.spec.ts. Tests that only read a customer's screens share the
- * worker's customers (./sharedCustomers.ts).
+ * worker's customers (./sharedCustomers.ts). The eligible customer with no application is the one the
+ * first test finds eligible: its home is checked there, without a customer of its own.
  */
 import type { Page } from '@playwright/test';
 import site from '../../../content/site.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import { expect, test } from './sharedCustomers.ts';
 import {
   applyByApi,
   customerInState,
+  dashboardReady,
   heading,
   openDashboard,
   registerByApi,
@@ -37,7 +39,7 @@ async function expectStage(page: Page, current: string) {
   await expect(timeline(page).locator('[aria-current="step"]')).toContainText(current);
 }
 
-test('registered, not yet checked: Check Eligibility comes first, above the five step cards; found eligible, the modal stays until Process, which opens the loan home at Applied', async ({
+test('registered, not yet checked: Check Eligibility comes first, above the five step cards; found eligible, the modal stays until Process, which opens the loan home at Applied; with no application yet, that home says so and puts Start Loan Application first', async ({
   page,
   request,
 }) => {
@@ -62,6 +64,21 @@ test('registered, not yet checked: Check Eligibility comes first, above the five
   await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
   await expect(heading(page)).toHaveText('Your Loan');
   await expectStage(page, 'Applied');
+
+  // The customer is now eligible with no application: the state's home, opened again by its address.
+  await test.step('no application: "You are eligible for a loan", Applied current, and Start Loan Application first', async () => {
+    await page.goto('/my-dashboard/');
+    await dashboardReady(page);
+    // For the eligible, Dashboard is the eligibility page (product.md §2).
+    await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
+    await expect(heading(page)).toHaveText('Your Loan');
+    await expectStage(page, 'Applied');
+    await expect(page.getByRole('heading', { level: 2, name: 'You are eligible for a loan' })).toBeVisible();
+    const start = page.getByRole('link', { name: 'Start Loan Application' });
+    await expect(start).toHaveAttribute('href', '/my-dashboard/calculate-loan');
+    await onFirstScreen(start);
+    await fitsAndAccessible(page, 'no application');
+  });
 });
 
 test('refused at the eligibility check: the home says why, as the server said it, and offers the check again', async ({
@@ -80,23 +97,6 @@ test('refused at the eligibility check: the home says why, as the server said it
   await expect(page.getByTestId('eligibility-refusal')).toHaveText(`Not eligible yet: ${reason}`);
   await onFirstScreen(page.getByRole('button', { name: 'Check Eligibility' }));
   await fitsAndAccessible(page, 'refused eligibility');
-});
-
-test('no application: "You are eligible for a loan", Applied current, and Start Loan Application first', async ({
-  page,
-  request,
-}) => {
-  const customer = await customerInState(request, 'eligible');
-  await openDashboard(page, customer, '/my-dashboard/');
-  // For the eligible, Dashboard is the eligibility page (product.md §2).
-  await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
-  await expect(heading(page)).toHaveText('Your Loan');
-  await expectStage(page, 'Applied');
-  await expect(page.getByRole('heading', { level: 2, name: 'You are eligible for a loan' })).toBeVisible();
-  const start = page.getByRole('link', { name: 'Start Loan Application' });
-  await expect(start).toHaveAttribute('href', '/my-dashboard/calculate-loan');
-  await onFirstScreen(start);
-  await fitsAndAccessible(page, 'no application');
 });
 
 test('applying, at the documents: Documents current, the next step, the application number, Continue Loan Application first, leading to the documents', async ({

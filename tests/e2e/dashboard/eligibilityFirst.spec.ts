@@ -2,21 +2,13 @@
  * Eligibility first (issue 24), in a real browser against the real server: a customer earning ₹18,000
  * a month, paid in cash, hears both reasons at the income step, each on its field and in one notice
  * with what to do, and corrects one; refused at the end, the home says so honestly and the summary
- * opens the step with the mistaken answer, whose correction re-checks.
+ * opens the step with the mistaken answer, whose correction re-checks. The PAN step's own notice (the
+ * income given with the PAN refused at once) is checked on the registration walk's customer
+ * (dashboardRegistration.spec.ts), which gives the PAN by hand anyway.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from '../../support/axe.ts';
-import {
-  eventAs,
-  heading,
-  openDashboard,
-  randomPan,
-  registerByApi,
-  signInByApi,
-  steps,
-  TINY_PNG,
-  yesterday,
-} from './support.ts';
+import { eventAs, heading, openDashboard, registerByApi, signInByApi, TINY_PNG, yesterday } from './support.ts';
 
 const TOO_LITTLE = 'Our loans need a monthly income of at least ₹25,000.';
 const CASH =
@@ -116,28 +108,4 @@ test('₹18,000 in cash: both reasons at the income step, one corrected; refused
   await expect(page.getByText('Your profile is complete. Check whether you are eligible for a loan.')).toBeVisible();
   await expect(notice(page)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Check Eligibility' })).toBeEnabled();
-});
-
-test('the PAN step, which asks the income first, says so at once: the notice takes the focus, the profile goes on', async ({
-  page,
-  request,
-}) => {
-  const customer = await signInByApi(request);
-  await openDashboard(page, customer, '/my-dashboard/pan-details');
-  // Nothing refused yet: no notice, and the screen's title keeps the focus.
-  await expect(notice(page)).toHaveCount(0);
-  await steps.pan(page, randomPan(), 18_000);
-  const said = notice(page).getByRole('heading', { name: 'We cannot lend to you on these answers' });
-  await expect(said).toBeFocused();
-  await expect(heading(page)).toHaveText('PAN Authentication');
-  await expect(notice(page)).toContainText(TOO_LITTLE);
-  await expect(notice(page)).toContainText('Correct your monthly income in the form below.');
-  await notice(page).getByRole('link', { name: 'continue to Personal Information' }).click();
-  await expect(heading(page)).toHaveText('Personal Information');
-  // The reason goes with the customer until the answer is corrected, with the way back to it.
-  await expect(notice(page).getByRole('link', { name: 'Correct your monthly income' })).toHaveAttribute(
-    'href',
-    '/my-dashboard/pan-details',
-  );
-  await expect(heading(page)).toBeFocused();
 });
