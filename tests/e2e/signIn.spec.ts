@@ -1,3 +1,11 @@
+/**
+ * The sign-in card on /apply-now against the real server: a customer signs in by keyboard alone, is sent
+ * on from /apply-now while signed in, logs out and is told so once; five wrong codes lock the code; an
+ * eligible customer lands on the eligibility screen; the islands hydrate on a page that never goes idle.
+ * One customer's path is one test on one tab, each part a step (issue 21: a fresh context and sign-in
+ * per check cost more than the checks). The card's checks before any request, its refusals and timers:
+ * tests/components/LoginCard*.test.tsx; the UTM parameters it sends: LoginCard.utm.test.tsx.
+ */
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { tabTo } from '../support/keyboard.ts';
 import {
@@ -17,12 +25,6 @@ const TOO_MANY = 'Too many wrong attempts. Please request a new OTP.';
 const session = (page: Page) =>
   page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)) as Record<string, string>);
 
-/** The browser's timers stopped, so countdowns and 5-second messages move only when the test says. */
-async function stopTheClock(page: Page) {
-  await page.clock.install({ time: new Date('2030-01-01T10:00:00+05:30') });
-  return async () => page.clock.pauseAt(new Date('2030-01-01T10:05:00+05:30'));
-}
-
 /** Answers one sign-in event from the test instead of the server; every other call goes through. */
 async function answer(page: Page, event: string, reply: (route: Route) => Promise<void>) {
   await page.route(REGISTRATION, async (route) => {
@@ -37,64 +39,25 @@ const envelope = (status: number, body: object) => ({
   body: JSON.stringify(body),
 });
 
-test.describe('step 1: mobile number and consent', () => {
-  // The checks before any request (the field's digits, the short, invalid and empty number, the consent,
-  // Read more): tests/components/LoginCard.test.tsx. A refused request, one without a Message, a network
-  // failure and Please wait…: tests/components/LoginCard.calls.test.tsx.
+test('keyboard only from the top of /apply-now to a signed-in dashboard; sent on from /apply-now while signed in; after Logout "You have been signed out." once; five wrong codes lock the code; an eligible customer goes to /my-dashboard/eligibility', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // three sign-ins and four dashboard loads on one tab
+  const c = await openCard(page);
 
-  test('the code request carries the UTM parameters of the address, empty strings for the missing ones', async ({
-    page,
-  }) => {
-    const c = await openCard(page, '?utm_source=google&utm_medium=cpc&utm_campaign=diwali%20sale');
+  await test.step('keyboard only: the right code signs in, the session keys are stored and a new customer goes to /my-dashboard', async () => {
     const mobile = randomMobile();
-    const sent = page.waitForRequest((request) => request.url().endsWith(REGISTRATION));
-    await c.mobile.fill(mobile);
-    await c.consent.check();
-    await c.getOtp.click();
-    expect((await sent).postDataJSON()).toEqual({
-      event_name: 'login',
-      mobile,
-      utm_source: 'google',
-      utm_medium: 'cpc',
-      utm_campaign: 'diwali sale',
-      utm_term: '',
-      utm_content: '',
-    });
-    expect((await sent).headers().auth).toBe('kosh-web');
+    await tabTo(page, c.mobile);
+    await page.keyboard.type(mobile);
+    await tabTo(page, c.consent);
+    await page.keyboard.press('Space');
+    await expect(c.consent).toBeChecked();
+    await tabTo(page, c.getOtp);
+    await page.keyboard.press('Enter');
     await expect(c.box(1)).toBeFocused();
-  });
-
-  test('without UTM parameters every one is sent as an empty string', async ({ page }) => {
-    const c = await openCard(page);
-    const sent = page.waitForRequest((request) => request.url().endsWith(REGISTRATION));
-    await c.mobile.fill(randomMobile());
-    await c.consent.check();
-    await c.getOtp.click();
-    expect((await sent).postDataJSON()).toMatchObject({
-      utm_source: '',
-      utm_medium: '',
-      utm_campaign: '',
-      utm_term: '',
-      utm_content: '',
-    });
-  });
-});
-
-test.describe('step 2: the code', () => {
-  // The masked number, the empty boxes, the sent message and the session's keys; fewer than 4 digits; a wrong
-  // code; a network failure and Please wait… while verifying; Change number:
-  // tests/components/LoginCard.calls.test.tsx. Typing, Backspace, the arrow keys, paste and autofill in the
-  // boxes: tests/components/CodeBoxes.test.tsx.
-
-  test('the right code signs in: the session keys are stored and a new customer goes to /my-dashboard', async ({
-    page,
-    request,
-  }) => {
-    await openCard(page);
-    const mobile = randomMobile();
-    await requestCode(page, mobile);
     const stored = await session(page);
-    await typeCode(page, await latestCode(request, mobile));
+    await page.keyboard.type(await latestCode(request, mobile));
     // Enter in the last box submits.
     await page.keyboard.press('Enter');
     await page.waitForURL('**/my-dashboard');
@@ -109,41 +72,25 @@ test.describe('step 2: the code', () => {
     });
   });
 
-  test('an eligible customer (eligibility 1) goes to /my-dashboard/eligibility', async ({ page }) => {
-    await answer(page, 'otp_verify', (route) =>
-      route.fulfill(
-        envelope(200, {
-          Status: 1,
-          Message: 'OTP verified successfully.',
-          Data: {
-            next_step: 'loan_application',
-            app_login_token: 'a-test-token-of-some-length',
-            eligibility_status: 1,
-          },
-        }),
-      ),
-    );
-    // The token above is made up: the dashboard's own calls answer "nothing to show" instead of ending it.
-    await page.route(/\/Api\/Website\/(getDashboardData|getProfile)$/, (route) =>
-      route.fulfill(envelope(200, { Status: 0, Message: 'Not now', Data: {} })),
-    );
-    await openCard(page);
-    await requestCode(page, randomMobile());
-    await page.keyboard.type('1234');
-    await card(page).verify.click();
-    await page.waitForURL('**/my-dashboard/eligibility');
-    await expect(page.locator('h1')).toHaveText('Your Loan');
-    expect(await session(page)).toMatchObject({
-      next_step: 'loan_application',
-      token: 'a-test-token-of-some-length',
-      eligibility: '1',
-    });
+  await test.step('a visitor who already holds a session token is sent from /apply-now to /my-dashboard/', async () => {
+    await page.goto('/apply-now');
+    await page.waitForURL('**/my-dashboard/');
+    await expect(page.locator('h1')).toHaveText('Profile Registration');
   });
 
-  test(`five wrong codes, then even the right one: "${TOO_MANY}"`, async ({ page, request }) => {
-    await openCard(page);
+  await test.step('after Logout, /apply-now says "You have been signed out." once, in a status region', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/apply-now$/);
+    await expect(card(page).status).toHaveText('You have been signed out.');
+    // Said once: a reload, or a visitor who was never signed in, hears nothing.
+    await page.reload();
+    await expect(card(page).status).toHaveText('');
+  });
+
+  await test.step(`five wrong codes, then even the right one: "${TOO_MANY}"`, async () => {
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     const mobile = randomMobile();
-    const c = await requestCode(page, mobile);
+    await requestCode(page, mobile);
     const code = await latestCode(request, mobile);
     const verify = async (digits: string) => {
       await typeCode(page, digits);
@@ -161,50 +108,39 @@ test.describe('step 2: the code', () => {
     await expect(c.alert).toHaveText(TOO_MANY);
     await expect(page).toHaveURL(/\/apply-now$/);
   });
-});
 
-test.describe('timers (the browser clock is stopped and moved by the test)', () => {
-  // The resend countdown, a refused resend and the messages' 5 seconds: tests/components/LoginCard.calls.test.tsx.
-
-  test('Resend is the same call as the first request: profile_id in place of mobile, with the UTM parameters', async ({
-    page,
-  }) => {
-    const pause = await stopTheClock(page);
-    await openCard(page, '?utm_source=google&utm_medium=cpc&utm_campaign=diwali%20sale');
-    await pause();
-    const c = await requestCode(page, randomMobile());
-    const stored = await session(page);
-    await page.clock.runFor(30_000);
-    const sent = page.waitForRequest((request) => request.url().endsWith(REGISTRATION));
-    await c.resend.click();
-    expect((await sent).postDataJSON()).toEqual({
-      event_name: 'resend_otp',
-      profile_id: stored.cust_profile_id,
-      utm_source: 'google',
-      utm_medium: 'cpc',
-      utm_campaign: 'diwali sale',
-      utm_term: '',
-      utm_content: '',
+  await test.step('an eligible customer (eligibility 1) goes to /my-dashboard/eligibility', async () => {
+    await answer(page, 'otp_verify', (route) =>
+      route.fulfill(
+        envelope(200, {
+          Status: 1,
+          Message: 'OTP verified successfully.',
+          Data: {
+            next_step: 'loan_application',
+            app_login_token: 'a-test-token-of-some-length',
+            eligibility_status: 1,
+          },
+        }),
+      ),
+    );
+    // The token above is made up: the dashboard's own calls answer "nothing to show" instead of ending it.
+    await page.route(/\/Api\/Website\/(getDashboardData|getProfile)$/, (route) =>
+      route.fulfill(envelope(200, { Status: 0, Message: 'Not now', Data: {} })),
+    );
+    // The same card, another number.
+    await c.changeNumber.click();
+    await expect(c.mobile).toBeFocused();
+    await requestCode(page, randomMobile());
+    await page.keyboard.type('1234');
+    await c.verify.click();
+    await page.waitForURL('**/my-dashboard/eligibility');
+    await expect(page.locator('h1')).toHaveText('Your Loan');
+    expect(await session(page)).toMatchObject({
+      next_step: 'loan_application',
+      token: 'a-test-token-of-some-length',
+      eligibility: '1',
     });
   });
-});
-
-test('keyboard only: from the top of /apply-now to a signed-in dashboard', async ({ page, request }) => {
-  const c = await openCard(page);
-  const mobile = randomMobile();
-  await tabTo(page, c.mobile);
-  await page.keyboard.type(mobile);
-  await tabTo(page, c.consent);
-  await page.keyboard.press('Space');
-  await expect(c.consent).toBeChecked();
-  await tabTo(page, c.getOtp);
-  await page.keyboard.press('Enter');
-  await expect(c.box(1)).toBeFocused();
-  await page.keyboard.type(await latestCode(request, mobile));
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/\/my-dashboard\/?$/);
-  await expect(page.locator('h1')).toHaveText('Profile Registration');
-  expect(await session(page)).toMatchObject({ mobile, token: expect.stringMatching(/.{20,}/) });
 });
 
 test('on a page that never goes idle, the login card and the repay stepper still hydrate', async ({ page }) => {
@@ -222,37 +158,6 @@ test('on a page that never goes idle, the login card and the repay stepper still
     await page.goto(path);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   }
-});
-
-test('after Logout, /apply-now says "You have been signed out." once, in a status region', async ({
-  page,
-  request,
-}) => {
-  await openCard(page);
-  const mobile = randomMobile();
-  await requestCode(page, mobile);
-  await typeCode(page, await latestCode(request, mobile));
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/\/my-dashboard\/?$/);
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await page.waitForURL(/\/apply-now$/);
-  const c = card(page);
-  await expect(c.status).toHaveText('You have been signed out.');
-  // Said once: a reload, or a visitor who was never signed in, hears nothing.
-  await page.reload();
-  await expect(card(page).status).toHaveText('');
-});
-
-test('a visitor who already holds a session token is sent from /apply-now to /my-dashboard/', async ({ page }) => {
-  // The token is made up: the dashboard's calls answer "nothing to show" instead of ending the session.
-  await page.route(/\/Api\/Website\/(getDashboardData|getProfile)$/, (route) =>
-    route.fulfill(envelope(200, { Status: 0, Message: 'Not now', Data: {} })),
-  );
-  await page.goto('/');
-  await page.evaluate(() => sessionStorage.setItem('token', 'an-existing-session-token'));
-  await page.goto('/apply-now');
-  await page.waitForURL('**/my-dashboard/');
-  await expect(page.locator('h1')).toHaveText('Profile Registration');
 });
 
 test('the dashboard pages exist, stay out of search results and out of the sitemap', async ({ request }) => {
