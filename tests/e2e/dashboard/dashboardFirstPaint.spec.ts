@@ -5,7 +5,9 @@
  * server, the island's code held back (its requests wait) so that the first paint can be read alone:
  * its figures are the island's, in the same place, never twice, not in a live region; a failed or a
  * dead-session answer draws no figure and the island goes where it always went. On a return visit the
- * tab's last known figures are drawn before the answer comes, and the fresh answer wins.
+ * tab's last known figures are drawn before the answer comes, and the fresh answer wins. An answer late,
+ * failed or dead is three page loads of one test's tab (they were three tests, a context each), and
+ * the repayment screen's first paint and its CSS two.
  */
 import { gzipSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
@@ -137,147 +139,158 @@ test('the loan home: the first paint draws the island’s own dues and Pay Now, 
   expect(called(API.getProfile)).toBe(1);
 });
 
-test('a failed getProfile: no figure is drawn, and the island shows the failure and Try again', async ({
+test('the first paint’s answer late, failed or dead: a slow getProfile is drawn once, by the island, after the hold; a failed one draws no figure and the island shows the failure and Try again; a dead session (401) draws no figure and the island goes to sign-in', async ({
   page,
   sharedBorrower,
 }) => {
-  const { borrower, island } = await borrowerOnPage(page, sharedBorrower);
-  let failing = true;
-  await page.route(`**${API.getProfile}`, (route) => (failing ? route.abort('failed') : route.continue()));
-  const failed = page.waitForEvent('requestfailed', (sent) => sent.url().endsWith(API.getProfile));
-  await page.goto('/my-dashboard/eligibility');
-  // The first paint has had its answer (a failure) and drew nothing.
-  await failed;
-  await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
-  await expect(page.getByTestId('amount-due')).toHaveCount(0);
-
-  island.release();
-  await dashboardReady(page);
-  await expect(page.getByRole('alert')).toHaveText(/could not reach our servers/);
-  await expect(page.getByTestId('amount-due')).toHaveCount(0);
-  failing = false;
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(
-    page.getByRole('region', { name: `Your loan ${borrower.loanNo}` }).getByTestId('amount-due'),
-  ).toBeVisible();
-});
-
-test('a dead session (401): no figure is drawn, and the island goes to sign-in', async ({ page, sharedBorrower }) => {
-  const { island } = await borrowerOnPage(page, sharedBorrower);
-  await page.route(`**${API.getProfile}`, (route) =>
-    route.fulfill({
-      status: 401,
-      contentType: 'application/json',
-      body: JSON.stringify({ Status: 4, Message: 'Session expired', Data: {} }),
-    }),
-  );
-  await page.goto('/my-dashboard/eligibility');
-  await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
-  await expect(page.getByTestId('amount-due')).toHaveCount(0);
-  island.release();
-  await page.waitForURL(/\/apply-now/);
-  await expect(page.getByTestId('amount-due')).toHaveCount(0);
-});
-
-test('a slow getProfile: the island loads after the hold, and the late answer is drawn once, by the island', async ({
-  page,
-  sharedBorrower,
-}) => {
-  const { borrower } = await borrowerOnPage(page, sharedBorrower, { holdIsland: false });
-  await page.route(`**${API.getProfile}`, async (route) => {
-    await new Promise((done) => setTimeout(done, 3000));
-    await route.continue();
+  // Three page loads of one tab, each with its own answer (they were three tests, each a context of its
+  // own); the dead session last, as it clears the tab's session.
+  await test.step('a slow getProfile: the island loads after the hold, and the late answer is drawn once, by the island', async () => {
+    const { borrower } = await borrowerOnPage(page, sharedBorrower, { holdIsland: false });
+    await page.route(`**${API.getProfile}`, async (route) => {
+      await new Promise((done) => setTimeout(done, 3000));
+      await route.continue();
+    });
+    await page.goto('/my-dashboard/eligibility');
+    // The island is there before the answer (it waits 1 s at most): its frame, its status line.
+    await dashboardReady(page);
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    const home = page.getByRole('region', { name: `Your loan ${borrower.loanNo}` });
+    await expect(home.getByTestId('amount-due')).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId('amount-due')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: /^Your loan / })).toHaveCount(1);
   });
-  await page.goto('/my-dashboard/eligibility');
-  // The island is there before the answer (it waits 1 s at most): its frame, its status line.
-  await dashboardReady(page);
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
-  const home = page.getByRole('region', { name: `Your loan ${borrower.loanNo}` });
-  await expect(home.getByTestId('amount-due')).toBeVisible();
-  await page.waitForTimeout(500);
-  await expect(page.getByTestId('amount-due')).toHaveCount(1);
-  await expect(page.getByRole('region', { name: /^Your loan / })).toHaveCount(1);
+  await page.unrouteAll({ behavior: 'wait' });
+  // A first visit again: no figures kept from the load before (a return visit draws them: tested below).
+  await page.evaluate(() => sessionStorage.clear());
+
+  await test.step('a failed getProfile: no figure is drawn, and the island shows the failure and Try again', async () => {
+    const { borrower, island } = await borrowerOnPage(page, sharedBorrower);
+    let failing = true;
+    await page.route(`**${API.getProfile}`, (route) => (failing ? route.abort('failed') : route.continue()));
+    const failed = page.waitForEvent('requestfailed', (sent) => sent.url().endsWith(API.getProfile));
+    await page.goto('/my-dashboard/eligibility');
+    // The first paint has had its answer (a failure) and drew nothing.
+    await failed;
+    await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
+    await expect(page.getByTestId('amount-due')).toHaveCount(0);
+
+    island.release();
+    await dashboardReady(page);
+    await expect(page.getByRole('alert')).toHaveText(/could not reach our servers/);
+    await expect(page.getByTestId('amount-due')).toHaveCount(0);
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(
+      page.getByRole('region', { name: `Your loan ${borrower.loanNo}` }).getByTestId('amount-due'),
+    ).toBeVisible();
+  });
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.evaluate(() => sessionStorage.clear());
+
+  await test.step('a dead session (401): no figure is drawn, and the island goes to sign-in', async () => {
+    const { island } = await borrowerOnPage(page, sharedBorrower);
+    await page.route(`**${API.getProfile}`, (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ Status: 4, Message: 'Session expired', Data: {} }),
+      }),
+    );
+    await page.goto('/my-dashboard/eligibility');
+    await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
+    await expect(page.getByTestId('amount-due')).toHaveCount(0);
+    island.release();
+    await page.waitForURL(/\/apply-now/);
+    await expect(page.getByTestId('amount-due')).toHaveCount(0);
+  });
 });
 
-test('the page carries only the first paint’s CSS, within the first round trip; the island draws once the screens’ CSS is there, taking the page’s early getProfile (one request)', async ({
+test('repayment: the first paint draws what is owed and which figure to pay, the island’s own figures, with nothing to type into; the page carries only the first paint’s CSS, within the first round trip; the island draws once the screens’ CSS is there, taking the page’s early getProfile (one request)', async ({
   page,
   request,
   sharedBorrower,
 }) => {
-  // The whole page, compressed as the server sends it, fits in what a new connection carries in its
-  // first round trip (10 segments of 1,460 bytes), so the frame and the profile's request are not a
-  // round trip late.
-  const html = await (await request.get('/my-dashboard/eligibility')).text();
-  expect(gzipSync(html).length).toBeLessThan(14_600 - 1_000);
-  const css = /data-css="([^"]+)"/.exec(html)?.[1];
-  expect(css, 'the screens’ CSS is named on the first paint’s script').toMatch(/^\/_astro\/.+\.css$/);
-  // The screens' rules are in that file, not in the page.
-  const screens = await (await request.get(css as string)).text();
-  const screenClass = /\.(_[A-Za-z][\w-]*_[a-z0-9]{5}_\d+)\{/.exec(screens)?.[1];
-  expect(screenClass).toBeTruthy();
-  expect(html).not.toContain(screenClass);
+  // Two loads of the repayment screen in one tab (they were two tests, a context each).
+  await test.step('repayment: the first paint draws what is owed and which figure to pay, the island’s own figures, with nothing to type into', async () => {
+    const { borrower, island, called } = await borrowerOnPage(page, sharedBorrower);
+    await page.goto('/my-dashboard/repayment');
 
-  // Repayment, the island not held: the page asks for the profile early, and the island takes that answer.
-  const { called } = await borrowerOnPage(page, sharedBorrower, { holdIsland: false });
-  // When the island's frame (its Menu button) first appears, is the screens' stylesheet there?
-  await page.addInitScript(() => {
-    const seen = new MutationObserver(() => {
-      if (!document.querySelector('header button')) return;
-      seen.disconnect();
-      const sheet = [...document.styleSheets].find((s) => s.href?.includes('/_astro/dashboard-screens.'));
-      (window as unknown as { cssAtFirstDraw: number }).cssAtFirstDraw = sheet ? sheet.cssRules.length : -1;
-    });
-    seen.observe(document, { childList: true, subtree: true });
+    // Before any of the island's code: the loan's figures and the sentence, from getProfile.
+    await expect(heading(page)).toHaveText('Repayment');
+    const dues = page.getByRole('region', { name: `Loan ${borrower.loanNo}` });
+    await expect(dues).toBeVisible();
+    await expect
+      .poll(() => island.held(), 'the island’s code is held while the first paint is read')
+      .toBeGreaterThan(0);
+    const amountDue = (await dues.getByTestId('amount-due').textContent()) ?? '';
+    const toClose = (await dues.getByTestId('amount-to-close').textContent()) ?? '';
+    const sentence = (await dues.getByText(/^Pay ₹|^Your repayment is overdue/).textContent()) ?? '';
+    expect(amountDue).toMatch(/^₹[\d,]+(\.\d\d)?$/);
+    expect(sentence).toContain(toClose);
+    // Nothing to type into or press before React: what is typed is never lost.
+    await expect(page.locator('main').locator('input, select, textarea, button')).toHaveCount(0);
+    await firstPaintHolds(page, dues.getByTestId('amount-due'), 'repayment first paint');
+
+    // The island's screen shows the same figures and sentence, once, and its form takes typing.
+    island.release();
+    await dashboardReady(page);
+    await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
+    const table = page.getByRole('table', { name: "Your loan's dues" });
+    await expect(table.getByRole('row', { name: /Amount due on the repayment date/ })).toContainText(amountDue);
+    await expect(table.getByRole('row', { name: /Total due today/ })).toContainText(toClose);
+    await expect(page.getByText(sentence, { exact: true })).toHaveCount(1);
+    await expect(page.getByTestId('amount-due')).toHaveCount(0);
+    const field = page.getByLabel('Amount to pay (₹)');
+    await field.fill('100');
+    await expect(field).toHaveValue('100');
+    expect(called(API.getProfile)).toBe(1);
   });
-  await page.goto('/my-dashboard/repayment');
-  await dashboardReady(page);
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { cssAtFirstDraw: number }).cssAtFirstDraw)).toBeGreaterThan(
-    0,
-  );
-  // And the screen is drawn in its styles: the amount field's hint is the form's small muted text.
-  const hint = page.getByText(/^For another amount/);
-  await expect(hint).toBeVisible();
-  const fontSize = await hint.evaluate((node) => Number.parseFloat(getComputedStyle(node).fontSize));
-  expect(fontSize).toBeLessThan(16);
-  await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
-  expect(called(API.getProfile)).toBe(1);
-});
+  await page.unrouteAll({ behavior: 'wait' });
+  // A first visit again: no figures kept from the load before.
+  await page.evaluate(() => sessionStorage.clear());
 
-test('repayment: the first paint draws what is owed and which figure to pay, the island’s own figures, with nothing to type into', async ({
-  page,
-  sharedBorrower,
-}) => {
-  const { borrower, island, called } = await borrowerOnPage(page, sharedBorrower);
-  await page.goto('/my-dashboard/repayment');
+  await test.step('the page carries only the first paint’s CSS, within the first round trip; the island draws once the screens’ CSS is there, taking the page’s early getProfile (one request)', async () => {
+    // The whole page, compressed as the server sends it, fits in what a new connection carries in its
+    // first round trip (10 segments of 1,460 bytes), so the frame and the profile's request are not a
+    // round trip late.
+    const html = await (await request.get('/my-dashboard/eligibility')).text();
+    expect(gzipSync(html).length).toBeLessThan(14_600 - 1_000);
+    const css = /data-css="([^"]+)"/.exec(html)?.[1];
+    expect(css, 'the screens’ CSS is named on the first paint’s script').toMatch(/^\/_astro\/.+\.css$/);
+    // The screens' rules are in that file, not in the page.
+    const screens = await (await request.get(css as string)).text();
+    const screenClass = /\.(_[A-Za-z][\w-]*_[a-z0-9]{5}_\d+)\{/.exec(screens)?.[1];
+    expect(screenClass).toBeTruthy();
+    expect(html).not.toContain(screenClass);
 
-  // Before any of the island's code: the loan's figures and the sentence, from getProfile.
-  await expect(heading(page)).toHaveText('Repayment');
-  const dues = page.getByRole('region', { name: `Loan ${borrower.loanNo}` });
-  await expect(dues).toBeVisible();
-  await expect.poll(() => island.held(), 'the island’s code is held while the first paint is read').toBeGreaterThan(0);
-  const amountDue = (await dues.getByTestId('amount-due').textContent()) ?? '';
-  const toClose = (await dues.getByTestId('amount-to-close').textContent()) ?? '';
-  const sentence = (await dues.getByText(/^Pay ₹|^Your repayment is overdue/).textContent()) ?? '';
-  expect(amountDue).toMatch(/^₹[\d,]+(\.\d\d)?$/);
-  expect(sentence).toContain(toClose);
-  // Nothing to type into or press before React: what is typed is never lost.
-  await expect(page.locator('main').locator('input, select, textarea, button')).toHaveCount(0);
-  await firstPaintHolds(page, dues.getByTestId('amount-due'), 'repayment first paint');
-
-  // The island's screen shows the same figures and sentence, once, and its form takes typing.
-  island.release();
-  await dashboardReady(page);
-  await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
-  const table = page.getByRole('table', { name: "Your loan's dues" });
-  await expect(table.getByRole('row', { name: /Amount due on the repayment date/ })).toContainText(amountDue);
-  await expect(table.getByRole('row', { name: /Total due today/ })).toContainText(toClose);
-  await expect(page.getByText(sentence, { exact: true })).toHaveCount(1);
-  await expect(page.getByTestId('amount-due')).toHaveCount(0);
-  const field = page.getByLabel('Amount to pay (₹)');
-  await field.fill('100');
-  await expect(field).toHaveValue('100');
-  expect(called(API.getProfile)).toBe(1);
+    // Repayment, the island not held: the page asks for the profile early, and the island takes that answer.
+    const { called } = await borrowerOnPage(page, sharedBorrower, { holdIsland: false });
+    // When the island's frame (its Menu button) first appears, is the screens' stylesheet there?
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('header button')) return;
+        seen.disconnect();
+        const sheet = [...document.styleSheets].find((s) => s.href?.includes('/_astro/dashboard-screens.'));
+        (window as unknown as { cssAtFirstDraw: number }).cssAtFirstDraw = sheet ? sheet.cssRules.length : -1;
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/my-dashboard/repayment');
+    await dashboardReady(page);
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cssAtFirstDraw: number }).cssAtFirstDraw)).toBeGreaterThan(
+      0,
+    );
+    // And the screen is drawn in its styles: the amount field's hint is the form's small muted text.
+    const hint = page.getByText(/^For another amount/);
+    await expect(hint).toBeVisible();
+    const fontSize = await hint.evaluate((node) => Number.parseFloat(getComputedStyle(node).fontSize));
+    expect(fontSize).toBeLessThan(16);
+    await expect(page.getByRole('button', { name: 'Proceed to Pay' })).toBeVisible();
+    expect(called(API.getProfile)).toBe(1);
+  });
 });
 
 test('loan history: the first paint asks for getLeadList (after the profile, for its PAN) and draws the island’s own cards; the island takes that answer', async ({
