@@ -94,7 +94,7 @@ module.exports = {
           '^src/server/signIn/sessions\\.ts$',
           '^src/server/staff/session\\.ts$',
           // Services.
-          '^src/server/loans/(account|create)\\.ts$',
+          '^src/server/loans/(account|accountFigures|create)\\.ts$',
           '^src/server/application/(staff|lifecycle|quote)\\.ts$',
           // The Key Fact Statement: when it expires, the terms a loan takes from it, its delivery.
           '^src/server/kfs/service\\.ts$',

@@ -15,6 +15,15 @@ export const EMBEDDED_TEMPLATE_ENV = 'KOSH_TEST_EMBEDDED_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'KOSH_TEST_POSTGRES_TEMPLATE';
 
 export default async function setup() {
+  // The two templates are made side by side: the embedded one is mostly the CPU's, the server's mostly waits.
+  const [removeEmbedded, dropPostgres] = await Promise.all([embeddedTemplate(), postgresTemplate()]);
+  return async () => {
+    await removeEmbedded();
+    await dropPostgres();
+  };
+}
+
+async function embeddedTemplate() {
   const file = join(tmpdir(), `kosh-template-${process.pid}.tar`);
   const embedded = await openDatabase({ kind: 'embedded', dataDir: 'memory://' });
   try {
@@ -23,27 +32,24 @@ export default async function setup() {
     await embedded.close();
   }
   process.env[EMBEDDED_TEMPLATE_ENV] = file;
+  return () => rm(file, { force: true });
+}
 
+async function postgresTemplate() {
   const server = process.env.TEST_DATABASE_URL;
-  let dropTemplate = async () => {};
-  if (server) {
-    const name = `kosh_template_${process.pid}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    const migrated = await openDatabase({ kind: 'postgres', url: url.href });
-    await migrated.close();
-    process.env[POSTGRES_TEMPLATE_ENV] = name;
-    dropTemplate = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  }
+  if (!server) return async () => {};
+  const name = `kosh_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const migrated = await openDatabase({ kind: 'postgres', url: url.href });
+  await migrated.close();
+  process.env[POSTGRES_TEMPLATE_ENV] = name;
   return async () => {
-    await rm(file, { force: true });
-    await dropTemplate();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
   };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_RULES, type AccountRules, accountRules, CURRENT_ACCOUNT_RULES } from '../../src/lib/accountRules.ts';
 import { addDays } from '../../src/lib/dates.ts';
 import { type AccountEvent, type AccountTerms, accountOn } from '../../src/lib/loanAccount.ts';
-import { accountTerms, type LoanRow } from '../../src/server/loans/account.ts';
+import { accountTerms, type LoanRow } from '../../src/server/loans/accountFigures.ts';
 
 /** A later version that differs in one rule: a collection pays interest before charges. */
 const VERSION_2: AccountRules = {

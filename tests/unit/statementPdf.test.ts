@@ -9,7 +9,12 @@ import { accountOn } from '../../src/lib/loanAccount.ts';
 import { formatPaiseInFull } from '../../src/lib/money.ts';
 import { site } from '../../src/lib/site.ts';
 import { describeAllocation, describeLine, statementRows } from '../../src/lib/statementLines.ts';
-import { accountPayments, accountTerms, type CollectionRow, type LoanRow } from '../../src/server/loans/account.ts';
+import {
+  accountPayments,
+  accountTerms,
+  type CollectionRow,
+  type LoanRow,
+} from '../../src/server/loans/accountFigures.ts';
 import { agreementPdf } from '../../src/server/statements/agreementPdf.ts';
 import { kfsPdf } from '../../src/server/statements/kfsPdf.ts';
 import {

@@ -1,13 +1,13 @@
 /**
  * Reading loans: by number, by lead, a customer's, and the one active loan (a customer has at most
- * one: loans_one_active_per_customer_idx). Their figures come from ./account.ts.
+ * one: loans_one_active_per_customer_idx). Their figures come from ./account.ts and ./accountFigures.ts.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import { customers, loans } from '../db/schema.ts';
-import type { LoanRow } from './account.ts';
+import type { LoanRow } from './accountFigures.ts';
 
-export type { LoanRow } from './account.ts';
+export type { LoanRow } from './accountFigures.ts';
 
 export async function loanByNo(db: Database, loanNo: string): Promise<LoanRow | undefined> {
   const [loan] = await db.select().from(loans).where(eq(loans.loanNo, loanNo));

@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
 import { type AssetClass, CLASS_NAMES, type OverdueClass } from '../../lib/overdueClasses.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { customers, loanClassifications, loans } from '../db/schema.ts';
-import type { LoanRow } from '../loans/account.ts';
+import type { LoanRow } from '../loans/accountFigures.ts';
 
 export type ClassificationRow = typeof loanClassifications.$inferSelect;
 

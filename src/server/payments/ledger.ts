@@ -14,7 +14,8 @@ import { type AccountEvent, type Allocation, accountOn, type StatementLine } fro
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { loans } from '../db/schema.ts';
 import { crashPoint } from '../dev/faults.ts';
-import { accountEvents, accountTerms, reversalsOf } from '../loans/account.ts';
+import { reversalsOf } from '../loans/account.ts';
+import { accountEvents, accountTerms } from '../loans/accountFigures.ts';
 
 export interface CollectionInput {
   loanId: string;

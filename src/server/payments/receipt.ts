@@ -10,7 +10,8 @@ import { accountOn } from '../../lib/loanAccount.ts';
 import type { Receipt, ReceiptStatus } from '../../lib/receipt.ts';
 import type { Deps } from '../app/context.ts';
 import { ApiError } from '../http/respond.ts';
-import { accountEvents, accountTerms, type CollectionRow, type LoanRow, reversalsOf } from '../loans/account.ts';
+import { reversalsOf } from '../loans/account.ts';
+import { accountEvents, accountTerms, type CollectionRow, type LoanRow } from '../loans/accountFigures.ts';
 import { repaySessionWithin } from '../repay/store.ts';
 import {
   appliedCollectionsUpTo,

@@ -16,7 +16,8 @@ import { type Allocation, accountOn } from '../../lib/loanAccount.ts';
 import type { Logger } from '../app/logger.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { auditLog, collectionReversals, collections, loans, paymentDisputes } from '../db/schema.ts';
-import { accountEvents, accountTerms, collectionsOf, reversalsOf } from '../loans/account.ts';
+import { collectionsOf, reversalsOf } from '../loans/account.ts';
+import { accountEvents, accountTerms } from '../loans/accountFigures.ts';
 import { lockLoan, valueDateAfter } from './ledger.ts';
 import type { Provider } from './store.ts';
 

@@ -8,7 +8,7 @@ import { formatPaise } from '../../lib/money.ts';
 import { site } from '../../lib/site.ts';
 import type { Config } from '../config/config.ts';
 import { sitePageUrl } from '../config/publicUrls.ts';
-import type { LoanRow } from '../loans/account.ts';
+import type { LoanRow } from '../loans/accountFigures.ts';
 import { smsAmount } from '../sms/messages.ts';
 import type { ReceiptOf } from './store.ts';
 

@@ -21,7 +21,8 @@ import { customerById } from '../customers/store.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { databaseFailure } from '../db/errors.ts';
 import { loans } from '../db/schema.ts';
-import { type LoanAccount, type LoanRow, loanAccount, loanFigures } from '../loans/account.ts';
+import { loanAccount } from '../loans/account.ts';
+import { type LoanAccount, type LoanRow, loanFigures } from '../loans/accountFigures.ts';
 import { REMINDER_KINDS, REMINDER_OFFSETS, type ReminderKind, reminderMail, reminderSms } from './messages.ts';
 import { loanScreenLink, receiptFacts, receiptMail, receiptSms } from './receiptMessages.ts';
 import {

@@ -8,14 +8,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Allocation, accountOn } from '../../lib/loanAccount.ts';
 import { type Database, queryRows, type Transaction } from '../db/client.ts';
 import { collections, loanMessages, loans, mailQueue, smsQueue } from '../db/schema.ts';
-import {
-  accountEvents,
-  accountTerms,
-  type CollectionRow,
-  collectionsOf,
-  type LoanRow,
-  reversalsOf,
-} from '../loans/account.ts';
+import { collectionsOf, reversalsOf } from '../loans/account.ts';
+import { accountEvents, accountTerms, type CollectionRow, type LoanRow } from '../loans/accountFigures.ts';
 
 /** The reminders and receipts, which this folder queues and sends. */
 export type LoanMessageKind = 'due_in_3' | 'due_in_1' | 'due_today' | 'overdue_1' | 'overdue_7' | 'receipt';

@@ -1,7 +1,7 @@
 /**
  * The borrower's PDFs: the statement of account and the no-dues certificate, drawn with pdfkit
  * (docs/decisions.md, "Statements and no-dues certificates"). Every figure comes from the loan
- * account (src/lib/loanAccount.ts through src/server/loans/account.ts) and every line's words from
+ * account (src/lib/loanAccount.ts through src/server/loans/accountFigures.ts) and every line's words from
  * src/lib/statementLines.ts, which `npm run ops` prints too. Pure apart from reading the font once:
  * the same input gives the same document.
  */
@@ -16,7 +16,13 @@ import type { AccountState } from '../../lib/loanAccount.ts';
 import { formatPaiseInFull } from '../../lib/money.ts';
 import type { Site } from '../../lib/site.ts';
 import { allocationParts, type StatementRow, statementRows } from '../../lib/statementLines.ts';
-import { accountTerms, type CollectionRow, type LoanRow, loanFigures, type ReversalRow } from '../loans/account.ts';
+import {
+  accountTerms,
+  type CollectionRow,
+  type LoanRow,
+  loanFigures,
+  type ReversalRow,
+} from '../loans/accountFigures.ts';
 import { faithfulFonts } from './devanagariText.ts';
 
 // Noto Sans (SIL Open Font License) has the rupee sign, which the PDF standard fonts lack; pdfkit
