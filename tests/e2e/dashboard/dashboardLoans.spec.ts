@@ -9,6 +9,7 @@
  * checked). The steps load the same pages as before, in the same tab.
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import site from '../../../content/site.json' with { type: 'json' };
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate, maskPan } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
@@ -22,8 +23,11 @@ import {
   heading,
   openDashboard,
   registerByApi,
+  signAgreementByApi,
   signInByApi,
+  staffByApi,
 } from './support.ts';
+import { moveTo } from './walk.ts';
 
 /** product.md §8, word for word. */
 const NO_HISTORY = 'No loan history found.';
@@ -31,6 +35,7 @@ const NO_DETAILS = 'No loan details available.';
 const NETWORK = 'We could not reach our servers. Please check your internet connection and try again.';
 const CANCELLED = 'Payment cancelled. You can try again.';
 const TOO_SMALL = 'The amount must be at least ₹1.';
+const DECISION = `within ${site.loan.decisionHours} hours`;
 
 const eligibleCustomer = async (request: APIRequestContext) =>
   registerByApi(request, await signInByApi(request), { checkEligibility: true });
@@ -83,14 +88,14 @@ test(`an eligible customer before any application: Loan Details "${NO_DETAILS}" 
   });
 
   await test.step(`loan history with no application yet: "${NO_HISTORY}"`, async () => {
-    await page.goto('/my-dashboard/leads');
+    await moveTo(page, '/my-dashboard/leads');
     await expect(heading(page)).toHaveText('Loan History');
     await expect(page.getByText(NO_HISTORY, { exact: true })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Your loans' })).toHaveCount(0);
   });
 });
 
-test('an application under review: its card opens its details (kept on reload), a failed fetch has Try again, the preview names the credit manager', async ({
+test('an application under review: its card opens its details (kept on reload), a failed fetch has Try again, the preview names the credit manager and the decision time, then the loan once paid out', async ({
   page,
   request,
 }) => {
@@ -134,7 +139,7 @@ test('an application under review: its card opens its details (kept on reload), 
   });
 
   await test.step('the application preview: Application Details, Credit Manager and Application Status; the credit manager assigned at submission', async () => {
-    await page.goto('/my-dashboard/lead-preview');
+    await moveTo(page, '/my-dashboard/lead-preview');
     const application = region(page, 'Application Details');
     await expect(cell(application, 'Application number')).toHaveText(customer.leadId);
     await expect(cell(application, 'Loan amount')).toHaveText('₹5,000');
@@ -147,6 +152,33 @@ test('an application under review: its card opens its details (kept on reload), 
     await expect(cell(region(page, 'Application Status'), 'Application progress')).toHaveText('100%');
     await expect(banner(page)).toHaveCount(0);
     expect(await axeViolations(page, 'main')).toEqual([]);
+  });
+
+  // From dashboardPromises.spec.ts, which built a submitted application of its own for them. The loan made
+  // here ends this customer's readers (no later test reads the eligible or the applied customer).
+  await test.step('the preview under review: the decision time, no loan rows; once paid out, the loan number and the day', async () => {
+    const status = region(page, 'Application Status');
+    await expect(status).toContainText('Under review');
+    await expect(page.getByRole('main')).not.toContainText(/\bNA\b/);
+    // Nothing of a loan that does not exist; the Credit Manager assigned on submission.
+    await expect(status.getByRole('rowheader')).toHaveText(['Status', 'Application progress']);
+    await expect(region(page, 'Credit Manager').getByRole('rowheader')).toHaveText(['Name', 'Mobile', 'E-mail']);
+    // What comes next, with the decision time the home page promises (content/site.json).
+    await expect(status).toContainText(`Most applications get a decision ${DECISION}`);
+    // No message is sent for every decision (a refusal sends none): the screen says where it shows.
+    await expect(status).toContainText(`${DECISION}, and it shows here.`);
+    await expect(status).not.toContainText('SMS');
+    await expect(region(page, 'Your Key Fact Statements')).not.toContainText('Your loan is made on');
+
+    // Approved and paid out: the loan's facts appear, and the statement the loan is made on.
+    await staffByApi(request, customer.leadId, 'approve');
+    await signAgreementByApi(request, customer);
+    const { loan_no } = await staffByApi(request, customer.leadId, 'disburse');
+    await page.reload();
+    await expect(row(status, 'Loan number')).toContainText(loan_no as string);
+    await expect(row(status, 'Disbursed on')).toContainText(/\d{2}-\d{2}-\d{4}/);
+    await expect(region(page, 'Your Key Fact Statements')).toContainText('Your loan is made on Key Fact Statement');
+    await expect(status).not.toContainText('Most applications get a decision');
   });
 });
 
@@ -195,7 +227,7 @@ test('a disbursed loan: every field of its details, the preview with Pay Now, th
   });
 
   await test.step('the application preview after disbursal: the Credit Manager, the loan number and the outstanding amount with Pay Now', async () => {
-    await page.goto('/my-dashboard/lead-preview');
+    await moveTo(page, '/my-dashboard/lead-preview');
     // A credit member of the development staff (issue 22), assigned at submission.
     await expect(cell(region(page, 'Credit Manager'), 'E-mail')).toHaveText(/@kosh\.test$/);
     await expect(cell(region(page, 'Application Status'), 'Status')).toHaveText('Disbursed');
@@ -214,7 +246,7 @@ test('a disbursed loan: every field of its details, the preview with Pay Now, th
       if (r.url().includes('checkout') || r.url().includes('payu')) checkouts.push(r.url());
     };
     page.on('request', record);
-    await page.goto('/my-dashboard/profile-preview');
+    await moveTo(page, '/my-dashboard/profile-preview');
     // The banner's Pay Now opens the repayment screen (product.md §2: its target).
     await banner(page).getByRole('link', { name: 'Pay Now' }).click();
     await expect(heading(page)).toHaveText('Repayment');
@@ -246,7 +278,7 @@ test('a disbursed loan: every field of its details, the preview with Pay Now, th
 
   await test.step('the whole due by Razorpay, cancelled: the order names the total due, says so and nothing is paid', async () => {
     const due = await dueOf(request, borrower);
-    await page.goto('/my-dashboard/lead-preview');
+    await moveTo(page, '/my-dashboard/lead-preview');
     await banner(page).getByRole('link', { name: 'Pay Now' }).click();
     const payNow = page.getByRole('button', { name: 'Proceed to Pay' });
     await payNow.click();

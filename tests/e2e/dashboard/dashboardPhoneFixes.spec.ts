@@ -9,7 +9,8 @@
  * (about 1.6 s of CPU however little it checks). The two widths' messages are one test, with the
  * /apply-now banner (from dashboardPromises.spec.ts) on the same loads; the documents' failure banners,
  * the KYC screen's and a single document's, one customer; Loan Details before the loan is made is in
- * dashboardPromises.spec.ts beside Application Preview's. The disbursal messages read the shared
+ * dashboardPromises.spec.ts beside Application Preview's, and the selfie on a computer in
+ * dashboardSmallFixes.spec.ts, on the customer whose selfie is still to take there. The disbursal messages read the shared
  * borrower's (sharedCustomers.ts): its disbursal is all they need.
  */
 import type { Locator } from '@playwright/test';
@@ -30,6 +31,7 @@ import {
   steps,
   TINY_PNG,
 } from './support.ts';
+import { moveTo } from './walk.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -91,23 +93,6 @@ test.describe('the selfie on a phone', () => {
     expect((await upload).postDataJSON()).toMatchObject({ file_ext: 'PNG' });
     await expect(heading(page)).toHaveText('Profile Preview');
   });
-});
-
-test('the selfie on a computer: no "Take a selfie" that would open a file dialog; the camera and a file chooser', async ({
-  page,
-  request,
-}) => {
-  const customer = await registerByApi(request, await signInByApi(request), { steps: 4 });
-  await openDashboard(page, customer, '/my-dashboard/upload-picture');
-  await expect(page.getByRole('button', { name: 'Take a photo with your camera' })).toBeVisible();
-  await expect(page.getByLabel('Take a selfie', { exact: true })).toHaveCount(0);
-  await expect(page.locator('input[capture]')).toHaveCount(0);
-  await page.getByLabel('Choose a picture instead').setInputFiles({
-    name: 'me.gif',
-    mimeType: 'image/gif',
-    buffer: Buffer.from('GIF89a'),
-  });
-  await expect(page.getByText('Please choose a jpeg, jpg or png image.')).toBeVisible();
 });
 
 test("messages cover nothing at 320 and 390 px: the sign-in card's and the dashboard's; /apply-now has no banner Apply Now leading to itself", async ({
@@ -182,7 +167,7 @@ test("documents: the failure banner goes once the retry succeeds, on KYC Documen
   // From dashboardPromises.spec.ts, where it was the salary slip on a customer of its own: here another
   // document not yet uploaded, so that "Uploaded" can only come from the retry.
   await test.step('KYC Documents (the utility bill)', async () => {
-    await page.goto('/my-dashboard/adhar-upload');
+    await moveTo(page, '/my-dashboard/adhar-upload');
     await expect(heading(page)).toHaveText('Complete Your KYC');
     const tile = page
       .getByRole('listitem')

@@ -9,38 +9,20 @@
  * little it checks). Before the loan is made, Application Preview, Loan Details and Loan History are read
  * on the shared applicant, and the loan's rows on the shared borrower (sharedCustomers.ts: they only
  * read them), with Loan Details' from dashboardPhoneFixes.spec.ts; the greeting and the focus ring share
- * an eligible customer. Congratulations' application number and decision time are checked with the
+ * an eligible customer. Application Preview under review and then paid out is read on the submitted
+ * application of dashboardLoans.spec.ts, which reads that screen in that state anyway (the loan made of
+ * it there comes after every other reader). Congratulations' application number and decision time are checked with the
  * review fixes' Congratulations (dashboardReviewFixes.spec.ts), on the customer whose every step is
  * given there; the /apply-now banner with the sign-in card's messages and the documents' failure banner
  * with the single document's, both in dashboardPhoneFixes.spec.ts.
  */
 import type { Page } from '@playwright/test';
-import site from '../../../content/site.json' with { type: 'json' };
 import { API } from '../../../src/lib/api/paths.ts';
 import { expect, test } from './sharedCustomers.ts';
-import {
-  applyByApi,
-  customerInState,
-  dashboardReady,
-  heading,
-  openDashboard,
-  registerByApi,
-  sidebar,
-  signAgreementByApi,
-  signInByApi,
-  staffByApi,
-  storeSession,
-} from './support.ts';
+import { customerInState, dashboardReady, heading, openDashboard, sidebar, storeSession } from './support.ts';
+import { moveTo } from './walk.ts';
 
 test.describe.configure({ timeout: 120_000 });
-
-const DECISION = `within ${site.loan.decisionHours} hours`;
-
-/** An eligible customer whose application is complete and with our team (submitted). */
-async function submitted(request: Parameters<typeof signInByApi>[0]) {
-  const eligible = await registerByApi(request, await signInByApi(request), { checkEligibility: true });
-  return applyByApi(request, eligible, 'banking_details');
-}
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const rowHeaders = (page: Page, name: string) => region(page, name).getByRole('rowheader');
@@ -74,7 +56,7 @@ test('before the loan is made: no NA rows on Application Preview, Loan Details a
 
   // From dashboardPhoneFixes.spec.ts.
   await test.step('Loan Details and Loan History while applying: no NA rows, when the loan number comes', async () => {
-    await page.goto(`/my-dashboard/details?lead_id=${customer.leadId}`);
+    await moveTo(page, `/my-dashboard/details?lead_id=${customer.leadId}`);
     await expect(page.getByRole('heading', { level: 2, name: `Loan application ${customer.leadId}` })).toBeVisible();
     const table = page.getByRole('table', { name: 'Loan details' });
     await expect(table.getByRole('rowheader', { name: 'Application number', exact: true })).toBeVisible();
@@ -86,7 +68,7 @@ test('before the loan is made: no NA rows on Application Preview, Loan Details a
     );
 
     // Loan History: no "NA" amount either.
-    await page.goto('/my-dashboard/leads');
+    await moveTo(page, '/my-dashboard/leads');
     await expect(page.getByRole('list', { name: 'Your loans' })).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText(/\bNA\b/);
   });
@@ -99,35 +81,6 @@ test('before the loan is made: no NA rows on Application Preview, Loan Details a
     await expect(page.getByRole('rowheader', { name: 'Disbursed on', exact: true })).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText('show here once the loan is paid out');
   });
-});
-
-test('lead-preview under review: the decision time, no loan rows; once paid out, the loan number and the day', async ({
-  page,
-  request,
-}) => {
-  const customer = await submitted(request);
-  await openDashboard(page, customer, '/my-dashboard/lead-preview');
-  await expect(region(page, 'Application Status')).toContainText('Under review');
-  await expect(page.getByRole('main')).not.toContainText(/\bNA\b/);
-  // Nothing of a loan that does not exist; the Credit Manager assigned on submission.
-  await expect(rowHeaders(page, 'Application Status')).toHaveText(['Status', 'Application progress']);
-  await expect(rowHeaders(page, 'Credit Manager')).toHaveText(['Name', 'Mobile', 'E-mail']);
-  // What comes next, with the decision time the home page promises (content/site.json).
-  await expect(region(page, 'Application Status')).toContainText(`Most applications get a decision ${DECISION}`);
-  // No message is sent for every decision (a refusal sends none): the screen says where it shows.
-  await expect(region(page, 'Application Status')).toContainText(`${DECISION}, and it shows here.`);
-  await expect(region(page, 'Application Status')).not.toContainText('SMS');
-  await expect(region(page, 'Your Key Fact Statements')).not.toContainText('Your loan is made on');
-
-  // Approved and paid out: the loan's facts appear, and the statement the loan is made on.
-  await staffByApi(request, customer.leadId, 'approve');
-  await signAgreementByApi(request, customer);
-  const { loan_no } = await staffByApi(request, customer.leadId, 'disburse');
-  await page.reload();
-  await expect(row(page, 'Application Status', 'Loan number')).toContainText(loan_no as string);
-  await expect(row(page, 'Application Status', 'Disbursed on')).toContainText(/\d{2}-\d{2}-\d{4}/);
-  await expect(region(page, 'Your Key Fact Statements')).toContainText('Your loan is made on Key Fact Statement');
-  await expect(region(page, 'Application Status')).not.toContainText('Most applications get a decision');
 });
 
 test('the greeting says "Hi" while the name loads, never "Hi ?", then "Hi, <name>"; a heading focused by the router shows no focus ring', async ({
@@ -157,7 +110,7 @@ test('the greeting says "Hi" while the name loads, never "Hi ?", then "Hi, <name
   });
 
   await test.step("a screen's heading focused by the router shows no focus ring, even after a key press", async () => {
-    await page.goto('/my-dashboard/lead-preview');
+    await moveTo(page, '/my-dashboard/lead-preview');
     await dashboardReady(page);
     const home = sidebar(page).getByRole('link', { name: 'Dashboard', exact: true });
     await home.focus();

@@ -31,6 +31,7 @@ import {
   repayInFullByApi,
   signInByApi,
 } from './support.ts';
+import { moveTo } from './walk.ts';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const cell = (page: Page, panel: string, label: string) =>
@@ -182,10 +183,10 @@ test('with a loan running, Calculate Your Loan gives the reason, Pay Now and You
 
   const tileState = page.getByRole('list', { name: 'Document to upload' });
   await test.step('a loan paid out: every document uploaded on both screens, none "Needed"', async () => {
-    await page.goto('/my-dashboard/kyc');
+    await moveTo(page, '/my-dashboard/kyc');
     await expect(page.getByRole('row', { name: /^PAN card Uploaded on/ })).toBeVisible();
     for (const slug of ['pan-upload', 'bank-upload', 'upload-salaryslip', 'upload-utilitybill']) {
-      await page.goto(`/my-dashboard/${slug}`);
+      await moveTo(page, `/my-dashboard/${slug}`);
       await expect(tileState).toContainText('Uploaded:');
       await expect(tileState.getByText(NEEDED)).toHaveCount(0);
     }
@@ -195,12 +196,12 @@ test('with a loan running, Calculate Your Loan gives the reason, Pay Now and You
   await test.step('a new application that asks for less: the documents it does not ask for are not "Needed"', async () => {
     await openDashboard(page, await returning(request), '/my-dashboard/kyc');
     await expect(page.getByRole('row', { name: 'PAN card Not yet requested' })).toBeVisible();
-    await page.goto('/my-dashboard/pan-upload');
+    await moveTo(page, '/my-dashboard/pan-upload');
     await expect(main(page)).toContainText('No loan application of yours asks for your PAN card now');
     await expect(tileState).toHaveCount(0);
     await expect(main(page).getByText(NEEDED)).toHaveCount(0);
     // Asked for by the new application: needed, as KYC Documents says.
-    await page.goto('/my-dashboard/bank-upload');
+    await moveTo(page, '/my-dashboard/bank-upload');
     await expect(tileState.getByText(NEEDED)).toBeVisible();
   });
 });
@@ -311,14 +312,14 @@ test('the first figure before a loan (fix next 8): "up to" when eligible, the am
     await expect(figures).toContainText(`You receive, after fee and GST${credited}`);
     await expect(figures).toContainText(`Payable amount${repayable}`);
 
-    await page.goto('/my-dashboard/lead-preview');
+    await moveTo(page, '/my-dashboard/lead-preview');
     await expect(cell(page, 'Application Details', 'You receive, after fee and GST')).toHaveText(credited);
     await expect(cell(page, 'Application Details', 'Payable amount')).toHaveText(repayable);
     await region(page, 'Next: Upload Your Documents').getByRole('link', { name: 'Continue Loan Application' }).click();
     await expect(heading(page)).toHaveText('Complete Your KYC');
 
     // Congratulations part-way says the application is not sent, and so does the tab.
-    await page.goto('/my-dashboard/congratulations');
+    await moveTo(page, '/my-dashboard/congratulations');
     await expect(heading(page)).toHaveText('Your application is not sent yet');
     await expect(page).toHaveTitle('Your application is not sent yet | Kosh Credit');
   });

@@ -6,15 +6,18 @@
  * payment's reference named as the provider's. (What you agreed to's short version is in consents.spec.ts, the complaints queue's
  * message said once in dashboardComplaints.spec.ts.) Customers are made through the real API.
  *
- * One test, the three screens as steps (issue 21): each was a test of its own, each a fresh browser
- * context (about 1.6 s of CPU however little it checks). The applicant with documents needed is the
- * run's shared one (sharedCustomers.ts), which these steps only read.
+ * One test, the screens as steps (issue 21): each was a test of its own, each a fresh browser context
+ * (about 1.6 s of CPU however little it checks). The applicant with documents needed is the run's shared
+ * one (sharedCustomers.ts), which these steps only read. Loan Details of a repaid loan is read on the
+ * repaid borrower of dashboardStatements.spec.ts, which needs one for its no-dues certificate anyway;
+ * the selfie on a computer (from dashboardPhoneFixes.spec.ts) on this test's customer, at a computer's width.
  */
 import type { Locator, Page } from '@playwright/test';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
 import { expect, test } from './sharedCustomers.ts';
 import { customerInState, heading, openDashboard, registerByApi, signInByApi } from './support.ts';
+import { moveTo } from './walk.ts';
 
 const main = (page: Page) => page.getByRole('main');
 const row = (page: Page, name: string) =>
@@ -34,14 +37,30 @@ const stepCard = (page: Page, title: string) =>
 test.describe('the screens review, item 10: the smaller fixes', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("KYC Documents, Profile Summary and the Loan Details of a repaid loan: the way to each step and document, the step to do now framed as on the home, the loan's figures first", async ({
+  test('KYC Documents and Profile Summary: the way to each step and document, the step to do now framed as on the home', async ({
     page,
     request,
     sharedApplicant: applicant,
   }) => {
     test.setTimeout(120_000);
+    const customer = await registerByApi(request, await signInByApi(request), { steps: 4 });
+    // From dashboardPhoneFixes.spec.ts, on a computer's screen: the same customer, its selfie still to take.
+    await test.step('the selfie on a computer: no "Take a selfie" that would open a file dialog; the camera and a file chooser', async () => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await openDashboard(page, customer, '/my-dashboard/upload-picture');
+      await expect(page.getByRole('button', { name: 'Take a photo with your camera' })).toBeVisible();
+      await expect(page.getByLabel('Take a selfie', { exact: true })).toHaveCount(0);
+      await expect(page.locator('input[capture]')).toHaveCount(0);
+      await page.getByLabel('Choose a picture instead').setInputFiles({
+        name: 'me.gif',
+        mimeType: 'image/gif',
+        buffer: Buffer.from('GIF89a'),
+      });
+      await expect(page.getByText('Please choose a jpeg, jpg or png image.')).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
+    });
+
     await test.step('KYC Documents and Profile Summary with the selfie to take: no header block, the way to each step, the step to do now framed as on the home', async () => {
-      const customer = await registerByApi(request, await signInByApi(request), { steps: 4 });
       await openDashboard(page, customer, '/my-dashboard/kyc');
       await expect(row(page, 'PAN')).toContainText('Verified');
       // On a phone the rows are blocks: the header row is for screen readers only, not a block of its own.
@@ -57,10 +76,10 @@ test.describe('the screens review, item 10: the smaller fixes', () => {
 
       // The home frames the step to do now; the summary frames it alike, in the specification's order for it
       // (dashboard.md §2: the address before the personal details).
-      await page.goto('/my-dashboard/');
+      await moveTo(page, '/my-dashboard/');
       await expect(heading(page)).toBeVisible();
       const onHome = await frame(stepCard(page, 'Upload Picture'));
-      await page.goto('/my-dashboard/profile-summary');
+      await moveTo(page, '/my-dashboard/profile-summary');
       await expect(heading(page)).toHaveText('Profile Summary');
       await expect(main(page).getByRole('list').first().getByRole('listitem')).toHaveText([
         /^✓PAN Authentication/,
@@ -97,44 +116,6 @@ test.describe('the screens review, item 10: the smaller fixes', () => {
       );
       await page.setViewportSize({ width: 320, height: 800 });
       await expectFits(page, 'kyc at 320 px');
-      await page.setViewportSize({ width: 390, height: 844 });
-    });
-
-    await test.step("Loan Details of a repaid loan: the loan's figures first, the borrower's own details folded under them; the provider's reference", async () => {
-      const borrower = await customerInState(request, 'loan closed');
-      await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
-      const loan = main(page).getByRole('table', { name: 'Loan details' }).getByRole('rowheader');
-      await expect(loan).toHaveText([
-        'Loan number',
-        'Application number',
-        'Status',
-        'Loan amount',
-        'Amount to your bank account',
-        'Amount to repay',
-        'Tenure',
-        'Purpose',
-        'Disbursed on',
-        'Repayment date',
-      ]);
-      const yours = main(page).getByRole('table', { name: 'Your details on this application' });
-      await expect(yours).toBeHidden();
-      await main(page).locator('summary', { hasText: 'Your details on this application' }).click();
-      await expect(yours.getByRole('rowheader')).toHaveText([
-        'Name',
-        'Monthly salary',
-        'Mobile',
-        'E-mail',
-        'PAN',
-        'Gender',
-        'Marital status',
-        'City',
-        'State',
-      ]);
-      expect((await axeScan(page).withTags(WCAG_22_AA).analyze()).violations.map((v) => v.id)).toEqual([]);
-      const payments = main(page).getByRole('table', { name: 'Payments received' });
-      // On a phone each cell says its column: the reference is read as the provider's.
-      await expect(payments.getByRole('cell', { name: /^Provider's reference pay_\w+$/ })).toBeVisible();
-      await expect(payments.getByRole('columnheader')).toContainText(["Provider's reference"]);
     });
   });
 });

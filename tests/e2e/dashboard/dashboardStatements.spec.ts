@@ -6,7 +6,8 @@
  * The active loan's checks are one test on the run's shared borrower (sharedCustomers.ts; a statement
  * downloaded changes nothing of the loan), its width, download and failure as steps (issue 21): each was
  * a test of its own with a borrower of its own (about a second of server CPU) and a fresh browser
- * context. The repaid loan keeps a borrower of its own, as it pays.
+ * context. The repaid loan keeps a borrower of its own, as it pays; its Loan Details at 390 px (from
+ * dashboardSmallFixes.spec.ts, which built a repaid borrower of its own for them) are read on it too.
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -112,13 +113,56 @@ test.describe('statements on the loan details screen', () => {
     });
   });
 
-  test('a repaid loan: the no-dues certificate downloads as a PDF', async ({ page, request }) => {
+  test("a repaid loan at 390 px: the loan's figures first, the borrower's own details folded under them, the provider's reference; the no-dues certificate downloads as a PDF", async ({
+    page,
+    request,
+  }) => {
     const borrower = await borrowerByApi(request);
     await repayInFull(request, borrower);
+    await page.setViewportSize({ width: 390, height: 844 });
     await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
-    const file = await downloadBy(page, NO_DUES);
-    expect(file.filename).toBe(`no-dues-${borrower.loanNo}.pdf`);
-    expect(file.head).toBe('%PDF-');
-    expect((await downloadBy(page, STATEMENT)).head).toBe('%PDF-');
+    // From dashboardSmallFixes.spec.ts (the screens review, item 10), on a phone.
+    await test.step("Loan Details of a repaid loan: the loan's figures first, the borrower's own details folded under them; the provider's reference", async () => {
+      const main = page.getByRole('main');
+      const loan = main.getByRole('table', { name: 'Loan details' }).getByRole('rowheader');
+      await expect(loan).toHaveText([
+        'Loan number',
+        'Application number',
+        'Status',
+        'Loan amount',
+        'Amount to your bank account',
+        'Amount to repay',
+        'Tenure',
+        'Purpose',
+        'Disbursed on',
+        'Repayment date',
+      ]);
+      const yours = main.getByRole('table', { name: 'Your details on this application' });
+      await expect(yours).toBeHidden();
+      await main.locator('summary', { hasText: 'Your details on this application' }).click();
+      await expect(yours.getByRole('rowheader')).toHaveText([
+        'Name',
+        'Monthly salary',
+        'Mobile',
+        'E-mail',
+        'PAN',
+        'Gender',
+        'Marital status',
+        'City',
+        'State',
+      ]);
+      expect((await axeScan(page).withTags(WCAG_22_AA).analyze()).violations.map((v) => v.id)).toEqual([]);
+      const payments = main.getByRole('table', { name: 'Payments received' });
+      // On a phone each cell says its column: the reference is read as the provider's.
+      await expect(payments.getByRole('cell', { name: /^Provider's reference pay_\w+$/ })).toBeVisible();
+      await expect(payments.getByRole('columnheader')).toContainText(["Provider's reference"]);
+    });
+
+    await test.step('the no-dues certificate downloads as a PDF', async () => {
+      const file = await downloadBy(page, NO_DUES);
+      expect(file.filename).toBe(`no-dues-${borrower.loanNo}.pdf`);
+      expect(file.head).toBe('%PDF-');
+      expect((await downloadBy(page, STATEMENT)).head).toBe('%PDF-');
+    });
   });
 });
