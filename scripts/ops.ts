@@ -7,12 +7,19 @@
  *   npm run ops -- leads | lead <lead_id> | approve <lead_id> --version <n> --amount … | loans | …
  *   DATA_DIR=data npm run ops -- disburse <lead_id>   on the database, for what has no route (development)
  */
+// Module resolution first, so that it serves every import of the server's code below, as the server's
+// own entry does (src/server/app/main.ts; src/server/app/moduleResolution.ts says why).
+import '../src/server/app/moduleResolution.ts';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { loadConfig } from '../src/server/config/config.ts';
-import { type OpenDatabase, openDatabase } from '../src/server/db/client.ts';
-import { runOps } from '../src/server/ops/run.ts';
-import { sessionFileOf } from '../src/server/ops/savedSession.ts';
+import type { OpenDatabase } from '../src/server/db/client.ts';
+
+const [{ loadConfig }, { openDatabase }, { runOps }, { sessionFileOf }] = await Promise.all([
+  import('../src/server/config/config.ts'),
+  import('../src/server/db/client.ts'),
+  import('../src/server/ops/run.ts'),
+  import('../src/server/ops/savedSession.ts'),
+]);
 
 /** What is typed is echoed to stderr (stdout stays the command's), except while a secret is typed. */
 let hidden = false;
