@@ -5,22 +5,27 @@
  * server, the island's code held back (its requests wait) so that the first paint can be read alone:
  * its figures are the island's, in the same place, never twice, not in a live region; a failed or a
  * dead-session answer draws no figure and the island goes where it always went. On a return visit the
- * tab's last known figures are drawn before the answer comes, and the fresh answer wins. An answer late,
- * failed or dead is three page loads of one test's tab (they were three tests, a context each), and
- * the repayment screen's first paint and its CSS two.
+ * tab's last known figures are drawn before the answer comes, and the fresh answer wins. Tests whose
+ * page loads can follow one another share one tab (each was a test with a context of its own): an
+ * answer late, failed or dead; the repayment screen's first paint and its CSS; the loan home's first
+ * paint, its return visits and Loan History's. The borrower whose figures go stale pays a part through
+ * Pay Now and the repayment screen first, with that screen's checks (dashboardHome.spec.ts's test of
+ * it built a borrower for that alone).
  */
 import { gzipSync } from 'node:zlib';
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
+import { formatPaise } from '../../../src/lib/money.ts';
 import { SESSION_KEYS } from '../../../src/lib/session.ts';
 import { axeViolations } from '../../support/axe.ts';
 import { closedLoanHome } from './loanHomeChecks.ts';
 import { type Borrower, expect, test } from './sharedCustomers.ts';
 import {
+  type Customer,
+  callAs,
   customerInState,
   dashboardReady,
   heading,
-  payPartOnRepayment,
   repayInFullByApi,
   sessionOf,
   sidebar,
@@ -28,6 +33,15 @@ import {
 } from './support.ts';
 
 const PHONE = { width: 390, height: 844 };
+
+/** The active loan as the server answers it now (rupees). */
+async function activeLoan(request: APIRequestContext, customer: Customer) {
+  const profile = await callAs(request, customer, API.getProfile, { profile_id: customer.profileId });
+  return profile.body.Data.active_loan_details as { total_due: number };
+}
+const paise = (rupees: number) => Math.round(rupees * 100);
+const loanHome = (page: Page, loanNo: string) => page.getByRole('region', { name: `Your loan ${loanNo}` });
+const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payment Method' });
 test.use({ viewport: PHONE });
 
 /** Holds the requests `pattern` matches until `release` is called; counts them. */
@@ -109,34 +123,148 @@ async function summaryOf(page: Page, loanNo: string) {
   };
 }
 
-test('the loan home: the first paint draws the island’s own dues and Pay Now, where the island draws them', async ({
+test('the loan home: the first paint draws the island’s own dues and Pay Now, where the island draws them; a return visit: the tab’s last known figures are painted before the answer comes, then the island takes the fresh answer; on a dead session (401) they go and the island goes to sign-in; loan history’s first paint', async ({
   page,
   sharedBorrower,
 }) => {
+  // Three tests' loads in one tab (a first visit, its return visits, then loan history's first paint):
+  // the return visit's first visit is the loan home's first paint.
+  test.slow();
   const { borrower, island, called } = await borrowerOnPage(page, sharedBorrower);
-  await page.goto('/my-dashboard/eligibility');
+  await test.step('the loan home: the first paint draws the island’s own dues and Pay Now, where the island draws them', async () => {
+    await page.goto('/my-dashboard/eligibility');
 
-  // Before any of the island's code: the frame, the title, and the figures from getProfile.
-  await expect(heading(page)).toHaveText('Your Loan');
-  const first = await summaryOf(page, borrower.loanNo);
-  await expect.poll(() => island.held(), 'the island’s code is held while the first paint is read').toBeGreaterThan(0);
-  expect(first.amountDue).toMatch(/^₹[\d,]+(\.\d\d)?$/);
-  expect(first.pay).toBe('/my-dashboard/repayment');
-  // Once, and not in a live region: a screen reader reads it as page content, not as an announcement.
-  await expect(page.getByTestId('amount-due')).toHaveCount(1);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await firstPaintHolds(page, page.getByTestId('amount-due'), 'first paint');
+    // Before any of the island's code: the frame, the title, and the figures from getProfile.
+    await expect(heading(page)).toHaveText('Your Loan');
+    const first = await summaryOf(page, borrower.loanNo);
+    await expect
+      .poll(() => island.held(), 'the island’s code is held while the first paint is read')
+      .toBeGreaterThan(0);
+    expect(first.amountDue).toMatch(/^₹[\d,]+(\.\d\d)?$/);
+    expect(first.pay).toBe('/my-dashboard/repayment');
+    // Once, and not in a live region: a screen reader reads it as page content, not as an announcement.
+    await expect(page.getByTestId('amount-due')).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await firstPaintHolds(page, page.getByTestId('amount-due'), 'first paint');
 
-  // The island arrives and draws the same screen: the same words, in the same place, still once.
-  island.release();
-  await dashboardReady(page);
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
-  const after = await summaryOf(page, borrower.loanNo);
-  expect({ ...after, box: undefined }).toEqual({ ...first, box: undefined });
-  expect(Math.abs((after.box?.y ?? 0) - (first.box?.y ?? 0)), 'the sentence did not move').toBeLessThanOrEqual(1);
-  await expect(page.getByTestId('amount-due')).toHaveCount(1);
-  // One getProfile: the island took the first paint's answer.
-  expect(called(API.getProfile)).toBe(1);
+    // The island arrives and draws the same screen: the same words, in the same place, still once.
+    island.release();
+    await dashboardReady(page);
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    const after = await summaryOf(page, borrower.loanNo);
+    expect({ ...after, box: undefined }).toEqual({ ...first, box: undefined });
+    expect(Math.abs((after.box?.y ?? 0) - (first.box?.y ?? 0)), 'the sentence did not move').toBeLessThanOrEqual(1);
+    await expect(page.getByTestId('amount-due')).toHaveCount(1);
+    // One getProfile: the island took the first paint's answer.
+    expect(called(API.getProfile)).toBe(1);
+  });
+
+  await test.step('a return visit: the tab’s last known figures are painted before the answer comes, then the island takes the fresh answer; on a dead session (401) they go and the island goes to sign-in', async () => {
+    // The first visit is the one above: the dashboard keeps its figures for the next load.
+    await figuresKept(page, 'loan');
+    const first = await summaryOf(page, borrower.loanNo);
+    // Only what the first paint draws is kept: no PAN, mobile, e-mail or date of birth.
+    const kept = (await sessionOf(page))[SESSION_KEYS.lastFigures] ?? '';
+    expect(kept).toContain(borrower.loanNo);
+    for (const personal of [borrower.pan, borrower.mobile, '@']) expect(kept).not.toContain(personal);
+
+    // The next load, the answer and the island's code held: the known figures stand, before any answer.
+    const answer = await hold(page, `**${API.getProfile}`);
+    const code = await hold(page, '**/_astro/*.js*');
+    await page.reload();
+    await expect.poll(() => answer.held(), 'getProfile was asked').toBe(1);
+    const known = await summaryOf(page, borrower.loanNo);
+    expect({ ...known, box: undefined }).toEqual({ ...first, box: undefined });
+    await expect(page.getByTestId('amount-due')).toHaveCount(1);
+    await expect(page.getByRole('status')).toHaveText('');
+    expect(await page.evaluate(() => performance.getEntriesByType('paint').length), 'painted').toBeGreaterThan(0);
+    expect(await axeViolations(page, 'known figures')).toEqual([]);
+
+    // The same fresh answer leaves them as they are; the island then draws the same, once.
+    const drawnNode = await page.getByTestId('amount-due').elementHandle();
+    const came = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
+    answer.release();
+    await came;
+    // The fresh request left once the known figures were painted, never competing with that paint.
+    const order = () =>
+      page.evaluate((path) => {
+        const asked = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(path));
+        const painted = performance.getEntriesByName('first-contentful-paint')[0];
+        return asked && painted ? asked.startTime - painted.startTime : null;
+      }, API.getProfile);
+    await expect.poll(order).not.toBeNull();
+    expect(await order()).toBeGreaterThanOrEqual(0);
+    // The island's code is asked for once the script has dealt with the answer: the same nodes still stand.
+    await expect.poll(() => code.held()).toBeGreaterThan(0);
+    expect(await drawnNode?.evaluate((node) => node.isConnected)).toBe(true);
+    code.release();
+    await dashboardReady(page);
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    expect({ ...(await summaryOf(page, borrower.loanNo)), box: undefined }).toEqual({ ...first, box: undefined });
+    await expect(page.getByTestId('amount-due')).toHaveCount(1);
+    expect(await drawnNode?.evaluate((node) => node.isConnected)).toBe(false);
+    expect(called(API.getProfile), 'one request on each load').toBe(2);
+
+    // The next return visit finds the session dead: the known figures go when the answer says so.
+    await figuresKept(page, 'loan');
+    let answerDead = () => {};
+    const answeredDead = new Promise<void>((done) => {
+      answerDead = done;
+    });
+    await page.route(`**${API.getProfile}`, async (route) => {
+      await answeredDead;
+      await route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ Status: 4, Message: 'Session expired', Data: {} }),
+      });
+    });
+    const codeAgain = await hold(page, '**/_astro/*.js*');
+    await page.reload();
+    await expect(page.getByTestId('amount-due')).toHaveCount(1);
+    const cameDead = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
+    answerDead();
+    await cameDead;
+    await expect(page.getByTestId('amount-due')).toHaveCount(0);
+    await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
+    codeAgain.release();
+    await page.waitForURL(/\/apply-now/);
+    expect(await sessionOf(page)).not.toHaveProperty(SESSION_KEYS.lastFigures);
+  });
+  await page.unrouteAll({ behavior: 'wait' });
+
+  await test.step('loan history: the first paint asks for getLeadList (after the profile, for its PAN) and draws the island’s own cards; the island takes that answer', async () => {
+    const { borrower, island, calls, called } = await borrowerOnPage(page, sharedBorrower);
+    // As after a sign-in in another tab: no PAN stored, so the island would have asked for the profile first.
+    await page.addInitScript(() => sessionStorage.removeItem('pancard'));
+    const leadList = page.waitForRequest((sent) => sent.url().endsWith(API.leadList));
+    await page.goto('/my-dashboard/leads');
+    // getLeadList names the customer's PAN (dashboard.md), the profile's.
+    expect((await leadList).postDataJSON()).toEqual({ profile_id: borrower.profileId, pancard: borrower.pan });
+
+    await expect(heading(page)).toHaveText('Loan History');
+    const cards = page.getByRole('list', { name: 'Your loans' });
+    const card = cards.getByRole('link', { name: new RegExp(`Loan application ${borrower.leadId}`) });
+    await expect(card).toBeVisible();
+    // Drawn before the island (held back: its frame's Menu button is not there yet).
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
+    const first = await cards.textContent();
+    expect(first).toMatch(/Status\s*Disbursed/);
+    expect(first).toMatch(/Applied on\s*\d\d-\d\d-\d{4}/);
+    expect(await card.getAttribute('href')).toBe(`/my-dashboard/details?lead_id=${borrower.leadId}`);
+    await expect(cards.getByRole('link'), 'one card: the one application').toHaveCount(1);
+    expect(calls, 'the profile, then the cards’ request, each once').toEqual([API.getProfile, API.leadList]);
+    await firstPaintHolds(page, cards, 'loan history first paint');
+
+    // The island draws the same cards, once, from the same answer.
+    island.release();
+    await dashboardReady(page);
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Your loans' })).toHaveCount(1);
+    expect(await page.getByRole('list', { name: 'Your loans' }).textContent()).toBe(first);
+    expect(called(API.leadList)).toBe(1);
+    expect(called(API.getProfile)).toBe(1);
+  });
 });
 
 test('the first paint’s answer late, failed or dead: a slow getProfile is drawn once, by the island, after the hold; a failed one draws no figure and the island shows the failure and Try again; a dead session (401) draws no figure and the island goes to sign-in', async ({
@@ -293,119 +421,7 @@ test('repayment: the first paint draws what is owed and which figure to pay, the
   });
 });
 
-test('loan history: the first paint asks for getLeadList (after the profile, for its PAN) and draws the island’s own cards; the island takes that answer', async ({
-  page,
-  sharedBorrower,
-}) => {
-  const { borrower, island, calls, called } = await borrowerOnPage(page, sharedBorrower);
-  // As after a sign-in in another tab: no PAN stored, so the island would have asked for the profile first.
-  await page.addInitScript(() => sessionStorage.removeItem('pancard'));
-  const leadList = page.waitForRequest((sent) => sent.url().endsWith(API.leadList));
-  await page.goto('/my-dashboard/leads');
-  // getLeadList names the customer's PAN (dashboard.md), the profile's.
-  expect((await leadList).postDataJSON()).toEqual({ profile_id: borrower.profileId, pancard: borrower.pan });
-
-  await expect(heading(page)).toHaveText('Loan History');
-  const cards = page.getByRole('list', { name: 'Your loans' });
-  const card = cards.getByRole('link', { name: new RegExp(`Loan application ${borrower.leadId}`) });
-  await expect(card).toBeVisible();
-  // Drawn before the island (held back: its frame's Menu button is not there yet).
-  await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
-  const first = await cards.textContent();
-  expect(first).toMatch(/Status\s*Disbursed/);
-  expect(first).toMatch(/Applied on\s*\d\d-\d\d-\d{4}/);
-  expect(await card.getAttribute('href')).toBe(`/my-dashboard/details?lead_id=${borrower.leadId}`);
-  await expect(cards.getByRole('link'), 'one card: the one application').toHaveCount(1);
-  expect(calls, 'the profile, then the cards’ request, each once').toEqual([API.getProfile, API.leadList]);
-  await firstPaintHolds(page, cards, 'loan history first paint');
-
-  // The island draws the same cards, once, from the same answer.
-  island.release();
-  await dashboardReady(page);
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Your loans' })).toHaveCount(1);
-  expect(await page.getByRole('list', { name: 'Your loans' }).textContent()).toBe(first);
-  expect(called(API.leadList)).toBe(1);
-  expect(called(API.getProfile)).toBe(1);
-});
-
-test('a return visit: the tab’s last known figures are painted before the answer comes, then the island takes the fresh answer; on a dead session (401) they go and the island goes to sign-in', async ({
-  page,
-  sharedBorrower,
-}) => {
-  const { borrower, called } = await borrowerOnPage(page, sharedBorrower, { holdIsland: false });
-  await visitOnce(page, '/my-dashboard/eligibility', 'loan');
-  const first = await summaryOf(page, borrower.loanNo);
-  // Only what the first paint draws is kept: no PAN, mobile, e-mail or date of birth.
-  const kept = (await sessionOf(page))[SESSION_KEYS.lastFigures] ?? '';
-  expect(kept).toContain(borrower.loanNo);
-  for (const personal of [borrower.pan, borrower.mobile, '@']) expect(kept).not.toContain(personal);
-
-  // The next load, the answer and the island's code held: the known figures stand, before any answer.
-  const answer = await hold(page, `**${API.getProfile}`);
-  const code = await hold(page, '**/_astro/*.js*');
-  await page.reload();
-  await expect.poll(() => answer.held(), 'getProfile was asked').toBe(1);
-  const known = await summaryOf(page, borrower.loanNo);
-  expect({ ...known, box: undefined }).toEqual({ ...first, box: undefined });
-  await expect(page.getByTestId('amount-due')).toHaveCount(1);
-  await expect(page.getByRole('status')).toHaveText('');
-  expect(await page.evaluate(() => performance.getEntriesByType('paint').length), 'painted').toBeGreaterThan(0);
-  expect(await axeViolations(page, 'known figures')).toEqual([]);
-
-  // The same fresh answer leaves them as they are; the island then draws the same, once.
-  const drawnNode = await page.getByTestId('amount-due').elementHandle();
-  const came = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
-  answer.release();
-  await came;
-  // The fresh request left once the known figures were painted, never competing with that paint.
-  const order = () =>
-    page.evaluate((path) => {
-      const asked = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(path));
-      const painted = performance.getEntriesByName('first-contentful-paint')[0];
-      return asked && painted ? asked.startTime - painted.startTime : null;
-    }, API.getProfile);
-  await expect.poll(order).not.toBeNull();
-  expect(await order()).toBeGreaterThanOrEqual(0);
-  // The island's code is asked for once the script has dealt with the answer: the same nodes still stand.
-  await expect.poll(() => code.held()).toBeGreaterThan(0);
-  expect(await drawnNode?.evaluate((node) => node.isConnected)).toBe(true);
-  code.release();
-  await dashboardReady(page);
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
-  expect({ ...(await summaryOf(page, borrower.loanNo)), box: undefined }).toEqual({ ...first, box: undefined });
-  await expect(page.getByTestId('amount-due')).toHaveCount(1);
-  expect(await drawnNode?.evaluate((node) => node.isConnected)).toBe(false);
-  expect(called(API.getProfile), 'one request on each load').toBe(2);
-
-  // The next return visit finds the session dead: the known figures go when the answer says so.
-  await figuresKept(page, 'loan');
-  let answerDead = () => {};
-  const answeredDead = new Promise<void>((done) => {
-    answerDead = done;
-  });
-  await page.route(`**${API.getProfile}`, async (route) => {
-    await answeredDead;
-    await route.fulfill({
-      status: 401,
-      contentType: 'application/json',
-      body: JSON.stringify({ Status: 4, Message: 'Session expired', Data: {} }),
-    });
-  });
-  const codeAgain = await hold(page, '**/_astro/*.js*');
-  await page.reload();
-  await expect(page.getByTestId('amount-due')).toHaveCount(1);
-  const cameDead = page.waitForResponse((response) => response.url().endsWith(API.getProfile));
-  answerDead();
-  await cameDead;
-  await expect(page.getByTestId('amount-due')).toHaveCount(0);
-  await expect(page.getByRole('status')).toHaveText('Loading your dashboard…');
-  codeAgain.release();
-  await page.waitForURL(/\/apply-now/);
-  expect(await sessionOf(page)).not.toHaveProperty(SESSION_KEYS.lastFigures);
-});
-
-test('stale figures: after a part payment, the loan home draws the known figures, then the fresh answer’s in their place; a loan repaid elsewhere leaves no dues on screen once the fresh answer comes, and the home shows the closed loan', async ({
+test('Pay Now and the repayment screen’s whole and part amounts, a part paid; stale figures: after a part payment, the loan home draws the known figures, then the fresh answer’s in their place; a loan repaid elsewhere leaves no dues on screen once the fresh answer comes, and the home shows the closed loan', async ({
   page,
   request,
 }) => {
@@ -414,9 +430,51 @@ test('stale figures: after a part payment, the loan home draws the known figures
   // The loan is paid on: a borrower of this test's own.
   const borrower = (await customerInState(request, 'loan active')) as Borrower;
   await borrowerOnPage(page, borrower, { holdIsland: false });
-  await visitOnce(page, '/my-dashboard/repayment', 'loan');
-  // The borrower pays a part on the repayment screen (Razorpay's sandbox) and lands on the receipt page.
-  await payPartOnRepayment(page, '750');
+  // The borrower pays a part on the repayment screen (Razorpay's sandbox) and lands on the receipt page
+  // (dashboardHome.spec.ts's test of Pay Now, whose borrower was built for it alone, now this one).
+  await test.step('Pay Now → the repayment screen: an empty amount is the whole due (rzp_amount the server’s total due); a part amount: the order is for that amount, the checkout charges it, /thanku', async () => {
+    const loan = await activeLoan(request, borrower);
+    const due = paise(loan.total_due);
+    await page.goto('/my-dashboard/eligibility');
+    await dashboardReady(page);
+    await loanHome(page, borrower.loanNo).getByRole('link', { name: 'Pay Now' }).click();
+    await expect(page).toHaveURL(/\/my-dashboard\/repayment$/);
+    await expect(heading(page)).toHaveText('Repayment');
+    // The figures from before the payment, kept for the next load (the stale figures below).
+    await figuresKept(page, 'loan');
+    // Nothing typed: the whole due, as the server gave it; the checkout cancelled.
+    await expect(page.getByTestId('amount-summary')).toHaveText(
+      `You will pay the whole due of ${formatPaise(paise(loan.total_due))}.`,
+    );
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+    const whole = page.waitForRequest((r) => r.url().endsWith(API.razorpayOrder));
+    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
+    expect((await whole).postDataJSON().rzp_amount).toBe(loan.total_due.toFixed(2));
+    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+    await expect(checkout).toContainText(`Amount: ${formatPaise(paise(loan.total_due))}`);
+    await checkout.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Payment cancelled. You can try again.' })).toBeVisible();
+
+    // A part amount, paid.
+    await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('750.25');
+    await expect(page.getByTestId('amount-summary')).toHaveText(
+      `A part payment of ₹750.25; ${formatPaise(due - 75_025)} stays due.`,
+    );
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+    const order = page.waitForRequest((r) => r.url().endsWith(API.razorpayOrder));
+    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
+    expect((await order).postDataJSON()).toEqual({
+      profile_id: borrower.profileId,
+      lead_id: borrower.leadId,
+      rzp_amount: '750.25',
+    });
+    const answer = await (await (await order).response())?.json();
+    expect(answer.Data.amount).toBe(750.25);
+    await expect(checkout).toContainText('Amount: ₹750.25');
+    await checkout.getByRole('button', { name: 'Pay successfully' }).click();
+    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+    expect(paise((await activeLoan(request, borrower)).total_due)).toBe(due - 75_025);
+  });
 
   // Back to the loan home: the tab still knows the figures from before the payment, drawn at once.
   const answer = await hold(page, `**${API.getProfile}`);

@@ -1,11 +1,13 @@
 /**
  * The dashboard as the loan's home (issue 14), in a real browser against the real server: an active
- * loan shown first with the server's figures, Pay Now through the repayment screen for a part or
- * the whole due, a screen whose code fails to load, and Loan History for a customer with no
- * application (by its address, in the test of a file that fails to load). Tests that only read a customer's screens share the run's customers
- * (./sharedCustomers.ts). The application's timeline and next step, and the repaid loan's home, are
- * checked with the loan home of each state (dashboardLoanHome.spec.ts); getLeadList's PAN with the
- * first paint of Loan History (dashboardFirstPaint.spec.ts).
+ * loan shown first with the server's figures (and the previews' banner to the repayment screen), a
+ * screen whose code fails to load, and Loan History for a customer with no application (by its
+ * address, in the test of a file that fails to load). Tests that only read a customer's screens share
+ * the run's customers (./sharedCustomers.ts). Pay Now through the repayment screen for a part or the
+ * whole due pays on its borrower: it is the first step of dashboardFirstPaint.spec.ts's "stale
+ * figures", whose borrower pays a part anyway. The application's timeline and next step, and the
+ * repaid loan's home, are checked with the loan home of each state (dashboardLoanHome.spec.ts);
+ * getLeadList's PAN with the first paint of Loan History (dashboardFirstPaint.spec.ts).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
@@ -13,7 +15,7 @@ import { formatDate } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { expect, test } from './sharedCustomers.ts';
-import { borrowerByApi, type Customer, callAs, dashboardReady, heading, openDashboard, sidebar } from './support.ts';
+import { type Customer, callAs, dashboardReady, heading, openDashboard, sidebar } from './support.ts';
 import { moveTo } from './walk.ts';
 
 const SCREEN_FAILED = 'This page could not be loaded. Please check your internet connection and try again.';
@@ -113,52 +115,6 @@ test.describe('an active loan', () => {
       await page.keyboard.press('Escape');
       await expect(payDialog(page)).toBeHidden();
     });
-  });
-
-  test('Pay Now → the repayment screen: an empty amount is the whole due (rzp_amount the server’s total due); a part amount: the order is for that amount, the checkout charges it, /thanku', async ({
-    page,
-    request,
-  }) => {
-    // The loan is paid on: a borrower of this test's own.
-    const borrower = await borrowerByApi(request);
-    const loan = await activeLoan(request, borrower);
-    const due = paise(loan.total_due);
-    await openDashboard(page, borrower, '/my-dashboard/eligibility');
-    await loanHome(page, borrower.loanNo).getByRole('link', { name: 'Pay Now' }).click();
-    await expect(page).toHaveURL(/\/my-dashboard\/repayment$/);
-    await expect(heading(page)).toHaveText('Repayment');
-    // Nothing typed: the whole due, as the server gave it; the checkout cancelled.
-    await expect(page.getByTestId('amount-summary')).toHaveText(
-      `You will pay the whole due of ${formatPaise(paise(loan.total_due))}.`,
-    );
-    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-    const whole = page.waitForRequest((r) => r.url().endsWith(API.razorpayOrder));
-    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
-    expect((await whole).postDataJSON().rzp_amount).toBe(loan.total_due.toFixed(2));
-    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
-    await expect(checkout).toContainText(`Amount: ${formatPaise(paise(loan.total_due))}`);
-    await checkout.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Payment cancelled. You can try again.' })).toBeVisible();
-
-    // A part amount, paid.
-    await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('750.25');
-    await expect(page.getByTestId('amount-summary')).toHaveText(
-      `A part payment of ₹750.25; ${formatPaise(due - 75_025)} stays due.`,
-    );
-    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-    const order = page.waitForRequest((r) => r.url().endsWith(API.razorpayOrder));
-    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
-    expect((await order).postDataJSON()).toEqual({
-      profile_id: borrower.profileId,
-      lead_id: borrower.leadId,
-      rzp_amount: '750.25',
-    });
-    const answer = await (await (await order).response())?.json();
-    expect(answer.Data.amount).toBe(750.25);
-    await expect(checkout).toContainText('Amount: ₹750.25');
-    await checkout.getByRole('button', { name: 'Pay successfully' }).click();
-    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
-    expect(paise((await activeLoan(request, borrower)).total_due)).toBe(due - 75_025);
   });
 });
 
