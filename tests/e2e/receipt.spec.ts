@@ -1,8 +1,8 @@
 /**
  * The receipt after paying (issue 14): /thanku shows the server's figures for this payment (amount,
  * loan number, date, transaction id, balance left), keeps them on reload, waits with progress while a
- * payment is being confirmed, and offers Go to dashboard or Home. Each test pays a borrower of its own
- * (made through the API and staff's development route), never the demo loan. That only the payer sees
+ * payment is being confirmed, and offers Go to dashboard or Home. One borrower of its own (made through
+ * the API and staff's development route) pays each way, never the demo loan. That only the payer sees
  * the figures is checked in receiptDownload.spec.ts, on the payment whose receipt is downloaded there;
  * /fail with the other result pages in paymentResult.spec.ts (issue 21: fewer borrowers and contexts).
  */
