@@ -8,8 +8,8 @@
  * Fewer, longer tests (issue 21): each test is a fresh browser context (about 1.6 s of CPU however
  * little it checks). Before the loan is made, Application Preview, Loan Details and Loan History are read
  * on the shared applicant, and the loan's rows on the shared borrower (sharedCustomers.ts: they only
- * read them), with Loan Details' from dashboardPhoneFixes.spec.ts; the greeting and the focus ring share
- * an eligible customer. Application Preview under review and then paid out is read on the submitted
+ * read them), with Loan Details' from dashboardPhoneFixes.spec.ts; the greeting and the focus ring on the
+ * same applicant (each had an eligible customer of its own: any customer with a name and the loan's home). Application Preview under review and then paid out is read on the submitted
  * application of dashboardLoans.spec.ts, which reads that screen in that state anyway (the loan made of
  * it there comes after every other reader). Congratulations' application number and decision time are checked with the
  * review fixes' Congratulations (dashboardReviewFixes.spec.ts), on the customer whose every step is
@@ -19,7 +19,7 @@
 import type { Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { expect, test } from './sharedCustomers.ts';
-import { customerInState, dashboardReady, heading, openDashboard, sidebar, storeSession } from './support.ts';
+import { dashboardReady, heading, openDashboard, sidebar, storeSession } from './support.ts';
 import { moveTo } from './walk.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -31,13 +31,50 @@ const row = (page: Page, panel: string, label: string) =>
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
 
-test('before the loan is made: no NA rows on Application Preview, Loan Details and Loan History, what is left to do and when the loan number comes; once paid out, the loan', async ({
+test('the greeting says "Hi" until the name is known and a focused heading shows no ring; before the loan is made, no NA rows on Application Preview, Loan Details and Loan History, what is left to do and when the loan number comes; once paid out, the loan', async ({
   page,
   sharedApplicant: customer,
   sharedBorrower: sent,
 }) => {
+  // The greeting and the focus ring first: the greeting is judged on the tab's first load of the dashboard.
+  await test.step('the greeting says "Hi" while the name loads, never "Hi ?", then "Hi, <name>"', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${API.dashboardData}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await storeSession(page, customer);
+    await page.goto('/my-dashboard/');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const greeting = page.getByRole('banner').getByRole('link', { name: /^Hi/ });
+    await expect(greeting).toBeVisible();
+    // The whole link's text, the avatar's letter included: nothing but "Hi" until the name is known.
+    await expect(greeting).toHaveText('Hi');
+    release();
+    await expect(greeting).toHaveText(/Hi, \S+/);
+    await page.unroute(`**${API.dashboardData}`);
+  });
+
+  await test.step("a screen's heading focused by the router shows no focus ring, even after a key press", async () => {
+    await moveTo(page, '/my-dashboard/lead-preview');
+    await dashboardReady(page);
+    const home = sidebar(page).getByRole('link', { name: 'Dashboard', exact: true });
+    await home.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
+    await expect(heading(page)).toBeFocused();
+    const outline = await heading(page).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, visible: el.matches(':focus-visible') };
+    });
+    expect(outline.style).toBe('none');
+  });
+
   await test.step('lead-preview while applying: no NA rows, what is left to do, the statement not yet a loan', async () => {
-    await openDashboard(page, customer, '/my-dashboard/lead-preview');
+    await moveTo(page, '/my-dashboard/lead-preview');
     await expect(row(page, 'Application Details', 'Application number')).toContainText(String(customer.leadId));
     await expect(region(page, 'Application Status')).toContainText('Applied');
     await expect(page.getByRole('main')).not.toContainText(/\bNA\b/);
@@ -80,47 +117,5 @@ test('before the loan is made: no NA rows on Application Preview, Loan Details a
     await expect(page.getByRole('heading', { level: 2, name: /^Loan KCL\d+$/ })).toBeVisible();
     await expect(page.getByRole('rowheader', { name: 'Disbursed on', exact: true })).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText('show here once the loan is paid out');
-  });
-});
-
-test('the greeting says "Hi" while the name loads, never "Hi ?", then "Hi, <name>"; a heading focused by the router shows no focus ring', async ({
-  page,
-  request,
-}) => {
-  const customer = await customerInState(request, 'eligible');
-  await test.step('the greeting says "Hi" while the name loads, never "Hi ?", then "Hi, <name>"', async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(`**${API.dashboardData}`, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await storeSession(page, customer);
-    await page.goto('/my-dashboard/');
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-    const greeting = page.getByRole('banner').getByRole('link', { name: /^Hi/ });
-    await expect(greeting).toBeVisible();
-    // The whole link's text, the avatar's letter included: nothing but "Hi" until the name is known.
-    await expect(greeting).toHaveText('Hi');
-    release();
-    await expect(greeting).toHaveText(/Hi, \S+/);
-    await page.unroute(`**${API.dashboardData}`);
-  });
-
-  await test.step("a screen's heading focused by the router shows no focus ring, even after a key press", async () => {
-    await moveTo(page, '/my-dashboard/lead-preview');
-    await dashboardReady(page);
-    const home = sidebar(page).getByRole('link', { name: 'Dashboard', exact: true });
-    await home.focus();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/my-dashboard\/eligibility$/);
-    await expect(heading(page)).toBeFocused();
-    const outline = await heading(page).evaluate((el) => {
-      const style = getComputedStyle(el);
-      return { style: style.outlineStyle, visible: el.matches(':focus-visible') };
-    });
-    expect(outline.style).toBe('none');
   });
 });

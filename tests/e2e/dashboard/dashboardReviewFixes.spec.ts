@@ -164,7 +164,7 @@ test('Profile Preview offers Check Eligibility only while it can be used: part-w
   });
 });
 
-test('with a loan running, Calculate Your Loan gives the reason, Pay Now and Your loan, and the single-document screens agree with KYC Documents', async ({
+test('with a loan running, Calculate Your Loan gives the reason, Pay Now and Your loan, and the single-document screens agree with KYC Documents; once repaid, Application Preview shows one application', async ({
   page,
   request,
 }) => {
@@ -204,40 +204,40 @@ test('with a loan running, Calculate Your Loan gives the reason, Pay Now and You
     await moveTo(page, '/my-dashboard/bank-upload');
     await expect(tileState.getByText(NEEDED)).toBeVisible();
   });
+
+  await test.step('Application Preview shows one application: the one the address names, statement included; else the newest', async () => {
+    const customer = await returning(request);
+    const statements = await callAs(request, customer, KFS_STATEMENTS_PATH, { lead_id: Number(customer.closedLeadId) });
+    const closedKfs = statements.body.Data.statements[0].kfs_no as string;
+
+    await openDashboard(page, customer, `/my-dashboard/lead-preview?lead_id=${customer.closedLeadId}`);
+    await expect(cell(page, 'Application Details', 'Application number')).toHaveText(customer.closedLeadId);
+    await expect(cell(page, 'Application Status', 'Status')).toHaveText('Closed');
+    await expect(cell(page, 'Application Status', 'Loan number')).toHaveText(customer.loanNo);
+    await expect(region(page, 'Your Key Fact Statements')).toContainText(
+      `Your loan is made on Key Fact Statement ${closedKfs}`,
+    );
+
+    // Without a lead id: the newest application (a quote only), and no statement of the closed loan beside it.
+    await page.goto('/my-dashboard/lead-preview');
+    await expect(cell(page, 'Application Details', 'Application number')).toHaveText(customer.newLeadId);
+    await expect(cell(page, 'Application Status', 'Status')).toHaveText('Applied');
+    await expect(main(page)).not.toContainText(closedKfs);
+    await expect(page.getByRole('region', { name: 'Loan agreement' })).toHaveCount(0);
+
+    // An application that is not the customer's: said, with the way to their own; nothing of another shown.
+    await page.goto('/my-dashboard/lead-preview?lead_id=999999999');
+    await expect(main(page)).toContainText('No loan details available.');
+    await expect(region(page, 'Application Details')).toHaveCount(0);
+    await page.getByRole('link', { name: 'See all your loan applications' }).click();
+    await expect(heading(page)).toHaveText('Loan History');
+  });
 });
 
-test('Application Preview shows one application: the one the address names, statement included; else the newest', async ({
+test('empty states with their next step (Loan History, Loan Details and Repayment), and the first figure before a loan (fix next 8): "up to" when eligible, the amount chosen and what reaches the account part-way; the tab says what the screen says', async ({
   page,
   request,
 }) => {
-  const customer = await returning(request);
-  const statements = await callAs(request, customer, KFS_STATEMENTS_PATH, { lead_id: Number(customer.closedLeadId) });
-  const closedKfs = statements.body.Data.statements[0].kfs_no as string;
-
-  await openDashboard(page, customer, `/my-dashboard/lead-preview?lead_id=${customer.closedLeadId}`);
-  await expect(cell(page, 'Application Details', 'Application number')).toHaveText(customer.closedLeadId);
-  await expect(cell(page, 'Application Status', 'Status')).toHaveText('Closed');
-  await expect(cell(page, 'Application Status', 'Loan number')).toHaveText(customer.loanNo);
-  await expect(region(page, 'Your Key Fact Statements')).toContainText(
-    `Your loan is made on Key Fact Statement ${closedKfs}`,
-  );
-
-  // Without a lead id: the newest application (a quote only), and no statement of the closed loan beside it.
-  await page.goto('/my-dashboard/lead-preview');
-  await expect(cell(page, 'Application Details', 'Application number')).toHaveText(customer.newLeadId);
-  await expect(cell(page, 'Application Status', 'Status')).toHaveText('Applied');
-  await expect(main(page)).not.toContainText(closedKfs);
-  await expect(page.getByRole('region', { name: 'Loan agreement' })).toHaveCount(0);
-
-  // An application that is not the customer's: said, with the way to their own; nothing of another shown.
-  await page.goto('/my-dashboard/lead-preview?lead_id=999999999');
-  await expect(main(page)).toContainText('No loan details available.');
-  await expect(region(page, 'Application Details')).toHaveCount(0);
-  await page.getByRole('link', { name: 'See all your loan applications' }).click();
-  await expect(heading(page)).toHaveText('Loan History');
-});
-
-test('empty states with their next step: Loan History, Loan Details and Repayment', async ({ page, request }) => {
   await test.step('Loan History with no application: finish the profile, or start the application', async () => {
     await openDashboard(page, await partWay(request), '/my-dashboard/leads');
     await expect(main(page)).toContainText('No loan history found.');
@@ -278,12 +278,7 @@ test('empty states with their next step: Loan History, Loan Details and Repaymen
     await expect(main(page)).toContainText(`Your loan ${borrower.loanNo} is repaid in full.`);
     await expect(page.getByRole('button', { name: 'Download no-dues certificate (PDF)' })).toBeVisible();
   });
-});
 
-test('the first figure before a loan (fix next 8): "up to" when eligible, the amount chosen and what reaches the account part-way; the tab says what the screen says', async ({
-  page,
-  request,
-}) => {
   await test.step('eligible, no application: the home leads with "up to", the quote the application then gets', async () => {
     // The shared eligible customer's last reader: the quote asked for here begins an application.
     const customer = await eligible(request);

@@ -3,10 +3,10 @@
  * statement of account downloads as a PDF, the no-dues certificate once the loan is repaid, and a
  * failed download says why. Borrowers get their loan through the API and the development staff route.
  *
- * The active loan's checks are one test on the run's shared borrower (sharedCustomers.ts; a statement
- * downloaded changes nothing of the loan), its width, download and failure as steps (issue 21): each was
- * a test of its own with a borrower of its own (about a second of server CPU) and a fresh browser
- * context. The repaid loan keeps a borrower of its own, as it pays; its Loan Details at 390 px (from
+ * One test, its checks as steps (issue 21): each was a test of its own with a borrower of its own (about
+ * a second of server CPU) and a fresh browser context. The active loan's width, download and failure are
+ * read on the run's shared borrower (sharedCustomers.ts; a statement downloaded changes nothing of the
+ * loan); the repaid loan keeps a borrower of its own, as it pays, and its Loan Details at 390 px (from
  * dashboardSmallFixes.spec.ts, which built a repaid borrower of its own for them) are read on it too.
  */
 import { readFile } from 'node:fs/promises';
@@ -57,10 +57,12 @@ async function downloadBy(page: Page, name: string) {
 }
 
 test.describe('statements on the loan details screen', () => {
-  test('an active loan: fits a 320 px phone, the statement downloads as a PDF and no certificate is offered yet; while the PDF is prepared the button says so, and a failure says why', async ({
+  test('an active loan: fits a 320 px phone, the statement downloads as a PDF and no certificate is offered yet, while the PDF is prepared the button says so and a failure says why; a repaid loan: its details at 390 px and the no-dues certificate', async ({
     page,
+    request,
     sharedBorrower: borrower,
   }) => {
+    test.setTimeout(120_000);
     await test.step('fits a 320 px phone', async () => {
       const desktop = page.viewportSize();
       await page.setViewportSize({ width: 320, height: 640 });
@@ -110,59 +112,57 @@ test.describe('statements on the loan details screen', () => {
       release();
       await expect(documents(page).getByRole('alert')).toHaveText(NETWORK_ERROR);
       await expect(documents(page).getByRole('button', { name: STATEMENT })).toBeEnabled();
-    });
-  });
-
-  test("a repaid loan at 390 px: the loan's figures first, the borrower's own details folded under them, the provider's reference; the no-dues certificate downloads as a PDF", async ({
-    page,
-    request,
-  }) => {
-    const borrower = await borrowerByApi(request);
-    await repayInFull(request, borrower);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
-    // From dashboardSmallFixes.spec.ts (the screens review, item 10), on a phone.
-    await test.step("Loan Details of a repaid loan: the loan's figures first, the borrower's own details folded under them; the provider's reference", async () => {
-      const main = page.getByRole('main');
-      const loan = main.getByRole('table', { name: 'Loan details' }).getByRole('rowheader');
-      await expect(loan).toHaveText([
-        'Loan number',
-        'Application number',
-        'Status',
-        'Loan amount',
-        'Amount to your bank account',
-        'Amount to repay',
-        'Tenure',
-        'Purpose',
-        'Disbursed on',
-        'Repayment date',
-      ]);
-      const yours = main.getByRole('table', { name: 'Your details on this application' });
-      await expect(yours).toBeHidden();
-      await main.locator('summary', { hasText: 'Your details on this application' }).click();
-      await expect(yours.getByRole('rowheader')).toHaveText([
-        'Name',
-        'Monthly salary',
-        'Mobile',
-        'E-mail',
-        'PAN',
-        'Gender',
-        'Marital status',
-        'City',
-        'State',
-      ]);
-      expect((await axeScan(page).withTags(WCAG_22_AA).analyze()).violations.map((v) => v.id)).toEqual([]);
-      const payments = main.getByRole('table', { name: 'Payments received' });
-      // On a phone each cell says its column: the reference is read as the provider's.
-      await expect(payments.getByRole('cell', { name: /^Provider's reference pay_\w+$/ })).toBeVisible();
-      await expect(payments.getByRole('columnheader')).toContainText(["Provider's reference"]);
+      await page.unroute(`**${STATEMENT_API.statement}`);
     });
 
-    await test.step('the no-dues certificate downloads as a PDF', async () => {
-      const file = await downloadBy(page, NO_DUES);
-      expect(file.filename).toBe(`no-dues-${borrower.loanNo}.pdf`);
-      expect(file.head).toBe('%PDF-');
-      expect((await downloadBy(page, STATEMENT)).head).toBe('%PDF-');
+    await test.step("a repaid loan at 390 px: the loan's figures first, the borrower's own details folded under them, the provider's reference; the no-dues certificate downloads as a PDF", async () => {
+      const borrower = await borrowerByApi(request);
+      await repayInFull(request, borrower);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openDashboard(page, borrower, `/my-dashboard/details?lead_id=${borrower.leadId}`);
+      // From dashboardSmallFixes.spec.ts (the screens review, item 10), on a phone.
+      await test.step("Loan Details of a repaid loan: the loan's figures first, the borrower's own details folded under them; the provider's reference", async () => {
+        const main = page.getByRole('main');
+        const loan = main.getByRole('table', { name: 'Loan details' }).getByRole('rowheader');
+        await expect(loan).toHaveText([
+          'Loan number',
+          'Application number',
+          'Status',
+          'Loan amount',
+          'Amount to your bank account',
+          'Amount to repay',
+          'Tenure',
+          'Purpose',
+          'Disbursed on',
+          'Repayment date',
+        ]);
+        const yours = main.getByRole('table', { name: 'Your details on this application' });
+        await expect(yours).toBeHidden();
+        await main.locator('summary', { hasText: 'Your details on this application' }).click();
+        await expect(yours.getByRole('rowheader')).toHaveText([
+          'Name',
+          'Monthly salary',
+          'Mobile',
+          'E-mail',
+          'PAN',
+          'Gender',
+          'Marital status',
+          'City',
+          'State',
+        ]);
+        expect((await axeScan(page).withTags(WCAG_22_AA).analyze()).violations.map((v) => v.id)).toEqual([]);
+        const payments = main.getByRole('table', { name: 'Payments received' });
+        // On a phone each cell says its column: the reference is read as the provider's.
+        await expect(payments.getByRole('cell', { name: /^Provider's reference pay_\w+$/ })).toBeVisible();
+        await expect(payments.getByRole('columnheader')).toContainText(["Provider's reference"]);
+      });
+
+      await test.step('the no-dues certificate downloads as a PDF', async () => {
+        const file = await downloadBy(page, NO_DUES);
+        expect(file.filename).toBe(`no-dues-${borrower.loanNo}.pdf`);
+        expect(file.head).toBe('%PDF-');
+        expect((await downloadBy(page, STATEMENT)).head).toBe('%PDF-');
+      });
     });
   });
 });
