@@ -7,7 +7,8 @@
  * ./loanHomeChecks.ts) on the loan repaid in dashboardFirstPaint.spec.ts ("stale figures: …"); the
  * overdue state needs the server's clock moved: tests/e2e/clock/dashboardOverdue.spec.ts. Tests that only read a customer's screens share the
  * worker's customers (./sharedCustomers.ts). The eligible customer with no application is the one the
- * first test finds eligible: its home is checked there, without a customer of its own.
+ * first test finds eligible: its home is checked there, without a customer of its own; one applicant's
+ * application is under review, refused, and a new one approved (two customers before).
  */
 import type { Page } from '@playwright/test';
 import site from '../../../content/site.json' with { type: 'json' };
@@ -24,6 +25,7 @@ import {
   registerByApi,
   signInByApi,
   staffByApi,
+  storeSession,
 } from './support.ts';
 
 test.use({ viewport: PHONE });
@@ -116,53 +118,61 @@ test('applying, at the documents: Documents current, the next step, the applicat
   await expect(page).toHaveURL(/\/my-dashboard\/adhar-upload$/);
 });
 
-test('under review: Under review current, the application number and the decision time; approved: Approved current, the credit manager', async ({
+test('under review: Under review current, the application number and the decision time; refused application: says so, with its number, and Apply again first; applied again and approved: Approved current, the credit manager', async ({
   page,
   request,
 }) => {
+  // One customer through three states (two customers before): an application under review, refused,
+  // then a new application approved.
+  test.slow();
   const customer = await applyByApi(request, await customerInState(request, 'eligible'), 'banking_details');
-  await openDashboard(page, customer, '/my-dashboard/eligibility');
-  const review = page.getByRole('heading', { level: 2, name: 'Your loan application is complete' });
-  await expect(review).toBeVisible();
-  await expectStage(page, 'Under review');
-  await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
-  await expect(page.getByText(`decision within ${site.loan.decisionHours} hours`)).toBeVisible();
-  // Where the decision shows; no SMS is promised, since not every decision sends one.
-  await expect(
-    page.getByText(`decision within ${site.loan.decisionHours} hours, and it shows here on your loan home.`),
-  ).toBeVisible();
-  await onFirstScreen(page.getByRole('link', { name: 'View Your Application' }));
-  await fitsAndAccessible(page, 'under review');
+  await test.step('under review: Under review current, the application number and the decision time', async () => {
+    await openDashboard(page, customer, '/my-dashboard/eligibility');
+    const review = page.getByRole('heading', { level: 2, name: 'Your loan application is complete' });
+    await expect(review).toBeVisible();
+    await expectStage(page, 'Under review');
+    await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
+    await expect(page.getByText(`decision within ${site.loan.decisionHours} hours`)).toBeVisible();
+    // Where the decision shows; no SMS is promised, since not every decision sends one.
+    await expect(
+      page.getByText(`decision within ${site.loan.decisionHours} hours, and it shows here on your loan home.`),
+    ).toBeVisible();
+    await onFirstScreen(page.getByRole('link', { name: 'View Your Application' }));
+    await fitsAndAccessible(page, 'under review');
+  });
 
-  await staffByApi(request, customer.leadId, 'approve');
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 2, name: 'Your loan is approved' })).toBeVisible();
-  await expectStage(page, 'Approved');
-  // The development route's approval names Neha Rao, as staff name the credit manager.
-  await expect(page.getByTestId('credit-manager')).toContainText('Neha Rao');
-  await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
-  await onFirstScreen(page.getByRole('link', { name: 'View Your Application' }));
-  await fitsAndAccessible(page, 'approved');
-});
+  await test.step('refused application: says so, with its number, and Apply again first; no step to do on the old one', async () => {
+    await staffByApi(request, customer.leadId, 'reject');
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'We could not approve your last application' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
+    await expect(page.getByText('You are still eligible and may apply again now')).toBeVisible();
+    const applyAgain = page.getByRole('link', { name: 'Apply again' });
+    await expect(applyAgain).toHaveAttribute('href', '/my-dashboard/calculate-loan');
+    // What a new application would get today leads Apply again, as on the eligible home.
+    await expect(page.getByTestId('loan-offer')).toHaveText(
+      /^You can borrow up to ₹[\d,]+ for \d+ to \d+ days, at [\d.]+% a day\.$/,
+    );
+    await onFirstScreen(applyAgain);
+    await fitsAndAccessible(page, 'refused application');
+  });
 
-test('refused application: says so, with its number, and Apply again first; no step to do on the old one', async ({
-  page,
-  request,
-}) => {
-  const customer = await applyByApi(request, await customerInState(request, 'eligible'), 'banking_details');
-  await staffByApi(request, customer.leadId, 'reject');
-  await openDashboard(page, customer, '/my-dashboard/eligibility');
-  await expect(
-    page.getByRole('heading', { level: 2, name: 'We could not approve your last application' }),
-  ).toBeVisible();
-  await expect(page.getByTestId('application-number')).toHaveText(customer.leadId);
-  await expect(page.getByText('You are still eligible and may apply again now')).toBeVisible();
-  const again = page.getByRole('link', { name: 'Apply again' });
-  await expect(again).toHaveAttribute('href', '/my-dashboard/calculate-loan');
-  // What a new application would get today leads Apply again, as on the eligible home.
-  await expect(page.getByTestId('loan-offer')).toHaveText(
-    /^You can borrow up to ₹[\d,]+ for \d+ to \d+ days, at [\d.]+% a day\.$/,
-  );
-  await onFirstScreen(again);
-  await fitsAndAccessible(page, 'refused application');
+  await test.step('applied again and approved: Approved current, the credit manager', async () => {
+    const refusedLead = customer.leadId;
+    const again = await applyByApi(request, customer, 'banking_details');
+    expect(again.leadId).not.toBe(refusedLead);
+    await staffByApi(request, again.leadId, 'approve');
+    await storeSession(page, again);
+    await page.goto('/my-dashboard/eligibility');
+    await dashboardReady(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Your loan is approved' })).toBeVisible();
+    await expectStage(page, 'Approved');
+    // The development route's approval names Neha Rao, as staff name the credit manager.
+    await expect(page.getByTestId('credit-manager')).toContainText('Neha Rao');
+    await expect(page.getByTestId('application-number')).toHaveText(again.leadId);
+    await onFirstScreen(page.getByRole('link', { name: 'View Your Application' }));
+    await fitsAndAccessible(page, 'approved');
+  });
 });
