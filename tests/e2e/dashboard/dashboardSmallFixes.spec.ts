@@ -37,7 +37,7 @@ const stepCard = (page: Page, title: string) =>
 test.describe('the screens review, item 10: the smaller fixes', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('KYC Documents and Profile Summary: the way to each step and document, the step to do now framed as on the home', async ({
+  test('the selfie on a computer; KYC Documents and Profile Summary: the way to each step and document, the step to do now framed as on the home', async ({
     page,
     request,
     sharedApplicant: applicant,
