@@ -171,11 +171,13 @@ test.describe('paying the demo loan', () => {
     });
   });
 
-  // Part payments through each provider, one tab (issue 21: a context per payment cost more than its page).
-  test('Razorpay, then PayU part payments: /thanku says Thank You and the due is lower by each amount', async ({
+  // Part payments through each provider, by mouse and by keyboard, one tab (issue 21: a context per payment
+  // cost more than its page).
+  test('Razorpay, PayU and keyboard-only part payments: /thanku says Thank You and the due is lower by each amount', async ({
     page,
     request,
   }) => {
+    test.slow(); // three payments on one tab
     await test.step('Razorpay part payment: /thanku says Thank You and the due is lower by the amount', async () => {
       const s = await openAmountCard(page, request);
       const due = await dueOnCard(page);
@@ -218,38 +220,39 @@ test.describe('paying the demo loan', () => {
       await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
       expect(await dueByApi(request)).toBe(due - 25_050);
     });
+    // The same tab: the repay page again, from its top.
+    await test.step('keyboard only: PAN, code, a part payment through Razorpay, and Thank You', async () => {
+      const s = await openStepper(page);
+      await tabTo(page, s.pan);
+      await page.keyboard.type(DEMO.pan);
+      await tabTo(page, s.getOtp);
+      await page.keyboard.press('Enter');
+      await expect(s.otp).toBeFocused();
+      await page.keyboard.type(await latestCode(request, DEMO.mobile));
+      await tabTo(page, s.getAmount);
+      await page.keyboard.press('Enter');
+      await expect(s.amount).toBeFocused();
+      const due = await dueOnCard(page);
+      await page.keyboard.type('100');
+      await tabTo(page, s.proceed);
+      await page.keyboard.press('Enter');
+      await expect(s.razorpay).toBeFocused();
+      await page.keyboard.press('Enter');
+      const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+      await tabTo(page, checkout.getByRole('button', { name: 'Pay successfully' }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+      await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+      expect(await dueByApi(request)).toBe(due - 10_000);
+    });
   });
 
-  test('keyboard only: PAN, code, a part payment through Razorpay, and Thank You', async ({ page, request }) => {
-    const s = await openStepper(page);
-    await tabTo(page, s.pan);
-    await page.keyboard.type(DEMO.pan);
-    await tabTo(page, s.getOtp);
-    await page.keyboard.press('Enter');
-    await expect(s.otp).toBeFocused();
-    await page.keyboard.type(await latestCode(request, DEMO.mobile));
-    await tabTo(page, s.getAmount);
-    await page.keyboard.press('Enter');
-    await expect(s.amount).toBeFocused();
-    const due = await dueOnCard(page);
-    await page.keyboard.type('100');
-    await tabTo(page, s.proceed);
-    await page.keyboard.press('Enter');
-    await expect(s.razorpay).toBeFocused();
-    await page.keyboard.press('Enter');
-    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
-    await tabTo(page, checkout.getByRole('button', { name: 'Pay successfully' }));
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
-    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
-    expect(await dueByApi(request)).toBe(due - 10_000);
-  });
-
-  // Nothing paid through either provider, one tab.
-  test('Razorpay "Fail the payment" and PayU Cancel: /thanku says Oops with the id (and CANCEL); nothing is paid', async ({
+  // Nothing paid, or not yet checked, through either provider, one tab.
+  test('Razorpay "Fail the payment" and PayU Cancel: /thanku says Oops with the id (and CANCEL); nothing is paid. The payment check failing on the network: nothing is paid again until it is checked, then /thanku', async ({
     page,
     request,
   }) => {
+    test.slow(); // three payments on one tab
     await test.step('Razorpay "Fail the payment": /thanku says Oops with the payment id; nothing is paid', async () => {
       const s = await openAmountCard(page, request);
       const due = await dueOnCard(page);
@@ -277,31 +280,27 @@ test.describe('paying the demo loan', () => {
       await expect(page.locator('[data-txn-status]')).toHaveText('Cancelled');
       expect(await dueByApi(request)).toBe(due);
     });
-  });
-
-  // The checkout script not loading (SDK_FAILED in the popup, PayU offered, Try again opening it, then
-  // "Payment cancelled"): payChoice.spec.ts, on a borrower of its own.
-  test('the payment check fails on the network: nothing is paid again until it is checked, then /thanku', async ({
-    page,
-    request,
-  }) => {
-    let fail = true;
-    await page.route(`**${REPAY.razorpayVerify}`, (route) =>
-      fail ? route.abort('internetdisconnected') : route.continue(),
-    );
-    const s = await openAmountCard(page, request);
-    const due = await dueOnCard(page);
-    await s.amount.fill('100');
-    await s.proceed.click();
-    await s.razorpay.click();
-    const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
-    await checkout.getByRole('button', { name: 'Pay successfully' }).click();
-    await expect(s.alert).toContainText('We could not confirm your payment yet.');
-    await expect(s.proceed).toBeDisabled();
-    fail = false;
-    await s.root.getByRole('button', { name: 'Check my payment again' }).click();
-    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS/);
-    expect(await dueByApi(request)).toBe(due - 10_000);
+    // The checkout script not loading (SDK_FAILED in the popup, PayU offered, Try again opening it, then
+    // "Payment cancelled"): payChoice.spec.ts, on a borrower of its own.
+    await test.step('the payment check fails on the network: nothing is paid again until it is checked, then /thanku', async () => {
+      let fail = true;
+      await page.route(`**${REPAY.razorpayVerify}`, (route) =>
+        fail ? route.abort('internetdisconnected') : route.continue(),
+      );
+      const s = await openAmountCard(page, request);
+      const due = await dueOnCard(page);
+      await s.amount.fill('100');
+      await s.proceed.click();
+      await s.razorpay.click();
+      const checkout = page.getByRole('dialog', { name: 'Razorpay (sandbox)' });
+      await checkout.getByRole('button', { name: 'Pay successfully' }).click();
+      await expect(s.alert).toContainText('We could not confirm your payment yet.');
+      await expect(s.proceed).toBeDisabled();
+      fail = false;
+      await s.root.getByRole('button', { name: 'Check my payment again' }).click();
+      await page.waitForURL(/\/thanku\?txnStatus=SUCCESS/);
+      expect(await dueByApi(request)).toBe(due - 10_000);
+    });
   });
 
   // An expired payment session (Status 4) and a PayU order that cannot start (a bad reply, the network):
