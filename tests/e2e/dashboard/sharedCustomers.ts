@@ -1,6 +1,8 @@
 /**
  * Customers built once per test run and shared by the dashboard tests that only read their screens
- * (dashboardFirstPaint, dashboardLoanHome, dashboardHome): a borrower with a loan costs about 0.8 s of
+ * (dashboardFirstPaint, dashboardLoanHome, dashboardHome, dashboardSession, dashboardPromises,
+ * dashboardPhoneFixes, dashboardSmallFixes, dashboardStatements; a statement downloaded or an outbox
+ * read changes nothing another reads): a borrower with a loan costs about 0.8 s of
  * the server's CPU to build through the API, and most tests of the loan home only look at it. A test
  * that changes what another reads (pays, is decided on by staff, logs out: logout ends the token every
  * sharer holds) builds its own customer instead. Each test still stores the session in its own fresh
