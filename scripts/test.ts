@@ -6,8 +6,8 @@
  *
  *   tests:   test:unit -> checkLogs
  *   browser: build -> test:e2e
- *   checks:  test:components -> lint -> typecheck -> audit -> check:production-install -> links -> budgets
- *            (the browser tests, lint and the type check at a lower priority: see Step.background)
+ *   checks:  test:components -> audit -> check:production-install -> lint -> typecheck -> links -> budgets
+ *            (the browser tests, lint and the type check at lower priorities: see Step.nice)
  *   then:    testSummary
  *
  * The steps that read dist/ wait for the build. Each step's output is printed whole when it ends (the
@@ -23,13 +23,14 @@ interface Step {
   name: string;
   command: string[];
   /**
-   * Runs at a lower priority, on the cores the API tests leave idle. The API tests are a chain of
-   * short waits (a request, the database, the answer), each slowed by every busy process beside it:
-   * run at the same priority as the four browser workers they took three times as long and hit their
-   * time limits, though the machine was half idle on average. Lint and the type check have no time
-   * limits; the browser tests wait on pages, and soak up the idle time.
+   * Runs at a lower priority (a nice value), on the cores the API tests leave idle. The API tests are a
+   * chain of short waits (a request, the database, the answer), each slowed by every busy process
+   * beside it: run at the same priority as the four browser workers they took three times as long and
+   * hit their time limits, though the machine was half idle on average. The browser tests end the run,
+   * so they come before lint and the type check, which have no time limits and finish before them
+   * (docs/benchmarks.md, "The whole test run", session 10).
    */
-  background?: boolean;
+  nice?: number;
 }
 
 /** The steps that read dist/, skipped when the build failed. */
@@ -43,13 +44,13 @@ const node = (name: string, script: string): Step => ({ name, command: [process.
 
 const LANES: Step[][] = [
   [npmRun('test:unit'), node('checkLogs', 'scripts/checkLogs.ts')],
-  [npmRun('build'), { ...npmRun('test:e2e'), background: true }],
+  [npmRun('build'), { ...npmRun('test:e2e'), nice: 5 }],
   [
     npmRun('test:components'),
-    { ...npmRun('lint'), background: true },
-    { ...npmRun('typecheck'), background: true },
     npmRun('audit'),
     npmRun('check:production-install'),
+    { ...npmRun('lint'), nice: 10 },
+    { ...npmRun('typecheck'), nice: 10 },
     npmRun('links'),
     npmRun('budgets', '--check'),
   ],
@@ -74,7 +75,7 @@ function runStep(step: Step): Promise<boolean> {
   const from = Date.now();
   console.log(`▶ ${step.name} (at ${seconds(started)} s)`);
   return new Promise((resolve) => {
-    const [command, ...args] = (step.background ? ['nice', '-n', '10', ...step.command] : step.command) as [
+    const [command, ...args] = (step.nice ? ['nice', '-n', String(step.nice), ...step.command] : step.command) as [
       string,
       ...string[],
     ];
