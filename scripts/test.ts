@@ -7,7 +7,7 @@
  *   tests:   test:unit -> checkLogs
  *   browser: build -> test:e2e
  *   checks:  test:components -> audit -> check:production-install -> lint -> typecheck -> links -> budgets
- *            (the browser tests, lint and the type check at lower priorities: see Step.nice)
+ *            (the browser tests, lint and the type check at a lower priority: see Step.nice)
  *   then:    testSummary
  *
  * The steps that read dist/ wait for the build. Each step's output is printed whole when it ends (the
@@ -26,9 +26,9 @@ interface Step {
    * Runs at a lower priority (a nice value), on the cores the API tests leave idle. The API tests are a
    * chain of short waits (a request, the database, the answer), each slowed by every busy process
    * beside it: run at the same priority as the four browser workers they took three times as long and
-   * hit their time limits, though the machine was half idle on average. The browser tests end the run,
-   * so they come before lint and the type check, which have no time limits and finish before them
-   * (docs/benchmarks.md, "The whole test run", session 10).
+   * hit their time limits, though the machine was half idle on average. Lint and the type check have
+   * no time limits; the browser tests wait on pages, and soak up the idle time. (The browser tests at
+   * nice 5 ended the run no sooner: docs/decisions.md, "A test suite in half the time".)
    */
   nice?: number;
 }
@@ -44,7 +44,7 @@ const node = (name: string, script: string): Step => ({ name, command: [process.
 
 const LANES: Step[][] = [
   [npmRun('test:unit'), node('checkLogs', 'scripts/checkLogs.ts')],
-  [npmRun('build'), { ...npmRun('test:e2e'), nice: 5 }],
+  [npmRun('build'), { ...npmRun('test:e2e'), nice: 10 }],
   [
     npmRun('test:components'),
     npmRun('audit'),

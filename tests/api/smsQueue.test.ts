@@ -153,9 +153,13 @@ describe.each(ENGINES)('delivery from the queue (%s)', (engine) => {
     gateway.state.mode = 'down';
     const mobile = randomMobile();
     expect((await requestCode(server, mobile)).body.Status).toBe(1);
-    await eventually(async () => (await queueRows(server, mobile))[0]?.attempts === 1, 'the first attempt');
+    // Each attempt recorded (its failure written, the message queued again), not only claimed, before
+    // the clock moves: a failure written after the move would put the next try past it.
+    const recorded = async (attempts: number) =>
+      (await queueRows(server, mobile)).find((row) => row.attempts === attempts && row.status === 'queued');
+    await eventually(() => recorded(1), 'the first attempt');
     clock.advance(1);
-    await eventually(async () => (await queueRows(server, mobile))[0]?.attempts === 2, 'the second attempt');
+    await eventually(() => recorded(2), 'the second attempt');
     clock.advance(5);
     const failed = await eventually(
       async () => (await queueRows(server, mobile)).find((row) => row.status === 'failed'),
