@@ -11,27 +11,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { RECEIPT_PATH } from '../../src/lib/receipt.ts';
 import { site } from '../../src/lib/site.ts';
 import { axeScan, WCAG_22_AA } from '../support/axe.ts';
+import { resultCard as result } from '../support/paymentResult.ts';
 import { stepper } from '../support/repay.ts';
 import { borrowerByApi, storeSession } from './dashboard/support.ts';
 
 const NOT_YOURS = 'We found no payment of yours with this transaction ID.';
-
-function result(page: Page) {
-  const card = page.locator('[data-payment-result]');
-  const value = (label: string) => card.locator(`xpath=.//dt[normalize-space(.)="${label}"]/following-sibling::dd[1]`);
-  return {
-    card,
-    title: card.getByRole('heading', { level: 2 }),
-    status: value('Status'),
-    txnId: value('Transaction ID'),
-    // The same two values by the script's own hooks.
-    txnIdHook: card.locator('[data-txn-id]'),
-    statusHook: card.locator('[data-txn-status]'),
-    next: card.getByRole('link', { name: /^(Home|Go to dashboard)$/ }),
-    home: card.getByRole('link', { name: 'Home', exact: true }),
-    tryAgain: card.getByRole('link', { name: 'Try again' }),
-  };
-}
 
 async function axeViolations(page: Page) {
   const results = await axeScan(page).withTags(WCAG_22_AA).analyze();

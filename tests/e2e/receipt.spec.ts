@@ -12,31 +12,12 @@ import { formatPaise } from '../../src/lib/money.ts';
 import { REPAY_TOKEN_KEY } from '../../src/lib/receipt.ts';
 import { payuResponse } from '../api/support/providers.ts';
 import { axeScan, WCAG_22_AA } from '../support/axe.ts';
+import { resultCard as receipt } from '../support/paymentResult.ts';
 import { dueOnCard, openStepper, REPAY, requestRepayCode } from '../support/repay.ts';
 import { latestCode } from '../support/signIn.ts';
 import { borrowerByApi, openDashboard } from './dashboard/support.ts';
 
 const METHODS = /UPI apps \(Google Pay, PhonePe, Paytm, BHIM\), debit and credit cards, net banking, wallets/;
-
-function receipt(page: Page) {
-  const card = page.locator('[data-payment-result]');
-  const value = (label: string) => card.locator(`xpath=.//dt[normalize-space(.)="${label}"]/following-sibling::dd[1]`);
-  return {
-    card,
-    title: card.getByRole('heading', { level: 2 }),
-    status: value('Status'),
-    amount: value('Amount paid'),
-    loan: value('Loan number'),
-    date: value('Date'),
-    txnId: value('Transaction ID'),
-    balance: value('Balance left after this payment'),
-    note: card.getByRole('status'),
-    signIn: card.getByRole('link', { name: 'Sign in' }),
-    value,
-    home: card.getByRole('link', { name: 'Home', exact: true }),
-    dashboard: card.getByRole('link', { name: 'Go to dashboard' }),
-  };
-}
 
 const payDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose Payment Method' });
 

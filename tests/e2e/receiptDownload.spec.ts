@@ -11,6 +11,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { formatDate } from '../../src/lib/format.ts';
 import { RECEIPT_PATH } from '../../src/lib/receipt.ts';
 import { razorpayCheckoutResult } from '../api/support/providers.ts';
+import { resultCard as receipt } from '../support/paymentResult.ts';
 import { flat, pdfText } from '../support/pdfText.ts';
 import { REPAY } from '../support/repay.ts';
 import { latestCode } from '../support/signIn.ts';
@@ -41,21 +42,6 @@ async function pay(request: APIRequestContext, borrower: { pan: string; mobile: 
   });
   expect((await paid.json()).status).toBe('SUCCESS');
   return paymentId;
-}
-
-function receipt(page: Page) {
-  const card = page.locator('[data-payment-result]');
-  const value = (label: string) => card.locator(`xpath=.//dt[normalize-space(.)="${label}"]/following-sibling::dd[1]`);
-  return {
-    card,
-    title: card.getByRole('heading', { level: 2 }),
-    amount: value('Amount paid'),
-    loan: value('Loan number'),
-    txnId: value('Transaction ID'),
-    balance: value('Balance left after this payment'),
-    note: card.getByRole('status'),
-    signIn: card.getByRole('link', { name: 'Sign in' }),
-  };
 }
 
 /** No sideways scrolling on a 320 px phone. */
