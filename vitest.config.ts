@@ -2,6 +2,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './tests/slowFirstSequencer.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium.ts';
+import { TEST_NODE_FLAGS } from './tests/support/nodeFlags.ts';
 
 const executablePath = await chromiumPath();
 
@@ -23,6 +24,8 @@ export default defineConfig({
           // a run): every test starts its own server on its own database, and nothing in a module holds
           // one server's state (docs/decisions.md, "A test suite in half the time").
           isolate: false,
+          // Each test's embedded database opens in half the CPU (tests/support/nodeFlags.ts).
+          execArgv: TEST_NODE_FLAGS,
           sequence: { sequencer: SlowFirstSequencer },
           testTimeout: 60_000,
           // Opening an embedded database and migrating it takes seconds on a busy 2-core machine.

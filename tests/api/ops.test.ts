@@ -17,6 +17,7 @@ import { loanByNo } from '../../src/server/loans/store.ts';
 import { runOps } from '../../src/server/ops/run.ts';
 import { recordCollection } from '../../src/server/payments/ledger.ts';
 import { verifyPassword } from '../../src/server/staff/passwords.ts';
+import { TEST_NODE_FLAGS } from '../support/nodeFlags.ts';
 
 /**
  * The command line on a database named to it (DATA_DIR, or a test's own), without a staff sign-in:
@@ -57,7 +58,7 @@ async function opsInProcess(config: Config, database: OpenDatabase, args: string
 /** `node scripts/ops.ts <args>` as its own process on the embedded database in `dataDir`, as staff member "asha". */
 async function opsProcess(dataDir: string, args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/ops.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...TEST_NODE_FLAGS, 'scripts/ops.ts', ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', OPS_USER: 'asha' },
     });
     return { code: 0, out: stdout + stderr };

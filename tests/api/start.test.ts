@@ -8,6 +8,7 @@ import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_NODE_FLAGS } from '../support/nodeFlags.ts';
 
 interface Started {
   child: ChildProcess;
@@ -22,7 +23,7 @@ const SLOW = 300_000;
 
 async function start(env: Record<string, string>): Promise<Started> {
   const { KOSH_LOG_FORMAT: _format, DATABASE_URL: _url, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'scripts/start.ts'], {
     env: { ...inherited, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

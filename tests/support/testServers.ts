@@ -7,12 +7,16 @@
  * and this process exits with its code, so a server that fails fails the run as it would alone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { TEST_NODE_FLAGS } from './nodeFlags.ts';
 
 const settings = JSON.parse(process.env.E2E_SERVERS ?? '[]') as Record<string, string>[];
 if (settings.length === 0) throw new Error('E2E_SERVERS names no server to start');
 
 const servers: ChildProcess[] = settings.map((own) =>
-  spawn(process.execPath, ['tests/support/testServer.ts'], { env: { ...process.env, ...own }, stdio: 'inherit' }),
+  spawn(process.execPath, [...TEST_NODE_FLAGS, 'tests/support/testServer.ts'], {
+    env: { ...process.env, ...own },
+    stdio: 'inherit',
+  }),
 );
 
 let ending = false;

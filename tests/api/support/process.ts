@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OpenDatabase, openDatabase } from '../../../src/server/db/client.ts';
+import { TEST_NODE_FLAGS } from '../../support/nodeFlags.ts';
 import { keepInRunLog } from './runLog.ts';
 import { createPostgresDatabase, type Engine, TEST_ENV } from './server.ts';
 
@@ -72,7 +73,7 @@ export interface ServerProcess {
 
 /** Starts the server on a port of the system's choosing; resolves once it listens. */
 export async function startServerProcess(env: Env): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['src/server/app/main.ts'], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'src/server/app/main.ts'], {
     env: { ...process.env, ...BASE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,7 +121,7 @@ export async function startServerProcess(env: Env): Promise<ServerProcess> {
 
 /** Runs `npm run ops -- <args>` as its own process; resolves when it ends, however it ends. */
 export function runOps(env: Env, args: string[]): Promise<Exit & { out: string }> {
-  const child = spawn(process.execPath, ['scripts/ops.ts', ...args], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'scripts/ops.ts', ...args], {
     env: { ...process.env, ...BASE_ENV, OPS_USER: 'asha', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
