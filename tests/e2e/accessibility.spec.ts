@@ -5,10 +5,10 @@
  * server message are scanned in contact.spec.ts, home and a city page on a phone in widths.spec.ts, and
  * every route as it loads in everyRoute.spec.ts.
  */
-import { expect, test } from '@playwright/test';
 import { axeScan, WCAG_22_AA } from '../support/axe.ts';
 import { openCard, randomMobile, requestCode } from '../support/signIn.ts';
 import { expectFits } from '../support/widths.ts';
+import { expect, test } from './test.ts';
 
 test('the sign-in card: step 1 with its errors and consent text open, step 2, and a wrong code have no violations and fit a phone', async ({
   page,

@@ -3,8 +3,8 @@
  * violation in the page, one inside a same-origin frame, none outside `include`, and only the rules
  * of the tags asked for. Without this, a scan that found nothing would pass every page.
  */
-import { expect, test } from '@playwright/test';
 import { axeScan, axeViolations, WCAG_22_AA } from '../support/axe.ts';
+import { expect, test } from './test.ts';
 
 const PAGE = `<!doctype html><html lang="en"><title>Scan</title><main>
   <h1>Scan</h1>

@@ -4,12 +4,13 @@
  * amount or number of days and the edges it accepts are the island's own, tested on the component
  * alone in tests/components/LoanCalculator.test.tsx (a home page load each here was 13 browser tests).
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fact } from '../../src/lib/facts.ts';
 import { formatPercent } from '../../src/lib/format.ts';
 import { formatPaise, paiseFromRupees } from '../../src/lib/money.ts';
 import { loanCost } from '../../src/lib/rates.ts';
 import { site } from '../../src/lib/site.ts';
+import { expect, test } from './test.ts';
 
 // What the calculator must show comes from content/site.json; the figures in the names are today's.
 const calculator = (page: Page) => ({

@@ -3,11 +3,12 @@
  * measured at phone widths, and a message sent to the real server were five browser tests in four files,
  * each loading the page).
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CONTACT_SENT } from '../../src/lib/schemas/contact.ts';
 import { site } from '../../src/lib/site.ts';
 import { axeViolations } from '../support/axe.ts';
 import { expectFits } from '../support/widths.ts';
+import { expect, test } from './test.ts';
 
 /** The contact form's answer: the message and the complaint's reference number (issue 22). */
 const SENT = new RegExp(`^${CONTACT_SENT.replaceAll('.', '\\.')} Your reference number is KC-\\d{6}\\.$`);

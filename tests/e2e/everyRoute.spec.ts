@@ -8,10 +8,11 @@
  * routes are split into parts that run in parallel (a context and a load per route and per check was
  * 27 contexts for the heads alone, and each route loaded again for the scans).
  */
-import { expect, type Page, type Response, test } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { axeViolations } from '../support/axe.ts';
 import { sitemapRoutes } from '../support/routes.ts';
 import { expectFits } from '../support/widths.ts';
+import { expect, test } from './test.ts';
 
 const PARTS = 3;
 

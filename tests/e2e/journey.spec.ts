@@ -9,12 +9,13 @@
  * embedded database is one process's at a time, so there the server stops while staff use the
  * command line, as on a single-machine install.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatPaise } from '../../src/lib/money.ts';
 import { tinyPdf, tinyPng } from '../api/support/files.ts';
 import { type DataPlace, dataPlace, runOps, type ServerProcess, startServerProcess } from '../api/support/process.ts';
 import { card, randomMobile, typeCode } from '../support/signIn.ts';
 import { birthDate, heading, randomPan, steps, TINY_PNG } from './dashboard/support.ts';
+import { expect, test } from './test.ts';
 
 // A port of its own beside the suite's servers (E2E_PORT, +1, +2).
 const PORT = Number(process.env.E2E_PORT ?? 4322) + 7;

@@ -5,8 +5,9 @@
  * runs unless it asks, and one home page load with motion for what moves. The phone menu is in
  * widths.spec.ts with the phone's other checks; the contact page's in contact.spec.ts.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { site } from '../../src/lib/site.ts';
+import { expect, test } from './test.ts';
 
 const CITY_ROUTES = [
   '/instant-personal-loan-online-in-hyderabad',

@@ -6,11 +6,11 @@
  * sitemap, so a new page is covered.
  */
 import { readdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { formatRupees } from '../../src/lib/money.ts';
 import { DEFAULT_POLICY as policy } from '../../src/server/eligibility/policy.ts';
 import { ageFigures, forbiddenIn, incomeFloors, processProblems, visibleText } from '../support/pageClaims.ts';
 import { sitemapRoutes } from '../support/routes.ts';
+import { expect, test } from './test.ts';
 
 const floor = formatRupees(policy.minMonthlyIncomeRupees);
 

@@ -5,12 +5,13 @@
  * home, about and services pages are checked on the loads of layout.spec.ts, the contact page in
  * contact.spec.ts.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { rateChoices } from '../../src/lib/calculator.ts';
 import { exampleCost, fact, partPaymentCase } from '../../src/lib/facts.ts';
 import { formatPercent } from '../../src/lib/format.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { site } from '../../src/lib/site.ts';
+import { expect, test } from './test.ts';
 
 const f = (name: string) => fact(name);
 const choices = rateChoices(site.loan.rateTiers);

@@ -3,11 +3,12 @@
 // a phone, and the verified state kept across a reload. Runs in the 'repay' project (many codes at once).
 // Two tests, each one borrower at one amount card checked in turn (issue 21: a borrower costs the server
 // most of a second to build, and each test a fresh browser context); the first ends on PayU's page.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatPaise } from '../../src/lib/money.ts';
 import { dueOnCard, openStepper, REPAY, requestRepayCode, stepper } from '../support/repay.ts';
 import { latestCode } from '../support/signIn.ts';
 import { borrowerByApi } from './dashboard/support.ts';
+import { expect, test } from './test.ts';
 
 const SDK_FAILED = 'Razorpay SDK failed to load. Are you online?';
 const EXPIRED = 'This payment session has expired. Please enter your PAN again.';

@@ -7,13 +7,14 @@
  * up a failed payment's. Without JavaScript needs a context of its own. Paying and the receipt's
  * figures: repay.spec.ts, receipt.spec.ts, receiptDownload.spec.ts.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { RECEIPT_PATH } from '../../src/lib/receipt.ts';
 import { site } from '../../src/lib/site.ts';
 import { axeScan, WCAG_22_AA } from '../support/axe.ts';
 import { resultCard as result } from '../support/paymentResult.ts';
 import { stepper } from '../support/repay.ts';
 import { borrowerByApi, storeSession } from './dashboard/support.ts';
+import { expect, test } from './test.ts';
 
 const NOT_YOURS = 'We found no payment of yours with this transaction ID.';
 

@@ -6,7 +6,7 @@
  * the figures is checked in receiptDownload.spec.ts, on the payment whose receipt is downloaded there;
  * /fail with the other result pages in paymentResult.spec.ts (issue 21: fewer borrowers and contexts).
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatDate } from '../../src/lib/format.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { REPAY_TOKEN_KEY } from '../../src/lib/receipt.ts';
@@ -16,6 +16,7 @@ import { resultCard as receipt } from '../support/paymentResult.ts';
 import { dueOnCard, openStepper, REPAY, requestRepayCode } from '../support/repay.ts';
 import { latestCode } from '../support/signIn.ts';
 import { borrowerByApi, openDashboard } from './dashboard/support.ts';
+import { expect, test } from './test.ts';
 
 const METHODS = /UPI apps \(Google Pay, PhonePe, Paytm, BHIM\), debit and credit cards, net banking, wallets/;
 

@@ -7,7 +7,7 @@
  * costs the server most of a second to build, and each test a fresh browser context). Never the demo loan.
  */
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDate } from '../../src/lib/format.ts';
 import { RECEIPT_PATH } from '../../src/lib/receipt.ts';
 import { razorpayCheckoutResult } from '../api/support/providers.ts';
@@ -17,6 +17,7 @@ import { REPAY } from '../support/repay.ts';
 import { latestCode } from '../support/signIn.ts';
 import { borrowerByApi, openDashboard, signInByApi, storeSession } from './dashboard/support.ts';
 import { consoleReady, openConsole, staffByApi } from './staff/support.ts';
+import { expect, test } from './test.ts';
 
 const CLIENT_KEY = { Auth: 'kosh-web' };
 const RECEIPT_BUTTON = 'Download receipt (PDF)';

@@ -1,7 +1,7 @@
 // The repay stepper, the providers' sandboxes and the payment result pages. These tests run on a
 // server of their own (the 'repay' project of playwright.config.ts): codes for the demo PAN may be
 // asked for without the 30-second spacing, and the demo loan is paid here and nowhere else.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, daysBetween, indiaDate } from '../../src/lib/dates.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 import { REPAY_OTP_SENT } from '../../src/lib/schemas/repay.ts';
@@ -9,6 +9,7 @@ import { axeScan, WCAG_22_AA } from '../support/axe.ts';
 import { tabTo } from '../support/keyboard.ts';
 import { DEMO, dueOnCard, openAmountCard, openStepper, paiseOf, REPAY, requestRepayCode } from '../support/repay.ts';
 import { latestCode, wrongCode } from '../support/signIn.ts';
+import { expect, test } from './test.ts';
 
 const WRONG = 'The OTP you entered is incorrect.';
 const CANCELLED = 'Payment cancelled. You can try again.';

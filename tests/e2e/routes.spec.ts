@@ -6,8 +6,8 @@
  */
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { sitemapRoutes } from '../support/routes.ts';
+import { expect, test } from './test.ts';
 
 /** The JSON-LD blocks of a page as built (no script runs to write them). */
 const jsonLd = (html: string) =>

@@ -6,7 +6,7 @@
  * per check cost more than the checks). The card's checks before any request, its refusals and timers:
  * tests/components/LoginCard*.test.tsx; the UTM parameters it sends: LoginCard.utm.test.tsx.
  */
-import { expect, type Page, type Route, test } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { tabTo } from '../support/keyboard.ts';
 import {
   card,
@@ -18,6 +18,7 @@ import {
   typeCode,
   wrongCode,
 } from '../support/signIn.ts';
+import { expect, test } from './test.ts';
 
 const WRONG = 'The OTP you entered is incorrect.';
 const TOO_MANY = 'Too many wrong attempts. Please request a new OTP.';

@@ -6,12 +6,13 @@
  * on the loads of accessibility.spec.ts, the contact form's errors on contact.spec.ts's. Every route as
  * it loads is checked in everyRoute.spec.ts.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeViolations } from '../support/axe.ts';
 import { stepper } from '../support/repay.ts';
 import { latestCode } from '../support/signIn.ts';
 import { expectFits } from '../support/widths.ts';
 import { borrowerByApi } from './dashboard/support.ts';
+import { expect, test } from './test.ts';
 
 const island = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 

@@ -1,9 +1,9 @@
 // Moves the server's clock 31 days past a complaint, so it runs on the clock project's own server
 // (playwright.config.ts), one test at a time. The clock only moves forward.
-import { expect, test } from '@playwright/test';
 import { COMPLAINT_PATHS } from '../../../src/lib/api/complaintPaths.ts';
 import { site } from '../../../src/lib/site.ts';
 import { callAs, heading, openDashboard, registerByApi, signInByApi } from '../dashboard/support.ts';
+import { expect, test } from '../test.ts';
 
 test('a complaint not resolved within 30 days: the Complaints screen says the RBI’s portal is open now', async ({
   page,

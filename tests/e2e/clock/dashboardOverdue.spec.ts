@@ -1,11 +1,11 @@
 // Moves the server's clock past a loan's due date, so it runs on the clock project's own server
 // (playwright.config.ts), one test at a time. The clock only moves forward.
-import { expect, test } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { borrowerByApi, callAs, heading, openDashboard, signInByApi } from '../dashboard/support.ts';
+import { expect, test } from '../test.ts';
 
 test('past the due date the loan home shows the amount due now and the days overdue, the server’s figures', async ({
   page,

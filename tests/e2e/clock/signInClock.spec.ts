@@ -3,8 +3,9 @@
 // A code expiring and Resend after the countdown are one customer's path on one card (issue 21: a test's
 // fresh browser context cost more than its checks): the server's clock moved past the code's 5 minutes
 // is past the 30-second spacing too, and the browser's clock is the test's from the start.
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { latestCode, openCard, REGISTRATION, randomMobile, requestCode, sentCodes } from '../../support/signIn.ts';
+import { expect, test } from '../test.ts';
 
 async function advanceServerClock(request: APIRequestContext, seconds: number) {
   const response = await request.post('/__dev/clock', { data: { advance_seconds: seconds } });

@@ -4,12 +4,13 @@
  * upload says that choosing it confirms the first 8 digits are hidden; a whole number pasted keeps
  * only its last four, which is all that travels; staff read it masked. Axe, and 320 px.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { tinyJpeg } from '../../api/support/files.ts';
 import { axeViolations } from '../../support/axe.ts';
 import { REGISTRATION } from '../../support/signIn.ts';
 import { expectFits } from '../../support/widths.ts';
 import { consoleReady, openConsole, staffByApi } from '../staff/support.ts';
+import { expect, test } from '../test.ts';
 import { applyByApi, openDashboard, registerByApi, signInByApi } from './support.ts';
 
 test.describe.configure({ timeout: 90_000 });

@@ -5,8 +5,9 @@
  * penny-drop sandbox (accounts ending 888 belong to someone else). The form's own checks (required
  * fields, the IFSC's refusal, pasting, the numbers compared) are tests/components/BankDetail.test.tsx's.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
+import { expect, test } from '../test.ts';
 import { alert, applyByApi, callAs, heading, openDashboard, registerByApi, signInByApi } from './support.ts';
 
 // Every test makes its customer through a dozen API calls first.

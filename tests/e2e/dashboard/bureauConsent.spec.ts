@@ -4,10 +4,10 @@
  * and finds the customer eligible; the step fits 320 px and axe finds nothing. Staff then read the report
  * on the application.
  */
-import { expect, test } from '@playwright/test';
 import { NO_BUREAU_CONSENT } from '../../../src/lib/consents/bureauCheck.ts';
 import { axeViolations } from '../../support/axe.ts';
 import { openConsole, staffByApi, submittedApplication } from '../staff/support.ts';
+import { expect, test } from '../test.ts';
 import { heading, openDashboard, registerByApi, signInByApi } from './support.ts';
 
 const CONSENT = /get my credit report from a credit bureau to decide on my loan/;

@@ -6,7 +6,7 @@
  * closes the request with its outcome in the queue, which the customer then reads. axe and 320 px.
  */
 import { createHash } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CONSENT_PATHS } from '../../../src/lib/api/consentPaths.ts';
 import { signInConsent, signInConsentText } from '../../../src/lib/consents/signIn.ts';
 import { formatDate } from '../../../src/lib/format.ts';
@@ -16,6 +16,7 @@ import { countSaid, mostSaid } from '../../support/saidOnce.ts';
 import { card, latestCode, openCard, requestCode, typeCode } from '../../support/signIn.ts';
 import { expectFits } from '../../support/widths.ts';
 import { openConsole, staffByApi } from '../staff/support.ts';
+import { expect, test } from '../test.ts';
 import {
   callAs,
   dashboardReady,

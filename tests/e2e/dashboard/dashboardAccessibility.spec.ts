@@ -6,8 +6,8 @@
  * states: the quote with its statement and errors, the hub part-way, employment, document and bank
  * forms with their errors and the end of the application.
  */
-import { expect, test } from '@playwright/test';
 import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
+import { expect, test } from '../test.ts';
 import { openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
 import { moveTo, violationsAndFits } from './walk.ts';
 

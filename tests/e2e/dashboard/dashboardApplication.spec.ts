@@ -5,9 +5,10 @@
  * component tests' (tests/components/CalculateLoan.test.tsx, AboutYourCompany.test.tsx).
  */
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
+import { expect, test } from '../test.ts';
 import {
   applyByApi,
   type Customer,

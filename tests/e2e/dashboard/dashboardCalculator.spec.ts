@@ -10,10 +10,11 @@
  * eligibility is checked on My Account then gets the quote the calculator is judged on; the borrower's
  * first screen is read before its part payment.
  */
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatPercent } from '../../../src/lib/format.ts';
 import { formatPaise, formatRupees } from '../../../src/lib/money.ts';
+import { expect, test } from '../test.ts';
 import {
   borrowerByApi,
   type Customer,

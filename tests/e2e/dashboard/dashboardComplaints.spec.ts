@@ -9,13 +9,14 @@
  * browser context, and the scans were taken at the states the raising passes through anyway (empty, with
  * errors, complaints listed).
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { formatDate } from '../../../src/lib/format.ts';
 import { site } from '../../../src/lib/site.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { countSaid, mostSaid } from '../../support/saidOnce.ts';
 import { expectFits } from '../../support/widths.ts';
 import { openConsole, staffByApi as staffSignedIn } from '../staff/support.ts';
+import { expect, test } from '../test.ts';
 import { heading, openDashboard, registerByApi, sidebar, signInByApi } from './support.ts';
 
 const SCREEN = '/my-dashboard/complaints';

@@ -5,12 +5,13 @@
  * documents of a loan paid out are held, not replaceable; no empty thumbnail and no file type on the cards.
  * Customers are made through the real API (./support.ts).
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate, maskPan } from '../../../src/lib/format.ts';
 import { tinyPdf } from '../../api/support/files.ts';
 import { axeViolations } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
+import { expect, test } from '../test.ts';
 import {
   alert,
   BANK_ACCOUNT,

@@ -4,20 +4,14 @@
  * single-document screens, the kyc checklist, the bank form and the congratulations screen, against
  * the real server with real files.
  */
-import {
-  type APIRequestContext,
-  expect,
-  type Locator,
-  type Page,
-  type Request as PlaywrightRequest,
-  test,
-} from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Request as PlaywrightRequest } from '@playwright/test';
 import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { pdfFixture, tinyJpeg, tinyPdf, tinyPng } from '../../api/support/files.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { REGISTRATION } from '../../support/signIn.ts';
+import { expect, test } from '../test.ts';
 import {
   alert,
   applyByApi,

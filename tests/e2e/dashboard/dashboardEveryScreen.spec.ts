@@ -10,10 +10,11 @@
  * One customer per test, made through the API and taken on by it from one state to the next (eligible
  * to documents pending, a loan active to closed): building a customer is most of the server's work.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
 import { axeViolations } from '../../support/axe.ts';
 import { expectFits, measureOverflow, overflowMessage, PHONE_WIDTHS } from '../../support/widths.ts';
+import { expect, test } from '../test.ts';
 import {
   applyByApi,
   borrowerByApi,

@@ -18,8 +18,9 @@ import { API } from '../../../src/lib/api/paths.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { SESSION_KEYS } from '../../../src/lib/session.ts';
 import { axeViolations } from '../../support/axe.ts';
+import { expect, test } from '../test.ts';
 import { closedLoanHome } from './loanHomeChecks.ts';
-import { type Borrower, expect, test } from './sharedCustomers.ts';
+import type { Borrower } from './sharedCustomers.ts';
 import {
   type Customer,
   callAs,

@@ -14,7 +14,7 @@ import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
-import { expect, test } from './sharedCustomers.ts';
+import { expect, test } from '../test.ts';
 import { type Customer, callAs, dashboardReady, heading, openDashboard, sidebar } from './support.ts';
 import { moveTo } from './walk.ts';
 

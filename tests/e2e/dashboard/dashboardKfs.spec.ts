@@ -6,11 +6,12 @@
  * Save a Copy as a PDF (issue 25, finding 10).
  */
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { fact } from '../../../src/lib/facts.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { KFS_REQUIRED } from '../../../src/lib/schemas/application.ts';
 import { axeScan } from '../../support/axe.ts';
+import { expect, test } from '../test.ts';
 import { applyByApi, openDashboard, registerByApi, signAgreementByApi, signInByApi, staffByApi } from './support.ts';
 import { moveTo } from './walk.ts';
 

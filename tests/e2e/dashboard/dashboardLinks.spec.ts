@@ -2,8 +2,9 @@
  * Links that land (issue 25): every link the product sends opens its screen, after a sign-in when the
  * tab has no session, and a tab of the same browser that holds one hands it to the new tab.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { card, latestCode, typeCode } from '../../support/signIn.ts';
+import { expect, test } from '../test.ts';
 import { type Customer, customerInState, heading, openDashboard, sessionOf } from './support.ts';
 
 /** The links the product sends about a loan (src/server/kfs/service.ts, src/server/reminders/receiptMessages.ts). */

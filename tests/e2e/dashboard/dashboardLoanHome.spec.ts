@@ -14,8 +14,8 @@ import type { Page } from '@playwright/test';
 import site from '../../../content/site.json' with { type: 'json' };
 import { formatPercent } from '../../../src/lib/format.ts';
 import { axeViolations } from '../../support/axe.ts';
+import { expect, test } from '../test.ts';
 import { fitsAndAccessible, onFirstScreen, PHONE, timeline } from './loanHomeChecks.ts';
-import { expect, test } from './sharedCustomers.ts';
 import {
   applyByApi,
   customerInState,

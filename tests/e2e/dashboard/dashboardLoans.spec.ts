@@ -8,12 +8,13 @@
  * own, and each test a fresh browser context and page loads (about 1.6 s of CPU however little it
  * checked). The steps load the same pages as before, in the same tab.
  */
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import site from '../../../content/site.json' with { type: 'json' };
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatDate, maskPan } from '../../../src/lib/format.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
+import { expect, test } from '../test.ts';
 import { shared } from './sharedCustomers.ts';
 import {
   applyByApi,

@@ -5,9 +5,10 @@
  * One borrower and one test, its three cases as steps (issue 21): each was a test of its own with its own
  * borrower (about a second of server CPU) and browser context; no step pays, so each reads the same loan.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
 import { formatPaise } from '../../../src/lib/money.ts';
+import { expect, test } from '../test.ts';
 import { borrowerByApi, type Customer, callAs, heading, openDashboard } from './support.ts';
 
 const SDK_FAILED = 'Razorpay SDK failed to load. Are you online?';

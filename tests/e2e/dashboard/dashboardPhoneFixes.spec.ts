@@ -19,7 +19,7 @@ import { API } from '../../../src/lib/api/paths.ts';
 import { tinyPdf } from '../../api/support/files.ts';
 import { openCard, REGISTRATION, requestCode } from '../../support/signIn.ts';
 import { expectFits } from '../../support/widths.ts';
-import { expect, test } from './sharedCustomers.ts';
+import { expect, test } from '../test.ts';
 import {
   alert,
   customerInState,

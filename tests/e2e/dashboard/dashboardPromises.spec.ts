@@ -18,7 +18,7 @@
  */
 import type { Page } from '@playwright/test';
 import { API } from '../../../src/lib/api/paths.ts';
-import { expect, test } from './sharedCustomers.ts';
+import { expect, test } from '../test.ts';
 import { dashboardReady, heading, openDashboard, sidebar, storeSession } from './support.ts';
 import { moveTo } from './walk.ts';
 

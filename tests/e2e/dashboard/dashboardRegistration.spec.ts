@@ -5,7 +5,8 @@
  * instead of the check, and the check at the end says why not. One customer and one page load: each of
  * these was a test of its own that built a customer and loaded the dashboard.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../test.ts';
 import { birthDate, heading, openDashboard, randomPan, sessionOf, signInByApi, steps, TINY_PNG } from './support.ts';
 import { moveTo } from './walk.ts';
 

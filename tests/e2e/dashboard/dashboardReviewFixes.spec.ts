@@ -13,11 +13,12 @@
  * A step opens its customer's session in the same tab (openDashboard), so what each state shows is still
  * read from a page load of the real server.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import site from '../../../content/site.json' with { type: 'json' };
 import { formatPercent } from '../../../src/lib/format.ts';
 import { KFS_STATEMENTS_PATH } from '../../../src/lib/kfsAcceptance.ts';
 import { formatPaise, formatRupees } from '../../../src/lib/money.ts';
+import { expect, test } from '../test.ts';
 import { shared } from './sharedCustomers.ts';
 import {
   applyByApi,

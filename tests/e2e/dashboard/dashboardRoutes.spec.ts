@@ -4,8 +4,8 @@
  * the registration screens' page loads and the guard share one browser context and one customer (they
  * were three tests, each with its own); the gated screens need an eligible customer of their own.
  */
-import { expect, test } from '@playwright/test';
 import { SCREENS, screenPath } from '../../../src/islands/Dashboard/navigation/screens.ts';
+import { expect, test } from '../test.ts';
 import { dashboardReady, heading, openDashboard, registerByApi, signInByApi, storeSession } from './support.ts';
 import { moveTo } from './walk.ts';
 

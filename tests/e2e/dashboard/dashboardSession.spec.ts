@@ -8,7 +8,8 @@
  * (dashboardSteps.spec.ts). The frame's tests only read their customers: they share the run's
  * (./sharedCustomers.ts); a test that logs out builds its own.
  */
-import { expect, test } from './sharedCustomers.ts';
+
+import { expect, test } from '../test.ts';
 import { callAs, heading, openDashboard, sessionOf, sidebar, signInByApi } from './support.ts';
 
 test('Status 5 counts as a dead session too, and an answer arriving after it stores nothing; Logout ends the session on the server, clears session storage and goes to /apply-now', async ({

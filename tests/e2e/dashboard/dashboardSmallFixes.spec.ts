@@ -15,7 +15,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
-import { expect, test } from './sharedCustomers.ts';
+import { expect, test } from '../test.ts';
 import { customerInState, heading, openDashboard, registerByApi, signInByApi } from './support.ts';
 import { moveTo } from './walk.ts';
 

@@ -16,7 +16,7 @@ import { razorpayCheckoutResult } from '../../api/support/providers.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { REPAY } from '../../support/repay.ts';
 import { latestCode } from '../../support/signIn.ts';
-import { expect, test } from './sharedCustomers.ts';
+import { expect, test } from '../test.ts';
 import { borrowerByApi, openDashboard } from './support.ts';
 
 const STATEMENT = 'Download statement (PDF)';

@@ -8,8 +8,9 @@
  * component tests (tests/components/RegistrationSteps.test.tsx), and each walk loads the dashboard once
  * and moves inside the island where the old tests loaded a page.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { REGISTRATION } from '../../support/signIn.ts';
+import { expect, test } from '../test.ts';
 import {
   birthDate,
   callAs,

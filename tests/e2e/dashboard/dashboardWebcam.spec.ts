@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../../support/chromium.ts';
 import { latestCode, openCard, requestCode, typeCode } from '../../support/signIn.ts';
 import { expectFits } from '../../support/widths.ts';
+import { expect, test } from '../test.ts';
 import {
   birthDate,
   heading,

@@ -6,8 +6,9 @@
  * income given with the PAN refused at once) is checked on the registration walk's customer
  * (dashboardRegistration.spec.ts), which gives the PAN by hand anyway.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeViolations } from '../../support/axe.ts';
+import { expect, test } from '../test.ts';
 import { eventAs, heading, openDashboard, registerByApi, signInByApi, TINY_PNG, yesterday } from './support.ts';
 
 const TOO_LITTLE = 'Our loans need a monthly income of at least ₹25,000.';

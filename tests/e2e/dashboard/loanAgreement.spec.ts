@@ -5,9 +5,10 @@
  * the agreement downloads as a PDF before and after. Accessible, and within a 320 px screen.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { AGREEMENT_API } from '../../../src/lib/agreement.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
+import { expect, test } from '../test.ts';
 import { applyByApi, openDashboard, registerByApi, signInByApi, staffByApi } from './support.ts';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Loan agreement', exact: true });

@@ -5,8 +5,8 @@
  * same request goes through. (An account no penny-drop verified cannot reach this point through the
  * product; its refusal is in tests/api/bankAccount.test.ts.)
  */
-import { expect, test } from '@playwright/test';
 import { staffByApi as devDecision, signAgreementByApi } from '../dashboard/support.ts';
+import { expect, test } from '../test.ts';
 import { consoleReady, heading, openConsole, staffByApi, submittedApplication } from './support.ts';
 
 test('finance is refused the payout of an application whose agreement is not signed, with the reason; signed, it is requested', async ({

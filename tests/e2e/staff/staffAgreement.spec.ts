@@ -6,13 +6,14 @@
  * what the customer agreed to, on the customer's page. axe and 320 px on the application's screen.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { agreementFileName } from '../../../src/lib/agreement.ts';
 import { STAFF_API } from '../../../src/lib/api/staffPaths.ts';
 import { formatDateTime } from '../../../src/lib/format.ts';
 import { axeViolations } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
 import { staffByApi as devDecision, signAgreementByApi } from '../dashboard/support.ts';
+import { expect, test } from '../test.ts';
 import { asStaff, consoleReady, heading, openConsole, staffByApi, submittedApplication } from './support.ts';
 
 const agreementCard = (page: Page) => page.getByRole('region', { name: 'Loan agreement' });

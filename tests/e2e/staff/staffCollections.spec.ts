@@ -8,12 +8,13 @@
  *
  * One after another in one worker, as staffConsole.spec.ts: a member's codes share one mailbox.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { STAFF_API } from '../../../src/lib/api/staffPaths.ts';
 import { COMPLAINT_PATHS } from '../../../src/server/complaints/routes.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
 import { expectFits } from '../../support/widths.ts';
 import { borrowerByApi, callAs, signInByApi } from '../dashboard/support.ts';
+import { expect, test } from '../test.ts';
 import { asStaff, consoleReady, heading, openConsole, staffByApi, submittedApplication } from './support.ts';
 
 test.describe.configure({ mode: 'default' });

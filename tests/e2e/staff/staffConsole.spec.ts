@@ -9,7 +9,7 @@
  * The tests run one after another in one worker: the development staff's codes arrive in one
  * mailbox per member, and two sign-ins of the same member at once could read each other's code.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { STAFF_SESSION_KEY } from '../../../src/islands/Staff/state/session.ts';
 import { API } from '../../../src/lib/api/paths.ts';
 import { STAFF_API } from '../../../src/lib/api/staffPaths.ts';
@@ -24,6 +24,7 @@ import {
   openDashboard,
   signAgreementByApi,
 } from '../dashboard/support.ts';
+import { expect, test } from '../test.ts';
 import {
   asStaff,
   consoleReady,

@@ -8,7 +8,7 @@
  * One test after another, like the other console tests: the development staff's codes arrive in one
  * mailbox per member.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { formatRupees } from '../../../src/lib/money.ts';
 import { razorpayCheckoutResult } from '../../api/support/providers.ts';
 import { axeScan, WCAG_22_AA } from '../../support/axe.ts';
@@ -16,6 +16,7 @@ import { REPAY } from '../../support/repay.ts';
 import { latestCode } from '../../support/signIn.ts';
 import { expectFits } from '../../support/widths.ts';
 import { borrowerByApi, openDashboard } from '../dashboard/support.ts';
+import { expect, test } from '../test.ts';
 import { consoleReady, heading, openConsole, staffByApi } from './support.ts';
 
 test.describe.configure({ mode: 'default' });
