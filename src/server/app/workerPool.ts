@@ -2,7 +2,9 @@
  * Heavy work off the request thread (issues 13 and 20): a small fixed pool of worker threads, a
  * bounded queue, and a time limit per job. A worker that overruns is terminated and replaced, and
  * the job answered "timed_out"; a full queue answers "busy" at once, so a burst waits nowhere
- * unbounded. The upload checks (storage/pdfCheckPool.ts) and the statement PDFs
+ * unbounded. The limit is the job's own: it starts once the worker has loaded its code, so a
+ * worker started for the job (the first after an idle spell, or a replacement) on a busy machine
+ * does not make a file that checks in a moment look like one that never ends. The upload checks (storage/pdfCheckPool.ts) and the statement PDFs
  * (statements/drawPool.ts) each run one; a worker script answers its jobs with serveJobs().
  */
 import { parentPort, type Transferable, Worker } from 'node:worker_threads';
@@ -33,6 +35,16 @@ export interface JobMessage<J> {
   job: J;
 }
 export type JobReply<R> = { id: number; value: R } | { id: number; failed: true };
+/** What a worker says once its code is loaded and it takes jobs (serveJobs). */
+interface Ready {
+  ready: true;
+}
+
+/**
+ * A worker not ready this long after it was started is taken for broken: its job is answered
+ * "timed_out" and the worker replaced, as for an overrun.
+ */
+const START_LIMIT_MS = 30_000;
 
 export interface WorkerSettings {
   url: URL;
@@ -54,6 +66,8 @@ interface Slot<J, R> {
   job: Queued<J, R> | undefined;
   timer: NodeJS.Timeout | undefined;
   idle: NodeJS.Timeout | undefined;
+  /** The worker has loaded its code: a job's time limit starts when it is posted. */
+  ready: boolean;
 }
 
 export class WorkerPool<J, R> {
@@ -74,6 +88,7 @@ export class WorkerPool<J, R> {
       job: undefined,
       timer: undefined,
       idle: undefined,
+      ready: false,
     }));
   }
 
@@ -137,7 +152,7 @@ export class WorkerPool<J, R> {
       const queued = this.#queue.shift() as Queued<J, R>;
       slot.job = queued;
       const worker = slot.worker ?? this.#start(slot);
-      slot.timer = setTimeout(() => this.#overrun(slot, worker), this.options.timeoutMs);
+      slot.timer = setTimeout(() => this.#overrun(slot, worker), slot.ready ? this.options.timeoutMs : START_LIMIT_MS);
       const posted = this.#settings.post?.(queued.job) ?? { job: queued.job };
       worker.postMessage({ id: queued.id, job: posted.job } satisfies JobMessage<unknown>, posted.transfer);
     }
@@ -151,8 +166,18 @@ export class WorkerPool<J, R> {
     this.workersStarted += 1;
     // An idle worker never keeps the process alive; a running job's timer does.
     worker.unref();
-    worker.on('message', (reply: JobReply<R>) => {
-      if (slot.worker !== worker || slot.job?.id !== reply.id) return;
+    worker.on('message', (reply: JobReply<R> | Ready) => {
+      if (slot.worker !== worker) return;
+      if ('ready' in reply) {
+        slot.ready = true;
+        // The job posted while the worker loaded: its own time limit starts now.
+        if (slot.job) {
+          clearTimeout(slot.timer);
+          slot.timer = setTimeout(() => this.#overrun(slot, worker), this.options.timeoutMs);
+        }
+        return;
+      }
+      if (slot.job?.id !== reply.id) return;
       this.#finish(slot, 'failed' in reply ? { result: 'failed' } : { result: 'done', value: reply.value });
       this.#dispatch();
     });
@@ -166,6 +191,7 @@ export class WorkerPool<J, R> {
     worker.on('error', lost);
     worker.on('exit', lost);
     slot.worker = worker;
+    slot.ready = false;
     return worker;
   }
 
@@ -203,4 +229,6 @@ export function serveJobs<J, R>(work: (job: J) => R | Promise<R>, transfer?: (va
     }
     parentPort?.postMessage(reply, moved);
   });
+  // The worker's code is loaded (its imports ran before this): the pool may start its job's clock.
+  parentPort?.postMessage({ ready: true } satisfies Ready);
 }
