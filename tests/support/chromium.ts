@@ -20,8 +20,8 @@ export const CHROMIUM_ARGS = [
   // No GPU here: without a software GPU process as well, pages are composited in the browser itself.
   '--disable-software-rasterizer',
   // What is left of the GPU process's work runs as a thread of the browser: one process fewer to start
-  // and to pass every frame through, for each browser a run launches (about a tenth of the browser
-  // tests' CPU on this machine, where each process's pages are dear: docs/benchmarks.md).
+  // and to pass every frame through, for each browser a run launches (six files: 84 to 87 s of CPU
+  // against 93 to 99 s, on a machine where each process's memory is dear: docs/benchmarks.md).
   '--in-process-gpu',
 ];
 

@@ -4,8 +4,9 @@
  * the job answered "timed_out"; a full queue answers "busy" at once, so a burst waits nowhere
  * unbounded. The limit is the job's own: it starts once the worker has loaded its code, so a
  * worker started for the job (the first after an idle spell, or a replacement) on a busy machine
- * does not make a file that checks in a moment look like one that never ends. The upload checks (storage/pdfCheckPool.ts) and the statement PDFs
- * (statements/drawPool.ts) each run one; a worker script answers its jobs with serveJobs().
+ * does not make a file that checks in a moment look like one that never ends. The upload checks
+ * (storage/pdfCheckPool.ts) and the statement PDFs (statements/drawPool.ts) each run one; a worker
+ * script answers its jobs with serveJobs().
  */
 import { parentPort, type Transferable, Worker } from 'node:worker_threads';
 
