@@ -14,7 +14,7 @@ import { formatPaise } from '../../src/lib/money.ts';
 import { tinyPdf, tinyPng } from '../api/support/files.ts';
 import { type DataPlace, dataPlace, runOps, type ServerProcess, startServerProcess } from '../api/support/process.ts';
 import { card, randomMobile, typeCode } from '../support/signIn.ts';
-import { birthDate, heading, randomPan, steps, TINY_PNG } from './dashboard/support.ts';
+import { birthDate, heading, payInRazorpaySandbox, randomPan, steps, TINY_PNG } from './dashboard/support.ts';
 import { expect, test } from './test.ts';
 
 // A port of its own beside the suite's servers (E2E_PORT, +1, +2).
@@ -237,13 +237,7 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   await page.goto(`${ORIGIN}/my-dashboard/repayment`);
   await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('500');
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-  await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
-  await page
-    .getByRole('dialog', { name: 'Razorpay (sandbox)' })
-    .getByRole('button', { name: 'Pay successfully' })
-    .click();
-  await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
-  const razorpayId = new URL(page.url()).searchParams.get('txnId') as string;
+  const razorpayId = await payInRazorpaySandbox(page);
   await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
 
   await page.goto(`${ORIGIN}/my-dashboard/repayment`);
@@ -267,12 +261,7 @@ test('a new customer: sign-in to a disbursed loan paid through both providers, t
   await page.goto(`${ORIGIN}/my-dashboard/`);
   await home.getByRole('link', { name: 'Pay Now' }).click();
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-  await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
-  await page
-    .getByRole('dialog', { name: 'Razorpay (sandbox)' })
-    .getByRole('button', { name: 'Pay successfully' })
-    .click();
-  await page.waitForURL(/\/thanku\?txnStatus=SUCCESS/);
+  await payInRazorpaySandbox(page);
   const [loan] = await staff(['loan', loanNo]);
   expect(loan).toContain('closed');
   expect(loan).toContain(formatPaise(50_000));

@@ -15,7 +15,7 @@ import { axeScan, WCAG_22_AA } from '../support/axe.ts';
 import { resultCard as receipt } from '../support/paymentResult.ts';
 import { dueOnCard, openStepper, REPAY, requestRepayCode } from '../support/repay.ts';
 import { latestCode } from '../support/signIn.ts';
-import { borrowerByApi, openDashboard } from './dashboard/support.ts';
+import { borrowerByApi, openDashboard, payInRazorpaySandbox } from './dashboard/support.ts';
 import { expect, test } from './test.ts';
 
 const METHODS = /UPI apps \(Google Pay, PhonePe, Paytm, BHIM\), debit and credit cards, net banking, wallets/;
@@ -109,12 +109,7 @@ test('one borrower pays from /repayloan, from the dashboard, and by PayU while i
     await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill('750.25');
     await page.getByRole('button', { name: 'Proceed to Pay' }).click();
     await expect(payDialog(page).getByRole('button', { name: 'PayU' })).toHaveAccessibleDescription(METHODS);
-    await payDialog(page).getByRole('button', { name: 'Razorpay' }).click();
-    await page
-      .getByRole('dialog', { name: 'Razorpay (sandbox)' })
-      .getByRole('button', { name: 'Pay successfully' })
-      .click();
-    await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+    await payInRazorpaySandbox(page);
     const r = receipt(page);
     await expect(r.amount).toHaveText('₹750.25');
     await expect(r.loan).toHaveText(borrower.loanNo);

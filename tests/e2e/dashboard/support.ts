@@ -355,12 +355,21 @@ export async function payPartOnRepayment(page: Page, rupees: string) {
   await page.getByRole('radio', { name: 'Another amount' }).check();
   await page.getByRole('textbox', { name: 'Amount to pay (₹)' }).fill(rupees);
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await payInRazorpaySandbox(page);
+}
+
+/**
+ * From the open Choose Payment Method dialog: Razorpay, then the sandbox checkout's "Pay successfully";
+ * ends on the receipt page of a successful payment. Answers the payment's id.
+ */
+export async function payInRazorpaySandbox(page: Page): Promise<string> {
   await page.getByRole('dialog', { name: 'Choose Payment Method' }).getByRole('button', { name: 'Razorpay' }).click();
   await page
     .getByRole('dialog', { name: 'Razorpay (sandbox)' })
     .getByRole('button', { name: 'Pay successfully' })
     .click();
-  await page.waitForURL(/\/thanku\?txnStatus=SUCCESS/);
+  await page.waitForURL(/\/thanku\?txnStatus=SUCCESS&txnId=pay_\w+$/);
+  return new URL(page.url()).searchParams.get('txnId') as string;
 }
 
 /** The states a customer's dashboard can be in, for the width tests and the screenshots (issue 14). */
