@@ -46,6 +46,8 @@ const SERVER_SETTINGS = {
 // The browser tests run against the built site served by the project's own server (as `npm start`).
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Under `npm test` the servers start while the site builds; the tests wait for the build here.
+  globalSetup: './tests/e2e/siteBuilt.setup.ts',
   fullyParallel: true,
   // Each test spends most of its time waiting (pages settling, the server's embedded database, timers):
   // two workers left the 2-core machine a third idle; three keep it busy beside the API tests.
@@ -137,10 +139,13 @@ function startedAtOnce(servers: Record<string, string>[]) {
   ];
 }
 
-/** What Playwright waits for: the server's home page answering. */
+/**
+ * What Playwright waits for: the server's API answering (not a page: under `npm test` the servers start
+ * before the site is built, tests/e2e/siteBuilt.setup.ts).
+ */
 function answering(url: string) {
   return {
-    url,
+    url: `${url}Api/health`,
     reuseExistingServer: false,
     // Opening a new embedded database takes a few seconds, far longer on a busy machine.
     timeout: 120_000,

@@ -1,23 +1,25 @@
 /**
- * `npm test`: every check of the project, in three lanes that run side by side so both of the
+ * `npm test`: every check of the project, in lanes that run side by side so both of the
  * machine's cores stay busy from the first second to the last. The API tests and the browser tests
  * each spend much of their time waiting (on databases, child processes, pages settling), so run one
  * after the other they left the machine half idle; the static checks use one core each.
  *
  *   tests:   test:unit -> checkLogs
- *   browser: build -> test:e2e
+ *   build:   build
+ *   browser: test:e2e (started with the build, its tests run once the build has passed)
  *   checks:  test:components -> audit -> check:production-install -> lint -> typecheck -> links -> budgets
  *            (the browser tests, lint and the type check at a lower priority: see Step.nice)
  *   then:    testSummary
  *
- * The steps that read dist/ wait for the build. Each step's output is printed whole when it ends (the
- * lanes' lines would otherwise interleave), with its time; the times are kept in
+ * The other steps that read dist/ wait for the build. Each step's output is printed whole when it ends
+ * (the lanes' lines would otherwise interleave), with its time; the times are kept in
  * reports/test-timings.json. A failed step fails the run, but the others still run, so one run reports
  * every failure; only what reads the build is skipped when the build failed.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 interface Step {
   name: string;
@@ -31,10 +33,20 @@ interface Step {
    * nice 5 ended the run no sooner: docs/decisions.md, "A test suite in half the time".)
    */
   nice?: number;
+  /**
+   * Starts with the build, not after it, and waits for it itself: the browser tests' servers (one on a
+   * new embedded database), Playwright and its test files start while the site builds, which took as
+   * long as the build. The runner tells it the build's end through the file E2E_SITE_BUILT names
+   * (tests/e2e/siteBuilt.setup.ts); when the build failed, its tests do not run and it is reported
+   * skipped.
+   */
+  withBuild?: boolean;
 }
 
-/** The steps that read dist/, skipped when the build failed. */
-const READS_BUILD = new Set(['links', 'budgets', 'test:e2e']);
+/** The steps that read dist/ and start after the build, skipped when it failed. */
+const READS_BUILD = new Set(['links', 'budgets']);
+/** Where the runner writes how the build ended, for the steps that start with it. */
+const SITE_BUILT = join(tmpdir(), `kosh-site-built-${process.pid}`);
 
 const npmRun = (script: string, ...args: string[]): Step => ({
   name: script,
@@ -44,7 +56,8 @@ const node = (name: string, script: string): Step => ({ name, command: [process.
 
 const LANES: Step[][] = [
   [npmRun('test:unit'), node('checkLogs', 'scripts/checkLogs.ts')],
-  [npmRun('build'), { ...npmRun('test:e2e'), nice: 10 }],
+  [npmRun('build')],
+  [{ ...npmRun('test:e2e'), nice: 10, withBuild: true }],
   [
     npmRun('test:components'),
     npmRun('audit'),
@@ -79,11 +92,17 @@ function runStep(step: Step): Promise<boolean> {
       string,
       ...string[],
     ];
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const env = step.withBuild ? { ...process.env, E2E_SITE_BUILT: SITE_BUILT } : process.env;
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-    child.on('close', (code, signal) => {
+    child.on('close', async (code, signal) => {
+      if (step.withBuild && !(await buildPassed)) {
+        console.log(`■ ${step.name} skipped: the build failed\n`);
+        resolve(true);
+        return;
+      }
       const ok = code === 0;
       timings.push({ step: step.name, seconds: Number(seconds(from)), ok });
       const text = Buffer.concat(output).toString('utf8').trimEnd();
@@ -106,12 +125,18 @@ async function runLane(steps: Step[]) {
       continue;
     }
     const passed = await runStep(step);
-    if (step.name === 'build') buildEnded(passed);
+    if (step.name === 'build') {
+      // Written whole, then renamed: a reader never sees half of it.
+      await writeFile(`${SITE_BUILT}.part`, passed ? 'passed' : 'failed');
+      await rename(`${SITE_BUILT}.part`, SITE_BUILT);
+      buildEnded(passed);
+    }
     if (!passed) failed = true;
   }
 }
 
 await Promise.all(LANES.map(runLane));
+await rm(SITE_BUILT, { force: true });
 await runLane(AFTER);
 
 await mkdir('reports', { recursive: true });
