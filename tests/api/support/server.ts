@@ -12,10 +12,11 @@ import { createApp } from '../../../src/server/app/app.ts';
 import type { Deps } from '../../../src/server/app/context.ts';
 import { createLogger } from '../../../src/server/app/logger.ts';
 import { createDeps, type ServiceOverrides, startMessageSenders } from '../../../src/server/app/services.ts';
-import { type Env, loadConfig } from '../../../src/server/config/config.ts';
+import { type Config, type Env, loadConfig } from '../../../src/server/config/config.ts';
 import { type OpenDatabase, openDatabase } from '../../../src/server/db/client.ts';
 import { serveHttp } from '../../../src/server/http/server.ts';
 import { seedDevelopmentStaff } from '../../../src/server/staff/seed.ts';
+import { PdfDrawPool } from '../../../src/server/statements/drawPool.ts';
 import { EMBEDDED_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from '../../databaseTemplates.setup.ts';
 import { checkAnswer } from './answerCheck.ts';
 import { keepInRunLog } from './runLog.ts';
@@ -116,6 +117,23 @@ async function freshDatabase(engine: Engine): Promise<{ database: OpenDatabase; 
   };
 }
 
+/**
+ * One PDF drawing pool for every server of this test worker that draws with the same settings, as a
+ * process of the product has one: a drawing worker loads pdfkit and reads the fonts (a second and a
+ * half of CPU) before its first document, and each server's own pool did it again (23 times a run).
+ * A test of the pool itself passes its own (overrides.pdfDrawing).
+ */
+const drawingPools = new Map<string, PdfDrawPool>();
+function sharedDrawing(config: Config): PdfDrawPool {
+  const key = JSON.stringify(config.pdfDrawing);
+  let pool = drawingPools.get(key);
+  if (!pool) {
+    pool = new PdfDrawPool(config.pdfDrawing);
+    drawingPools.set(key, pool);
+  }
+  return pool;
+}
+
 export interface TestServer {
   url: string;
   engine: Engine;
@@ -150,7 +168,7 @@ export async function startServer(
   const { database, dispose } = overrides.database
     ? { database: overrides.database, dispose: async () => {} }
     : await freshDatabase(engine);
-  const { deps } = await createDeps(config, log, { ...overrides, database });
+  const { deps } = await createDeps(config, log, { pdfDrawing: sharedDrawing(config), ...overrides, database });
   await seedDevelopmentStaff(deps);
   // The real senders, woken as each message is queued: the SMS outbox fills before a request answers,
   // the mailbox soon after (a mail may draw a PDF: its readers wait, support/mailbox.ts).
