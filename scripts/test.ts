@@ -57,7 +57,7 @@ const node = (name: string, script: string): Step => ({ name, command: [process.
 const LANES: Step[][] = [
   [npmRun('test:unit'), node('checkLogs', 'scripts/checkLogs.ts')],
   [npmRun('build')],
-  [{ ...npmRun('test:e2e'), nice: 10, withBuild: true }],
+  [{ ...npmRun('test:e2e'), nice: 5, withBuild: true }],
   [
     npmRun('test:components'),
     npmRun('audit'),
