@@ -51,7 +51,7 @@ export default defineConfig({
   fullyParallel: true,
   // Each test spends most of its time waiting (pages settling, the server's embedded database, timers):
   // two workers left the 2-core machine a third idle; three keep it busy beside the API tests.
-  workers: 4,
+  workers: 3,
   retries: 0,
   reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: 'reports/playwright.json' }]],
   // Three workers on two cores: a test that scans a page with axe three times can take half a minute when

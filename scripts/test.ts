@@ -29,8 +29,9 @@ interface Step {
    * chain of short waits (a request, the database, the answer), each slowed by every busy process
    * beside it: run at the same priority as the four browser workers they took three times as long and
    * hit their time limits, though the machine was half idle on average. Lint and the type check have
-   * no time limits; the browser tests wait on pages, and soak up the idle time. (The browser tests at
-   * nice 5 ended the run no sooner: docs/decisions.md, "A test suite in half the time".)
+   * no time limits (nice 10); the browser tests wait on pages, and soak up the idle time (nice 5: with
+   * the type check lighter they end with the API tests, where at nice 10 they ended alone, a minute
+   * after them; docs/decisions.md, "A test suite in half the time").
    */
   nice?: number;
   /**
