@@ -35,9 +35,9 @@ interface Step {
    */
   nice?: number;
   /**
-   * Starts with the build, not after it, and waits for it itself: the browser tests' servers (one on a
-   * new embedded database), Playwright and its test files start while the site builds, which took as
-   * long as the build. The runner tells it the build's end through the file E2E_SITE_BUILT names
+   * Starts with the build, not after it, and waits for it itself: Playwright and the browser tests'
+   * servers (one on a new embedded database) start while the site builds, which took as long as the
+   * build. The runner tells it the build's end through the file E2E_SITE_BUILT names
    * (tests/e2e/siteBuilt.setup.ts); when the build failed, its tests do not run and it is reported
    * skipped.
    */

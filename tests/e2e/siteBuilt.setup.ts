@@ -1,7 +1,7 @@
 /**
  * Playwright's global setup, run after its servers have started and before any test file loads: under
  * `npm test`, which starts the browser tests with the build (scripts/test.ts, E2E_SITE_BUILT), it waits
- * for the build's end, so the servers and the browsers start while the site builds and no page is asked
+ * for the build's end, so Playwright and the servers start while the site builds and no page is asked
  * for half built. Run alone (`npx playwright test` on a built site) there is nothing to wait for.
  */
 import { readFile } from 'node:fs/promises';
