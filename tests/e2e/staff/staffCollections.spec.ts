@@ -52,12 +52,12 @@ test('collections records an offline receipt and a promise to pay on a loan from
   expect(counted).toBeGreaterThan(0);
   await current.click();
   await expect(current).toHaveAttribute('aria-pressed', 'true');
-  // Other tests make loans meanwhile: the list says how many it holds now, at least those counted.
+  // The list says how many it holds now. Other tests on this server make loans and close them meanwhile,
+  // so the figure may have moved either way since the count was read; this borrower's new loan is among
+  // them (opened from the list below).
   const listed = page.getByRole('status').filter({ hasText: '0 days past due' });
   await expect(listed).toHaveText(/^[\d,]+ loans? 0 days past due\.$/);
-  expect(Number((await listed.textContent())?.match(/^([\d,]+) /)?.[1]?.replaceAll(',', ''))).toBeGreaterThanOrEqual(
-    counted,
-  );
+  expect(Number((await listed.textContent())?.match(/^([\d,]+) /)?.[1]?.replaceAll(',', ''))).toBeGreaterThan(0);
   await page.getByRole('combobox', { name: 'Order' }).selectOption('newest');
   await page.getByRole('link', { name: `Open loan ${borrower.loanNo}`, exact: true }).click();
   await expect(heading(page)).toHaveText(`Loan ${borrower.loanNo}`);
