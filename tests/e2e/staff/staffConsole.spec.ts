@@ -24,6 +24,7 @@ import {
   openDashboard,
   signAgreementByApi,
 } from '../dashboard/support.ts';
+import { requestsInFlight } from '../dashboard/walk.ts';
 import { expect, test } from '../test.ts';
 import {
   asStaff,
@@ -278,8 +279,13 @@ test('an admin adds a member, then disables them: their next action returns them
   await theirs.goto('/staff/staff-members/');
   await consoleReady(theirs);
   await expect(theirs.getByRole('alert').filter({ hasText: 'Your role does not allow this.' })).toBeVisible();
+  const quiet = requestsInFlight(theirs);
   await theirs.getByRole('link', { name: "Back to the console's home" }).click();
   await expect(heading(theirs)).toHaveText('Staff console');
+  // The home's calls answered before the member is disabled: one still on its way would find their
+  // session ended and send them to sign-in before their next action (seen on a busy machine).
+  await consoleReady(theirs);
+  await quiet();
 
   await page.getByRole('button', { name: 'Disable Ravi Test' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'their sessions have ended' })).toBeVisible();
